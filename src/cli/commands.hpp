@@ -1,0 +1,24 @@
+#pragma once
+/// The subcommands of `conformance`; each adds itself to the CLI11 app with its options and --help.
+#include <CLI/CLI.hpp>
+
+namespace bds::cli {
+
+/// `conformance schemas [--out DIR] [--check]`
+void add_schemas_command(CLI::App& app);
+/// `conformance openapi [--out FILE] [--check]`
+void add_openapi_command(CLI::App& app);
+/// `conformance list`
+void add_list_command(CLI::App& app);
+
+/// Exit codes of DESIGN.md: 0 no MUST failure, 1 a MUST failure (or drift, for --check), 2 usage or
+/// configuration error, 3 target unreachable.
+enum Exit : int { kOk = 0, kFailure = 1, kUsage = 2, kUnreachable = 3 };
+
+/// Thrown by a command to end the program with an exit code after printing its message to stderr.
+struct ExitError {
+    int code;
+    std::string message;
+};
+
+}  // namespace bds::cli

@@ -1,0 +1,93 @@
+// `conformance schemas` and `conformance openapi`: write (or --check) the files generated from the catalogue.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "catalogue/catalogue.hpp"
+#include "cli/commands.hpp"
+#include "schema/openapi.hpp"
+#include "schema/schema_files.hpp"
+
+namespace bds::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+    if (path.has_parent_path()) fs::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw ExitError{kUsage, "cannot write " + path.string()};
+}
+
+/// Compares the generated files with what is on disk; prints each difference and returns their count.
+int report_drift(const fs::path& dir, const std::map<std::string, std::string>& files) {
+    int drift = 0;
+    for (const auto& [name, text] : files) {
+        const fs::path path = dir / name;
+        if (!fs::exists(path)) {
+            std::cerr << path.string() << ": missing (expected a file generated from the catalogue)\n";
+            ++drift;
+        } else if (read_file(path) != text) {
+            std::cerr << path.string() << ": differs from what the catalogue generates\n";
+            ++drift;
+        }
+    }
+    return drift;
+}
+
+}  // namespace
+
+void add_schemas_command(CLI::App& app) {
+    auto* cmd = app.add_subcommand("schemas", "Generate the JSON Schemas (draft-07) of every record from the catalogue");
+    auto out = std::make_shared<std::string>("schemas");
+    auto check = std::make_shared<bool>(false);
+    cmd->add_option("--out", *out, "Directory to write <Record>.json, <Record>.sent.json and <Record>.block.json into")->capture_default_str();
+    cmd->add_flag("--check", *check, "Write nothing; exit 1 if the files in --out differ from what the catalogue generates");
+    cmd->callback([out, check] {
+        const auto files = schema_files(builtin_catalogue());
+        const fs::path dir(*out);
+        if (*check) {
+            if (const int drift = report_drift(dir, files); drift > 0)
+                throw ExitError{kFailure, std::to_string(drift) + " schema file(s) out of date; run `conformance schemas --out " + *out + "`"};
+            // Files the catalogue no longer generates are drift too.
+            for (const auto& entry : fs::directory_iterator(dir))
+                if (!files.count(entry.path().filename().string()))
+                    throw ExitError{kFailure, entry.path().string() + ": not generated from the catalogue (stale?)"};
+            return;
+        }
+        for (const auto& [name, text] : files) write_file(dir / name, text);
+        std::cout << "wrote " << files.size() << " schema files to " << dir.string() << "\n";
+    });
+}
+
+void add_openapi_command(CLI::App& app) {
+    auto* cmd = app.add_subcommand("openapi", "Generate the OpenAPI 3.0.3 description of the service from the catalogue");
+    auto out = std::make_shared<std::string>("-");
+    auto check = std::make_shared<bool>(false);
+    cmd->add_option("--out", *out, "File to write (- for standard output)")->capture_default_str();
+    cmd->add_flag("--check", *check, "Write nothing; exit 1 if --out differs from what the catalogue generates");
+    cmd->callback([out, check] {
+        const std::string text = render_json(openapi_document(builtin_catalogue()));
+        if (*check) {
+            if (*out == "-") throw ExitError{kUsage, "--check needs --out FILE"};
+            if (report_drift(fs::path(*out).parent_path(), {{fs::path(*out).filename().string(), text}}) > 0)
+                throw ExitError{kFailure, *out + " is out of date; run `conformance openapi --out " + *out + "`"};
+            return;
+        }
+        if (*out == "-") std::cout << text;
+        else write_file(*out, text);
+    });
+}
+
+}  // namespace bds::cli

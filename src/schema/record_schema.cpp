@@ -1,0 +1,127 @@
+#include "schema/record_schema.hpp"
+
+#include <cstdint>
+#include <limits>
+
+namespace bds {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+bool included(const Field& f, Direction direction) { return direction == Direction::Returned || !f.managed; }
+
+std::string describe(const Field& f) {
+    std::string text = f.meaning;
+    for (std::size_t i = 0; i < f.values.size(); ++i)
+        text += (i == 0 ? ". " : "; ") + f.values[i].value + " = " + f.values[i].meaning;
+    return text;
+}
+
+/// Sets the JSON type, nullable in the dialect's way.
+void set_type(ojson& s, const ojson& type, bool nullable, Dialect dialect) {
+    if (!nullable) {
+        s["type"] = type;
+    } else if (dialect == Dialect::OpenApi30) {
+        s["type"] = type;
+        s["nullable"] = true;
+    } else {
+        s["type"] = ojson::array({type, "null"});
+    }
+}
+
+ojson enum_values(const Field& f, bool nullable) {
+    ojson values = ojson::array();
+    for (const auto& v : f.values) {
+        if (f.type.kind == SqlKind::Int) values.push_back(std::stoll(v.value));
+        else values.push_back(v.value);
+    }
+    if (nullable) values.push_back(nullptr);
+    return values;
+}
+
+}  // namespace
+
+std::string component_name(const Record& record, Direction direction) {
+    return direction == Direction::Sent ? record.name + "_sent" : record.name;
+}
+
+ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direction direction) {
+    ojson s = ojson::object();
+    const bool nullable = f.nullable;
+    switch (f.type.kind) {
+        case SqlKind::Int:
+            set_type(s, "integer", nullable, dialect);
+            if (dialect == Dialect::OpenApi30) s["format"] = "int32";
+            s["minimum"] = std::numeric_limits<std::int32_t>::min();
+            s["maximum"] = std::numeric_limits<std::int32_t>::max();
+            break;
+        case SqlKind::Decimal:
+        case SqlKind::Float:
+            set_type(s, "number", nullable, dialect);
+            break;
+        case SqlKind::Bit:
+            set_type(s, "boolean", nullable, dialect);
+            break;
+        case SqlKind::Datetime:
+        case SqlKind::Datetime2:
+            set_type(s, "string", nullable, dialect);
+            s["pattern"] = kDateTimePattern;
+            break;
+        case SqlKind::Timestamp:
+            // A rowversion: its JSON form (string or integer) is the target's choice (spec/assumptions.md).
+            if (dialect == Dialect::OpenApi30) {
+                s["oneOf"] = ojson::array({{{"type", "string"}}, {{"type", "integer"}}});
+                if (nullable) s["nullable"] = true;
+            } else {
+                ojson types = ojson::array({"string", "integer"});
+                if (nullable) types.push_back("null");
+                s["type"] = types;
+            }
+            break;
+        case SqlKind::NChar:
+        case SqlKind::NVarChar:
+        case SqlKind::Char:
+        case SqlKind::VarChar:
+            set_type(s, "string", nullable, dialect);
+            if (auto n = f.type.max_length()) s["maxLength"] = *n;
+            break;
+        case SqlKind::List: {
+            set_type(s, "array", nullable, dialect);
+            const Record* item = cat.find(f.list_of);
+            s["items"] = dialect == Dialect::OpenApi30
+                             ? ojson{{"$ref", "#/components/schemas/" + component_name(*item, direction)}}
+                             : record_schema(cat, *item, dialect, direction);
+            break;
+        }
+    }
+    if (!f.values.empty()) s["enum"] = enum_values(f, nullable);
+    s["x-sql-type"] = f.type.str();
+    if (const auto text = describe(f); !text.empty()) s["description"] = text;
+    return s;
+}
+
+ojson record_schema(const Catalogue& cat, const Record& record, Dialect dialect, Direction direction) {
+    ojson s = ojson::object();
+    s["title"] = record.name + (direction == Direction::Sent ? " (sent record)" : " (returned record)");
+    s["description"] = record.meaning + " (" + record.seed + ")" +
+                       (record.open ? ". Its fields are not all shown by the seeds: the known ones are listed, others are allowed." : "");
+    s["type"] = "object";
+    s["x-bds-record"] = record.name;
+    if (!record.key.empty()) s["x-bds-key"] = record.key;
+    ojson props = ojson::object();
+    ojson required = ojson::array();
+    for (const auto& f : record.fields) {
+        if (!included(f, direction)) continue;
+        props[f.name] = field_schema(cat, f, dialect, direction);
+        // Open records: nothing of their shape is shown, so nothing is required of them.
+        if (record.open) continue;
+        const bool must = direction == Direction::Sent ? f.required : !f.nullable;
+        if (must) required.push_back(f.name);
+    }
+    s["properties"] = props;
+    if (!required.empty()) s["required"] = required;
+    s["additionalProperties"] = record.open;
+    return s;
+}
+
+}  // namespace bds
