@@ -8,6 +8,8 @@ namespace bds::cli {
 void add_schemas_command(CLI::App& app);
 /// `conformance openapi [--out FILE] [--check]`
 void add_openapi_command(CLI::App& app);
+/// `conformance stub [--host] [--port] [--users] [--data] [--token-ttl] [--envelope] [--collation]`
+void add_stub_command(CLI::App& app);
 /// `conformance list`
 void add_list_command(CLI::App& app);
 

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     bds::cli::add_schemas_command(app);
     bds::cli::add_openapi_command(app);
     bds::cli::add_list_command(app);
+    bds::cli::add_stub_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

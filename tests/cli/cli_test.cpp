@@ -31,14 +31,14 @@ ProcessResult conformance(const std::string& args) {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-    for (const char* sub : {"schemas", "openapi", "list"}) {
+    for (const char* sub : {"schemas", "openapi", "list", "stub"}) {
         const ProcessResult r = conformance(std::string(sub) + " --help");
         EXPECT_EQ(r.code, 0) << sub << ": " << r.out;
         EXPECT_NE(r.out.find("Usage"), std::string::npos) << sub << ": " << r.out;
     }
     const ProcessResult top = conformance("--help");
     EXPECT_EQ(top.code, 0);
-    for (const char* sub : {"schemas", "openapi", "list"}) EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
+    for (const char* sub : {"schemas", "openapi", "list", "stub"}) EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
 }
 
 TEST(Cli, UsageErrorsExitWith2) {

@@ -1,0 +1,75 @@
+// `conformance stub`: the reference implementation, served until interrupted.
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "catalogue/catalogue.hpp"
+#include "cli/commands.hpp"
+#include "stub/data_set.hpp"
+#include "stub/stub_server.hpp"
+
+namespace bds::cli {
+namespace {
+
+nlohmann::json read_json(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ExitError{kUsage, "cannot read " + path};
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw ExitError{kUsage, path + ": not JSON (" + e.what() + ")"};
+    }
+}
+
+struct StubArgs {
+    stub::StubOptions options;
+    int port = 8080;
+    int token_ttl = 3600;
+    std::string users, data, envelope = "object", collation = "ci";
+};
+
+}  // namespace
+
+void add_stub_command(CLI::App& app) {
+    auto* cmd = app.add_subcommand("stub", "Serve the bundled in-memory reference implementation of the service");
+    auto args = std::make_shared<StubArgs>();
+    cmd->add_option("--host", args->options.host, "Address to listen on")->capture_default_str();
+    cmd->add_option("--port", args->port, "Port to listen on (0: any free port)")->capture_default_str();
+    cmd->add_option("--users", args->users, "Users file {\"users\": [{username, password, customer_ID, can_write, resources}]} (default: the demo users of fixtures/users.json)");
+    cmd->add_option("--data", args->data, "Directory of a data set: <tenant>/<Resource>.json files, each an array of records");
+    cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
+    cmd->add_option("--envelope", args->envelope, "Where TotalRowsCount stands: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
+    cmd->add_option("--collation", args->collation, "Text comparison: ci (case-insensitive) or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->callback([args] {
+        auto& o = args->options;
+        o.port = args->port;
+        o.token_ttl = std::chrono::seconds(args->token_ttl);
+        o.envelope = args->envelope == "header" ? stub::Envelope::Header : args->envelope == "row" ? stub::Envelope::RowField : stub::Envelope::Object;
+        o.collation = args->collation == "cs" ? Collation::CaseSensitive : Collation::CaseInsensitive;
+        try {
+            if (!args->users.empty()) o.users = stub::users_from_json(read_json(args->users));
+        } catch (const std::runtime_error& e) {
+            throw ExitError{kUsage, e.what()};
+        }
+        const Catalogue catalogue = builtin_catalogue();
+        stub::StubServer server(catalogue, o);
+        if (!args->data.empty()) {
+            try {
+                const auto counts = stub::load_data_set(server, args->data);
+                for (const auto& [what, n] : counts) std::cerr << "loaded " << n << " " << what << "\n";
+            } catch (const std::runtime_error& e) {
+                throw ExitError{kUsage, e.what()};
+            }
+        }
+        std::cerr << "serving the reference stub; Ctrl-C stops it\n";
+        try {
+            server.run_announcing([](const std::string& url) { std::cout << url << std::endl; });
+        } catch (const std::runtime_error& e) {
+            throw ExitError{kUsage, e.what()};
+        }
+    });
+}
+
+}  // namespace bds::cli

@@ -1,0 +1,121 @@
+#include "schema/record_validator.hpp"
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
+#include <cmath>
+
+#include "sql/datetime.hpp"
+#include "sql/decimal.hpp"
+#include "sql/text.hpp"
+
+namespace bds {
+namespace {
+
+/// valijson's context ("<root>", "[3]", "[des_ragsoc]") as a JSON pointer and the field it names.
+std::pair<std::string, std::string> pointer_of(const std::vector<std::string>& context) {
+    std::string pointer, field;
+    for (const auto& part : context) {
+        if (part.size() < 2 || part.front() != '[' || part.back() != ']') continue;
+        std::string name = part.substr(1, part.size() - 2);
+        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+        pointer += "/" + name;
+        field = name;
+    }
+    return {pointer, field};
+}
+
+std::string quoted(const nlohmann::json& v) {
+    std::string text = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return text.size() > 80 ? text.substr(0, 77) + "..." : text;
+}
+
+}  // namespace
+
+struct RecordValidator::Impl {
+    Impl(const Catalogue& c, const Record& r, SqlProfile p) : catalogue(c), record(r), profile(p) {}
+
+    const Catalogue& catalogue;
+    const Record& record;
+    SqlProfile profile;
+    nlohmann::json schema_doc;
+    valijson::Schema schema;
+
+    /// The rules of SQL types, recursively into nested lists.
+    void check_sql(const Record& rec, const nlohmann::json& value, const std::string& pointer, std::vector<Violation>& out) const {
+        if (!value.is_object()) return;  // the schema reports it
+        for (const auto& [name, v] : value.items()) {
+            const Field* f = rec.field(name);
+            if (!f || v.is_null()) continue;
+            const std::string where = pointer + "/" + name;
+            auto add = [&](const std::string& message) { out.push_back({where, name, message}); };
+            const SqlType& t = f->type;
+            if (t.is_text() && v.is_string()) {
+                const auto text = sql::utf8_to_u32(v.get_ref<const std::string&>());
+                if (!text) {
+                    add("expected UTF-8 text");
+                    continue;
+                }
+                if (!t.is_unicode_text()) {
+                    for (char32_t c : *text)
+                        if (!sql::in_windows_1252(c)) {
+                            add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(c) + " is not one");
+                            break;
+                        }
+                }
+                const std::size_t units = t.is_unicode_text() ? sql::utf16_length(*text) : text->size();
+                if (auto max = t.max_length(); max && units > static_cast<std::size_t>(*max))
+                    add(t.str() + " holds at most " + std::to_string(*max) + (t.is_unicode_text() ? " UTF-16 units" : " characters") +
+                        ", got " + std::to_string(units));
+            } else if ((t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) && v.is_string()) {
+                const auto parsed = sql::parse_datetime(v.get_ref<const std::string&>(), t.kind, sql::TimeSource::Record);
+                if (!parsed.ticks) add("expected a " + t.str() + " (ISO 8601), got " + quoted(v) + ": " + parsed.error);
+            } else if (t.kind == SqlKind::Decimal && v.is_number()) {
+                const auto d = sql::Decimal::parse(v.dump(), true);
+                if (!d || d->integer_digits() > profile.decimal_precision - profile.decimal_scale)
+                    add("decimal(" + std::to_string(profile.decimal_precision) + "," + std::to_string(profile.decimal_scale) +
+                        ") holds at most " + std::to_string(profile.decimal_precision - profile.decimal_scale) + " integer digits, got " + quoted(v));
+            } else if (t.kind == SqlKind::Float && v.is_number_float() && !std::isfinite(v.get<double>())) {
+                add("expected a finite number");
+            } else if (t.kind == SqlKind::List && v.is_array()) {
+                const Record* item = catalogue.find(f->list_of);
+                for (std::size_t i = 0; i < v.size(); ++i) check_sql(*item, v[i], where + "/" + std::to_string(i), out);
+            }
+        }
+    }
+};
+
+RecordValidator::RecordValidator(const Catalogue& catalogue, const Record& record, Direction direction, SqlProfile profile)
+    : impl_(std::make_unique<Impl>(catalogue, record, profile)) {
+    impl_->schema_doc = nlohmann::json::parse(record_schema(catalogue, record, Dialect::JsonSchema07, direction).dump());
+    valijson::SchemaParser parser;
+    valijson::adapters::NlohmannJsonAdapter adapter(impl_->schema_doc);
+    parser.populateSchema(adapter, impl_->schema);
+}
+
+RecordValidator::~RecordValidator() = default;
+
+std::vector<Violation> RecordValidator::validate(const nlohmann::json& record, const std::string& pointer) const {
+    std::vector<Violation> out;
+    // A valijson Validator caches compiled regexes and is not shared between threads: one per call.
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter target(record);
+    if (!validator.validate(impl_->schema, target, &results)) {
+        valijson::ValidationResults::Error e;
+        while (results.popError(e)) {
+            auto [where, field] = pointer_of(e.context);
+            // valijson also reports each failing parent ("failed to validate item #3"); the leaf says it all.
+            if (e.description.rfind("Failed to validate against schema associated with property name", 0) == 0 ||
+                e.description.rfind("Failed to validate item #", 0) == 0)
+                continue;
+            out.push_back({pointer + where, field, e.description});
+        }
+    }
+    impl_->check_sql(impl_->record, record, pointer, out);
+    return out;
+}
+
+}  // namespace bds

@@ -1,0 +1,45 @@
+#pragma once
+/// Validation of a record against the contract: its generated JSON Schema (valijson) and the SQL type rules a
+/// schema cannot express (lengths in UTF-16 units, Windows-1252 for varchar/char, real calendar dates,
+/// decimal precision). Used by the stub on every POST sync and by `conformance validate`.
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+#include "schema/record_schema.hpp"
+
+namespace bds {
+
+/// One broken rule: where (a JSON pointer into the validated value), which field, and what was expected.
+struct Violation {
+    std::string pointer;  ///< e.g. "/3/des_ragsoc"
+    std::string field;    ///< the field's name, empty for the record as a whole
+    std::string message;  ///< what was expected and what came
+};
+
+/// The SQL profile the rules assume where the seeds are silent (spec/assumptions.md A-16).
+struct SqlProfile {
+    int decimal_precision = 19;
+    int decimal_scale = 6;
+};
+
+class RecordValidator {
+public:
+    RecordValidator(const Catalogue& catalogue, const Record& record, Direction direction, SqlProfile profile = {});
+    ~RecordValidator();
+    RecordValidator(const RecordValidator&) = delete;
+    RecordValidator& operator=(const RecordValidator&) = delete;
+
+    /// Every violation of one record; `pointer` prefixes each pointer (e.g. "/3" for the 4th of a block).
+    /// Safe to call from several threads at once.
+    std::vector<Violation> validate(const nlohmann::json& record, const std::string& pointer = "") const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bds

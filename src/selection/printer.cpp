@@ -1,0 +1,128 @@
+// The canonical text of a condition (Selection::to_string) and the fields it reads (Selection::columns).
+#include <algorithm>
+
+#include "selection/ast.hpp"
+#include "selection/lexer.hpp"
+#include "selection/selection.hpp"
+
+namespace bds {
+namespace selection_impl {
+namespace {
+
+bool plain_name(const std::string& name) {
+    if (name.empty() || !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_')) return false;
+    for (char c : name)
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    return !is_keyword(name) && !is_reserved_word(name);
+}
+
+std::string name(const Column& c) {
+    if (plain_name(c.name)) return c.name;
+    std::string out = "[";
+    for (char ch : c.name) out += ch == ']' ? std::string("]]") : std::string(1, ch);
+    return out + "]";
+}
+
+std::string literal(const Literal& l) {
+    switch (l.kind) {
+        case Literal::Kind::Null: return "NULL";
+        case Literal::Kind::Number: return l.text;
+        case Literal::Kind::Text: break;
+    }
+    std::string out = l.unicode ? "N'" : "'";
+    for (char ch : l.text) out += ch == '\'' ? std::string("''") : std::string(1, ch);
+    return out + "'";
+}
+
+std::string operand(const Operand& o) { return o.column ? name(*o.column) : literal(o.literal); }
+
+std::string_view op_text(CompareOp op) {
+    switch (op) {
+        case CompareOp::Eq: return "=";
+        case CompareOp::Ne: return "<>";
+        case CompareOp::Lt: return "<";
+        case CompareOp::Le: return "<=";
+        case CompareOp::Gt: return ">";
+        case CompareOp::Ge: return ">=";
+    }
+    return "?";
+}
+
+std::string negation(bool negated) { return negated ? "NOT " : ""; }
+
+struct Printer {
+    std::string operator()(const Comparison& c) const {
+        return operand(c.left) + " " + std::string(op_text(c.op)) + " " + operand(c.right);
+    }
+    std::string operator()(const LikePredicate& l) const {
+        std::string out = name(l.column) + " " + negation(l.negated) + "LIKE " + literal(l.pattern);
+        if (l.escape) out += " ESCAPE " + literal(*l.escape);
+        return out;
+    }
+    std::string operator()(const InPredicate& in) const {
+        std::string out = operand(in.subject) + " " + negation(in.negated) + "IN (";
+        for (std::size_t i = 0; i < in.values.size(); ++i) out += (i ? ", " : "") + operand(in.values[i]);
+        return out + ")";
+    }
+    std::string operator()(const BetweenPredicate& b) const {
+        return operand(b.subject) + " " + negation(b.negated) + "BETWEEN " + operand(b.low) + " AND " + operand(b.high);
+    }
+    std::string operator()(const NullPredicate& n) const { return name(n.column) + " IS " + negation(n.negated) + "NULL"; }
+    std::string operator()(const Negation& n) const {
+        // NOT binds tighter than AND and OR, so only a junction needs parentheses.
+        const bool junction = std::holds_alternative<Junction>(n.operand->v);
+        const std::string inner = render(*n.operand);
+        return junction ? "NOT (" + inner + ")" : "NOT " + inner;
+    }
+    std::string operator()(const Junction& j) const {
+        std::string out;
+        for (std::size_t i = 0; i < j.operands.size(); ++i) {
+            if (i) out += j.conjunction ? " AND " : " OR ";
+            const bool nested = std::holds_alternative<Junction>(j.operands[i].v);
+            out += nested ? "(" + render(j.operands[i]) + ")" : render(j.operands[i]);
+        }
+        return out;
+    }
+};
+
+void collect(const Node& node, std::vector<std::string>& out) {
+    auto add = [&](const std::string& n) {
+        if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+    };
+    auto add_operand = [&](const Operand& o) {
+        if (o.column) add(o.column->name);
+    };
+    std::visit(
+        [&](const auto& n) {
+            using T = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<T, Comparison>) {
+                add_operand(n.left);
+                add_operand(n.right);
+            } else if constexpr (std::is_same_v<T, LikePredicate> || std::is_same_v<T, NullPredicate>) {
+                add(n.column.name);
+            } else if constexpr (std::is_same_v<T, InPredicate> || std::is_same_v<T, BetweenPredicate>) {
+                add_operand(n.subject);
+            } else if constexpr (std::is_same_v<T, Negation>) {
+                collect(*n.operand, out);
+            } else {
+                for (const auto& o : n.operands) collect(o, out);
+            }
+        },
+        node.v);
+}
+
+}  // namespace
+
+std::string render(const Node& node) { return std::visit(Printer{}, node.v); }
+
+}  // namespace selection_impl
+
+std::string Selection::to_string() const { return selection_impl::render(*root_); }
+
+std::vector<std::string> Selection::columns() const {
+    std::vector<std::string> out;
+    selection_impl::collect(*root_, out);
+    return out;
+}
+
+}  // namespace bds

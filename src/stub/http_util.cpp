@@ -1,0 +1,60 @@
+#include "stub/http_util.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "stub/state.hpp"
+
+namespace bds::stub {
+
+void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
+    res.status = status;
+    // Invalid UTF-8 cannot reach a body (nlohmann refuses it on parse); replace rather than throw anyway.
+    res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json; charset=utf-8");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& code, const std::string& message) {
+    send_json(res, status, {{"error", code}, {"message", message}});
+}
+
+std::optional<User> authenticate(StubState& state, const httplib::Request& req, httplib::Response& res) {
+    auto refuse = [&](const std::string& why, bool invalid) {
+        res.set_header("WWW-Authenticate", invalid ? "Bearer error=\"invalid_token\"" : "Bearer");
+        send_error(res, 401, "unauthorized", why);
+        return std::nullopt;
+    };
+    if (!req.has_header("Authorization")) return refuse("the Authorization: Bearer <token> header is missing", false);
+    const std::string value = req.get_header_value("Authorization");
+    const std::string scheme = "bearer ";
+    std::string head = value.substr(0, scheme.size());
+    std::transform(head.begin(), head.end(), head.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (head != scheme) return refuse("expected \"Authorization: Bearer <token>\"", true);
+    std::string token = value.substr(scheme.size());
+    token.erase(0, token.find_first_not_of(' '));
+    const auto grant = state.tokens.check(token);
+    if (!grant) return refuse("the token is invalid or has expired", true);
+    const User* user = state.user(grant->username);
+    if (!user) return refuse("the token's user no longer exists", true);
+    return *user;
+}
+
+int json_depth(const std::string& text) {
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+}  // namespace bds::stub

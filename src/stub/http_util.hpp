@@ -1,0 +1,27 @@
+#pragma once
+/// Small pieces every route of the stub uses: JSON answers, error bodies, authentication.
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+#include "stub/users.hpp"
+
+namespace bds::stub {
+
+class StubState;
+
+/// Answers `status` with a JSON body.
+void send_json(httplib::Response& res, int status, const nlohmann::json& body);
+/// Answers `status` with {"error": code, "message": message} (spec/assumptions.md A-43).
+void send_error(httplib::Response& res, int status, const std::string& code, const std::string& message);
+
+/// The user behind the request's bearer token; answers 401 (with WWW-Authenticate) and returns nullopt
+/// when the header is missing, malformed, or the token unknown or expired.
+std::optional<User> authenticate(StubState& state, const httplib::Request& req, httplib::Response& res);
+
+/// The depth of nesting of arrays and objects in a JSON text, counted without parsing it (strings skipped).
+int json_depth(const std::string& text);
+
+}  // namespace bds::stub

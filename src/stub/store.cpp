@@ -1,0 +1,74 @@
+#include "stub/store.hpp"
+
+#include <algorithm>
+
+#include "sql/datetime.hpp"
+#include "sql/text.hpp"
+
+namespace bds::stub {
+namespace {
+
+std::string rowversion_text(std::uint64_t v) {
+    // 8 bytes big-endian, base64: how .NET serialises a rowversion's byte[] (spec/assumptions.md A-15).
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    unsigned char b[9] = {};
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(v >> (56 - 8 * i));
+    std::string out;
+    for (int i = 0; i < 9; i += 3) {
+        const unsigned n = (b[i] << 16) | (b[i + 1] << 8) | b[i + 2];
+        for (int c = 0; c < 4; ++c) out += kAlphabet[(n >> (18 - 6 * c)) & 63];
+    }
+    out.back() = '=';  // 8 bytes encode to 11 characters and one pad
+    return out;
+}
+
+}  // namespace
+
+const Table* TenantData::table(std::string_view resource) const {
+    const auto it = tables.find(resource);
+    return it == tables.end() ? nullptr : &it->second;
+}
+
+std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation) {
+    std::string key;
+    for (const auto& name : record.key) {
+        const Field* f = record.field(name);
+        if (f->tenant) continue;
+        const auto it = row.find(name);
+        if (it == row.end() || it->is_null()) {
+            key += '\x01';  // NULL sorts first, as in SQL Server
+        } else if (it->is_string()) {
+            std::string text = it->get<std::string>();
+            text.erase(text.find_last_not_of(' ') + 1);
+            if (collation == Collation::CaseInsensitive) text = sql::fold_case_utf8(text);
+            key += '\x02' + text;
+        } else {
+            key += '\x02' + it->dump();
+        }
+        key += '\x1f';
+    }
+    return key;
+}
+
+Store::Store(Collation collation, Clock clock) : collation_(collation), clock_(std::move(clock)) {}
+
+std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
+
+void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records) {
+    std::unique_lock lock(mutex_);
+    auto& table = tenants_[tenant].tables[resource.name];
+    auto& last = last_change_[tenant];
+    for (auto& rec : records) {
+        const std::int64_t changed = std::max(now_ticks(), last + 1);
+        last = changed;
+        rec["customer_ID"] = tenant;
+        rec["ts_update"] = rowversion_text(++rowversion_);
+        rec["dat_ultvar"] = sql::format_datetime(changed, SqlKind::Datetime2);
+        const std::string key = canonical_key(resource, rec, collation_);
+        auto [it, inserted] = table.rows.try_emplace(key);
+        rec["Id"] = inserted ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
+        it->second = Row{std::move(rec), changed};
+    }
+}
+
+}  // namespace bds::stub

@@ -1,0 +1,73 @@
+#pragma once
+/// The stub's in-memory data: per tenant, per base resource, rows ordered by key. Views are derived from
+/// it on each read (views.hpp); nothing here knows about HTTP.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+#include "selection/selection.hpp"
+#include "stub/tokens.hpp"
+
+namespace bds::stub {
+
+/// A stored record: every field of its resource (nulls included) with customer_ID, Id, ts_update and
+/// dat_ultvar set by the platform. `changed` is dat_ultvar as 100 ns ticks, for the change feed.
+struct Row {
+    nlohmann::json record;
+    std::int64_t changed = 0;
+};
+
+/// One resource's rows of one tenant, ordered by the canonical key (see canonical_key).
+struct Table {
+    std::map<std::string, Row> rows;
+    std::int64_t next_id = 1;
+};
+
+/// Everything of one tenant.
+struct TenantData {
+    std::map<std::string, Table, std::less<>> tables;
+    const Table* table(std::string_view resource) const;
+};
+
+/// The key of a record as SQL Server's unique index compares it: key values other than customer_ID,
+/// text right-trimmed (trailing spaces do not count) and case-folded under a case-insensitive collation.
+std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation);
+
+class Store {
+public:
+    Store(Collation collation, Clock clock);
+
+    /// Upserts records (already validated and normalised) of `resource` into `tenant`, atomically: each
+    /// gets customer_ID = tenant, a new ts_update, dat_ultvar = now (strictly increasing per tenant), and
+    /// keeps its Id if its key exists. Records must be complete (every field present).
+    void upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records);
+
+    /// Runs `read` with the tenant's data under a shared lock (an empty TenantData if it has none).
+    template <class F>
+    auto read(int tenant, F&& read) const {
+        std::shared_lock lock(mutex_);
+        const auto it = tenants_.find(tenant);
+        return read(it == tenants_.end() ? empty_ : it->second);
+    }
+
+    /// The instant the store would give a change now, as 100 ns ticks since 0001-01-01 (for tests).
+    std::int64_t now_ticks() const;
+    Collation collation() const { return collation_; }
+
+private:
+    Collation collation_;
+    Clock clock_;
+    mutable std::shared_mutex mutex_;
+    std::map<int, TenantData> tenants_;
+    std::map<int, std::int64_t> last_change_;  // per tenant: dat_ultvar strictly increases
+    std::uint64_t rowversion_ = 0;             // database-wide, like SQL Server's
+    TenantData empty_;
+};
+
+}  // namespace bds::stub

@@ -1,0 +1,97 @@
+#include "stub/stub_server.hpp"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <stdexcept>
+
+#include "stub/http_util.hpp"
+#include "stub/normalize.hpp"
+#include "stub/routes.hpp"
+#include "stub/state.hpp"
+
+namespace bds::stub {
+
+StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
+    : state_(std::make_unique<StubState>(catalogue, std::move(options))), server_(std::make_unique<httplib::Server>()) {
+    auto& svr = *server_;
+    const auto& opts = state_->options;
+    // Measured on 2 cores (DESIGN.md): Nagle + delayed ACK cap a keep-alive client at ~38 requests/s.
+    svr.set_tcp_nodelay(true);
+    svr.set_keep_alive_max_count(1000);
+    svr.set_payload_max_length(opts.max_body);
+    const int threads = opts.threads;
+    svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+    svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+        std::string what = "unexpected error";
+        try {
+            std::rethrow_exception(ep);
+        } catch (const std::exception& e) {
+            what = e.what();
+        } catch (...) {
+        }
+        send_error(res, 500, "internal_error", what);
+    });
+    svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return;
+        if (res.status == 404) send_error(res, 404, "not_found", "no endpoint " + req.method + " " + req.path);
+        else if (res.status == 413) send_error(res, 413, "payload_too_large", "the request body is too large");
+        else send_error(res, res.status, "error", "HTTP status " + std::to_string(res.status));
+    });
+    add_token_routes(svr, *state_);
+    add_read_routes(svr, *state_);
+    add_write_routes(svr, *state_);
+}
+
+StubServer::~StubServer() { stop(); }
+
+int StubServer::bind() {
+    const auto& opts = state_->options;
+    port_ = opts.port == 0 ? server_->bind_to_any_port(opts.host) : (server_->bind_to_port(opts.host, opts.port) ? opts.port : -1);
+    if (port_ <= 0) throw std::runtime_error("cannot listen on " + opts.host + ":" + std::to_string(opts.port));
+    return port_;
+}
+
+int StubServer::start() {
+    bind();
+    thread_ = std::thread([this] { server_->listen_after_bind(); });
+    // cpp-httplib 0.11 has no wait_until_ready: the socket is bound, so this is only the thread starting.
+    for (int i = 0; i < 5000 && !server_->is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (!server_->is_running()) {
+        stop();
+        throw std::runtime_error("the stub did not start serving on " + base_url());
+    }
+    return port_;
+}
+
+void StubServer::run_announcing(const std::function<void(const std::string&)>& ready) {
+    bind();
+    ready(base_url());
+    server_->listen_after_bind();
+}
+
+void StubServer::stop() {
+    server_->stop();
+    if (thread_.joinable()) thread_.join();
+}
+
+std::string StubServer::base_url() const { return "http://" + state_->options.host + ":" + std::to_string(port_); }
+
+void StubServer::load(int tenant, const std::string& resource, const nlohmann::json& records) {
+    const Record* record = state_->catalogue.find(resource);
+    if (!record || !record->writable()) throw std::runtime_error("cannot load \"" + resource + "\": not a writable resource");
+    if (!records.is_array()) throw std::runtime_error("cannot load \"" + resource + "\": expected an array of records");
+    std::vector<nlohmann::json> normalized;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto violations = state_->validator(*record).validate(records[i], "/" + std::to_string(i));
+        if (!violations.empty()) throw std::runtime_error(resource + violations.front().pointer + ": " + violations.front().message);
+        try {
+            normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant, state_->options.sql, state_->options.collation));
+        } catch (const NormalizeError& e) {
+            throw std::runtime_error(resource + "/" + std::to_string(i) + e.pointer + ": " + e.message);
+        }
+    }
+    state_->store.upsert(tenant, *record, std::move(normalized));
+}
+
+}  // namespace bds::stub
