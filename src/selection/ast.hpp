@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "catalogue/sql_type.hpp"
-#include "selection/datetime.hpp"
-#include "selection/decimal.hpp"
+#include "selection/sql_values.hpp"
 #include "selection/like.hpp"
 
 namespace bds::selection_impl {

@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "selection/lexer.hpp"
-#include "selection/text.hpp"
+#include "selection/sql_values.hpp"
 
 namespace bds::selection_impl {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "selection/ast.hpp"
 #include "selection/selection.hpp"
-#include "selection/text.hpp"
+#include "selection/sql_values.hpp"
 
 namespace bds {
 namespace selection_impl {

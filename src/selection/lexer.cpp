@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "selection/selection.hpp"
-#include "selection/text.hpp"
+#include "selection/sql_values.hpp"
 
 namespace bds::selection_impl {
 namespace {

@@ -1,6 +1,6 @@
 #include "selection/like.hpp"
 
-#include "selection/text.hpp"
+#include "selection/sql_values.hpp"
 
 namespace bds::selection_impl {
 namespace {

@@ -6,7 +6,7 @@
 #include "selection/convert.hpp"
 #include "selection/lexer.hpp"
 #include "selection/selection.hpp"
-#include "selection/text.hpp"
+#include "selection/sql_values.hpp"
 
 namespace bds {
 

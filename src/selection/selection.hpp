@@ -138,7 +138,7 @@ public:
     }
 
     /// Canonical text: keywords in capitals, catalogue spelling of names, normalised numbers, `<>` for `!=`,
-    /// minimal parentheses. parse(to_string()) gives an equal Selection.
+    /// parentheses around each nested AND/OR group and nowhere else. parse(to_string()) gives an equal Selection.
     std::string to_string() const;
 
     /// The fields the condition reads, in catalogue spelling, each once, in order of first use.

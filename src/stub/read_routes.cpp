@@ -88,7 +88,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     };
     try {
         state.store.read(user.customer_ID, [&](const TenantData& data) {
-            for_each_row(state.catalogue, data, record, user, collation, [&](const json& row, std::int64_t changed) {
+            state.rows.for_each_row(data, record, user, [&](const json& row, std::int64_t changed) {
                 if (q.changed_after && changed <= *q.changed_after) return;
                 if (q.selection && !q.selection->matches(row, collation)) return;
                 keep(row);

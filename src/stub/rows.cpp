@@ -160,9 +160,26 @@ json lines_of(const json& doc) {
 
 }  // namespace
 
-void for_each_row(const Catalogue& cat, const TenantData& data, const Record& resource, const User& user, Collation collation,
-                  const RowSink& emit) {
-    const Joins joins(cat, data, collation);
+void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
+    const bool cached = resource.area == "MCP views" && resource.name != "MCPResources";
+    if (!cached) return derive(data, resource, user, emit);
+    std::shared_ptr<const Rows> rows;
+    {
+        std::lock_guard lock(mutex_);
+        auto& entry = cache_[{user.customer_ID, resource.name}];
+        if (!entry.rows || entry.generation != data.generation) {
+            auto fresh = std::make_shared<Rows>();
+            derive(data, resource, user, [&](const nlohmann::json& row, std::int64_t changed) { fresh->emplace_back(row, changed); });
+            entry = {data.generation, std::move(fresh)};
+        }
+        rows = entry.rows;
+    }
+    for (const auto& [row, changed] : *rows) emit(row, changed);
+}
+
+void RowSource::derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
+    const Catalogue& cat = catalogue_;
+    const Joins joins(cat, data, collation_);
     const std::string& name = resource.name;
     if (name == "StoricoDocumentiR") {
         for_each_document(data, [&](const Row& doc) {

@@ -4,6 +4,10 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "catalogue/catalogue.hpp"
 #include "stub/store.hpp"
@@ -17,8 +21,29 @@ inline constexpr std::size_t kMaxLinesPerDocument = 999;
 /// One row and the instant (100 ns ticks) it last changed, for the change feed.
 using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed)>;
 
-/// Calls `emit` for every row of `resource` visible to `user` (of tenant `tenant`), in key order.
-void for_each_row(const Catalogue& catalogue, const TenantData& data, const Record& resource, const User& user,
-                  Collation collation, const RowSink& emit);
+/// The rows of every readable resource. Views are derived once per tenant and write (TenantData's
+/// generation) and cached, so repeated reads of a large view cost a scan, not a derivation.
+class RowSource {
+public:
+    RowSource(const Catalogue& catalogue, Collation collation) : catalogue_(catalogue), collation_(collation) {}
+
+    /// Calls `emit` for every row of `resource` visible to `user`, in key order. Call under the store's
+    /// read lock (Store::read), with the user's tenant's data.
+    void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
+
+private:
+    using Rows = std::vector<std::pair<nlohmann::json, std::int64_t>>;
+    struct Cached {
+        std::uint64_t generation = 0;
+        std::shared_ptr<const Rows> rows;
+    };
+
+    void derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
+
+    const Catalogue& catalogue_;
+    Collation collation_;
+    mutable std::mutex mutex_;
+    mutable std::map<std::pair<int, std::string>, Cached> cache_;  // (tenant, view) -> rows
+};
 
 }  // namespace bds::stub

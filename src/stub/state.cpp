@@ -3,7 +3,7 @@
 namespace bds::stub {
 
 StubState::StubState(const Catalogue& cat, StubOptions opts)
-    : catalogue(cat), options(std::move(opts)), tokens(options.token_ttl, options.clock), store(options.collation, options.clock) {
+    : catalogue(cat), options(std::move(opts)), tokens(options.token_ttl, options.clock), store(options.collation, options.clock), rows(catalogue, options.collation) {
     for (const Record* r : catalogue.resources())
         if (r->writable()) validators_[r->name] = std::make_unique<RecordValidator>(catalogue, *r, Direction::Sent, options.sql);
 }

@@ -7,6 +7,7 @@
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
 #include "stub/options.hpp"
+#include "stub/rows.hpp"
 #include "stub/store.hpp"
 #include "stub/tokens.hpp"
 
@@ -20,6 +21,7 @@ public:
     const StubOptions options;
     TokenStore tokens;
     Store store;
+    RowSource rows;
 
     const User* user(const std::string& username) const;
     /// A resource the user may use (403 otherwise, 000 §4.1): an exact, case-sensitive name of the catalogue.

@@ -56,7 +56,9 @@ std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
 
 void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records) {
     std::unique_lock lock(mutex_);
-    auto& table = tenants_[tenant].tables[resource.name];
+    auto& data = tenants_[tenant];
+    ++data.generation;
+    auto& table = data.tables[resource.name];
     auto& last = last_change_[tenant];
     for (auto& rec : records) {
         const std::int64_t changed = std::max(now_ticks(), last + 1);

@@ -32,6 +32,7 @@ struct Table {
 /// Everything of one tenant.
 struct TenantData {
     std::map<std::string, Table, std::less<>> tables;
+    std::uint64_t generation = 0;  ///< bumped by every write: derived rows cached for an older one are stale
     const Table* table(std::string_view resource) const;
 };
 
