@@ -4,6 +4,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+#include <signal.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -96,6 +101,58 @@ TEST(Cli, CheckReportsDrift) {
     }
     EXPECT_EQ(conformance("openapi --check --out " + api.string()).code, 1);
     fs::remove(api);
+}
+
+TEST(Cli, StubServesTheDemoDataUntilStopped) {
+    int out[2];
+    ASSERT_EQ(pipe(out), 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    const std::string exe = test::conformance_exe().string();
+    const std::string data = (test::source_dir() / "fixtures" / "demo").string();
+    const std::string users = (test::source_dir() / "fixtures" / "users.json").string();
+    std::vector<std::string> args = {exe, "stub", "--port", "0", "--data", data, "--users", users, "--envelope", "header"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    std::string url;  // the first line it prints once it listens
+    char c = 0;
+    while (read(out[0], &c, 1) == 1 && c != '\n') url += c;
+    close(out[0]);
+    ASSERT_EQ(url.rfind("http://127.0.0.1:", 0), 0u) << url;
+
+    httplib::Client client(url);
+    auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw", "application/x-www-form-urlencoded");
+    ASSERT_TRUE(token);
+    ASSERT_EQ(token->status, 200);
+    const auto bearer = nlohmann::json::parse(token->body).at("access_token").get<std::string>();
+    auto docs = client.Get("/api/resources/StoricoDocumentiT?PageSize=1", {{"Authorization", "Bearer " + bearer}});
+    ASSERT_TRUE(docs);
+    EXPECT_EQ(docs->status, 200);
+    EXPECT_EQ(docs->get_header_value("TotalRowsCount"), "1200") << "--data loaded, --envelope header applied";
+
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) || WIFEXITED(status));
+}
+
+TEST(Cli, StubRefusesABadUsersFile) {
+    const fs::path bad = fs::temp_directory_path() / ("bds-users-" + std::to_string(::getpid()) + ".json");
+    FILE* f = fopen(bad.c_str(), "w");
+    fputs(R"({"users": [{"username": "x"}]})", f);
+    fclose(f);
+    const ProcessResult r = conformance("stub --port 0 --users " + bad.string());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("users[0]"), std::string::npos) << r.out;
+    fs::remove(bad);
 }
 
 }  // namespace

@@ -1,0 +1,59 @@
+// src/sql: what the stub and the validator add to the RecordSelection module's value semantics.
+#include <gtest/gtest.h>
+
+#include "sql/datetime.hpp"
+#include "sql/decimal.hpp"
+#include "sql/text.hpp"
+
+namespace bds::sql {
+namespace {
+
+Ticks at(const char* text, SqlKind kind = SqlKind::Datetime2) { return *parse_datetime(text, kind, TimeSource::Record).ticks; }
+
+TEST(SqlText, CountsUtf16UnitsAndCutsAndPadsWithoutSplittingCharacters) {
+    EXPECT_EQ(utf16_length(*utf8_to_u32("Caffè")), 5u);
+    EXPECT_EQ(utf16_length(*utf8_to_u32("\U0001D11E")), 2u) << "an astral character is a surrogate pair";
+    EXPECT_EQ(truncate_utf16("Caffè Perù", 5), "Caffè");
+    EXPECT_EQ(truncate_utf16("a\U0001D11Eb", 2), "a") << "never half a surrogate pair";
+    EXPECT_EQ(truncate_utf16("short", 10), "short");
+    EXPECT_EQ(pad_utf16("è", 3), "è  ");
+    EXPECT_EQ(pad_utf16("abcd", 2), "abcd");
+    EXPECT_EQ(fold_case_utf8("ÀBC Perù"), "àbc perù");
+    EXPECT_EQ(hex_code_point(U'\u0141'), "0141");
+}
+
+TEST(SqlDatetime, FormatsAsTheStubWritesAndRoundsDatetimeTo300ths) {
+    EXPECT_EQ(format_datetime(at("2026-03-01T10:11:12.3456"), SqlKind::Datetime), "2026-03-01T10:11:12.347");
+    EXPECT_EQ(format_datetime(at("2026-03-01T10:11:12.3456"), SqlKind::Datetime2), "2026-03-01T10:11:12.3456000");
+    EXPECT_EQ(format_datetime(at("2026-12-31T23:59:59.999"), SqlKind::Datetime), "2027-01-01T00:00:00.000") << "rounds over midnight";
+    const Ticks t = at("2024-02-29T12:00:00.1234567");
+    EXPECT_EQ(*parse_datetime(format_datetime(t, SqlKind::Datetime2), SqlKind::Datetime2, TimeSource::Record).ticks, t) << "round trip";
+}
+
+TEST(SqlDatetime, CivilDatesIsoWeeksAndTheSystemClock) {
+    const CivilDate d = civil_from_ticks(at("2024-02-29T23:00:00"));
+    EXPECT_EQ(d.year, 2024);
+    EXPECT_EQ(d.month, 2);
+    EXPECT_EQ(d.day, 29);
+    EXPECT_EQ(ticks_from_civil({2024, 2, 29}), at("2024-02-29T00:00:00"));
+    EXPECT_EQ(iso_week(at("2026-02-27T00:00:00")), 9);
+    EXPECT_EQ(iso_week(at("2021-01-03T00:00:00")), 53) << "belongs to the last week of 2020";
+    EXPECT_EQ(iso_week(at("2024-12-30T00:00:00")), 1) << "belongs to the first week of 2025";
+    EXPECT_EQ(ticks_from(std::chrono::system_clock::time_point{}), at("1970-01-01T00:00:00"));
+}
+
+TEST(SqlDecimal, RoundsHalfAwayFromZeroAndCountsIntegerDigits) {
+    auto r = [](const char* text, int scale) { return Decimal::parse(text)->round(scale).str(); };
+    EXPECT_EQ(r("1.2345675", 6), "1.234568");
+    EXPECT_EQ(r("-1.2345675", 6), "-1.234568");
+    EXPECT_EQ(r("9.9999995", 6), "10");
+    EXPECT_EQ(r("0.0000004", 6), "0");
+    EXPECT_EQ(r("2.5", 0), "3");
+    EXPECT_EQ(r("1.5", 6), "1.5");
+    EXPECT_EQ(Decimal::parse("12345.6")->integer_digits(), 5);
+    EXPECT_EQ(Decimal::parse("0.5")->integer_digits(), 0);
+    EXPECT_EQ(Decimal::parse("1e+20", true)->integer_digits(), 21);
+}
+
+}  // namespace
+}  // namespace bds::sql
