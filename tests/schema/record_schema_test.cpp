@@ -10,6 +10,7 @@
 #include "catalogue/catalogue.hpp"
 #include "schema/record_schema.hpp"
 #include "schema/schema_files.hpp"
+#include "test_records.hpp"
 
 namespace bds {
 namespace {
@@ -44,19 +45,7 @@ protected:
 
     bool valid(const std::string& file, const json& doc) { return errors(file, doc).empty(); }
 
-    /// The seeds' minimal record (000 §2.1): required fields only, each with a plausible value.
-    json minimal_sent(const Record& r) {
-        json rec = json::object();
-        for (const auto& f : r.fields) {
-            if (!f.required) continue;
-            if (!f.values.empty()) rec[f.name] = f.values.front().value;
-            else if (f.type.kind == SqlKind::Bit) rec[f.name] = false;
-            else if (f.type.kind == SqlKind::Int) rec[f.name] = 2024;
-            else if (f.type.kind == SqlKind::Datetime) rec[f.name] = "2024-03-01T00:00:00";
-            else rec[f.name] = "X1";
-        }
-        return rec;
-    }
+    json minimal_sent(const Record& r) { return test::minimal(cat, r.name); }
 
     /// A returned record: every NOT NULL field set, the platform fields filled in.
     json minimal_returned(const Record& r) {

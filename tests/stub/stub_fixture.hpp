@@ -9,6 +9,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "stub/stub_server.hpp"
+#include "test_records.hpp"
 
 namespace bds::test {
 
@@ -60,8 +61,5 @@ protected:
     std::unique_ptr<stub::StubServer> server;
     std::unique_ptr<httplib::Client> client;
 };
-
-/// A minimal valid record of a resource (its required fields), with the given key values.
-nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, const nlohmann::json& values = nlohmann::json::object());
 
 }  // namespace bds::test

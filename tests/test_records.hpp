@@ -1,0 +1,15 @@
+#pragma once
+// Records for the tests: the seeds' minimal record of a resource, with plausible values.
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "catalogue/catalogue.hpp"
+
+namespace bds::test {
+
+/// The seeds' minimal record (000 §2.1): the required fields of `resource` only, each with a plausible value
+/// (the first allowed value of coded fields), then `values` laid over it.
+nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, const nlohmann::json& values = nlohmann::json::object());
+
+}  // namespace bds::test
