@@ -26,24 +26,35 @@ json normalize_value(const Field& f, const json& v, const SqlProfile& profile) {
     return v;
 }
 
-json normalize_object(const Catalogue& cat, const Record& record, const json& sent, const SqlProfile& profile, bool complete) {
+/// Only non-null fields are kept: rows are stored sparse and completed with nulls when answered
+/// (complete_row), which keeps a 191-field record of a few values small.
+json normalize_object(const Record& record, const json& sent, const SqlProfile& profile) {
     json out = json::object();
-    if (complete)
-        for (const auto& f : record.fields)
-            if (!f.managed) out[f.name] = nullptr;
     for (const auto& [name, v] : sent.items()) {
+        if (v.is_null()) continue;
         const Field* f = record.field(name);
         out[name] = f && f->type.kind != SqlKind::List ? normalize_value(*f, v, profile) : v;  // open records keep unknown fields
     }
-    (void)cat;
     return out;
 }
 
 }  // namespace
 
+void complete_row(const Catalogue& cat, const Record& record, json& row) {
+    if (!row.is_object()) return;
+    for (const auto& f : record.fields) {
+        auto it = row.find(f.name);
+        if (it == row.end()) {
+            row[f.name] = nullptr;
+        } else if (!f.list_of.empty() && it->is_array()) {
+            for (auto& item : *it) complete_row(cat, *cat.find(f.list_of), item);
+        }
+    }
+}
+
 json normalize_for_store(const Catalogue& cat, const Record& record, const json& sent, int tenant, const SqlProfile& profile,
                          Collation collation) {
-    json out = normalize_object(cat, record, sent, profile, true);
+    json out = normalize_object(record, sent, profile);
     out["customer_ID"] = tenant;
     for (const auto& f : record.fields) {
         if (f.type.kind != SqlKind::List || !sent.contains(f.name) || sent.at(f.name).is_null()) continue;
@@ -53,7 +64,7 @@ json normalize_for_store(const Catalogue& cat, const Record& record, const json&
             throw NormalizeError{"/" + f.name, "a document carries at most " + std::to_string(kMaxLinesPerDocument) + " lines, got " + std::to_string(items.size())};
         json list = json::array();
         for (std::size_t i = 0; i < items.size(); ++i) {
-            json line = normalize_object(cat, item, items[i], profile, false);
+            json line = normalize_object(item, items[i], profile);
             if (item.field("key_documento") && record.field("key_documento")) {
                 // Each line repeats the key_documento of its header (000 §2.1).
                 const json& header_key = out.at("key_documento");

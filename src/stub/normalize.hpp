@@ -1,8 +1,8 @@
 #pragma once
-/// A validated sent record made into what SQL Server would store (and the stub returns): every field of the
-/// resource present (null when not sent), char(n)/nchar(n) padded to n, datetime rounded to 1/300 s and
+/// A validated sent record made into what SQL Server would store (and the stub returns): char(n)/nchar(n) padded to n, datetime rounded to 1/300 s and
 /// datetime2 to 100 ns in one ISO 8601 form, decimals rounded to the profile's scale, nested
-/// document lines carrying their header's key_documento.
+/// document lines carrying their header's key_documento. Null fields are left out: rows are stored
+/// sparse and completed with nulls when answered (complete_row).
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
@@ -21,6 +21,10 @@ struct NormalizeError {
 };
 
 /// Throws NormalizeError. `tenant` becomes customer_ID (the body's value is ignored: A-26).
+/// Adds every field `record` lists that `row` lacks, as null, recursively into nested lists of closed
+/// records: how rows are answered.
+void complete_row(const Catalogue& catalogue, const Record& record, nlohmann::json& row);
+
 nlohmann::json normalize_for_store(const Catalogue& catalogue, const Record& record, const nlohmann::json& sent, int tenant,
                                    const SqlProfile& profile, Collation collation);
 

@@ -6,6 +6,7 @@
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "stub/http_util.hpp"
+#include "stub/normalize.hpp"
 #include "stub/routes.hpp"
 #include "stub/rows.hpp"
 
@@ -108,6 +109,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         });
         for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i) rows.push_back(std::move(matched[i]));
     }
+    for (auto& row : rows) complete_row(state.catalogue, record, row);
     switch (state.options.envelope) {
         case Envelope::Object:
             return send_json(res, 200, {{"TotalRowsCount", total}, {"Records", std::move(rows)}});

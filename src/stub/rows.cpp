@@ -60,20 +60,24 @@ json convert(const Field& f, const json& v) {
     return nullptr;
 }
 
-/// A view row with every field the view lists taken from the same-named field of `base` (null otherwise).
+/// A view row (sparse, like stored rows) with every field the view lists taken from the same-named
+/// field of `base`, converted to the view's type.
 json project(const Record& view, const json& base) {
     json row = json::object();
-    for (const auto& f : view.fields) {
-        if (f.type.kind == SqlKind::List) continue;
-        row[f.name] = convert(f, get(&base, f.name.c_str()));
+    for (const auto& [name, value] : base.items()) {
+        const Field* f = view.field(name);
+        if (!f || f->type.kind == SqlKind::List) continue;
+        if (json v = f->managed || f->tenant || name == "flg_isdeleted" ? value : convert(*f, value); !v.is_null()) row[name] = std::move(v);
     }
-    for (const char* platform : {"customer_ID", "Id", "ts_update", "dat_ultvar", "flg_isdeleted"})
-        if (view.field(platform)) row[platform] = get(&base, platform);
     return row;
 }
 
+/// Sets a view field from a joined value, or leaves it out (null) when there is none.
 void set_if(json& row, const Record& view, const char* field, const json& value) {
-    if (const Field* f = view.field(field)) row[field] = convert(*f, value);
+    const Field* f = view.field(field);
+    if (!f) return;
+    if (json v = convert(*f, value); !v.is_null()) row[field] = std::move(v);
+    else row.erase(field);
 }
 
 void counterpart(json& row, const Record& view, const json& doc, const Joins& joins) {
@@ -132,7 +136,7 @@ json view_line(const Catalogue& cat, const json& doc, const json& header_row, co
                           "flg_isdeleted"})
         set_if(row, view, f, header_row.value(f, json()));
     row["prg_riga"] = static_cast<int>(position + 1);
-    if (!row.at("num_riga").is_number_integer()) row["num_riga"] = static_cast<int>(position + 1);
+    if (!row.contains("num_riga")) row["num_riga"] = static_cast<int>(position + 1);
     row["Id"] = doc.at("Id").get<std::int64_t>() * 1000 + static_cast<std::int64_t>(position + 1);
     if (const json* art = joins.find("Articoli", {{"cod_art", line.value("cod_art", json())}, {"cod_variante", line.value("cod_variante", json())}})) {
         for (const char* f : {"cod_famiglia", "des_famiglia", "cod_sfamiglia", "des_sfamiglia", "cod_grumerc", "des_grumerc", "cod_sgrumerc",
@@ -153,9 +157,10 @@ void for_each_document(const TenantData& data, const std::function<void(const Ro
         for (const auto& [key, row] : t->rows) fn(row);
 }
 
-json lines_of(const json& doc) {
+const json& lines_of(const json& doc) {
+    static const json kNone = json::array();
     const auto it = doc.find("StoricoDocumentiR");
-    return it != doc.end() && it->is_array() ? *it : json::array();
+    return it != doc.end() && it->is_array() ? *it : kNone;
 }
 
 }  // namespace
@@ -192,7 +197,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
             for (const auto& [key, base] : t->rows) {
                 if (base.record.value("ind_clifor", json()) != kind) continue;
                 json row = project(view, base.record);
-                if (row.at("des_ragsoc").is_null()) row["des_ragsoc"] = "";  // NOT NULL in the views
+                if (!row.contains("des_ragsoc")) row["des_ragsoc"] = "";  // NOT NULL in the views
                 if (const json* naz = joins.find("StatiEsteri", {{"cod_naz", base.record.value("cod_naz_res", json())}})) {
                     set_if(row, view, "des_naz", get(naz, "des_naz"));
                     set_if(row, view, "sig_iso", get(naz, "sig_iso"));
@@ -206,7 +211,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
             for (const auto& [key, base] : t->rows) {
                 json row = project(resource, base.record);
                 set_if(row, resource, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", base.record.value("cod_marca", json())}}), "des_marca"));
-                if (row.at("des_famiglia").is_null())
+                if (!row.contains("des_famiglia"))
                     set_if(row, resource, "des_famiglia", get(joins.find("Famiglia", {{"cod_famiglia", base.record.value("cod_famiglia", json())}}), "des_famiglia"));
                 emit(row, base.changed);
             }
@@ -215,7 +220,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
             if (!in_document_views(doc.record)) return;
             json header = view_header(cat, doc.record, joins);
             json lines = json::array();
-            const json sent_lines = lines_of(doc.record);
+            const json& sent_lines = lines_of(doc.record);
             for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, doc.record, header, sent_lines[i], i, joins));
             if (name == "MCPDocumentiR") {
                 for (const auto& line : lines) emit(line, doc.changed);
