@@ -57,7 +57,7 @@ public:
         return read(it == tenants_.end() ? empty_ : it->second);
     }
 
-    /// The instant the store would give a change now, as 100 ns ticks since 0001-01-01 (for tests).
+    /// Now on the store's clock, as 100 ns ticks since 0001-01-01.
     std::int64_t now_ticks() const;
     Collation collation() const { return collation_; }
 
