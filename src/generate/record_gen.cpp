@@ -1,6 +1,7 @@
 #include "generate/record_gen.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -12,11 +13,10 @@ namespace {
 
 using nlohmann::json;
 
-/// One property of the record being generated.
+/// One property of the record being generated: its value, or nullopt for "absent".
 struct PropertyGen {
     std::string name;
-    bool required = false;
-    rc::Gen<json> value;
+    rc::Gen<std::optional<json>> value;
 };
 
 bool listed(const json& schema, const char* keyword, const std::string& name) {
@@ -25,26 +25,56 @@ bool listed(const json& schema, const char* keyword, const std::string& name) {
     return std::find(names.begin(), names.end(), json(name)) != names.end();
 }
 
+/// A property schema without null: drops "null" from a type array and null from `enum`.
+json without_null(json property) {
+    if (property.contains("type") && property["type"].is_array()) {
+        json types = json::array();
+        for (const auto& t : property["type"])
+            if (t != "null") types.push_back(t);
+        property["type"] = types.size() == 1 ? types[0] : types;
+    }
+    if (property.contains("enum") && property["enum"].is_array()) {
+        json values = json::array();
+        for (const auto& v : property["enum"])
+            if (!v.is_null()) values.push_back(v);
+        property["enum"] = values;
+    }
+    return property;
+}
+
 }  // namespace
 
 rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
     if (!schema.is_object() || !schema.contains("properties") || !schema["properties"].is_object())
         throw std::invalid_argument("record_gen: object schema without `properties`");
     std::vector<PropertyGen> properties;
+    auto always = [](rc::Gen<json> g) { return rc::gen::map(std::move(g), [](json v) { return std::optional<json>(std::move(v)); }); };
     for (const auto& [name, property] : schema["properties"].items()) {
         if (name == options.tenant_field) {
-            if (options.tenant_id) properties.push_back({name, true, rc::gen::just(json(*options.tenant_id))});
+            if (options.tenant_id) properties.push_back({name, always(rc::gen::just(json(*options.tenant_id)))});
             continue;
         }
-        const bool key = listed(schema, "x-bds-key", name);
-        properties.push_back({name, listed(schema, "required", name), value_gen(property, options, key ? options.run_prefix : "")});
+        if (listed(schema, "x-bds-key", name)) {
+            // Keys identify the record: always present, never null, with the run prefix where it fits.
+            properties.push_back({name, always(value_gen(without_null(property), options, options.run_prefix))});
+            continue;
+        }
+        auto value = always(value_gen(property, options));
+        if (listed(schema, "required", name)) {
+            properties.push_back({name, value});
+            continue;
+        }
+        // Absent one time in four. Absence is the alternative shrinking goes to, so shrunk records keep few fields.
+        auto absent = rc::gen::just(std::optional<json>());
+        properties.push_back({name, rc::gen::mapcat(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4)), [absent, value](int x) {
+                                  return x == 0 ? absent : value;
+                              })});
     }
-    // Absent first, so that shrinking drops optional properties.
-    auto present = rc::gen::map(rc::gen::inRange(0, 4), [](int x) { return x != 0; });
-    return rc::gen::exec([properties, present] {
+    // One draw per property, whatever was drawn before: RapidCheck replays the draws in order while shrinking.
+    return rc::gen::exec([properties] {
         json record = json::object();
         for (const auto& p : properties) {
-            if (p.required || *present) record[p.name] = *p.value;
+            if (auto v = *p.value) record[p.name] = std::move(*v);
         }
         return record;
     });

@@ -16,12 +16,20 @@ namespace {
 
 using nlohmann::json;
 
+/// rc::gen::inRange over the whole range whatever RapidCheck's size: boundaries and long texts come up from the
+/// first case on (inRange alone scales the range with the size, so small sizes give only the minimum). Shrinks
+/// towards `min`.
+template <typename T>
+rc::Gen<T> in_range(T min, T max) {
+    return rc::gen::resize(rc::kNominalSize, rc::gen::inRange<T>(min, max));
+}
+
 /// An index into `weights`, chosen with those weights; shrinks towards index 0 (unlike
 /// rc::gen::weightedElement, which does not shrink), so put the simplest alternative first.
 rc::Gen<int> weighted_index(std::vector<int> weights) {
     int total = 0;
     for (int w : weights) total += w;
-    return rc::gen::map(rc::gen::inRange(0, total), [weights](int x) {
+    return rc::gen::map(in_range(0, total), [weights](int x) {
         for (std::size_t i = 0; i < weights.size(); ++i) {
             if (x < weights[i]) return static_cast<int>(i);
             x -= weights[i];
@@ -62,7 +70,7 @@ std::vector<std::u32string> pieces(std::initializer_list<const char*> texts, boo
 /// Pieces of text: mostly single characters, sometimes whole words.
 rc::Gen<std::u32string> piece_gen(bool unicode) {
     static const std::u32string kAscii = U"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    auto ascii = rc::gen::map(rc::gen::inRange<std::size_t>(0, kAscii.size()),
+    auto ascii = rc::gen::map(in_range<std::size_t>(0, kAscii.size()),
                               [](std::size_t i) { return std::u32string(1, kAscii[i]); });
     auto accented = rc::gen::elementOf(pieces({"à", "è", "é", "ì", "ò", "ù", "À", "È"}, unicode));
     auto punctuation = rc::gen::elementOf(pieces({"-", ".", ",", "&", "/", "\"", "€", "’", "ñ", "ß", "ç", "°"}, unicode));
@@ -113,9 +121,9 @@ rc::Gen<json> int_gen(const json& schema) {
     const std::int64_t small_lo = std::max<std::int64_t>(lo, -1000), small_hi = std::min<std::int64_t>(hi, 1000);
     auto to_json = [](std::int64_t v) { return json(v); };
     std::vector<std::pair<int, rc::Gen<json>>> alternatives;
-    if (small_lo <= small_hi) alternatives.emplace_back(3, rc::gen::map(rc::gen::inRange(small_lo, small_hi + 1), to_json));
+    if (small_lo <= small_hi) alternatives.emplace_back(3, rc::gen::map(in_range(small_lo, small_hi + 1), to_json));
     alternatives.emplace_back(3, rc::gen::map(rc::gen::elementOf(boundaries), to_json));
-    alternatives.emplace_back(4, rc::gen::map(rc::gen::inRange(lo, hi + 1), to_json));
+    alternatives.emplace_back(4, rc::gen::map(in_range(lo, hi + 1), to_json));
     return weighted(std::move(alternatives));
 }
 
@@ -150,9 +158,9 @@ rc::Gen<json> decimal_gen(const SqlProfile& profile) {
         const std::int64_t max = pow10(digits) - 1;
         const std::int64_t small = std::min(max, pow10(std::min(digits, s + 4)) - 1);
         auto k_gen = weighted<std::int64_t>({
-            {4, rc::gen::inRange(-small, small + 1)},
+            {4, in_range(-small, small + 1)},
             {2, rc::gen::element<std::int64_t>(0, 1, -1, max, -max)},
-            {4, rc::gen::inRange(-max, max + 1)},
+            {4, in_range(-max, max + 1)},
         });
         return rc::gen::map(k_gen, [s](std::int64_t k) -> json {
             if (s == 0) return json(k);
@@ -171,9 +179,9 @@ rc::Gen<json> float_gen(bool single) {
     const int exponent = single ? 40 : 80;
     auto scaled = rc::gen::apply(
         [](std::int64_t m, int e) { return json(std::ldexp(static_cast<double>(m), e)); },
-        rc::gen::inRange(-mantissa, mantissa + 1), rc::gen::inRange(-exponent, exponent + 1));
+        in_range(-mantissa, mantissa + 1), in_range(-exponent, exponent + 1));
     return weighted<json>({
-        {2, rc::gen::map(rc::gen::inRange(-1000, 1001), [](int v) { return json(static_cast<double>(v)); })},
+        {2, rc::gen::map(in_range(-1000, 1001), [](int v) { return json(static_cast<double>(v)); })},
         {2, rc::gen::element(json(0.0), json(1.0), json(-1.0), json(0.5), json(-0.25))},
         {6, scaled},
     });
@@ -193,11 +201,11 @@ std::string format_time(int y, int mo, int d, int h, int mi, int s) {
 }
 
 rc::Gen<json> datetime_gen(bool datetime2) {
-    auto time = rc::gen::tuple(rc::gen::inRange(0, 24), rc::gen::inRange(0, 60), rc::gen::inRange(0, 60));
+    auto time = rc::gen::tuple(in_range(0, 24), in_range(0, 60), in_range(0, 60));
     auto random = rc::gen::exec([time] {
-        const int y = *rc::gen::inRange(1900, 2101);
-        const int m = *rc::gen::inRange(1, 13);
-        const int d = *rc::gen::inRange(1, days_in_month(y, m) + 1);
+        const int y = *in_range(1900, 2101);
+        const int m = *in_range(1, 13);
+        const int d = *in_range(1, days_in_month(y, m) + 1);
         const auto [h, mi, s] = *time;
         return format_time(y, m, d, h, mi, s);
     });
@@ -215,7 +223,7 @@ rc::Gen<json> datetime_gen(bool datetime2) {
         std::string text = *base;
         const int digits = *weighted_index({4, 1, 1, 1, 1, 1, 1, 3});  // 0: none; 7 often
         if (digits > 0) {
-            const std::int64_t f = *rc::gen::inRange<std::int64_t>(0, pow10(digits));
+            const std::int64_t f = *in_range<std::int64_t>(0, pow10(digits));
             std::string frac = std::to_string(f);
             frac.insert(0, static_cast<std::size_t>(digits) - frac.size(), '0');
             text += "." + frac;
@@ -243,8 +251,10 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     const int room = static_cast<int>(limit - prefix_units);
     auto piece = piece_gen(unicode);
     return rc::gen::exec([=] {
+        // Both drawn every time, so that replaying while shrinking sees the same sequence of draws.
         const int mode = *weighted_index({2, 6, 2});  // empty, any length, exactly the maximum
-        const int target = mode == 0 ? 0 : mode == 2 ? room : *rc::gen::inRange(0, room + 1);
+        const int any = *in_range(0, room + 1);
+        const int target = mode == 0 ? 0 : mode == 2 ? room : any;
         std::u32string out;
         std::size_t units = 0;
         const auto want = static_cast<std::size_t>(target);
@@ -292,14 +302,14 @@ rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, con
             case SqlKind::Datetime2: value = datetime_gen(true); break;
             case SqlKind::Bit: value = rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return json(b); }); break;
             case SqlKind::Timestamp:
-                value = rc::gen::map(rc::gen::inRange<std::int64_t>(1, std::int64_t{1} << 40), [](std::int64_t v) { return json(v); });
+                value = rc::gen::map(in_range<std::int64_t>(1, std::int64_t{1} << 40), [](std::int64_t v) { return json(v); });
                 break;
             case SqlKind::List: {
                 if (!schema.contains("items") || !schema["items"].is_object())
                     throw std::invalid_argument("value_gen: list schema without an inline `items` object schema");
                 RecordGenOptions nested = options;
                 auto item = record_gen(schema["items"], nested);
-                value = rc::gen::mapcat(rc::gen::inRange(0, 5), [item](int n) {
+                value = rc::gen::mapcat(in_range(0, 5), [item](int n) {
                     return rc::gen::map(rc::gen::container<std::vector<json>>(static_cast<std::size_t>(n), item),
                                         [](std::vector<json> items) { return json(std::move(items)); });
                 });

@@ -37,8 +37,9 @@ inline constexpr int kUnboundedTextUnits = 300;
 /// "O''Brien"), Italian accented letters and, for the Unicode types, astral and other non-Windows-1252
 /// characters. The empty text and a text of exactly the maximum length each come up about one time in five.
 /// Never ends in a space (SQL Server ignores trailing spaces when comparing). nchar/char values are not padded.
-/// `prefix` (assumed to fit and, for varchar/char, to be Windows-1252) starts every value; the rest fills at
-/// most the remaining length. Shrinks towards shorter texts of ASCII letters.
+/// `prefix` (for varchar/char, assumed to be Windows-1252) starts every value; the rest fills at most the
+/// remaining length; std::invalid_argument if the prefix alone is too long. Lengths do not depend on
+/// RapidCheck's size parameter. Shrinks towards shorter texts of ASCII letters.
 rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix = "");
 
 /// One value for a property schema, by its `x-sql-type`:

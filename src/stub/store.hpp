@@ -59,7 +59,6 @@ public:
 
     /// Now on the store's clock, as 100 ns ticks since 0001-01-01.
     std::int64_t now_ticks() const;
-    Collation collation() const { return collation_; }
 
 private:
     Collation collation_;

@@ -42,8 +42,6 @@ public:
     /// Throws std::runtime_error naming the first violation.
     void load(int tenant, const std::string& resource, const nlohmann::json& records);
 
-    StubState& state() { return *state_; }
-
 private:
     int bind();
 

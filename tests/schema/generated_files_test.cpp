@@ -45,6 +45,14 @@ TEST(OpenApi, ListsThePathsExactlyAsTheSeedsDo) {
     std::set<std::string> ops;
     for (const auto& [path, item] : doc.at("paths").items())
         for (const auto& [method, op] : item.items()) ops.insert(method + " " + path);
+    std::set<std::string> in_catalogue;
+    const Catalogue cat = builtin_catalogue();
+    for (const auto& e : cat.endpoints()) {
+        std::string method = e.method;
+        for (auto& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        in_catalogue.insert(method + " " + e.path);
+    }
+    EXPECT_EQ(ops, in_catalogue) << "the paths of spec/openapi.json are the catalogue's endpoints (000 §4)";
     EXPECT_EQ(ops, (std::set<std::string>{"post /Token", "get /api/Account/TokenInfo", "get /api/resources/{Resource}",
                                          "post /api/resources/{Resource}/query", "get /api/sync/{Resource}", "post /api/sync/{Resource}"}));
     EXPECT_EQ(doc.at("paths").at("/Token").at("post").at("security"), nlohmann::ordered_json::array()) << "no bearer needed for POST /Token";
