@@ -22,7 +22,9 @@ struct Check {
     std::string spec;          ///< e.g. "000 §4.1 rule 1"
     std::string seed_text;     ///< the seed sentence it tests
     Level level = Level::Must;
-    std::vector<std::string> tags;  ///< resource and capability
+    std::vector<std::string> tags;  ///< capability and the resources it touches ("*": every resource)
+    /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources.
+    bool writes = false;
     std::function<void(Context&)> run;
 };
 

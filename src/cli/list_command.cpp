@@ -11,8 +11,14 @@ void add_list_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("list", "Print every check: id, level, spec reference, title");
     cmd->callback([] {
         const auto checks = all_checks();
+        // Columns padded by characters, not bytes: spec references hold "§".
+        auto padded = [](const std::string& text, std::size_t width) {
+            std::size_t chars = 0;
+            for (unsigned char ch : text) chars += (ch & 0xC0) != 0x80;
+            return text + std::string(chars < width ? width - chars : 1, ' ');
+        };
         for (const auto& c : checks)
-            std::cout << std::left << std::setw(10) << c.id << std::setw(9) << to_string(c.level) << std::setw(22) << c.spec << c.title << "\n";
+            std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
         std::cout << checks.size() << " checks\n";
     });
 }

@@ -8,10 +8,10 @@ namespace bds {
 namespace {
 
 std::vector<Check> sample() {
-    return {{"PAG-01", "pagination", "pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {}, nullptr},
-            {"PAG-02", "pagination", "partition", "000 §4.1", "", Level::Must, {}, nullptr},
-            {"AUTH-01", "auth", "token", "000 §5 rule 1", "", Level::Must, {}, nullptr},
-            {"AUTH-10", "auth", "expiry", "000 §5", "", Level::Observe, {}, nullptr}};
+    return {{"PAG-01", "pagination", "pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {}, false, nullptr},
+            {"PAG-02", "pagination", "partition", "000 §4.1", "", Level::Must, {}, false, nullptr},
+            {"AUTH-01", "auth", "token", "000 §5 rule 1", "", Level::Must, {}, false, nullptr},
+            {"AUTH-10", "auth", "expiry", "000 §5", "", Level::Observe, {}, false, nullptr}};
 }
 
 std::vector<std::string> ids(const std::vector<Check>& checks) {

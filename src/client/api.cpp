@@ -1,0 +1,107 @@
+#include "client/api.hpp"
+
+#include <httplib.h>
+
+namespace bds::client {
+
+using nlohmann::json;
+
+void EnvelopeState::settle(const ListPage& page) {
+    if (page.rows.empty()) return;
+    EnvelopeSetting expected = EnvelopeSetting::Auto;
+    value_.compare_exchange_strong(expected, page.envelope);
+}
+
+std::string list_target(const std::string& base, const ListQuery& q) {
+    std::string out = base;
+    char sep = '?';
+    auto add = [&](const char* name, const std::string& value) {
+        out += sep;
+        out += name;
+        out += '=';
+        out += httplib::detail::encode_query_param(value);
+        sep = '&';
+    };
+    if (q.selection) add("RecordSelection", *q.selection);
+    if (q.page_size) add("PageSize", std::to_string(*q.page_size));
+    if (q.page_number) add("PageNumber", std::to_string(*q.page_number));
+    return out;
+}
+
+json query_body(const json& tmpl, const ListQuery& q) {
+    if (tmpl.is_string()) {
+        const auto& s = tmpl.get_ref<const std::string&>();
+        if (s == "$RecordSelection") return q.selection ? json(*q.selection) : json();
+        if (s == "$PageSize") return q.page_size ? json(*q.page_size) : json();
+        if (s == "$PageNumber") return q.page_number ? json(*q.page_number) : json();
+        return tmpl;
+    }
+    if (tmpl.is_object()) {
+        json out = json::object();
+        for (const auto& [k, v] : tmpl.items()) {
+            json value = query_body(v, q);
+            if (!value.is_null() || v.is_null()) out[k] = std::move(value);  // an absent parameter drops its member
+        }
+        return out;
+    }
+    if (tmpl.is_array()) {
+        json out = json::array();
+        for (const auto& v : tmpl) out.push_back(query_body(v, q));
+        return out;
+    }
+    return tmpl;
+}
+
+Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, RateLimiter* limiter)
+    : target_(target),
+      tokens_(tokens),
+      envelope_(envelope),
+      http_(HttpSettings{target.base_url, target.timeout_ms, target.ca_file, target.insecure}, limiter) {}
+
+HttpResponse Api::authed(const std::string& role, const std::string& method, const std::string& path,
+                         const std::string& body, const std::string& content_type) {
+    std::string token = tokens_.token(role);
+    HttpResponse r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type);
+    if (r.status == 401) {
+        // Expired between renewal and use, or revoked: one fresh token, one more try (a 401 changed nothing).
+        tokens_.invalidate(role, token);
+        token = tokens_.token(role);
+        r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type);
+    }
+    return r;
+}
+
+ListResult Api::read(HttpResponse response) {
+    ListResult out{std::move(response), std::nullopt, ""};
+    if (out.response.status != 200) return out;
+    auto parsed = read_list(out.response, envelope_.get());
+    if (auto* page = std::get_if<ListPage>(&parsed)) {
+        envelope_.settle(*page);
+        out.page = std::move(*page);
+    } else {
+        out.problem = std::get<std::string>(parsed);
+    }
+    return out;
+}
+
+ListResult Api::list(const std::string& role, const std::string& resource, const ListQuery& query) {
+    return read(authed(role, "GET", list_target("/api/resources/" + resource, query)));
+}
+
+HttpResponse Api::sync_post(const std::string& role, const std::string& resource, const json& block) {
+    return authed(role, "POST", "/api/sync/" + resource, block.dump(), "application/json; charset=utf-8");
+}
+
+ListResult Api::sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run) {
+    return read(authed(role, "GET", "/api/sync/" + resource + "?LastUtcRun=" + httplib::detail::encode_query_param(last_utc_run)));
+}
+
+std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query) {
+    if (!target_.query_body) return std::nullopt;
+    return read(authed(role, "POST", "/api/resources/" + resource + "/query", query_body(*target_.query_body, query).dump(),
+                       "application/json; charset=utf-8"));
+}
+
+HttpResponse Api::token_info(const std::string& role) { return authed(role, "GET", "/api/Account/TokenInfo"); }
+
+}  // namespace bds::client

@@ -1,0 +1,85 @@
+#pragma once
+/// The service's endpoints (000 §4) as calls: authenticated as a role of the target file, with the token
+/// renewed once on a 401, and list responses read through the target's envelope.
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "client/envelope.hpp"
+#include "client/http_client.hpp"
+#include "client/target.hpp"
+#include "client/tokens.hpp"
+
+namespace bds::client {
+
+/// The envelope a run settled on: fixed by the target file, or the first one auto-detection saw. Shared by
+/// every Api of a run; thread-safe.
+class EnvelopeState {
+public:
+    explicit EnvelopeState(EnvelopeSetting configured) : value_(configured) {}
+    EnvelopeSetting get() const { return value_.load(); }
+    /// Records the envelope a page came in, if none is settled yet (only a page with rows settles Auto:
+    /// an empty bare array cannot tell the header envelope from the row one).
+    void settle(const ListPage& page);
+
+private:
+    std::atomic<EnvelopeSetting> value_;
+};
+
+/// Parameters of GET /api/resources/{Resource} (000 §4.1). Unset members are not sent.
+struct ListQuery {
+    std::optional<std::string> selection;
+    std::optional<long long> page_size;
+    std::optional<long long> page_number;
+};
+
+/// A list read: the response, and the page or why it could not be read.
+struct ListResult {
+    HttpResponse response;
+    std::optional<ListPage> page;
+    std::string problem;  ///< why `page` is empty when the status was 200
+};
+
+class Api {
+public:
+    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, RateLimiter* limiter);
+
+    const TargetConfig& target() const { return target_; }
+    HttpClient& http() { return http_; }
+
+    /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more.
+    HttpResponse authed(const std::string& role, const std::string& method, const std::string& target,
+                        const std::string& body = "", const std::string& content_type = "");
+
+    /// GET /api/resources/{resource}.
+    ListResult list(const std::string& role, const std::string& resource, const ListQuery& query = {});
+    /// POST /api/sync/{resource} with a JSON body (a block of records).
+    HttpResponse sync_post(const std::string& role, const std::string& resource, const nlohmann::json& block);
+    /// GET /api/sync/{resource}?LastUtcRun=… (the seeds' form "YYYY-MM-DD HH:MM:SS.fff").
+    ListResult sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run);
+    /// POST /api/resources/{resource}/query with the target's body template; nullopt if it has none.
+    std::optional<ListResult> query(const std::string& role, const std::string& resource, const ListQuery& query);
+    /// GET /api/Account/TokenInfo.
+    HttpResponse token_info(const std::string& role);
+
+    /// Reads a 200 list response with the run's envelope (settling Auto).
+    ListResult read(HttpResponse response);
+
+private:
+    const TargetConfig& target_;
+    TokenSource& tokens_;
+    EnvelopeState& envelope_;
+    HttpClient http_;
+};
+
+/// "/api/resources/CliFor?RecordSelection=…&PageSize=…&PageNumber=…", parameters percent-encoded.
+std::string list_target(const std::string& base, const ListQuery& query);
+
+/// The query body for `query` from a template (see TargetConfig::query_body).
+nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query);
+
+}  // namespace bds::client

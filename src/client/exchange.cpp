@@ -1,0 +1,81 @@
+#include "client/exchange.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace bds::client {
+namespace {
+
+bool iequals(const std::string& a, const std::string& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+std::string shell_quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+std::string redact_header(const std::string& name, const std::string& value) {
+    if (iequals(name, "Authorization")) {
+        const auto space = value.find(' ');
+        return (space == std::string::npos ? std::string() : value.substr(0, space + 1)) + "<redacted>";
+    }
+    if (iequals(name, "Cookie") || iequals(name, "Set-Cookie")) return "<redacted>";
+    return value;
+}
+
+std::string redact_body(const std::string& body) {
+    // A scan, not a regex: bodies can be large and hostile (std::regex recurses per character).
+    static const char* const kSecrets[] = {"access_token", "refresh_token", "password", "client_secret"};
+    std::string out = body;
+    for (const char* secret : kSecrets) {
+        const std::string name = secret;
+        // JSON: "name" : "value"
+        for (std::size_t at = out.find("\"" + name + "\""); at != std::string::npos; at = out.find("\"" + name + "\"", at + 1)) {
+            std::size_t i = at + name.size() + 2;
+            while (i < out.size() && (out[i] == ' ' || out[i] == ':' || out[i] == '\t' || out[i] == '\n' || out[i] == '\r')) ++i;
+            if (i >= out.size() || out[i] != '"') continue;
+            std::size_t j = i + 1;
+            while (j < out.size() && out[j] != '"') j += out[j] == '\\' ? 2 : 1;
+            out.replace(i + 1, std::min(j, out.size()) - i - 1, "<redacted>");
+        }
+        // Form: name=value at the start or after '&'
+        for (std::size_t at = out.find(name + "="); at != std::string::npos; at = out.find(name + "=", at + 1)) {
+            if (at != 0 && out[at - 1] != '&') continue;
+            const std::size_t value = at + name.size() + 1;
+            const std::size_t end = std::min(out.find('&', value), out.size());
+            out.replace(value, end - value, "<redacted>");
+        }
+    }
+    return out;
+}
+
+std::string shown_body(const std::string& body) {
+    if (body.size() <= kMaxShownBody) return body;
+    std::size_t cut = kMaxShownBody;
+    while (cut > 0 && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+    return body.substr(0, cut) + "… (" + std::to_string(body.size()) + " bytes in all)";
+}
+
+std::string Exchange::curl() const {
+    std::string line = "curl -sS -X " + method;
+    for (const auto& [name, value] : request_headers) {
+        if (iequals(name, "Authorization")) line += " -H " + shell_quote(name + ": Bearer ") + "\"$TOKEN\"";
+        else line += " -H " + shell_quote(name + ": " + value);
+    }
+    if (!request_body.empty()) line += " --data-binary " + shell_quote(request_body);
+    return line + " " + shell_quote(url);
+}
+
+std::string Exchange::summary() const {
+    std::string path = url;
+    if (const auto scheme = url.find("://"); scheme != std::string::npos)
+        if (const auto slash = url.find('/', scheme + 3); slash != std::string::npos) path = url.substr(slash);
+    return method + " " + path + " → " + (status == 0 ? error : std::to_string(status));
+}
+
+}  // namespace bds::client

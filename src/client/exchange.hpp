@@ -1,0 +1,41 @@
+#pragma once
+/// One HTTP request and its response, as a finding shows it. Secrets are redacted when an exchange is made
+/// (the bearer token, the token request's password, the issued access_token), so nothing that holds an
+/// Exchange can leak them into a report.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bds::client {
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+struct Exchange {
+    std::string method;
+    std::string url;              ///< full URL with the query string
+    Headers request_headers;      ///< as sent, Authorization redacted
+    std::string request_body;     ///< as sent, passwords redacted, cut after kMaxShownBody bytes
+    int status = 0;               ///< 0: no HTTP response (see `error`)
+    Headers response_headers;
+    std::string response_body;    ///< access_token redacted, cut after kMaxShownBody bytes
+    std::string error;            ///< transport error ("connection refused", "timeout after 10000 ms"), or empty
+    double duration_ms = 0;
+
+    /// A shell line that repeats the request, with `$TOKEN` in place of the bearer token.
+    std::string curl() const;
+    /// "GET /api/resources/CliFor?PageSize=5 → 200" (or "→ connection refused").
+    std::string summary() const;
+};
+
+/// Bodies longer than this are shown cut, with a note of their full length.
+inline constexpr std::size_t kMaxShownBody = 16 * 1024;
+
+/// Redacts secrets in a header value ("Bearer abc" → "Bearer <redacted>"), a form body (password=…) or a
+/// JSON body ("access_token": "…", "password": "…").
+std::string redact_header(const std::string& name, const std::string& value);
+std::string redact_body(const std::string& body);
+
+/// The body cut to kMaxShownBody bytes (on a UTF-8 boundary) with a note of the full length.
+std::string shown_body(const std::string& body);
+
+}  // namespace bds::client

@@ -1,0 +1,84 @@
+#pragma once
+/// The harness's HTTP client: one keep-alive connection to the target (HTTP or HTTPS), a timeout on every
+/// request, a shared rate limit, GETs retried on a dropped connection (writes never), any request retried
+/// after a 429 with its Retry-After. Every request comes back with its Exchange (secrets redacted).
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "client/exchange.hpp"
+
+namespace httplib {
+class Client;
+}
+
+namespace bds::client {
+
+/// At most `per_second` requests per second across every client sharing it (0: no limit). Thread-safe.
+class RateLimiter {
+public:
+    explicit RateLimiter(double per_second) : per_second_(per_second) {}
+    /// Waits until the next request may go.
+    void acquire();
+
+private:
+    double per_second_;
+    std::mutex mutex_;
+    std::chrono::steady_clock::time_point next_{};
+};
+
+struct HttpSettings {
+    std::string base_url;  ///< scheme://host[:port][/prefix]
+    int timeout_ms = 10000;
+    std::string ca_file;   ///< HTTPS: CA bundle to trust instead of the system's
+    bool insecure = false; ///< HTTPS: no certificate verification
+    int get_retries = 2;   ///< extra attempts of a GET whose connection failed
+    std::size_t max_response_bytes = 512u * 1024 * 1024;
+};
+
+/// A response: status (0 when none came), headers and the raw body for the caller to read; `exchange`
+/// is the redacted record for findings.
+struct HttpResponse {
+    int status = 0;
+    Headers headers;
+    std::string body;
+    Exchange exchange;
+
+    /// The first header of that name (case-insensitive), if any.
+    std::optional<std::string> header(const std::string& name) const;
+    bool transport_failed() const { return status == 0; }
+};
+
+/// Not thread-safe: one per thread (checks running in parallel each get their own).
+class HttpClient {
+public:
+    /// Throws std::invalid_argument for a base URL that is not http(s)://host[:port][/path].
+    HttpClient(HttpSettings settings, RateLimiter* limiter = nullptr);
+    ~HttpClient();
+    HttpClient(const HttpClient&) = delete;
+    HttpClient& operator=(const HttpClient&) = delete;
+
+    /// `target` is a path below the base URL ("/api/resources/CliFor?PageSize=5"), already encoded.
+    /// `content_type` is sent when non-empty.
+    HttpResponse request(const std::string& method, const std::string& target, const Headers& headers = {},
+                         const std::string& body = "", const std::string& content_type = "");
+
+    const std::string& base_url() const { return settings_.base_url; }
+    /// Requests sent so far, retries included.
+    long requests_sent() const { return sent_; }
+
+private:
+    HttpResponse attempt(const std::string& method, const std::string& target, const Headers& headers,
+                         const std::string& body, const std::string& content_type);
+
+    HttpSettings settings_;
+    RateLimiter* limiter_;
+    std::string origin_;  ///< scheme://host[:port]
+    std::string prefix_;  ///< path prefix of the base URL, "" or "/bds"
+    std::unique_ptr<httplib::Client> client_;
+    long sent_ = 0;
+};
+
+}  // namespace bds::client

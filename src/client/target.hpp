@@ -1,0 +1,80 @@
+#pragma once
+/// The target file (DESIGN.md "Target file"): where the server under test is, how to get tokens, which
+/// users play which role, and the settings for what the seeds leave unshown (spec/assumptions.md).
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "selection/selection.hpp"
+
+namespace bds::client {
+
+/// A target file that cannot be used: what was expected, what came, and where (a JSON pointer).
+class TargetError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Where TotalRowsCount stands in a list response; Auto detects it from the first list read.
+enum class EnvelopeSetting { Auto, Object, Header, RowField };
+
+/// One user the checks act as.
+struct UserCredentials {
+    std::string username;
+    std::string password;
+    /// The resources this user may use, when the target file says (the `limited` role needs it).
+    std::vector<std::string> resources;
+};
+
+/// The roles checks ask for: a writer, a read-only user of the same tenant, a user of another tenant,
+/// and a user limited to some resources.
+inline constexpr const char* kWriter = "writer";
+inline constexpr const char* kReader = "reader";
+inline constexpr const char* kOtherTenant = "other_tenant";
+inline constexpr const char* kLimited = "limited";
+
+struct TargetConfig {
+    /// e.g. "https://staging.example/bds" (a path prefix is allowed); no trailing slash.
+    std::string base_url;
+    /// POST path of the token endpoint (000 §4: "/Token").
+    std::string token_path = "/Token";
+    /// Extra form fields of the token request, e.g. {"client_id": "…"}; grant_type defaults to password.
+    std::map<std::string, std::string> token_form;
+    std::map<std::string, UserCredentials> users;
+    EnvelopeSetting envelope = EnvelopeSetting::Auto;
+    /// The collation RecordSelection compares text with; unset: only collation-independent conditions.
+    std::optional<Collation> collation;
+    int decimal_scale = 6;          ///< A-16
+    int timeout_ms = 10000;         ///< per request
+    double rate_per_s = 0;          ///< 0: unbounded (A-44)
+    bool read_only = false;         ///< run only checks that write nothing
+    int max_page_size = 10000;      ///< A-08: the harness pages within it
+    int max_block = 200;            ///< A-31: records per POST sync the harness sends
+    /// Longest wait for a token to expire for the expiry check; a longer-lived token skips it.
+    int token_expiry_wait_s = 10;
+    /// POST query body template for MCPClienti: JSON whose string values "$RecordSelection",
+    /// "$PageSize" and "$PageNumber" are replaced by the request's values (numbers for the last two; a
+    /// member whose value is absent is removed). Absent: the query checks are skipped.
+    std::optional<nlohmann::json> query_body;
+    /// HTTPS: a CA bundle file to trust, or no verification at all (self-signed staging servers).
+    std::string ca_file;
+    bool insecure = false;
+
+    const UserCredentials* user(const std::string& role) const;
+};
+
+/// Reads a target document. `${VAR}` in any string expands from the environment (an unset variable is an
+/// error naming it), so secrets stay out of files. Unknown keys are errors (typos would silently change a run).
+TargetConfig target_from_json(const nlohmann::json& doc);
+
+/// Reads a target file (JSON); TargetError names the file and the problem.
+TargetConfig load_target(const std::string& path);
+
+/// "${NAME}" replaced by the environment's NAME in `text`; TargetError for an unset variable.
+std::string expand_environment(const std::string& text);
+
+}  // namespace bds::client

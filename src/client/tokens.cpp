@@ -1,0 +1,73 @@
+#include "client/tokens.hpp"
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+namespace bds::client {
+
+IssuedToken request_token(HttpClient& http, const TargetConfig& target, const UserCredentials& user) {
+    std::map<std::string, std::string> form{{"grant_type", "password"}};
+    for (const auto& [k, v] : target.token_form) form[k] = v;
+    form["username"] = user.username;
+    form["password"] = user.password;
+    std::string body;
+    for (const auto& [k, v] : form)
+        body += (body.empty() ? "" : "&") + httplib::detail::encode_query_param(k) + "=" + httplib::detail::encode_query_param(v);
+    HttpResponse r = http.request("POST", target.token_path, {}, body, "application/x-www-form-urlencoded");
+    if (r.transport_failed())
+        throw TokenError("token request for user " + user.username + " failed: " + r.exchange.error, r.exchange);
+    if (r.status != 200)
+        throw TokenError("token request for user " + user.username + ": expected 200, got " + std::to_string(r.status),
+                         r.exchange);
+    const auto doc = nlohmann::json::parse(r.body, nullptr, false);
+    if (!doc.is_object() || !doc.contains("access_token") || !doc["access_token"].is_string() ||
+        doc["access_token"].get<std::string>().empty())
+        throw TokenError("token response for user " + user.username +
+                             ": expected a JSON object with a string access_token (RFC 6749 §5.1)",
+                         r.exchange);
+    IssuedToken t{doc["access_token"].get<std::string>(), std::nullopt, r.exchange};
+    if (doc.contains("expires_in")) {
+        const auto& e = doc["expires_in"];
+        if (e.is_number_integer() && e.get<long long>() > 0) t.expires_in = static_cast<int>(std::min<long long>(e.get<long long>(), 1 << 30));
+        // RFC 6749 examples send a number, some servers a string
+        else if (e.is_string() && !e.get<std::string>().empty() && e.get<std::string>().size() < 10 &&
+                 e.get<std::string>().find_first_not_of("0123456789") == std::string::npos)
+            t.expires_in = std::stoi(e.get<std::string>());
+    }
+    return t;
+}
+
+TokenSource::TokenSource(const TargetConfig& target, std::unique_ptr<HttpClient> http, Clock clock)
+    : target_(target), http_(std::move(http)), clock_(std::move(clock)) {}
+
+std::string TokenSource::token(const std::string& role) {
+    std::lock_guard lock(mutex_);
+    const auto now = clock_();
+    if (auto it = cache_.find(role); it != cache_.end() && now < it->second.renew_at) return it->second.token;
+    const UserCredentials* user = target_.user(role);
+    if (!user) throw std::out_of_range("the target file gives no user for role " + role);
+    IssuedToken t = request_token(*http_, target_, *user);
+    ++issued_;
+    // Without expires_in, keep the token until a 401 says otherwise.
+    auto renew_at = std::chrono::steady_clock::time_point::max();
+    if (t.expires_in) {
+        const auto life = std::chrono::seconds(*t.expires_in);
+        const auto margin = std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), life / 5);
+        renew_at = now + (life > margin ? life - margin : std::chrono::steady_clock::duration::zero());
+    }
+    cache_[role] = {t.access_token, renew_at};
+    return t.access_token;
+}
+
+void TokenSource::invalidate(const std::string& role, const std::string& token) {
+    std::lock_guard lock(mutex_);
+    // Only the token that was refused: another thread may already have renewed it.
+    if (auto it = cache_.find(role); it != cache_.end() && it->second.token == token) cache_.erase(it);
+}
+
+int TokenSource::issued() const {
+    std::lock_guard lock(mutex_);
+    return issued_;
+}
+
+}  // namespace bds::client

@@ -1,0 +1,54 @@
+#include <optional>
+
+#include "report/reporters.hpp"
+
+namespace bds::report {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json exchange_json(const std::optional<client::Exchange>& e) {
+    if (!e) return nullptr;
+    ordered_json headers_out = ordered_json::array(), headers_in = ordered_json::array();
+    for (const auto& [k, v] : e->request_headers) headers_out.push_back({k, v});
+    for (const auto& [k, v] : e->response_headers) headers_in.push_back({k, v});
+    return {{"method", e->method},     {"url", e->url},
+            {"request_headers", headers_out}, {"request_body", e->request_body},
+            {"status", e->status},     {"response_headers", headers_in},
+            {"response_body", e->response_body}, {"error", e->error},
+            {"duration_ms", e->duration_ms}, {"curl", e->curl()}};
+}
+
+}  // namespace
+
+ordered_json to_json(const run::RunResult& run) {
+    ordered_json checks = ordered_json::array();
+    for (const auto& r : run.results) {
+        ordered_json findings = ordered_json::array(), observations = ordered_json::array();
+        for (const auto& f : r.findings)
+            findings.push_back({{"expected", f.expected}, {"actual", f.actual}, {"pointer", f.pointer},
+                                {"counterexample", f.counterexample}, {"exchange", exchange_json(f.exchange)}});
+        for (const auto& o : r.observations) observations.push_back({{"text", o.text}, {"exchange", exchange_json(o.exchange)}});
+        checks.push_back({{"id", r.id}, {"suite", r.suite}, {"title", r.title}, {"spec", r.spec}, {"seed_text", r.seed_text},
+                          {"level", std::string(to_string(r.level))}, {"tags", r.tags},
+                          {"outcome", std::string(run::to_string(r.outcome))}, {"reason", r.reason},
+                          {"duration_ms", r.duration_ms}, {"requests", r.requests}, {"cases", r.cases},
+                          {"replay", r.replay}, {"findings", findings}, {"observations", observations}});
+    }
+    return {{"target", run.target},         {"harness_version", run.harness_version},
+            {"catalogue_sha256", run.catalogue_sha256}, {"seed", run.seed},
+            {"cases", run.cases},           {"started_at", run.started_at},
+            {"duration_ms", run.duration_ms}, {"requests", run.requests},
+            {"envelope", run.envelope},     {"run_prefix", run.run_prefix},
+            {"records_written", run.records_written}, {"notes", run.notes},
+            {"must_failures", run.must_failures()}, {"checks", checks}};
+}
+
+const std::map<std::string, Writer>& reporters() {
+    static const std::map<std::string, Writer> table{
+        {"json", [](const run::RunResult& run, std::ostream& out) { out << to_json(run).dump(2) << "\n"; }},
+    };
+    return table;
+}
+
+}  // namespace bds::report

@@ -1,0 +1,118 @@
+#include "run/context.hpp"
+
+#include <rapidcheck.h>
+
+#include <sstream>
+
+namespace bds {
+
+void Context::finding(run::Finding f) { findings.push_back(std::move(f)); }
+
+void Context::fail(run::Finding f) {
+    findings.push_back(std::move(f));
+    throw CheckFailed{};
+}
+
+void Context::observe(std::string text, std::optional<client::Exchange> exchange) {
+    observations.push_back({std::move(text), std::move(exchange)});
+}
+
+void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }
+
+void Context::need_user(const std::string& role) {
+    if (!target.user(role)) skip("the target file gives no \"" + role + "\" user");
+}
+
+const client::HttpResponse& Context::answered(const client::HttpResponse& r) {
+    if (r.transport_failed()) throw CheckError("no answer from the target: " + r.exchange.error, r.exchange);
+    return r;
+}
+
+const client::ListPage& Context::page_of(const client::ListResult& r, const std::string& what) {
+    answered(r.response);
+    if (r.response.status != 200)
+        throw CheckError(what + ": expected 200, got " + std::to_string(r.response.status), r.response.exchange);
+    if (!r.page) throw CheckError(what + ": the list could not be read: " + r.problem, r.response.exchange);
+    return *r.page;
+}
+
+client::HttpResponse Context::sync(const std::string& role, const std::string& resource, const nlohmann::json& block) {
+    if (target.read_only) throw CheckError("internal: a writing check ran in a read-only run");
+    client::HttpResponse r = api.sync_post(role, resource, block);
+    // Journal whatever might have been stored: also when no answer came (the write may have happened).
+    if (r.transport_failed() || (r.status >= 200 && r.status < 300)) journal.accepted(role, resource, block);
+    return r;
+}
+
+namespace {
+
+/// Why a property stopped early: the harness could not go on, so shrinking must not run.
+struct Abort {
+    std::optional<SkipCheck> skip;
+    std::optional<CheckError> error;
+};
+
+class Silent : public rc::detail::TestListener {
+public:
+    void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+    void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+    void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+}  // namespace
+
+void for_all(Context& ctx, const std::string& description, const std::function<void()>& property) {
+    std::optional<Abort> abort;
+    std::vector<run::Finding> last_failure;
+    std::vector<run::Observation> observations;
+    const std::size_t findings_before = ctx.findings.size();
+    auto testable = [&] {
+        if (abort) RC_DISCARD("stopped: the harness could not go on");
+        ctx.findings.resize(findings_before);
+        try {
+            property();
+        } catch (const CheckFailed&) {
+        } catch (const SkipCheck& s) {
+            abort = Abort{s, std::nullopt};
+        } catch (const CheckError& e) {
+            abort = Abort{std::nullopt, e};
+        }
+        if (abort) RC_FAIL("stopped");
+        if (ctx.findings.size() > findings_before) {
+            // Every failing case overwrites this: the last failing case is the minimal one, since every
+            // shrink tried after it passed.
+            last_failure.assign(ctx.findings.begin() + static_cast<long>(findings_before), ctx.findings.end());
+            RC_FAIL(last_failure.front().expected);
+        }
+    };
+    rc::detail::TestParams params;
+    params.seed = ctx.seed;
+    params.maxSuccess = ctx.cases;
+    params.maxSize = 100;
+    rc::detail::TestMetadata metadata;
+    metadata.id = ctx.check.id;
+    metadata.description = description;
+    Silent listener;
+    const auto result = rc::detail::checkTestable(testable, metadata, params, listener);
+    ctx.findings.resize(findings_before);
+    if (abort) {
+        if (abort->skip) throw *abort->skip;
+        throw *abort->error;
+    }
+    if (result.is<rc::detail::FailureResult>()) {
+        const auto& failure = result.get<rc::detail::FailureResult>();
+        std::ostringstream shown;
+        for (const auto& [type, value] : failure.counterExample) shown << value << "\n";
+        for (auto& f : last_failure) {
+            f.counterexample = shown.str();
+            ctx.findings.push_back(std::move(f));
+        }
+        if (last_failure.empty()) throw CheckError("property failed without a finding: " + failure.description);
+        return;
+    }
+    if (result.is<rc::detail::Error>()) throw CheckError("RapidCheck: " + result.get<rc::detail::Error>().description);
+    if (result.is<rc::detail::GaveUpResult>())
+        throw CheckError("RapidCheck gave up: " + result.get<rc::detail::GaveUpResult>().description);
+}
+
+}  // namespace bds

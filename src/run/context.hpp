@@ -1,0 +1,83 @@
+#pragma once
+/// What a running check reaches (check/check.hpp declares it): the catalogue, the target, an Api of its
+/// own, its key namespace, the run's seed and cases, and the ways to report: a finding, an observation, a
+/// skip. A check's run() reads like a test: call the target, compare with an oracle, report.
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+#include "check/check.hpp"
+#include "client/api.hpp"
+#include "run/journal.hpp"
+#include "run/result.hpp"
+
+namespace bds {
+
+/// Thrown by Context::skip: the check cannot run here (a missing user, --read-only, nothing to read).
+struct SkipCheck {
+    std::string reason;
+};
+/// Thrown by Context::fail: the check stops at a broken rule (already recorded).
+struct CheckFailed {};
+/// The harness could not judge: no answer from the target, or a broken precondition of the check.
+class CheckError : public std::runtime_error {
+public:
+    CheckError(const std::string& message, std::optional<client::Exchange> exchange = std::nullopt)
+        : std::runtime_error(message), exchange_(std::move(exchange)) {}
+    const std::optional<client::Exchange>& exchange() const { return exchange_; }
+
+private:
+    std::optional<client::Exchange> exchange_;
+};
+
+struct Context {
+    const Catalogue& catalogue;
+    const client::TargetConfig& target;
+    client::Api& api;
+    const Check& check;
+    /// Text keys written by this check start with it (run prefix + the check's own code).
+    std::string prefix;
+    std::uint64_t seed = 0;
+    int cases = 20;
+    /// Everything the run wrote, for the clean-up at its end.
+    run::Journal& journal;
+
+    // --- reporting ---
+    /// Records a broken rule and goes on (several findings per check are allowed).
+    void finding(run::Finding f);
+    /// Records a broken rule and stops the check.
+    [[noreturn]] void fail(run::Finding f);
+    /// Records what the target chose.
+    void observe(std::string text, std::optional<client::Exchange> exchange = std::nullopt);
+    /// Stops the check as skipped.
+    [[noreturn]] void skip(std::string reason);
+
+    // --- preconditions ---
+    /// Skips unless the target file gives `role`.
+    void need_user(const std::string& role);
+    /// The response, or CheckError when no HTTP answer came (a transport failure is never the server's rule).
+    const client::HttpResponse& answered(const client::HttpResponse& r);
+    /// The page of a list read that must succeed as a precondition: a non-200 or unreadable page is a
+    /// CheckError here (the checks that test reads themselves look at ListResult directly).
+    const client::ListPage& page_of(const client::ListResult& r, const std::string& what);
+
+    // --- writing ---
+    /// POST sync of `block` as `role`, journaled for clean-up when it is accepted (2xx).
+    client::HttpResponse sync(const std::string& role, const std::string& resource, const nlohmann::json& block);
+
+    // Filled by the runner; checks use the functions above.
+    std::vector<run::Finding> findings;
+    std::vector<run::Observation> observations;
+};
+
+/// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`
+/// inside it. A failing case (ctx.fail / ctx.finding) is shrunk to its minimal counterexample; the findings
+/// kept are those of that minimal case, with the counterexample attached. A CheckError or skip in any case
+/// ends the property at once (no shrinking) and propagates.
+void for_all(Context& ctx, const std::string& description, const std::function<void()>& property);
+
+}  // namespace bds

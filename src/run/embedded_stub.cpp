@@ -1,0 +1,38 @@
+#include "run/embedded_stub.hpp"
+
+namespace bds::run {
+
+client::TargetConfig stub_target(const stub::StubOptions& options, const std::string& base_url) {
+    client::TargetConfig t;
+    t.base_url = base_url;
+    const auto everything = [](const stub::User& u) { return u.resources.size() == 1 && u.resources[0] == "*"; };
+    const stub::User* writer = nullptr;
+    for (const auto& u : options.users)
+        if (u.can_write && everything(u) && !writer) writer = &u;
+    if (writer) t.users[client::kWriter] = {writer->username, writer->password, {}};
+    for (const auto& u : options.users) {
+        const client::UserCredentials c{u.username, u.password, everything(u) ? std::vector<std::string>{} : u.resources};
+        if (writer && !u.can_write && u.customer_ID == writer->customer_ID && !t.user(client::kReader)) t.users[client::kReader] = c;
+        if (writer && u.customer_ID != writer->customer_ID && !t.user(client::kOtherTenant)) t.users[client::kOtherTenant] = c;
+        if (!everything(u) && !t.user(client::kLimited)) t.users[client::kLimited] = c;
+    }
+    t.envelope = client::EnvelopeSetting::Auto;
+    t.collation = options.collation;
+    t.decimal_scale = options.sql.decimal_scale;
+    t.max_page_size = static_cast<int>(options.max_page_size);
+    t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"}, {"PageSize", "$PageSize"}, {"PageNumber", "$PageNumber"}};
+    t.token_expiry_wait_s = 5;
+    return t;
+}
+
+EmbeddedStub start_embedded_stub(const Catalogue& catalogue, stub::StubOptions options) {
+    options.host = "127.0.0.1";
+    options.port = 0;
+    EmbeddedStub out;
+    out.server = std::make_unique<stub::StubServer>(catalogue, options);
+    out.server->start();
+    out.target = stub_target(options, out.server->base_url());
+    return out;
+}
+
+}  // namespace bds::run

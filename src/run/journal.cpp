@@ -1,0 +1,59 @@
+#include "run/journal.hpp"
+
+namespace bds::run {
+
+using nlohmann::json;
+
+void Journal::accepted(const std::string& role, const std::string& resource, const json& block) {
+    const Record* record = catalogue_.find(resource);
+    if (!record || !block.is_array()) return;
+    std::lock_guard lock(mutex_);
+    auto& rows = written_[{role, resource}];
+    for (const auto& r : block) {
+        if (!r.is_object()) continue;
+        // Exact key text (trailing spaces aside): on a case-insensitive server two spellings are one record
+        // and deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
+        std::string key;
+        for (const auto& name : record->key) {
+            const Field* f = record->field(name);
+            if (f && f->tenant) continue;
+            json v = r.value(name, json());
+            if (v.is_string()) {
+                std::string s = v.get<std::string>();
+                while (!s.empty() && s.back() == ' ') s.pop_back();
+                v = s;
+            }
+            key += v.dump() + "\x1f";
+        }
+        rows[key] = r;
+    }
+}
+
+std::vector<CleanupBlock> Journal::cleanup(std::size_t max_block) const {
+    std::lock_guard lock(mutex_);
+    std::vector<CleanupBlock> out;
+    for (const auto& [where, rows] : written_) {
+        CleanupBlock block{where.first, where.second, json::array()};
+        for (const auto& [key, r] : rows) {
+            if (r.contains("flg_isdeleted") && r["flg_isdeleted"] == true) continue;
+            json deleted = r;
+            deleted["flg_isdeleted"] = true;
+            block.records.push_back(std::move(deleted));
+            if (block.records.size() >= max_block) {
+                out.push_back(block);
+                block.records = json::array();
+            }
+        }
+        if (!block.records.empty()) out.push_back(std::move(block));
+    }
+    return out;
+}
+
+std::size_t Journal::size() const {
+    std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& [where, rows] : written_) n += rows.size();
+    return n;
+}
+
+}  // namespace bds::run

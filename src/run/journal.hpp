@@ -1,0 +1,41 @@
+#pragma once
+/// Everything a run wrote, so that its end can logically delete it (DESIGN.md: "created records are
+/// namespaced and cleaned up"). Thread-safe: checks running in parallel share one journal.
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+
+namespace bds::run {
+
+/// Records to send again, logically deleted, as `role`.
+struct CleanupBlock {
+    std::string role;
+    std::string resource;
+    nlohmann::json records;  ///< an array, each with flg_isdeleted true
+};
+
+class Journal {
+public:
+    explicit Journal(const Catalogue& catalogue) : catalogue_(catalogue) {}
+
+    /// A block the target accepted from `role`: the last version of each key is kept.
+    void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block);
+    /// The records still live after the run, as blocks of at most `max_block`, flagged deleted.
+    std::vector<CleanupBlock> cleanup(std::size_t max_block) const;
+    /// Distinct records written.
+    std::size_t size() const;
+
+private:
+    const Catalogue& catalogue_;
+    mutable std::mutex mutex_;
+    /// (role, resource) → key text → the last record sent
+    std::map<std::pair<std::string, std::string>, std::map<std::string, nlohmann::json>> written_;
+};
+
+}  // namespace bds::run

@@ -1,0 +1,68 @@
+#pragma once
+/// What a run produces: per check an outcome with its findings, and the run as a whole. Reporters read this.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/check.hpp"
+#include "client/exchange.hpp"
+
+namespace bds::run {
+
+/// pass, fail (a rule of the server was broken), skip (with its reason), error (the harness could not
+/// judge: transport failure, bad fixture, exception inside the check; never blamed on the server).
+enum class Outcome { Pass, Fail, Skip, Error };
+std::string_view to_string(Outcome outcome);
+
+/// A broken rule: what was expected, what came, where in the body, the exchange that shows it.
+struct Finding {
+    std::string expected;
+    std::string actual;
+    std::string pointer;  ///< JSON pointer into the response (or request) body, "" for the whole
+    std::optional<client::Exchange> exchange;
+    std::string counterexample;  ///< the minimal generated input, for property checks
+};
+
+/// What the target chose where the seeds are silent (OBSERVE checks, and notes of other checks).
+struct Observation {
+    std::string text;
+    std::optional<client::Exchange> exchange;
+};
+
+struct CheckResult {
+    // The check's identity, copied so a result outlives the table.
+    std::string id, suite, title, spec, seed_text;
+    Level level = Level::Must;
+    std::vector<std::string> tags;
+
+    Outcome outcome = Outcome::Pass;
+    std::string reason;  ///< skip or error: why
+    std::vector<Finding> findings;
+    std::vector<Observation> observations;
+    int cases = 0;       ///< property cases run (0 for a single-shot check)
+    long requests = 0;
+    double duration_ms = 0;
+    std::string replay;  ///< command-line arguments that repeat this check with its seed
+};
+
+struct RunResult {
+    std::string target;  ///< base URL
+    std::string harness_version;
+    std::string catalogue_sha256;
+    std::uint64_t seed = 0;
+    int cases = 0;
+    std::string started_at;  ///< UTC, ISO 8601
+    double duration_ms = 0;
+    long requests = 0;
+    std::string envelope;  ///< the list envelope the run settled on
+    std::string run_prefix;
+    std::size_t records_written = 0;  ///< distinct records the run sent, all logically deleted at its end
+    std::vector<std::string> notes;   ///< run-level problems, e.g. a clean-up the target refused
+    std::vector<CheckResult> results;
+
+    /// MUST checks that failed.
+    int must_failures() const;
+};
+
+}  // namespace bds::run

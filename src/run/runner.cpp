@@ -1,0 +1,256 @@
+#include "run/runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+#include <shared_mutex>
+#include <thread>
+#include <iostream>
+
+#include <rapidcheck.h>
+#include <rapidcheck/detail/Configuration.h>
+
+#include "client/api.hpp"
+#include "run/context.hpp"
+#include "run/journal.hpp"
+
+namespace bds::run {
+namespace {
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+/// The resources a check touches, views widened to the records they are derived from (a write to CliFor
+/// changes MCPClienti).
+std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
+    std::set<std::string> out;
+    for (const auto& tag : check.tags) {
+        if (tag == "*") {
+            for (const Record* r : cat.resources()) out.insert(r->name);
+        } else if (cat.find(tag)) {
+            out.insert(tag);
+        }
+    }
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        for (const auto& rel : cat.relations())
+            if ((rel.kind == "view" || rel.kind == "nested") && out.contains(rel.from_record) && !out.contains(rel.to_record)) {
+                out.insert(rel.to_record);
+                grew = true;
+            }
+    }
+    return {out.begin(), out.end()};
+}
+
+/// Readers-writer locks per resource, taken in name order (no deadlock).
+class ResourceLocks {
+public:
+    class Held {
+    public:
+        Held(ResourceLocks& locks, const std::vector<std::string>& names, bool exclusive) : exclusive_(exclusive) {
+            for (const auto& n : names) {
+                std::shared_mutex& m = locks.get(n);
+                exclusive ? m.lock() : m.lock_shared();
+                held_.push_back(&m);
+            }
+        }
+        ~Held() {
+            for (auto it = held_.rbegin(); it != held_.rend(); ++it) exclusive_ ? (*it)->unlock() : (*it)->unlock_shared();
+        }
+        Held(const Held&) = delete;
+        Held& operator=(const Held&) = delete;
+
+    private:
+        bool exclusive_;
+        std::vector<std::shared_mutex*> held_;
+    };
+
+    std::shared_mutex& get(const std::string& name) {
+        std::lock_guard lock(mutex_);
+        return locks_[name];
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::string, std::shared_mutex> locks_;
+};
+
+/// RapidCheck prints "Using configuration: …" to stderr the first time it reads its configuration; the
+/// harness passes its parameters explicitly, so that line is noise in a report-producing tool.
+void load_rapidcheck_configuration_quietly() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        std::streambuf* saved = std::cerr.rdbuf(nullptr);
+        rc::detail::configuration();
+        std::cerr.rdbuf(saved);
+        std::cerr.clear();  // writing to a null buffer set badbit
+    });
+}
+
+std::string random_prefix() {
+    std::random_device rd;
+    // A letter first (some servers dislike keys starting with a digit), then two base-36 characters; lower
+    // case only, so that no two runs' prefixes differ only by case.
+    return std::string(1, static_cast<char>('a' + rd() % 26)) + base36(rd() % (36 * 36), 2);
+}
+
+}  // namespace
+
+std::string base36(std::uint64_t n, std::size_t width) {
+    static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    std::string out;
+    do {
+        out.insert(out.begin(), digits[n % 36]);
+        n /= 36;
+    } while (n > 0);
+    while (out.size() < width) out.insert(out.begin(), '0');
+    return out;
+}
+
+int RunResult::must_failures() const {
+    return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
+        return r.level == Level::Must && r.outcome == Outcome::Fail;
+    }));
+}
+
+std::string_view to_string(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Pass: return "pass";
+        case Outcome::Fail: return "fail";
+        case Outcome::Skip: return "skip";
+        case Outcome::Error: return "error";
+    }
+    return "?";
+}
+
+RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
+                     const RunOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    load_rapidcheck_configuration_quietly();
+    RunResult run;
+    run.target = target.base_url;
+    run.harness_version = options.harness_version;
+    run.seed = options.seed;
+    run.cases = options.cases;
+    run.started_at = utc_now();
+    run.run_prefix = random_prefix();
+
+    client::RateLimiter limiter(target.rate_per_s);
+    const client::HttpSettings token_http{target.base_url, target.timeout_ms, target.ca_file, target.insecure};
+    client::TokenSource tokens(target, std::make_unique<client::HttpClient>(token_http, &limiter));
+    client::EnvelopeState envelope(target.envelope);
+    Journal journal(catalogue);
+
+    // Preflight: the first user's token tells whether anything can be judged at all.
+    if (target.users.empty()) throw Unreachable("the target file gives no users: no token can be obtained");
+    try {
+        const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
+        tokens.token(first);
+    } catch (const client::TokenError& e) {
+        throw Unreachable(std::string(e.what()) + " (" + e.exchange().summary() + ")");
+    }
+
+    std::vector<CheckResult> results(checks.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<long> requests{0};
+    std::mutex report_mutex;
+    ResourceLocks locks;
+
+    auto run_one = [&](std::size_t index) {
+        const Check& check = checks[index];
+        CheckResult& res = results[index];
+        res.id = check.id;
+        res.suite = check.suite;
+        res.title = check.title;
+        res.spec = check.spec;
+        res.seed_text = check.seed_text;
+        res.level = check.level;
+        res.tags = check.tags;
+        res.replay = "--check " + check.id + " --seed " + std::to_string(options.seed) + " --cases " + std::to_string(options.cases);
+        if (check.writes && target.read_only) {
+            res.outcome = Outcome::Skip;
+            res.reason = "read-only run: this check writes";
+            return;
+        }
+        ResourceLocks::Held held(locks, touched(catalogue, check), check.writes);
+        if (options.on_start) {
+            std::lock_guard lock(report_mutex);
+            options.on_start(check);
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        client::Api api(target, tokens, envelope, &limiter);
+        Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}};
+        try {
+            check.run(ctx);
+        } catch (const SkipCheck& s) {
+            res.outcome = Outcome::Skip;
+            res.reason = s.reason;
+        } catch (const CheckFailed&) {
+        } catch (const CheckError& e) {
+            res.outcome = Outcome::Error;
+            res.reason = e.what();
+            if (e.exchange()) ctx.observations.push_back({"the exchange where the check stopped", e.exchange()});
+        } catch (const client::TokenError& e) {
+            res.outcome = Outcome::Error;
+            res.reason = e.what();
+            ctx.observations.push_back({"the token request", e.exchange()});
+        } catch (const std::exception& e) {
+            res.outcome = Outcome::Error;
+            res.reason = std::string("exception inside the check: ") + e.what();
+        }
+        res.findings = std::move(ctx.findings);
+        res.observations = std::move(ctx.observations);
+        if (res.outcome == Outcome::Pass && !res.findings.empty())
+            res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
+        res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        res.requests = api.http().requests_sent();
+        requests += res.requests;
+        if (options.on_result) {
+            std::lock_guard lock(report_mutex);
+            options.on_result(res);
+        }
+    };
+
+    const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(checks.size())));
+    std::vector<std::thread> workers;
+    for (int j = 0; j < jobs; ++j)
+        workers.emplace_back([&] {
+            for (std::size_t i = next++; i < checks.size(); i = next++) run_one(i);
+        });
+    for (auto& w : workers) w.join();
+
+    // Clean-up: everything written goes back logically deleted (the seeds' only deletion, 000 §1).
+    client::Api api(target, tokens, envelope, &limiter);
+    run.records_written = journal.size();
+    for (const auto& block : journal.cleanup(static_cast<std::size_t>(target.max_block))) {
+        try {
+            const auto r = api.sync_post(block.role, block.resource, block.records);
+            if (r.status < 200 || r.status >= 300)
+                run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
+                                    " records was refused: " + r.exchange.summary());
+        } catch (const std::exception& e) {
+            run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
+        }
+    }
+    requests += api.http().requests_sent();
+
+    run.requests = requests + tokens.issued();
+    run.envelope = client::to_string(envelope.get());
+    run.results = std::move(results);
+    run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    return run;
+}
+
+}  // namespace bds::run

@@ -1,0 +1,146 @@
+// Suite "access" (000 §4.1, §5 rule 4, §7): 403 for resources that do not exist or are not the caller's,
+// and no write by a read-only user or on a read-only view.
+#include <algorithm>
+
+#include "generate/record_gen.hpp"
+#include "schema/record_schema.hpp"
+#include "suites/suites.hpp"
+#include "suites/support.hpp"
+
+namespace bds::suites {
+namespace {
+
+void unknown_resource(Context& ctx) {
+    for (const std::string name : {"NoSuchResource", "CliFors", "Cli", "api", "StoricoDocumentiIVA", "CondPagamDett", "AgentiClienti"}) {
+        // The nested-only record types are no resources of the catalogue (000 §2.1 "Not-covered records").
+        const auto r = ctx.api.authed(client::kWriter, "GET", "/api/resources/" + name + "?PageSize=1&PageNumber=1");
+        expect_status(ctx, r, 403, "GET /api/resources/" + name + " (not a resource of the catalogue)");
+    }
+}
+
+std::string recased(const std::string& name, int variant) {
+    std::string out = name;
+    if (variant == 0) std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    else if (variant == 1) std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
+    else out[0] = static_cast<char>(std::islower(static_cast<unsigned char>(out[0])) ? std::toupper(out[0]) : std::tolower(out[0]));
+    return out;
+}
+
+void wrongly_cased(Context& ctx) {
+    for (const std::string name : {"CliFor", "Articoli", "MCPClienti", "StoricoDocumentiT"})
+        for (int v = 0; v < 3; ++v) {
+            const std::string other = recased(name, v);
+            const auto r = ctx.api.authed(client::kWriter, "GET", "/api/resources/" + other + "?PageSize=1&PageNumber=1");
+            expect_status(ctx, r, 403, "GET /api/resources/" + other + " (resource names are case-sensitive: only " + name + " exists)");
+        }
+}
+
+/// A readable resource the limited user may not use, and one it may.
+std::pair<const Record*, const Record*> limited_pair(Context& ctx) {
+    const auto* user = ctx.target.user(client::kLimited);
+    if (user->resources.empty()) ctx.skip("the target file does not list the \"limited\" user's resources");
+    const Record* denied = nullptr;
+    const Record* allowed = nullptr;
+    for (const Record* r : ctx.catalogue.resources()) {
+        if (!r->has(Operation::GetResources)) continue;
+        const bool listed = std::find(user->resources.begin(), user->resources.end(), r->name) != user->resources.end();
+        if (!listed && !denied) denied = r;
+        if (listed && !allowed) allowed = r;
+    }
+    if (!denied) ctx.skip("the \"limited\" user may use every resource");
+    return {denied, allowed};
+}
+
+void not_authorised(Context& ctx) {
+    ctx.need_user(client::kLimited);
+    const auto [denied, allowed] = limited_pair(ctx);
+    expect_status(ctx, ctx.api.authed(client::kLimited, "GET", "/api/resources/" + denied->name + "?PageSize=1&PageNumber=1"), 403,
+                  "GET /api/resources/" + denied->name + " by a user not authorised for it");
+    if (allowed)  // the control: the same user is not refused everything
+        expect_status(ctx, ctx.api.authed(client::kLimited, "GET", "/api/resources/" + allowed->name + "?PageSize=1&PageNumber=1"), 200,
+                      "GET /api/resources/" + allowed->name + " by a user authorised for it");
+}
+
+/// Sends `block` as `role` and expects it refused and not stored (read back by key as the writer).
+void expect_write_refused(Context& ctx, const std::string& role, const Record& record, const json& block, const std::string& what) {
+    const auto r = ctx.sync(role, record.name, block);
+    const bool refused = expect_refused(ctx, r, what);
+    ctx.observe(what + ": answered " + std::to_string(r.status), r.exchange);
+    if (!refused) return;
+    for (const auto& sent : block) {
+        const Record& readable = record;
+        if (!readable.has(Operation::GetResources) || readable.key.empty()) continue;  // no key: nothing to read back by
+        const auto back = ctx.api.list(client::kWriter, readable.name, {key_selection(readable, sent), std::nullopt, std::nullopt});
+        const auto& page = ctx.page_of(back, "reading back " + readable.name);
+        // Keys of views can be ints outside the run's namespace (MCPResources.Resource_ID): a row with the
+        // key is ours only if it also holds the texts we sent.
+        bool stored = false;
+        for (const auto& row : rows_with_key(readable, page.rows, sent)) {
+            bool same = true;
+            for (const auto& [name, value] : sent.items())
+                if (value.is_string() && !(row.contains(name) && same_key_value(row[name], value, false))) same = false;
+            stored = stored || same;
+        }
+        if (stored)
+            ctx.finding({"nothing stored by a refused write (" + what + ")", "the record is readable", "", back.response.exchange, sent.dump()});
+    }
+}
+
+void reader_cannot_write(Context& ctx) {
+    ctx.need_user(client::kReader);
+    ctx.need_user(client::kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const json block = sample_records(ctx, clifor, 2, 1);
+    expect_write_refused(ctx, client::kReader, clifor, block, "POST /api/sync/CliFor by a user not enabled for writing");
+}
+
+void views_are_read_only(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    for (const Record* view : ctx.catalogue.resources()) {
+        if (view->writable() || !view->has(Operation::GetResources)) continue;
+        // A record in the view's own shape, keys in the check's namespace.
+        gen::RecordGenOptions options;
+        options.run_prefix = ctx.prefix;
+        const json schema = json::parse(record_schema(ctx.catalogue, *view, Dialect::JsonSchema07, Direction::Returned).dump());
+        rc::Random random(ctx.seed + 7);
+        json record = gen::record_gen(schema, options)(random, 20).value();
+        for (const auto& f : view->fields)
+            if (f.managed || f.tenant) record.erase(f.name);
+        expect_write_refused(ctx, client::kWriter, *view, json::array({record}), "POST /api/sync/" + view->name + " (a read-only resource)");
+    }
+}
+
+void unknown_resource_sync(Context& ctx) {
+    const auto r = ctx.api.authed(client::kWriter, "GET", "/api/sync/NoSuchResource?LastUtcRun=1900-01-01%2000%3A00%3A00.000");
+    expect_status(ctx, r, 403, "GET /api/sync/NoSuchResource (not a resource of the catalogue)");
+}
+
+}  // namespace
+
+std::vector<Check> access_checks() {
+    auto with_writer = [](void (*f)(Context&)) {
+        return [f](Context& ctx) {
+            ctx.need_user(client::kWriter);
+            f(ctx);
+        };
+    };
+    return {
+        {"ACC-01", "access", "An unknown resource gives 403", "000 §4.1; §7",
+         "Response 403: resource does not exist or is not authorised.", Level::Must, {"access"}, false, with_writer(unknown_resource)},
+        {"ACC-02", "access", "A wrongly-cased resource name gives 403", "000 §1; §4.1",
+         "Resource names are case-sensitive identifiers used in the path as {Resource}.", Level::Must,
+         {"access", "CliFor", "Articoli", "MCPClienti", "StoricoDocumentiT"}, false, with_writer(wrongly_cased)},
+        {"ACC-03", "access", "A resource the user may not use gives 403", "000 §5 rule 4",
+         "A resource the caller may not use gives 403.", Level::Must, {"access", "*"}, false, not_authorised},
+        {"ACC-04", "access", "A user not enabled for writing cannot POST sync", "000 §4.4; §5 rule 4",
+         "A user must be enabled for writing to use POST /api/sync/{Resource}.", Level::Must, {"access", "CliFor"}, true,
+         reader_cannot_write},
+        {"ACC-05", "access", "Read-only views and MCPResources take no write", "000 §4.4; A-37",
+         "Read-only MCP views and MCPResources have no POST listed.", Level::Must, {"access", "*"}, true, views_are_read_only},
+        {"ACC-06", "access", "GET sync of an unknown resource gives 403", "000 §7",
+         "403: resource does not exist or the caller is not authorised for it (resource reads).", Level::Should, {"access"}, false,
+         with_writer(unknown_resource_sync)},
+    };
+}
+
+}  // namespace bds::suites

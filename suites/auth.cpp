@@ -1,0 +1,139 @@
+// Suite "auth" (000 §5): tokens, TokenInfo, and 401 for a missing, malformed, forged or expired token.
+#include <chrono>
+#include <thread>
+
+#include "client/tokens.hpp"
+#include "suites/suites.hpp"
+#include "suites/support.hpp"
+
+namespace bds::suites {
+namespace {
+
+/// Every bearer endpoint of 000 §4, on a resource where it is listed.
+struct Probe {
+    const char* method;
+    std::string target;
+    const char* body;
+};
+
+std::vector<Probe> bearer_endpoints(const Context& ctx) {
+    std::vector<Probe> out{{"GET", "/api/Account/TokenInfo", ""},
+                           {"POST", "/api/resources/MCPClienti/query", "{}"},
+                           {"GET", "/api/sync/CliFor?LastUtcRun=1900-01-01%2000%3A00%3A00.000", ""},
+                           // An empty block: even a server that wrongly accepted it would store nothing.
+                           {"POST", "/api/sync/CliFor", "[]"}};
+    for (const Record* r : ctx.catalogue.resources())
+        if (r->has(Operation::GetResources)) out.push_back({"GET", "/api/resources/" + r->name + "?PageSize=1&PageNumber=1", ""});
+    return out;
+}
+
+/// Sends every bearer endpoint with `authorization` (or none) and expects 401 from each.
+void expect_401_everywhere(Context& ctx, const std::optional<std::string>& authorization, const std::string& what) {
+    for (const auto& p : bearer_endpoints(ctx)) {
+        client::Headers headers;
+        if (authorization) headers.emplace_back("Authorization", *authorization);
+        const auto r = ctx.api.http().request(p.method, p.target, headers, p.body, *p.body ? "application/json; charset=utf-8" : "");
+        expect_status(ctx, r, 401, std::string(p.method) + " " + p.target + " " + what);
+    }
+}
+
+std::string fresh_token(Context& ctx) {
+    return client::request_token(ctx.api.http(), ctx.target, *ctx.target.user(client::kWriter)).access_token;
+}
+
+void token_issued(Context& ctx) {
+    for (const auto& [role, user] : ctx.target.users) {
+        try {
+            const auto t = client::request_token(ctx.api.http(), ctx.target, user);
+            if (!t.expires_in) ctx.observe("the token for " + role + " came without expires_in", t.exchange);
+        } catch (const client::TokenError& e) {
+            ctx.finding({"POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")", e.what(), "", e.exchange(), ""});
+        }
+    }
+}
+
+void token_info_with_token(Context& ctx) {
+    const auto r = ctx.api.token_info(client::kWriter);
+    if (expect_status(ctx, r, 200, "GET /api/Account/TokenInfo with a valid token"))
+        ctx.observe("TokenInfo body (shape not shown, A-02): " + r.exchange.response_body, r.exchange);
+}
+
+void no_token(Context& ctx) { expect_401_everywhere(ctx, std::nullopt, "without an Authorization header"); }
+
+void malformed_token(Context& ctx) {
+    const std::string valid = fresh_token(ctx);
+    for (const std::string& bad : {std::string("Bearer"), std::string("Bearer "), "Basic " + valid, valid, std::string("Bearer \"\"")})
+        expect_401_everywhere(ctx, bad, "with Authorization: " + client::redact_header("Authorization", bad));
+}
+
+void forged_token(Context& ctx) {
+    const std::string valid = fresh_token(ctx);
+    std::string flipped = valid;
+    flipped[flipped.size() / 2] = flipped[flipped.size() / 2] == 'A' ? 'B' : 'A';
+    for (const std::string& forged : {flipped, valid.substr(0, valid.size() - 1), std::string(valid.size(), 'x'),
+                                      std::string("eyJhbGciOiJub25lIn0.eyJzdWIiOiJ3cml0ZXIifQ.")})
+        expect_401_everywhere(ctx, "Bearer " + forged, "with a forged token");
+}
+
+void expired_token(Context& ctx) {
+    const auto* user = ctx.target.user(client::kWriter);
+    const auto t = client::request_token(ctx.api.http(), ctx.target, *user);
+    if (!t.expires_in) ctx.skip("the token response gives no expires_in (token lifetime is not shown: A-03)");
+    if (*t.expires_in > ctx.target.token_expiry_wait_s)
+        ctx.skip("tokens live " + std::to_string(*t.expires_in) + " s, longer than token_expiry_wait_s (" +
+                 std::to_string(ctx.target.token_expiry_wait_s) + " s)");
+    std::this_thread::sleep_for(std::chrono::seconds(*t.expires_in + 1));
+    expect_401_everywhere(ctx, "Bearer " + t.access_token, "with a token past its expires_in");
+}
+
+void wrong_password(Context& ctx) {
+    client::UserCredentials wrong = *ctx.target.user(client::kWriter);
+    wrong.password += "-wrong";
+    try {
+        const auto t = client::request_token(ctx.api.http(), ctx.target, wrong);
+        ctx.fail({"no token for a wrong password (OAuth 2.0 password grant: RFC 6749 §4.3.2 validates the credentials)",
+                  "a token was issued", "", t.exchange, ""});
+    } catch (const client::TokenError& e) {
+        ctx.answered(client::HttpResponse{e.exchange().status, {}, "", e.exchange()});
+        ctx.observe("a wrong password is answered " + std::to_string(e.exchange().status) + " (A-01)", e.exchange());
+    }
+}
+
+void unauthenticated_unknown_resource(Context& ctx) {
+    const auto r = ctx.api.http().request("GET", "/api/resources/NoSuchResource");
+    ctx.answered(r);
+    ctx.observe("no token and an unknown resource: " + std::to_string(r.status) + " (A-05)", r.exchange);
+}
+
+}  // namespace
+
+std::vector<Check> auth_checks() {
+    const std::vector<std::string> all{"auth", "*"};
+    return {
+        {"AUTH-01", "auth", "POST /Token issues a token to every configured user", "000 §5 rule 1",
+         "Protocol: OAuth 2.0. Token issued by POST /Token.", Level::Must, {"auth"}, false, token_issued},
+        {"AUTH-02", "auth", "TokenInfo answers 200 with a valid token", "000 §5 rule 5",
+         "GET /api/Account/TokenInfo returns information on the current token.", Level::Must, {"auth"}, false,
+         [](Context& ctx) { ctx.need_user(client::kWriter); token_info_with_token(ctx); }},
+        {"AUTH-03", "auth", "Every bearer endpoint answers 401 without a token", "000 §5 rules 2-3; §4.1",
+         "Every other endpoint takes the header Authorization: Bearer <ACCESS_TOKEN>. A missing or invalid token gives 401.",
+         Level::Must, all, false, no_token},
+        {"AUTH-04", "auth", "Every bearer endpoint answers 401 to a malformed Authorization header", "000 §5 rules 2-3",
+         "A missing or invalid token gives 401.", Level::Must, all, false,
+         [](Context& ctx) { ctx.need_user(client::kWriter); malformed_token(ctx); }},
+        {"AUTH-05", "auth", "Every bearer endpoint answers 401 to a forged token", "000 §5 rule 3",
+         "A missing or invalid token gives 401.", Level::Must, all, false,
+         [](Context& ctx) { ctx.need_user(client::kWriter); forged_token(ctx); }},
+        {"AUTH-06", "auth", "An expired token gives 401", "000 §5 rule 3; A-03",
+         "A missing or invalid token gives 401.", Level::Must, all, false,
+         [](Context& ctx) { ctx.need_user(client::kWriter); expired_token(ctx); }},
+        {"AUTH-07", "auth", "A wrong password gets no token", "000 §5 rule 1; A-01",
+         "Protocol: OAuth 2.0. Token issued by POST /Token.", Level::Must, {"auth"}, false,
+         [](Context& ctx) { ctx.need_user(client::kWriter); wrong_password(ctx); }},
+        {"AUTH-08", "auth", "No token and an unknown resource: 401 or 403?", "000 §5; §7; A-05",
+         "Response 401: token missing or invalid. Response 403: resource does not exist or is not authorised.",
+         Level::Observe, {"auth"}, false, unauthenticated_unknown_resource},
+    };
+}
+
+}  // namespace bds::suites

@@ -1,0 +1,186 @@
+// Suite "pagination" (000 §4.1, §8): pages partition the result, TotalRowsCount counts every matching row
+// on every page, pages start at 1, PageSize is respected, the page past the end is empty.
+#include <rapidcheck.h>
+
+#include <map>
+#include <set>
+
+#include "suites/suites.hpp"
+#include "suites/support.hpp"
+
+namespace bds::suites {
+namespace {
+
+constexpr int kMarked = 7;
+
+/// Records of this check, all carrying one marker, so `field = 'marker'` (the seeds' own shape) selects
+/// exactly them.
+struct Marked {
+    const Record* record;
+    std::vector<json> rows;
+    std::string selection;
+};
+
+Marked write_marked(Context& ctx, const std::string& resource, const std::string& purpose) {
+    ctx.need_user(client::kWriter);
+    const Record& record = record_of(ctx, resource);
+    const Field* field = marker_field(record);
+    if (!field) throw CheckError(resource + " has no field that can carry a marker");
+    Marked m{&record, sample_records(ctx, record, kMarked, 11), ""};
+    const std::string text = marker(ctx, purpose);
+    for (auto& r : m.rows) r[field->name] = text;
+    m.selection = field->name + " = " + sql_text(text);
+    const auto r = ctx.sync(client::kWriter, resource, m.rows);
+    if (r.transport_failed() || r.status != 200)
+        throw CheckError("writing the check's " + std::to_string(kMarked) + " " + resource + " records: expected 200, got " +
+                             (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
+                         r.exchange);
+    return m;
+}
+
+/// The key of a returned row as text (for overlap and gap detection), case folded as the key index does.
+std::string key_text(const Record& record, const json& row) {
+    std::string out;
+    for (const auto& k : record.key) {
+        const Field* f = record.field(k);
+        if (f && f->tenant) continue;
+        json v = row.value(k, json());
+        if (v.is_string()) {
+            std::string s = v.get<std::string>();
+            while (!s.empty() && s.back() == ' ') s.pop_back();
+            v = s;
+        }
+        out += v.dump() + "|";
+    }
+    return out;
+}
+
+/// Reads every page of `selection` with `size` and checks the pages against `expected` rows: each page at
+/// most `size` rows, TotalRowsCount = expected on every page that shows it, no row twice, none missing, no
+/// other row, and the page after the last one empty.
+void check_pages(Context& ctx, const Record& record, const std::optional<std::string>& selection, long long size,
+                 const std::set<std::string>& expected) {
+    std::set<std::string> seen;
+    const long long pages = (static_cast<long long>(expected.size()) + size - 1) / size;
+    for (long long number = 1; number <= pages + 1; ++number) {
+        const auto r = ctx.api.list(client::kWriter, record.name, {selection, size, number});
+        const std::string what = "page " + std::to_string(number) + " of PageSize " + std::to_string(size);
+        if (!expect_status(ctx, r.response, 200, what)) return;
+        if (!r.page) {
+            ctx.fail({"a list response (" + what + ")", r.problem, "", r.response.exchange, ""});
+        }
+        const auto& page = *r.page;
+        const long long want = number <= pages ? std::min<long long>(size, static_cast<long long>(expected.size()) - (number - 1) * size) : 0;
+        if (static_cast<long long>(page.rows.size()) != want)
+            ctx.finding({std::to_string(want) + " rows on " + what + " of " + std::to_string(expected.size()) + " matching rows",
+                         std::to_string(page.rows.size()) + " rows", "", r.response.exchange, ""});
+        if (page.total && *page.total != static_cast<long long>(expected.size()))
+            ctx.finding({"TotalRowsCount " + std::to_string(expected.size()) + " (every matching row) on " + what,
+                         "TotalRowsCount " + std::to_string(*page.total), "/TotalRowsCount", r.response.exchange, ""});
+        for (std::size_t i = 0; i < page.rows.size(); ++i) {
+            const std::string key = key_text(record, page.rows[i]);
+            if (!expected.contains(key))
+                ctx.finding({"only rows matching the selection", "a row that is not one of them: " + key, "/" + std::to_string(i),
+                             r.response.exchange, ""});
+            else if (!seen.insert(key).second)
+                ctx.finding({"each row on exactly one page", "row " + key + " again on " + what, "/" + std::to_string(i),
+                             r.response.exchange, ""});
+        }
+    }
+    for (const auto& key : expected)
+        if (!seen.contains(key))
+            ctx.finding({"every matching row on some page of PageSize " + std::to_string(size), "row " + key + " on none", "",
+                         std::nullopt, ""});
+}
+
+std::set<std::string> keys_of(const Record& record, const std::vector<json>& rows) {
+    std::set<std::string> out;
+    for (const auto& r : rows) out.insert(key_text(record, r));
+    return out;
+}
+
+void partition_with_selection(Context& ctx) {
+    const Marked m = write_marked(ctx, "CliFor", "pages");
+    // The keys as the target returns them (padding, case) come from one unpaged read.
+    const auto all = read_all(ctx, client::kWriter, "CliFor", m.selection);
+    const auto expected = keys_of(*m.record, all);
+    if (expected.size() != static_cast<std::size_t>(kMarked))
+        ctx.fail({std::to_string(kMarked) + " rows matching " + m.selection + " after writing them", std::to_string(expected.size()) + " rows",
+                  "", std::nullopt, ""});
+    for_all(ctx, "pages partition the selected rows", [&] {
+        const long long size = *rc::gen::inRange<long long>(1, kMarked + 3);
+        check_pages(ctx, *m.record, m.selection, size, expected);
+    });
+}
+
+void partition_without_selection(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    // A small resource, so that reading it whole stays cheap; retried when the data changes meanwhile.
+    const Record& record = record_of(ctx, "CondPagam");
+    if (!ctx.target.read_only) write_marked(ctx, record.name, "pages");
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const auto first = ctx.api.list(client::kWriter, record.name, {std::nullopt, 1, 1});
+        const auto& page = ctx.page_of(first, "reading " + record.name);
+        if (!page.total) ctx.skip(record.name + " is empty and the envelope shows TotalRowsCount only on rows");
+        if (*page.total > 2000) ctx.skip(record.name + " holds " + std::to_string(*page.total) + " rows: too many to page through whole");
+        const auto all = read_all(ctx, client::kWriter, record.name, std::nullopt);
+        const auto expected = keys_of(record, all);
+        const std::size_t findings = ctx.findings.size();
+        const long long size = std::max<long long>(1, static_cast<long long>(expected.size()) / 3);
+        check_pages(ctx, record, std::nullopt, size, expected);
+        // A count that moved means someone else wrote meanwhile: try again rather than blame the target.
+        const auto last = ctx.api.list(client::kWriter, record.name, {std::nullopt, 1, 1});
+        if (ctx.page_of(last, "reading " + record.name).total == page.total) return;
+        ctx.findings.resize(findings);
+    }
+    ctx.skip(record.name + " kept changing while it was paged");
+}
+
+void pages_start_at_one(Context& ctx) {
+    const Marked m = write_marked(ctx, "CliFor", "first");
+    // The written keys are distinct even case-folded (sample_records), so exactly kMarked rows match.
+    const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 1});
+    if (!expect_status(ctx, r.response, 200, "PageNumber=1")) return;
+    if (!r.page) ctx.fail({"a list response", r.problem, "", r.response.exchange, ""});
+    if (r.page->rows.size() != m.rows.size())
+        ctx.finding({"PageNumber=1 with PageSize=" + std::to_string(kMarked) + " gives all " + std::to_string(m.rows.size()) + " rows written (pages start at 1)",
+                     std::to_string(r.page->rows.size()) + " rows", "", r.response.exchange, ""});
+    const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 0});
+    ctx.answered(zero.response);
+    ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) + (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) + " (A-09)",
+                zero.response.exchange);
+}
+
+void unpaged(Context& ctx) {
+    const Marked m = write_marked(ctx, "CliFor", "unpaged");
+    const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, std::nullopt});
+    ctx.answered(r.response);
+    ctx.observe("no PageSize: " + std::to_string(r.response.status) +
+                    (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-08)",
+                r.response.exchange);
+    const auto alone = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, 2});
+    ctx.answered(alone.response);
+    ctx.observe("PageNumber without PageSize: " + std::to_string(alone.response.status) +
+                    (alone.page ? ", " + std::to_string(alone.page->rows.size()) + " rows" : std::string()) + " (A-09)",
+                alone.response.exchange);
+}
+
+}  // namespace
+
+std::vector<Check> pagination_checks() {
+    return {
+        {"PAG-01", "pagination", "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
+         "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
+         "PageNumber: page number, starting at 1, used with PageSize. JSON array of records of the resource, accompanied by TotalRowsCount.",
+         Level::Must, {"pagination", "CliFor"}, true, partition_with_selection},
+        {"PAG-02", "pagination", "Pages of a whole resource partition it", "000 §4.1; §8",
+         "PageSize: records per page. PageNumber: page number, starting at 1, used with PageSize.", Level::Must,
+         {"pagination", "CondPagam"}, false, partition_without_selection},
+        {"PAG-03", "pagination", "Pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {"pagination", "CliFor"}, true,
+         pages_start_at_one},
+        {"PAG-04", "pagination", "Without PageSize: what comes back?", "000 §8; A-08, A-09",
+         "Maximum PageSize and default PageSize are not shown.", Level::Observe, {"pagination", "CliFor"}, true, unpaged},
+    };
+}
+
+}  // namespace bds::suites

@@ -1,0 +1,144 @@
+#include "suites/support.hpp"
+
+#include <rapidcheck.h>
+
+#include <set>
+
+#include "generate/record_gen.hpp"
+#include "sql/text.hpp"
+
+namespace bds::suites {
+
+bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what) {
+    ctx.answered(r);
+    if (r.status == expected) return true;
+    ctx.finding({"status " + std::to_string(expected) + " for " + what, "status " + std::to_string(r.status), "", r.exchange, ""});
+    return false;
+}
+
+bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what) {
+    ctx.answered(r);
+    if (r.status < 200 || r.status >= 300) return true;
+    ctx.finding({what + " refused (a status other than 2xx)", "status " + std::to_string(r.status), "", r.exchange, ""});
+    return false;
+}
+
+std::string sql_text(const std::string& text) {
+    std::string quoted;
+    for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    bool cp1252 = true;
+    if (const auto units = sql::utf8_to_u32(text))
+        for (char32_t c : *units) cp1252 = cp1252 && sql::in_windows_1252(c);
+    return (cp1252 ? "'" : "N'") + quoted + "'";
+}
+
+std::string sql_literal(const Field& field, const json& value) {
+    if (value.is_string()) return sql_text(value.get<std::string>());
+    if (value.is_boolean()) return value.get<bool>() ? "1" : "0";
+    if (value.is_null()) return "NULL";
+    (void)field;
+    return value.dump();
+}
+
+std::string equals_selection(const Record& record, const json& row, const std::vector<std::string>& fields) {
+    std::string out;
+    for (const auto& name : fields) {
+        const Field* f = record.field(name);
+        if (!f || f->tenant || !row.contains(name)) continue;
+        out += (out.empty() ? "" : " and ") + name + " = " + sql_literal(*f, row[name]);
+    }
+    return out;
+}
+
+std::string key_selection(const Record& record, const json& row) { return equals_selection(record, row, record.key); }
+
+const Field* marker_field(const Record& record) {
+    for (const auto& f : record.fields) {
+        if (f.key || f.managed || f.tenant || !f.values.empty()) continue;
+        if (f.type.kind != SqlKind::NVarChar) continue;
+        if (f.type.length && *f.type.length >= 0 && *f.type.length < 20) continue;
+        return &f;
+    }
+    return nullptr;
+}
+
+std::string marker(const Context& ctx, const std::string& purpose) { return "bdsc " + ctx.prefix + " " + purpose; }
+
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
+                           const std::optional<std::string>& selection, std::optional<long long> page_size) {
+    const long long size = page_size.value_or(ctx.target.max_page_size);
+    std::vector<json> rows;
+    for (long long number = 1;; ++number) {
+        if (number > 100000) throw CheckError("reading " + resource + ": more than 100,000 pages");
+        const auto r = ctx.api.list(role, resource, {selection, size, number});
+        const auto& page = ctx.page_of(r, "reading " + resource + " page " + std::to_string(number));
+        rows.insert(rows.end(), page.rows.begin(), page.rows.end());
+        if (static_cast<long long>(page.rows.size()) < size) break;
+    }
+    return rows;
+}
+
+const Record& record_of(const Context& ctx, const std::string& name) {
+    const Record* r = ctx.catalogue.find(name);
+    if (!r) throw CheckError("the catalogue has no record " + name);
+    return *r;
+}
+
+bool same_key_value(const json& a, const json& b, bool case_insensitive) {
+    if (a.is_string() && b.is_string()) {
+        std::string x = a.get<std::string>(), y = b.get<std::string>();
+        while (!x.empty() && x.back() == ' ') x.pop_back();
+        while (!y.empty() && y.back() == ' ') y.pop_back();
+        if (case_insensitive) return sql::fold_case_utf8(x) == sql::fold_case_utf8(y);
+        return x == y;
+    }
+    if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
+    return a == b;
+}
+
+std::vector<json> rows_with_key(const Record& record, const std::vector<json>& rows, const json& row, bool case_insensitive) {
+    std::vector<json> out;
+    for (const auto& candidate : rows) {
+        bool same = true;
+        for (const auto& k : record.key) {
+            const Field* f = record.field(k);
+            if (f && f->tenant) continue;
+            if (!candidate.contains(k) || !row.contains(k) || !same_key_value(candidate[k], row[k], case_insensitive)) {
+                same = false;
+                break;
+            }
+        }
+        if (same) out.push_back(candidate);
+    }
+    return out;
+}
+
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt) {
+    gen::RecordGenOptions options;
+    options.run_prefix = ctx.prefix;
+    options.profile.decimal_scale = ctx.target.decimal_scale;
+    const auto gen = gen::sent_record_gen(ctx.catalogue, record, options);
+    rc::Random random(ctx.seed * 1000003u + salt);
+    std::vector<json> out;
+    std::set<std::string> keys;
+    for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
+        json r = gen(random.split(), 30).value();
+        std::string key;
+        for (const auto& k : record.key) {
+            if (!r.contains(k)) continue;
+            json v = r[k];
+            if (v.is_string()) {
+                std::string s = sql::fold_case_utf8(v.get<std::string>());
+                while (!s.empty() && s.back() == ' ') s.pop_back();
+                v = s;
+            }
+            key += v.dump();
+        }
+        if (!keys.insert(key).second) continue;
+        out.push_back(std::move(r));
+    }
+    if (static_cast<int>(out.size()) < n) throw CheckError("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");
+    return out;
+}
+
+}  // namespace bds::suites

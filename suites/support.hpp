@@ -1,0 +1,56 @@
+#pragma once
+/// What many checks share: status expectations, RecordSelection texts in the seeds' own shape, reading
+/// every page, and records generated in the check's key namespace.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/context.hpp"
+
+namespace bds::suites {
+
+using nlohmann::json;
+
+/// Records a finding unless `r` has status `expected`. Returns whether it had.
+bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what);
+/// Records a finding if `r` is a 2xx (the request had to be refused). Returns whether it was refused.
+bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what);
+
+/// A text literal: '…' with quotes doubled, or N'…' when the text has characters outside Windows-1252.
+std::string sql_text(const std::string& text);
+/// A literal for a field's value: unquoted numbers, quoted text and date-times, 1/0 for bits.
+std::string sql_literal(const Field& field, const json& value);
+/// "f1 = 'v1' and f2 = 3": the seeds' own RecordSelection shape (000 §4.1) for the fields' values in `row`.
+std::string equals_selection(const Record& record, const json& row, const std::vector<std::string>& fields);
+/// equals_selection over the record's key (the tenant aside).
+std::string key_selection(const Record& record, const json& row);
+
+/// A text field that can carry a marker: not a key, not managed, no allowed values, nvarchar of at least
+/// 20 units. Checks set it to one text in all their records to select exactly them with `field = '…'`.
+const Field* marker_field(const Record& record);
+/// "bdsc <prefix> <purpose>": the marker of this check's records.
+std::string marker(const Context& ctx, const std::string& purpose);
+
+/// Every row matching `selection`, paged with `page_size` (the target's maximum by default), until a page
+/// comes back short. CheckError if a page cannot be read or the pages never end.
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
+                           const std::optional<std::string>& selection, std::optional<long long> page_size = std::nullopt);
+
+/// `n` valid sent records of `record` from the generators, keys in the check's namespace, drawn from the
+/// check's seed and `salt` (outside a property: the same every run with that seed). Keys are distinct even
+/// under a case-insensitive comparison.
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt);
+
+/// The catalogue record `name`; CheckError if the catalogue lacks it.
+const Record& record_of(const Context& ctx, const std::string& name);
+
+/// Whether two JSON values of a key field denote the same key (text: trailing spaces ignored, case folded
+/// when `case_insensitive`).
+bool same_key_value(const json& a, const json& b, bool case_insensitive);
+/// The rows of `rows` whose key equals `row`'s key.
+std::vector<json> rows_with_key(const Record& record, const std::vector<json>& rows, const json& row, bool case_insensitive = true);
+
+}  // namespace bds::suites

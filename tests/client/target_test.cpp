@@ -1,0 +1,58 @@
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "client/target.hpp"
+
+namespace bds::client {
+namespace {
+
+using nlohmann::json;
+
+TEST(Target, ReadsEverySettingAndExpandsTheEnvironment) {
+    ::setenv("BDS_TEST_PW", "s3cret", 1);
+    const auto t = target_from_json(json::parse(R"({
+        "base_url": "https://staging.example/bds/", "token": {"path": "/oauth/token", "form": {"client_id": "x"}},
+        "users": {"writer": {"username": "w", "password": "${BDS_TEST_PW}"},
+                  "limited": {"username": "l", "password": "p", "resources": ["CliFor"]}},
+        "envelope": "header", "collation": "cs", "decimal_scale": 4, "timeout_ms": 500, "rate_per_s": 2.5,
+        "read_only": true, "max_page_size": 100, "max_block": 50, "token_expiry_wait_s": 0,
+        "query": {"where": "$RecordSelection"}, "insecure": true})"));
+    EXPECT_EQ(t.base_url, "https://staging.example/bds");
+    EXPECT_EQ(t.token_path, "/oauth/token");
+    EXPECT_EQ(t.token_form.at("client_id"), "x");
+    EXPECT_EQ(t.user("writer")->password, "s3cret");
+    EXPECT_EQ(t.user("limited")->resources, std::vector<std::string>{"CliFor"});
+    EXPECT_EQ(t.user("reader"), nullptr);
+    EXPECT_EQ(t.envelope, EnvelopeSetting::Header);
+    EXPECT_EQ(t.collation, Collation::CaseSensitive);
+    EXPECT_EQ(t.decimal_scale, 4);
+    EXPECT_EQ(t.rate_per_s, 2.5);
+    EXPECT_TRUE(t.read_only);
+    EXPECT_TRUE(t.insecure);
+    EXPECT_EQ((*t.query_body)["where"], "$RecordSelection");
+}
+
+TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
+    auto message = [](const char* text) {
+        try {
+            target_from_json(json::parse(text));
+        } catch (const TargetError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(message(R"({})").find("base_url is missing"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "ftp://x"})").find("/base_url: expected an http:// or https:// URL"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "envelop": "auto"})").find("/envelop: unknown setting"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "envelope": "xml"})").find("/envelope: expected auto, object, header or row"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "users": {"writer": {"username": "w"}}})").find("/users/writer"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "timeout_ms": 0})").find("/timeout_ms: expected an integer >= 1"), std::string::npos);
+    ::unsetenv("BDS_TEST_UNSET");
+    EXPECT_NE(message(R"({"base_url": "http://x", "users": {"w": {"username": "w", "password": "${BDS_TEST_UNSET}"}}})")
+                  .find("BDS_TEST_UNSET is not set"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace bds::client

@@ -1,0 +1,232 @@
+// The suites against the reference stub (every MUST and SHOULD passes, whatever its incidental settings),
+// and against a proxy that breaks one rule (the check of that rule fails, and only a failure, not an error).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+
+#include "catalogue/catalogue.hpp"
+#include "run/embedded_stub.hpp"
+#include "run/proxy_fixture.hpp"
+#include "run/runner.hpp"
+
+namespace bds {
+namespace {
+
+std::string describe(const run::RunResult& result) {
+    std::ostringstream out;
+    for (const auto& r : result.results) {
+        if (r.outcome == run::Outcome::Pass || r.outcome == run::Outcome::Skip) continue;
+        out << r.id << " " << run::to_string(r.outcome) << " " << r.reason << "\n";
+        for (const auto& f : r.findings)
+            out << "  expected " << f.expected << "\n  actual   " << f.actual << "\n"
+                << (f.exchange ? "  " + f.exchange->summary() + "\n" : "") << (f.counterexample.empty() ? "" : "  counterexample " + f.counterexample + "\n");
+    }
+    return out.str();
+}
+
+run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids = {},
+                       int jobs = 1) {
+    run::RunOptions options;
+    options.seed = 42;
+    options.cases = 5;
+    options.jobs = jobs;
+    return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
+}
+
+const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
+    for (const auto& r : run.results)
+        if (r.id == id) return r;
+    throw std::runtime_error("no result for " + id);
+}
+
+void expect_clean(const run::RunResult& result) {
+    for (const auto& r : result.results) {
+        EXPECT_NE(r.outcome, run::Outcome::Error) << describe(result);
+        if (r.level != Level::Observe) {
+            EXPECT_NE(r.outcome, run::Outcome::Fail) << describe(result);
+        }
+    }
+}
+
+struct StubConfig {
+    std::string name;
+    stub::Envelope envelope;
+    Collation collation;
+    int token_ttl_s;
+};
+
+class FaithfulStub : public ::testing::TestWithParam<StubConfig> {};
+
+TEST_P(FaithfulStub, EveryMustAndShouldCheckPasses) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.envelope = GetParam().envelope;
+    options.collation = GetParam().collation;
+    options.token_ttl = std::chrono::seconds(GetParam().token_ttl_s);
+    auto stub = run::start_embedded_stub(cat, options);
+    const auto result = run_all(cat, stub.target, {}, 2);
+    expect_clean(result);
+    EXPECT_EQ(result.must_failures(), 0);
+    EXPECT_GT(result.requests, 100);
+    // Everything written is logically deleted at the end.
+    EXPECT_GT(result.records_written, 0u);
+    EXPECT_TRUE(result.notes.empty()) << result.notes.front();
+}
+
+// Deliberately different but correct servers: the checks must not be tuned to one set of incidental choices.
+INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
+                         ::testing::Values(StubConfig{"object_ci", stub::Envelope::Object, Collation::CaseInsensitive, 3600},
+                                           StubConfig{"header_cs_short_tokens", stub::Envelope::Header, Collation::CaseSensitive, 3},
+                                           StubConfig{"row_ci", stub::Envelope::RowField, Collation::CaseInsensitive, 3600}),
+                         [](const auto& info) { return info.param.name; });
+
+/// A stub behind a proxy that breaks one rule; the target points at the proxy.
+struct Broken {
+    Catalogue cat = builtin_catalogue();
+    run::EmbeddedStub stub;
+    std::unique_ptr<test::BreakingProxy> proxy;
+    client::TargetConfig target;
+    Broken(test::BreakingProxy::Before before, test::BreakingProxy::After after = {}, test::BreakingProxy::Rewrite rewrite = {},
+           stub::StubOptions options = {})
+        : stub(run::start_embedded_stub(cat, options)) {
+        proxy = std::make_unique<test::BreakingProxy>(stub.server->base_url(), before, after, rewrite);
+        target = stub.target;
+        target.base_url = proxy->base_url();
+    }
+};
+
+bool has_bearer(const httplib::Request& req) { return req.has_header("Authorization"); }
+
+TEST(AuthChecks, ReadsWithoutATokenAnswered200FailAuth03) {
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (has_bearer(req) || req.path.rfind("/api/resources/", 0) != 0) return false;
+        res.status = 200;
+        res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
+        return true;
+    });
+    const auto result = run_all(b.cat, b.target, {"AUTH-03"});
+    EXPECT_EQ(result_of(result, "AUTH-03").outcome, run::Outcome::Fail);
+    const auto clean = run_all(b.cat, b.stub.target, {"AUTH-03"});
+    EXPECT_EQ(result_of(clean, "AUTH-03").outcome, run::Outcome::Pass) << describe(clean);
+}
+
+TEST(AuthChecks, AForgedTokenAcceptedFailsAuth05) {
+    // The proxy swaps any token it does not know for a valid one: forged tokens are "accepted".
+    auto valid = std::make_shared<std::string>();
+    Broken b({}, {}, {});
+    b.proxy = std::make_unique<test::BreakingProxy>(
+        b.stub.server->base_url(), test::BreakingProxy::Before{}, test::BreakingProxy::After{},
+        [valid, url = b.stub.server->base_url()](std::string&, httplib::Headers& headers, std::string&) {
+            auto it = headers.find("Authorization");
+            if (it == headers.end() || it->second.rfind("Bearer ", 0) != 0 || it->second.size() < 20) return;
+            if (valid->empty()) {
+                httplib::Client c(url);
+                auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+                *valid = nlohmann::json::parse(r->body)["access_token"];
+            }
+            it->second = "Bearer " + *valid;
+        });
+    b.target.base_url = b.proxy->base_url();
+    const auto result = run_all(b.cat, b.target, {"AUTH-05"});
+    EXPECT_EQ(result_of(result, "AUTH-05").outcome, run::Outcome::Fail) << describe(result);
+}
+
+TEST(AccessChecks, ResourceNamesMatchedWithoutCaseFailAcc02) {
+    const Catalogue cat = builtin_catalogue();
+    Broken b({}, {}, [&cat](std::string& target, httplib::Headers&, std::string&) {
+        static const std::regex resource(R"(^/api/resources/([A-Za-z]+)(.*)$)");
+        std::smatch m;
+        if (!std::regex_match(target, m, resource)) return;
+        for (const Record* r : cat.resources()) {
+            std::string a = r->name, b = m[1].str();
+            std::transform(a.begin(), a.end(), a.begin(), ::tolower);
+            std::transform(b.begin(), b.end(), b.begin(), ::tolower);
+            if (a == b) target = "/api/resources/" + r->name + m[2].str();
+        }
+    });
+    const auto result = run_all(b.cat, b.target, {"ACC-01", "ACC-02"});
+    EXPECT_EQ(result_of(result, "ACC-02").outcome, run::Outcome::Fail) << describe(result);
+    EXPECT_EQ(result_of(result, "ACC-01").outcome, run::Outcome::Pass) << describe(result);
+}
+
+TEST(AccessChecks, AnUnknownResourceAnswered200FailsAcc01) {
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (req.path != "/api/resources/NoSuchResource") return false;
+        res.status = 200;
+        res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
+        return true;
+    });
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-01"}), "ACC-01").outcome, run::Outcome::Fail);
+}
+
+TEST(PaginationChecks, TotalRowsCountOfThePageFailsPag01) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || req.path.rfind("/api/resources/", 0) != 0 || res.status != 200) return;
+        auto doc = nlohmann::json::parse(res.body);
+        doc["TotalRowsCount"] = doc["Records"].size();
+        res.body = doc.dump();
+    });
+    const auto result = run_all(b.cat, b.target, {"PAG-01"});
+    const auto& pag = result_of(result, "PAG-01");
+    ASSERT_EQ(pag.outcome, run::Outcome::Fail) << describe(result);
+    // The property shrank to a small page size, and says so.
+    EXPECT_NE(pag.findings.front().expected.find("TotalRowsCount"), std::string::npos) << describe(result);
+    EXPECT_FALSE(pag.findings.front().counterexample.empty());
+}
+
+TEST(PaginationChecks, PagesCountedFromZeroFailPag01AndPag03) {
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string&) {
+        static const std::regex number(R"(PageNumber=(\d+))");
+        std::smatch m;
+        if (std::regex_search(target, m, number))
+            target = m.prefix().str() + "PageNumber=" + std::to_string(std::stoi(m[1].str()) + 1) + m.suffix().str();
+    });
+    const auto result = run_all(b.cat, b.target, {"PAG-01", "PAG-03"});
+    EXPECT_EQ(result_of(result, "PAG-01").outcome, run::Outcome::Fail) << describe(result);
+    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail) << describe(result);
+}
+
+TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
+    Broken b([](const httplib::Request& req, httplib::Response&) {
+        if (req.path.rfind("/api/resources/", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        return false;
+    });
+    b.target.timeout_ms = 300;
+    const auto result = run_all(b.cat, b.target, {"PAG-03"});
+    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Error) << describe(result);
+    EXPECT_NE(result_of(result, "PAG-03").reason.find("timeout"), std::string::npos) << result_of(result, "PAG-03").reason;
+}
+
+TEST(Runner, NoTokenMeansUnreachable) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    auto target = stub.target;
+    target.users[client::kWriter].password = "wrong";
+    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::Unreachable);
+}
+
+TEST(Runner, ReadOnlySkipsWritingChecksWithTheReason) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    auto target = stub.target;
+    target.read_only = true;
+    const auto result = run_all(cat, target, {"PAG-01", "PAG-02"});
+    EXPECT_EQ(result_of(result, "PAG-01").outcome, run::Outcome::Skip);
+    EXPECT_NE(result_of(result, "PAG-01").reason.find("read-only"), std::string::npos);
+    EXPECT_EQ(result.records_written, 0u);
+}
+
+TEST(Runner, MissingUsersSkipTheChecksThatNeedThem) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    auto target = stub.target;
+    target.users.erase(client::kReader);
+    target.users.erase(client::kLimited);
+    const auto result = run_all(cat, target, {"ACC-03", "ACC-04"});
+    EXPECT_EQ(result_of(result, "ACC-03").outcome, run::Outcome::Skip);
+    EXPECT_NE(result_of(result, "ACC-04").reason.find("reader"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bds
