@@ -175,7 +175,7 @@ std::vector<Check> pagination_checks() {
          Level::Must, {"pagination", "CliFor"}, true, partition_with_selection},
         {"PAG-02", "pagination", "Pages of a whole resource partition it", "000 §4.1; §8",
          "PageSize: records per page. PageNumber: page number, starting at 1, used with PageSize.", Level::Must,
-         {"pagination", "CondPagam"}, false, partition_without_selection},
+         {"pagination", "CondPagam"}, false, partition_without_selection, /*generates=*/true},
         {"PAG-03", "pagination", "Pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {"pagination", "CliFor"}, true,
          pages_start_at_one},
         {"PAG-04", "pagination", "Without PageSize: what comes back?", "000 §8; A-08, A-09",

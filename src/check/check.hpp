@@ -26,6 +26,8 @@ struct Check {
     /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources.
     bool writes = false;
     std::function<void(Context&)> run;
+    /// It uses the RapidCheck generators without being a writing check (they must not run on two threads).
+    bool generates = false;
 };
 
 /// Every check of every suite, in suite order, ids unique.

@@ -10,8 +10,12 @@ void add_schemas_command(CLI::App& app);
 void add_openapi_command(CLI::App& app);
 /// `conformance stub [--host] [--port] [--users] [--data] [--token-ttl] [--envelope] [--collation]`
 void add_stub_command(CLI::App& app);
+/// `conformance generate RESOURCE [--count N] [--seed N] [--invalid] [--prefix P]`
+void add_generate_command(CLI::App& app);
 /// `conformance list`
 void add_list_command(CLI::App& app);
+/// `conformance run [--target FILE | --base-url URL] [--suite] [--check] [--seed] [--cases] [--jobs] [--report] …`
+void add_run_command(CLI::App& app);
 
 /// Exit codes of DESIGN.md: 0 no MUST failure, 1 a MUST failure (or drift, for --check), 2 usage or
 /// configuration error, 3 target unreachable.

@@ -167,6 +167,10 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     std::atomic<long> requests{0};
     std::mutex report_mutex;
     ResourceLocks locks;
+    // RapidCheck keeps its implicit parameters (the state behind `*gen` and gen::exec) in process-wide
+    // storage, so generators must not run on two threads at once. Generators run in the checks that write
+    // so those (and any check flagged `generates`) run one at a time; the others still run in parallel.
+    std::mutex generators;
 
     auto run_one = [&](std::size_t index) {
         const Check& check = checks[index];
@@ -185,6 +189,8 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             return;
         }
         ResourceLocks::Held held(locks, touched(catalogue, check), check.writes);
+        std::unique_lock<std::mutex> generating(generators, std::defer_lock);
+        if (check.writes || check.generates) generating.lock();
         if (options.on_start) {
             std::lock_guard lock(report_mutex);
             options.on_start(check);

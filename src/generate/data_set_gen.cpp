@@ -1,0 +1,351 @@
+#include "generate/data_set_gen.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "generate/record_gen.hpp"
+#include "oracle/compare.hpp"
+#include "schema/record_schema.hpp"
+#include "sql/datetime.hpp"
+
+namespace bds::gen {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kHeader = "StoricoDocumentiT";
+constexpr const char* kLines = "StoricoDocumentiR";
+/// The lines' fields are not in the catalogue (StoricoDocumentiR is open, A-51); the view that shows them types
+/// them (A-38: the view takes the same-named field of the line).
+constexpr const char* kLineView = "MCPDocumentiR";
+/// Line fields generated besides the linked ones, key_documento and num_riga.
+const std::vector<std::string> kLineFields = {"des_articolo_riga", "cod_um_doc", "qta_merce", "prz_merce",
+                                              "val_merce",         "prc_sconto1", "dat_cons_richiesta"};
+
+/// rc::gen::inRange over the whole range whatever RapidCheck's size (as in value_gen.cpp).
+rc::Gen<int> in_range(int min, int max) { return rc::gen::resize(rc::kNominalSize, rc::gen::inRange(min, max)); }
+
+json plain(const nlohmann::ordered_json& j) { return json::parse(j.dump()); }
+
+/// The record a record type belongs to in the data set: lines belong to their header (relation "nested").
+std::string owner(const Catalogue& cat, const std::string& name) {
+    const auto& mine = data_set_resources();
+    if (std::find(mine.begin(), mine.end(), name) != mine.end()) return name;
+    for (const auto& r : cat.relations())
+        if (r.kind == "nested" && r.from_record == name && std::find(mine.begin(), mine.end(), r.to_record) != mine.end()) return r.to_record;
+    return {};
+}
+
+/// The type of a field of `record`; lines' fields as kLineView types them.
+std::optional<SqlType> field_type(const Catalogue& cat, const std::string& record, const std::string& field) {
+    const Record* r = cat.find(record);
+    if (const Field* f = r ? r->field(field) : nullptr) return f->type;
+    if (record == kLines)
+        if (const Field* f = cat.find(kLineView)->field(field)) return f->type;
+    return std::nullopt;
+}
+
+/// The narrowest text type that fits both: a value of it fits `a` and `b`.
+SqlType narrower(const SqlType& a, const SqlType& b) {
+    const bool unicode = a.is_unicode_text() && b.is_unicode_text();
+    SqlType t;
+    t.kind = a.is_fixed_text() ? (unicode ? SqlKind::NChar : SqlKind::Char) : (unicode ? SqlKind::NVarChar : SqlKind::VarChar);
+    const auto la = a.max_length(), lb = b.max_length();
+    if (la && lb) t.length = std::min(*la, *lb);
+    else if (la || lb) t.length = la ? *la : *lb;
+    else t.length = -1;
+    return t;
+}
+
+/// A property made to always hold a value: "null" left out of its type and enum, and listed as required.
+void require(json& schema, const std::string& name) {
+    json& p = schema["properties"][name];
+    if (p.contains("type") && p["type"].is_array()) {
+        json types = json::array();
+        for (const auto& t : p["type"])
+            if (t != "null") types.push_back(t);
+        p["type"] = types.size() == 1 ? types[0] : types;
+    }
+    if (p.contains("enum")) {
+        json values = json::array();
+        for (const auto& v : p["enum"])
+            if (!v.is_null()) values.push_back(v);
+        p["enum"] = values;
+    }
+    if (!schema.contains("required")) schema["required"] = json::array();
+    if (std::find(schema["required"].begin(), schema["required"].end(), json(name)) == schema["required"].end()) schema["required"].push_back(name);
+}
+
+/// Narrows text targets so that every referencing or copying field can hold their values.
+std::map<std::string, std::map<std::string, SqlType>> narrowings(const Catalogue& cat, const std::vector<Link>& links) {
+    std::map<std::string, std::map<std::string, SqlType>> out;
+    for (const auto& link : links) {
+        const Record& to = *cat.find(link.to_record);
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i) {
+            const Field* target = to.field(link.to_fields[i]);
+            const auto from = field_type(cat, link.from_record, link.from_fields[i]);
+            if (!target || !from || !target->values.empty() || !target->type.is_text() || !from->is_text()) continue;
+            auto [it, fresh] = out[link.to_record].try_emplace(target->name, target->type);
+            it->second = narrower(it->second, *from);
+        }
+    }
+    return out;
+}
+
+/// The sent-record schema of `resource` as the data set generates it.
+json generation_schema(const Catalogue& cat, const std::string& resource, const std::vector<Link>& links,
+                       const std::map<std::string, SqlType>& narrowed) {
+    json schema = plain(record_schema(cat, *cat.find(resource), Dialect::JsonSchema07, Direction::Sent));
+    for (const auto& [field, type] : narrowed) {
+        json& p = schema["properties"][field];
+        p["x-sql-type"] = type.str();
+        if (auto max = type.max_length()) p["maxLength"] = *max;
+    }
+    for (const auto& link : links)
+        if (link.from_record == resource && link.kind != "copy")
+            for (const auto& f : link.from_fields) require(schema, f);  // overwritten, but never left null
+    if (resource == kHeader) {
+        schema["properties"].erase(kLines);  // made below, coherent with the header
+        for (const char* f : {"cod_tipodoc", "num_anno", "dat_doc"}) require(schema, f);  // NOT NULL in MCPDocumentiT
+    }
+    return schema;
+}
+
+/// The schema of a document line: key_documento as the catalogue gives it, other fields as kLineView types them.
+json line_schema(const Catalogue& cat, const std::vector<Link>& links) {
+    const json view = plain(record_schema(cat, *cat.find(kLineView), Dialect::JsonSchema07, Direction::Returned));
+    json schema = {{"type", "object"}, {"properties", json::object()}, {"required", json::array()}, {"additionalProperties", true}};
+    std::vector<std::string> fields = kLineFields;
+    for (const auto& link : links)
+        if (link.from_record == kLines) fields.insert(fields.end(), link.from_fields.begin(), link.from_fields.end());
+    for (const auto& f : fields) schema["properties"][f] = view.at("properties").at(f);
+    for (const auto& link : links)
+        if (link.from_record == kLines && link.kind != "copy")
+            for (const auto& f : link.from_fields) require(schema, f);
+    return schema;
+}
+
+json value_of(const json& record, const std::string& field) {
+    const auto it = record.find(field);
+    return it == record.end() ? json(nullptr) : *it;
+}
+
+/// Sets the linked fields of `record` (of `record_type`): each reference or join picks a target at random,
+/// copies pick the target of the reference between the same records.
+void apply_links(json& record, const std::string& record_type, const std::vector<Link>& links,
+                 const std::map<std::string, std::vector<json>>& made) {
+    std::map<std::string, const json*> chosen;  // to_record → the target its first reference picked
+    for (const auto& link : links) {
+        if (link.from_record != record_type || link.kind == "copy") continue;
+        const auto& targets = made.at(link.to_record);
+        const json& target = targets[static_cast<std::size_t>(*in_range(0, static_cast<int>(targets.size())))];
+        chosen.try_emplace(link.to_record, &target);
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i) record[link.from_fields[i]] = value_of(target, link.to_fields[i]);
+    }
+    for (const auto& link : links) {
+        if (link.from_record != record_type || link.kind != "copy") continue;
+        const json* target = chosen.at(link.to_record);
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i) record[link.from_fields[i]] = value_of(*target, link.to_fields[i]);
+    }
+}
+
+/// Everything data_set_gen needs, built once per generator.
+struct Plan {
+    std::vector<std::string> order;
+    std::vector<Link> links;
+    std::map<std::string, rc::Gen<json>> records;
+    rc::Gen<json> lines = rc::gen::just(json::object());
+    std::map<std::string, int> counts;  ///< fixed counts; others drawn
+    std::map<std::string, Record> types;  ///< copies: the generator may outlive the catalogue
+};
+
+}  // namespace
+
+const std::vector<std::string>& data_set_resources() {
+    static const std::vector<std::string> kResources = {"AliquoteIva", "Famiglia",        "Sottofamiglia", "MarcaArticoli", "Articoli",
+                                                        "CliFor",      "CodiciDocumento", "CondPagam",     "StatiEsteri",   kHeader};
+    return kResources;
+}
+
+std::vector<Link> data_set_links(const Catalogue& cat) {
+    std::vector<Link> out;
+    for (const auto& r : cat.relations()) {
+        if (r.kind != "reference" && r.kind != "copy") continue;
+        if (owner(cat, r.from_record).empty() || owner(cat, r.to_record) != r.to_record) continue;
+        out.push_back({r.from_record, r.from_fields, r.to_record, r.to_fields, r.kind, r.seed});
+    }
+    const std::string a38 = "spec/assumptions.md A-38 (views join descriptions by code)";
+    out.push_back({"CliFor", {"cod_naz_res"}, "StatiEsteri", {"cod_naz"}, "join", a38});
+    out.push_back({"Articoli", {"cod_marca"}, "MarcaArticoli", {"cod_marca"}, "join", a38});
+    out.push_back({"Articoli", {"cod_famiglia"}, "Famiglia", {"cod_famiglia"}, "join", a38});
+    out.push_back({kHeader, {"cod_tipodoc", "cod_gruppo_tipodoc"}, "CodiciDocumento", {"cod_tipodoc", "cod_gruppo_tipodoc"}, "join", a38});
+    out.push_back({kHeader, {"cod_pag"}, "CondPagam", {"cod_pag"}, "join", a38});
+    out.push_back({kLines, {"cod_art", "cod_variante"}, "Articoli", {"cod_art", "cod_variante"}, "join", a38});
+    return out;
+}
+
+std::vector<std::string> dependency_order(const Catalogue& cat) {
+    const auto& all = data_set_resources();
+    std::map<std::string, std::set<std::string>> needs;  // resource → resources it links to
+    for (const auto& link : data_set_links(cat)) {
+        const std::string from = owner(cat, link.from_record);
+        if (from != link.to_record) needs[from].insert(link.to_record);
+    }
+    std::vector<std::string> order;
+    while (order.size() < all.size()) {
+        const auto ready = std::find_if(all.begin(), all.end(), [&](const std::string& r) {
+            if (std::find(order.begin(), order.end(), r) != order.end()) return false;
+            return std::all_of(needs[r].begin(), needs[r].end(),
+                               [&](const std::string& n) { return std::find(order.begin(), order.end(), n) != order.end(); });
+        });
+        if (ready == all.end()) throw std::logic_error("dependency_order: the data set's links form a cycle");
+        order.push_back(*ready);
+    }
+    return order;
+}
+
+rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& options) {
+    if (options.min_records < 1 || options.min_records > options.max_records)
+        throw std::invalid_argument("data_set_gen: expected 1 <= min_records <= max_records, got " + std::to_string(options.min_records) + ".." +
+                                    std::to_string(options.max_records));
+    if (options.min_lines < 0 || options.min_lines > options.max_lines)
+        throw std::invalid_argument("data_set_gen: expected 0 <= min_lines <= max_lines, got " + std::to_string(options.min_lines) + ".." +
+                                    std::to_string(options.max_lines));
+    auto plan = std::make_shared<Plan>();
+    plan->order = dependency_order(cat);
+    plan->links = data_set_links(cat);
+    plan->counts = options.counts;
+    for (const auto& [name, n] : options.counts) {
+        if (std::find(plan->order.begin(), plan->order.end(), name) == plan->order.end())
+            throw std::invalid_argument("data_set_gen: counts names \"" + name + "\", which is not a resource of a data set");
+        const bool linked_to = std::any_of(plan->links.begin(), plan->links.end(), [&](const Link& l) { return l.to_record == name; });
+        if (n < 0 || (n == 0 && linked_to))
+            throw std::invalid_argument("data_set_gen: count of " + name + " must be " + (linked_to ? "at least 1 (records link to it)" : "at least 0") +
+                                        ", got " + std::to_string(n));
+    }
+    const auto narrowed = narrowings(cat, plan->links);
+    for (const auto& name : plan->order) {
+        const auto it = narrowed.find(name);
+        plan->types.emplace(name, *cat.find(name));
+        plan->records.emplace(name, record_gen(generation_schema(cat, name, plan->links, it == narrowed.end() ? std::map<std::string, SqlType>{} : it->second),
+                                               options.record));
+    }
+    plan->lines = record_gen(line_schema(cat, plan->links), options.record);
+
+    return rc::gen::exec([plan, options] {
+        DataSet set;
+        std::map<std::string, std::vector<json>> made;
+        for (const auto& name : plan->order) {
+            const Record& record = plan->types.at(name);
+            const auto fixed = plan->counts.find(name);
+            const int n = fixed != plan->counts.end() ? fixed->second : *in_range(options.min_records, options.max_records + 1);
+            std::vector<json> records;
+            std::set<std::string> keys;
+            // Keys are drawn until distinct: a prefix leaves few characters for short codes (Famiglia's 10).
+            const int max_attempts = 50 * n + 100;
+            for (int attempt = 0; static_cast<int>(records.size()) < n; ++attempt) {
+                if (attempt == max_attempts)
+                    throw std::runtime_error("data_set_gen: could not make " + std::to_string(n) + " distinct " + name + " keys in " +
+                                             std::to_string(max_attempts) + " attempts (does the run prefix \"" + options.record.run_prefix +
+                                             "\" leave room in its key fields?)");
+                json r = *plan->records.at(name);
+                if (options.active_only) r["flg_isdeleted"] = false;
+                apply_links(r, name, plan->links, made);
+                if (name == kHeader) {
+                    const auto date = sql::parse_datetime(r.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+                    r["num_anno"] = sql::civil_from_ticks(*date.ticks).year;  // the generator's dates are valid
+                    const int count = *in_range(options.min_lines, options.max_lines + 1);
+                    json lines = json::array();
+                    for (int i = 0; i < count; ++i) {
+                        json line = *plan->lines;
+                        line["key_documento"] = r.at("key_documento");  // each line repeats its header's key (000 §2.1)
+                        line["num_riga"] = i + 1;
+                        apply_links(line, kLines, plan->links, made);
+                        lines.push_back(std::move(line));
+                    }
+                    r[kLines] = std::move(lines);
+                }
+                if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
+                records.push_back(std::move(r));
+            }
+            made[name] = records;
+            set.push_back({name, std::move(records)});
+        }
+        return set;
+    });
+}
+
+namespace {
+
+std::string field_list(const std::vector<std::string>& fields, const json& values) {
+    std::string out;
+    for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i] + " = " + values[i].dump();
+    return out;
+}
+
+const json* find_target(const DataSet& set, const std::string& to_record, const std::vector<std::string>& to_fields, const json& values) {
+    for (const auto& block : set) {
+        if (block.resource != to_record) continue;
+        for (const auto& candidate : block.records) {
+            bool all = true;
+            for (std::size_t i = 0; i < to_fields.size() && all; ++i) all = !values[i].is_null() && value_of(candidate, to_fields[i]) == values[i];
+            if (all) return &candidate;
+        }
+    }
+    return nullptr;
+}
+
+void check_record(const json& record, const std::string& where, const std::string& record_type, const std::vector<Link>& links,
+                  const DataSet& set, std::vector<std::string>& out) {
+    for (const auto& link : links) {
+        if (link.from_record != record_type) continue;
+        const Link* reference = &link;
+        if (link.kind == "copy") {
+            const auto it = std::find_if(links.begin(), links.end(), [&](const Link& l) {
+                return l.kind != "copy" && l.from_record == link.from_record && l.to_record == link.to_record;
+            });
+            if (it == links.end()) {
+                out.push_back(where + ": copy of " + link.to_record + " without a reference to it");
+                continue;
+            }
+            reference = &*it;
+        }
+        json values = json::array();
+        for (const auto& f : reference->from_fields) values.push_back(value_of(record, f));
+        const json* target = find_target(set, reference->to_record, reference->to_fields, values);
+        if (!target) {
+            if (link.kind != "copy")
+                out.push_back(where + " " + field_list(link.from_fields, values) + ": no " + link.to_record + " with " + field_list(link.to_fields, values));
+            continue;
+        }
+        if (link.kind != "copy") continue;
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i) {
+            const json mine = value_of(record, link.from_fields[i]), theirs = value_of(*target, link.to_fields[i]);
+            if (mine != theirs)
+                out.push_back(where + " " + link.from_fields[i] + " = " + mine.dump() + ": copies " + link.to_record + "." + link.to_fields[i] +
+                              " = " + theirs.dump() + " of its " + field_list(reference->to_fields, values));
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> unresolved_links(const Catalogue& cat, const DataSet& set) {
+    const auto links = data_set_links(cat);
+    std::vector<std::string> out;
+    for (const auto& block : set) {
+        for (std::size_t i = 0; i < block.records.size(); ++i) {
+            const json& r = block.records[i];
+            const std::string where = block.resource + "[" + std::to_string(i) + "]";
+            check_record(r, where, block.resource, links, set, out);
+            if (block.resource != kHeader || !r.contains(kLines) || !r.at(kLines).is_array()) continue;
+            for (std::size_t j = 0; j < r.at(kLines).size(); ++j)
+                check_record(r.at(kLines)[j], where + "." + kLines + "[" + std::to_string(j) + "]", kLines, links, set, out);
+        }
+    }
+    return out;
+}
+
+}  // namespace bds::gen
