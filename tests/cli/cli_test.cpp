@@ -1,6 +1,8 @@
 // The command line as users script it: subcommands, --help, exit codes, generated files.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -36,20 +38,40 @@ ProcessResult conformance(const std::string& args) {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-    for (const char* sub : {"schemas", "openapi", "list", "stub"}) {
+    for (const char* sub : {"schemas", "openapi", "list", "stub", "run", "generate"}) {
         const ProcessResult r = conformance(std::string(sub) + " --help");
         EXPECT_EQ(r.code, 0) << sub << ": " << r.out;
         EXPECT_NE(r.out.find("Usage"), std::string::npos) << sub << ": " << r.out;
     }
     const ProcessResult top = conformance("--help");
     EXPECT_EQ(top.code, 0);
-    for (const char* sub : {"schemas", "openapi", "list", "stub"}) EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
+    for (const char* sub : {"schemas", "openapi", "list", "stub", "run", "generate"}) EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
 }
 
 TEST(Cli, UsageErrorsExitWith2) {
     EXPECT_EQ(conformance("").code, 2) << "a subcommand is required";
     EXPECT_EQ(conformance("frobnicate").code, 2);
     EXPECT_EQ(conformance("schemas --no-such-flag").code, 2);
+}
+
+TEST(Cli, RunAgainstTheBundledStubExitsByItsOutcome) {
+    const ProcessResult ok = conformance("run --suite auth,access --seed 3 --cases 3 --report json=/tmp/bds_cli_run.json");
+    EXPECT_EQ(ok.code, 0) << ok.out;
+    EXPECT_NE(ok.out.find("0 MUST failures"), std::string::npos) << ok.out;
+    const auto report = nlohmann::json::parse(test::read_text("/tmp/bds_cli_run.json"));
+    EXPECT_EQ(report["seed"], 3);
+    EXPECT_FALSE(report["checks"].empty());
+    EXPECT_EQ(conformance("run --report bogus=/tmp/x").code, 2);
+    EXPECT_EQ(conformance("run --check NO-SUCH-CHECK").code, 2);
+    EXPECT_EQ(conformance("run --target /nonexistent/target.json").code, 2);
+}
+
+TEST(Cli, AnUnreachableTargetExitsWith3) {
+    const std::string file = "/tmp/bds_cli_unreachable.json";
+    std::ofstream(file) << R"({"base_url": "http://127.0.0.1:1", "timeout_ms": 500,
+                             "users": {"writer": {"username": "w", "password": "p"}}})";
+    const ProcessResult r = conformance("run --target " + file + " --suite auth");
+    EXPECT_EQ(r.code, 3) << r.out;
 }
 
 TEST(Cli, ListRuns) {
