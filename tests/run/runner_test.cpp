@@ -138,11 +138,13 @@ TEST(AccessChecks, ResourceNamesMatchedWithoutCaseFailAcc02) {
         static const std::regex resource(R"(^/api/resources/([A-Za-z]+)(.*)$)");
         std::smatch m;
         if (!std::regex_match(target, m, resource)) return;
+        // Copied out: assigning `target` invalidates the match.
+        const std::string name = m[1].str(), rest = m[2].str();
         for (const Record* r : cat.resources()) {
-            std::string a = r->name, b = m[1].str();
+            std::string a = r->name, b = name;
             std::transform(a.begin(), a.end(), a.begin(), ::tolower);
             std::transform(b.begin(), b.end(), b.begin(), ::tolower);
-            if (a == b) target = "/api/resources/" + r->name + m[2].str();
+            if (a == b) target = "/api/resources/" + r->name + rest;
         }
     });
     const auto result = run_all(b.cat, b.target, {"ACC-01", "ACC-02"});
