@@ -118,7 +118,7 @@ std::vector<Check> auth_checks() {
         {"AUTH-03", "auth", "Every bearer endpoint answers 401 without a token", "000 §5 rules 2-3; §4.1",
          "Every other endpoint takes the header Authorization: Bearer <ACCESS_TOKEN>. A missing or invalid token gives 401.",
          Level::Must, all, false, no_token},
-        {"AUTH-04", "auth", "Every bearer endpoint answers 401 to a malformed Authorization header", "000 §5 rules 2-3",
+        {"AUTH-04", "auth", "Every bearer endpoint answers 401 to a malformed Authorization header", "000 §5 rules 2-3; A-62",
          "A missing or invalid token gives 401.", Level::Must, all, false,
          [](Context& ctx) { ctx.need_user(client::kWriter); malformed_token(ctx); }},
         {"AUTH-05", "auth", "Every bearer endpoint answers 401 to a forged token", "000 §5 rule 3",

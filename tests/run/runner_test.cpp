@@ -189,6 +189,111 @@ TEST(PaginationChecks, PagesCountedFromZeroFailPag01AndPag03) {
     EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail) << describe(result);
 }
 
+/// A proxy that answers `path` (GET or POST, any query) itself with `status` and `body`.
+test::BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body) {
+    return [=](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != method || req.path != path) return false;
+        res.status = status;
+        res.set_content(body, "application/json");
+        return true;
+    };
+}
+
+TEST(AuthChecks, AUserRefusedATokenFailsAuth01) {
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (req.path != "/Token" || req.body.find("username=reader") == std::string::npos) return false;
+        res.status = 400;
+        res.set_content(R"({"error":"invalid_grant"})", "application/json");
+        return true;
+    });
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-01"}), "AUTH-01").outcome, run::Outcome::Fail);
+}
+
+TEST(AuthChecks, TokenInfoRefusedFailsAuth02) {
+    Broken b(answer("GET", "/api/Account/TokenInfo", 404, "{}"));
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-02"}), "AUTH-02").outcome, run::Outcome::Fail);
+}
+
+TEST(AuthChecks, ATokenWithoutTheBearerSchemeAcceptedFailsAuth04) {
+    Broken b({}, {}, [](std::string&, httplib::Headers& headers, std::string&) {
+        auto it = headers.find("Authorization");
+        if (it != headers.end() && it->second.rfind("Bearer ", 0) != 0 && it->second.size() > 20)
+            it->second = "Bearer " + it->second.substr(it->second.find(' ') == std::string::npos ? 0 : it->second.find(' ') + 1);
+    });
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-04"}), "AUTH-04").outcome, run::Outcome::Fail);
+}
+
+TEST(AuthChecks, AnExpiredTokenAcceptedFailsAuth06) {
+    // Short-lived tokens, and a proxy that swaps every token for a fresh one: expired tokens "work".
+    stub::StubOptions options;
+    options.token_ttl = std::chrono::seconds(2);
+    Broken b({}, {}, {}, options);
+    b.proxy = std::make_unique<test::BreakingProxy>(
+        b.stub.server->base_url(), test::BreakingProxy::Before{}, test::BreakingProxy::After{},
+        [url = b.stub.server->base_url()](std::string&, httplib::Headers& headers, std::string&) {
+            auto it = headers.find("Authorization");
+            if (it == headers.end() || it->second.rfind("Bearer ", 0) != 0 || it->second.size() < 20) return;
+            httplib::Client c(url);
+            auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+            it->second = "Bearer " + nlohmann::json::parse(r->body)["access_token"].get<std::string>();
+        });
+    b.target.base_url = b.proxy->base_url();
+    const auto result = run_all(b.cat, b.target, {"AUTH-06"});
+    EXPECT_EQ(result_of(result, "AUTH-06").outcome, run::Outcome::Fail) << describe(result);
+}
+
+TEST(AuthChecks, ATokenForAWrongPasswordFailsAuth07) {
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
+        const std::string wrong = "password=writer-pw-wrong";
+        if (target == "/Token" && body.find(wrong) != std::string::npos) body.replace(body.find(wrong), wrong.size(), "password=writer-pw");
+    });
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-07"}), "AUTH-07").outcome, run::Outcome::Fail);
+}
+
+TEST(AccessChecks, AResourceOutsideTheUsersListServedFailsAcc03) {
+    // The server lets "limited" use everything, while the target file says it may use only some resources.
+    stub::StubOptions options;
+    for (auto& u : options.users)
+        if (u.username == "limited") u.resources = {"*"};
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, options);
+    auto target = stub.target;
+    target.users[client::kLimited] = {"limited", "limited-pw", {"CliFor", "MCPClienti", "MCPResources"}};
+    EXPECT_EQ(result_of(run_all(cat, target, {"ACC-03"}), "ACC-03").outcome, run::Outcome::Fail);
+}
+
+TEST(AccessChecks, AReadOnlyUserAllowedToWriteFailsAcc04) {
+    stub::StubOptions options;
+    for (auto& u : options.users)
+        if (u.username == "reader") u.can_write = true;
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, options);
+    auto target = stub.target;
+    target.users[client::kReader] = {"reader", "reader-pw", {}};
+    EXPECT_EQ(result_of(run_all(cat, target, {"ACC-04"}), "ACC-04").outcome, run::Outcome::Fail);
+}
+
+TEST(AccessChecks, AWriteOnAViewAcceptedFailsAcc05) {
+    Broken b(answer("POST", "/api/sync/MCPClienti", 200, R"({"accepted":1})"));
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-05"}), "ACC-05").outcome, run::Outcome::Fail);
+}
+
+TEST(AccessChecks, GetSyncOfAnUnknownResourceAnswered200FailsAcc06) {
+    Broken b(answer("GET", "/api/sync/NoSuchResource", 200, R"({"TotalRowsCount":0,"Records":[]})"));
+    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-06"}), "ACC-06").outcome, run::Outcome::Fail);
+}
+
+TEST(PaginationChecks, ARowDroppedFromEveryPageFailsPag02) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || req.path != "/api/resources/CondPagam" || res.status != 200 || !req.has_param("PageNumber")) return;
+        auto doc = nlohmann::json::parse(res.body);
+        if (doc["Records"].size() > 1) doc["Records"].erase(doc["Records"].size() - 1);
+        res.body = doc.dump();
+    });
+    const auto result = run_all(b.cat, b.target, {"PAG-02"});
+    EXPECT_EQ(result_of(result, "PAG-02").outcome, run::Outcome::Fail) << describe(result);
+}
+
 TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
     Broken b([](const httplib::Request& req, httplib::Response&) {
         if (req.path.rfind("/api/resources/", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(700));
