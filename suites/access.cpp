@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generate/record_gen.hpp"
+#include "oracle/compare.hpp"
 #include "schema/record_schema.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
@@ -73,14 +74,12 @@ void expect_write_refused(Context& ctx, const std::string& role, const Record& r
         const auto back = ctx.api.list(client::kWriter, readable.name, {key_selection(readable, sent), std::nullopt, std::nullopt});
         const auto& page = ctx.page_of(back, "reading back " + readable.name);
         // Keys of views can be ints outside the run's namespace (MCPResources.Resource_ID): a row with the
-        // key is ours only if it also holds the texts we sent.
+        // key is ours only if it holds everything we sent.
+        const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
         bool stored = false;
-        for (const auto& row : rows_with_key(readable, page.rows, sent)) {
-            bool same = true;
-            for (const auto& [name, value] : sent.items())
-                if (value.is_string() && !(row.contains(name) && same_key_value(row[name], value, false))) same = false;
-            stored = stored || same;
-        }
+        for (const auto& row : page.rows)
+            stored = stored || (oracle::same_key(readable, row, sent, collation) &&
+                                oracle::compare_record(ctx.catalogue, readable, sent, row).empty());
         if (stored)
             ctx.finding({"nothing stored by a refused write (" + what + ")", "the record is readable", "", back.response.exchange, sent.dump()});
     }

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "oracle/compare.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 
@@ -38,22 +39,9 @@ Marked write_marked(Context& ctx, const std::string& resource, const std::string
     return m;
 }
 
-/// The key of a returned row as text (for overlap and gap detection), case folded as the key index does.
-std::string key_text(const Record& record, const json& row) {
-    std::string out;
-    for (const auto& k : record.key) {
-        const Field* f = record.field(k);
-        if (f && f->tenant) continue;
-        json v = row.value(k, json());
-        if (v.is_string()) {
-            std::string s = v.get<std::string>();
-            while (!s.empty() && s.back() == ' ') s.pop_back();
-            v = s;
-        }
-        out += v.dump() + "|";
-    }
-    return out;
-}
+/// The key of a returned row as text (for overlap and gap detection), as a case-sensitive unique index
+/// compares it: the spelling a target returns is the same on every page.
+std::string key_text(const Record& record, const json& row) { return oracle::index_key(record, row, Collation::CaseSensitive); }
 
 /// Reads every page of `selection` with `size` and checks the pages against `expected` rows: each page at
 /// most `size` rows, TotalRowsCount = expected on every page that shows it, no row twice, none missing, no

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "generate/record_gen.hpp"
+#include "oracle/compare.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
@@ -84,35 +85,6 @@ const Record& record_of(const Context& ctx, const std::string& name) {
     return *r;
 }
 
-bool same_key_value(const json& a, const json& b, bool case_insensitive) {
-    if (a.is_string() && b.is_string()) {
-        std::string x = a.get<std::string>(), y = b.get<std::string>();
-        while (!x.empty() && x.back() == ' ') x.pop_back();
-        while (!y.empty() && y.back() == ' ') y.pop_back();
-        if (case_insensitive) return sql::fold_case_utf8(x) == sql::fold_case_utf8(y);
-        return x == y;
-    }
-    if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
-    return a == b;
-}
-
-std::vector<json> rows_with_key(const Record& record, const std::vector<json>& rows, const json& row, bool case_insensitive) {
-    std::vector<json> out;
-    for (const auto& candidate : rows) {
-        bool same = true;
-        for (const auto& k : record.key) {
-            const Field* f = record.field(k);
-            if (f && f->tenant) continue;
-            if (!candidate.contains(k) || !row.contains(k) || !same_key_value(candidate[k], row[k], case_insensitive)) {
-                same = false;
-                break;
-            }
-        }
-        if (same) out.push_back(candidate);
-    }
-    return out;
-}
-
 std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt) {
     gen::RecordGenOptions options;
     options.run_prefix = ctx.prefix;
@@ -123,18 +95,8 @@ std::vector<json> sample_records(const Context& ctx, const Record& record, int n
     std::set<std::string> keys;
     for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
         json r = gen(random.split(), 30).value();
-        std::string key;
-        for (const auto& k : record.key) {
-            if (!r.contains(k)) continue;
-            json v = r[k];
-            if (v.is_string()) {
-                std::string s = sql::fold_case_utf8(v.get<std::string>());
-                while (!s.empty() && s.back() == ' ') s.pop_back();
-                v = s;
-            }
-            key += v.dump();
-        }
-        if (!keys.insert(key).second) continue;
+        // Distinct as a case-insensitive unique index compares them, so they are distinct on any target.
+        if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
         out.push_back(std::move(r));
     }
     if (static_cast<int>(out.size()) < n) throw CheckError("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");

@@ -47,10 +47,4 @@ std::vector<json> sample_records(const Context& ctx, const Record& record, int n
 /// The catalogue record `name`; CheckError if the catalogue lacks it.
 const Record& record_of(const Context& ctx, const std::string& name);
 
-/// Whether two JSON values of a key field denote the same key (text: trailing spaces ignored, case folded
-/// when `case_insensitive`).
-bool same_key_value(const json& a, const json& b, bool case_insensitive);
-/// The rows of `rows` whose key equals `row`'s key.
-std::vector<json> rows_with_key(const Record& record, const std::vector<json>& rows, const json& row, bool case_insensitive = true);
-
 }  // namespace bds::suites

@@ -1,5 +1,8 @@
 #include "test_paths.hpp"
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -22,6 +25,17 @@ std::string read_text(const std::filesystem::path& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+ProcessResult run_conformance(const std::string& args, bool with_stderr) {
+    const std::string cmd = conformance_exe().string() + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return {-1, "popen failed"};
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    const int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
 }  // namespace bds::test

@@ -16,4 +16,9 @@ nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, 
     return rec;
 }
 
+const Catalogue& catalogue() {
+    static const Catalogue c = builtin_catalogue();
+    return c;
+}
+
 }  // namespace bds::test

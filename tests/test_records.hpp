@@ -8,6 +8,9 @@
 
 namespace bds::test {
 
+/// The built-in catalogue, loaded once for all tests.
+const Catalogue& catalogue();
+
 /// The seeds' minimal record (000 §2.1): the required fields of `resource` only, each with a plausible value
 /// (the first allowed value of coded fields), then `values` laid over it.
 nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, const nlohmann::json& values = nlohmann::json::object());

@@ -1,5 +1,7 @@
 #include "run/journal.hpp"
 
+#include "oracle/compare.hpp"
+
 namespace bds::run {
 
 using nlohmann::json;
@@ -11,20 +13,9 @@ void Journal::accepted(const std::string& role, const std::string& resource, con
     auto& rows = written_[{role, resource}];
     for (const auto& r : block) {
         if (!r.is_object()) continue;
-        // Exact key text (trailing spaces aside): on a case-insensitive server two spellings are one record
-        // and deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
-        std::string key;
-        for (const auto& name : record->key) {
-            const Field* f = record->field(name);
-            if (f && f->tenant) continue;
-            json v = r.value(name, json());
-            if (v.is_string()) {
-                std::string s = v.get<std::string>();
-                while (!s.empty() && s.back() == ' ') s.pop_back();
-                v = s;
-            }
-            key += v.dump() + "\x1f";
-        }
+        // Case kept (trailing spaces aside): on a case-insensitive server two spellings are one record and
+        // deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
+        const std::string key = oracle::index_key(*record, r, Collation::CaseSensitive);
         rows[key] = r;
     }
 }

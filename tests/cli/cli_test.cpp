@@ -21,21 +21,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ProcessResult {
-    int code;
-    std::string out;  // stdout and stderr together
-};
+using test::ProcessResult;
 
-ProcessResult conformance(const std::string& args) {
-    const std::string cmd = test::conformance_exe().string() + " " + args + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return {-1, "popen failed"};
-    std::string out;
-    char buf[4096];
-    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+/// stdout and stderr together.
+ProcessResult conformance(const std::string& args) { return test::run_conformance(args, true); }
 
 TEST(Cli, EverySubcommandHasHelp) {
     for (const char* sub : {"schemas", "openapi", "list", "stub", "run", "generate"}) {

@@ -15,27 +15,16 @@
 #include "schema/record_validator.hpp"
 #include "test_paths.hpp"
 
+#include "test_records.hpp"
 namespace bds {
 namespace {
 
 using nlohmann::json;
 
-struct ProcessResult {
-    int code;
-    std::string out;
-};
+using test::ProcessResult;
 
 /// Runs conformance with `args`; `out` is its stdout, or stdout and stderr together with `with_stderr`.
-ProcessResult conformance(const std::string& args, bool with_stderr = false) {
-    const std::string cmd = test::conformance_exe().string() + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return {-1, "popen failed"};
-    std::string out;
-    char buf[4096];
-    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+ProcessResult conformance(const std::string& args, bool with_stderr = false) { return test::run_conformance(args, with_stderr); }
 
 std::vector<json> lines_of(const std::string& out) {
     std::vector<json> lines;
@@ -47,10 +36,7 @@ std::vector<json> lines_of(const std::string& out) {
     return lines;
 }
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 TEST(GenerateCommand, PrintsValidRecordsOnePerLine) {
     for (const char* name : {"CliFor", "Famiglia", "StoricoDocumentiT"}) {

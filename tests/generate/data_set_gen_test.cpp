@@ -17,15 +17,13 @@
 #include "sql/text.hpp"
 #include "stub/stub_fixture.hpp"
 
+#include "test_records.hpp"
 namespace bds::gen {
 namespace {
 
 using nlohmann::json;
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 DataSetOptions options(const std::string& prefix = "ds9") {
     DataSetOptions o;

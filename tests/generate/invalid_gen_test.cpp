@@ -15,15 +15,14 @@
 #include "sql/text.hpp"
 #include "stub/stub_fixture.hpp"
 
+#include "test_records.hpp"
+#include "generate/test_sample.hpp"
 namespace bds::gen {
 namespace {
 
 using nlohmann::json;
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 RecordGenOptions options() {
     RecordGenOptions o;
@@ -31,13 +30,7 @@ RecordGenOptions options() {
     return o;
 }
 
-template <typename T>
-std::vector<T> sample(const rc::Gen<T>& gen, std::uint64_t seed, int count) {
-    rc::Random random(seed);
-    std::vector<T> out;
-    for (int i = 0; i < count; ++i) out.push_back(gen(random.split(), i % 101).value());
-    return out;
-}
+using test::sample;
 
 /// Every writable resource with its validator, built once.
 struct Resource {

@@ -18,15 +18,14 @@
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
 
+#include "test_records.hpp"
+#include "generate/test_sample.hpp"
 namespace bds::gen {
 namespace {
 
 using nlohmann::json;
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 std::vector<const Record*> writable_resources() {
     std::vector<const Record*> out;
@@ -41,14 +40,7 @@ RecordGenOptions options(const std::string& prefix = "r7f3") {
     return o;
 }
 
-/// `count` values of `gen`, deterministically from `seed`, at sizes 0..100.
-template <typename T>
-std::vector<T> sample(const rc::Gen<T>& gen, std::uint64_t seed, int count) {
-    rc::Random random(seed);
-    std::vector<T> out;
-    for (int i = 0; i < count; ++i) out.push_back(gen(random.split(), i % 101).value());
-    return out;
-}
+using test::sample;
 
 std::string describe(const std::vector<Violation>& violations, const json& record) {
     std::string text;

@@ -16,15 +16,14 @@
 #include "selection/sqlite_oracle.hpp"
 #include "sql/text.hpp"
 
+#include "test_records.hpp"
+#include "generate/test_sample.hpp"
 namespace bds::gen {
 namespace {
 
 using nlohmann::json;
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 const Record& record(const char* name) { return *catalogue().find(name); }
 
@@ -55,14 +54,7 @@ const rc::Gen<json>& row_gen(const std::string& name) {
 
 int uniform(int lo, int hi) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(lo, hi)); }
 
-/// `count` values of `gen`, deterministically from `seed`, at sizes 0..100.
-template <typename T>
-std::vector<T> sample(const rc::Gen<T>& gen, std::uint64_t seed, int count) {
-    rc::Random random(seed);
-    std::vector<T> out;
-    for (int i = 0; i < count; ++i) out.push_back(gen(random.split(), i % 101).value());
-    return out;
-}
+using test::sample;
 
 /// Text values with every character portable_text does not accept replaced by 'x'.
 json portable_row(json row, const Record& r) {

@@ -16,15 +16,13 @@
 #include "sql/text.hpp"
 #include "stub/stub_fixture.hpp"
 
+#include "test_records.hpp"
 namespace bds::oracle {
 namespace {
 
 using json = nlohmann::json;
 
-const Catalogue& catalogue() {
-    static const Catalogue c = builtin_catalogue();
-    return c;
-}
+const Catalogue& catalogue() { return test::catalogue(); }
 
 json famiglia(const std::string& code, const json& des, bool deleted = false) {
     return {{"cod_famiglia", code}, {"des_famiglia", des}, {"flg_isdeleted", deleted}};
