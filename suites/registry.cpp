@@ -6,7 +6,9 @@ namespace bds {
 
 std::vector<Check> all_checks() {
     std::vector<Check> out;
-    for (auto table : {suites::auth_checks, suites::access_checks, suites::pagination_checks}) {
+    for (auto table : {suites::auth_checks, suites::access_checks, suites::pagination_checks, suites::filters_checks,
+                       suites::sync_checks, suites::changes_checks, suites::deletion_checks, suites::views_checks,
+                       suites::tenancy_checks, suites::robustness_checks, suites::schema_checks}) {
         auto checks = table();
         out.insert(out.end(), std::make_move_iterator(checks.begin()), std::make_move_iterator(checks.end()));
     }

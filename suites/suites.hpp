@@ -9,5 +9,13 @@ namespace bds::suites {
 std::vector<Check> auth_checks();
 std::vector<Check> access_checks();
 std::vector<Check> pagination_checks();
+std::vector<Check> filters_checks();
+std::vector<Check> sync_checks();
+std::vector<Check> changes_checks();
+std::vector<Check> deletion_checks();
+std::vector<Check> views_checks();
+std::vector<Check> tenancy_checks();
+std::vector<Check> robustness_checks();
+std::vector<Check> schema_checks();
 
 }  // namespace bds::suites

@@ -7,47 +7,16 @@
 
 #include "catalogue/catalogue.hpp"
 #include "run/embedded_stub.hpp"
-#include "run/proxy_fixture.hpp"
-#include "run/runner.hpp"
+#include "run/suite_fixture.hpp"
 
 namespace bds {
 namespace {
 
-std::string describe(const run::RunResult& result) {
-    std::ostringstream out;
-    for (const auto& r : result.results) {
-        if (r.outcome == run::Outcome::Pass || r.outcome == run::Outcome::Skip) continue;
-        out << r.id << " " << run::to_string(r.outcome) << " " << r.reason << "\n";
-        for (const auto& f : r.findings)
-            out << "  expected " << f.expected << "\n  actual   " << f.actual << "\n"
-                << (f.exchange ? "  " + f.exchange->summary() + "\n" : "") << (f.counterexample.empty() ? "" : "  counterexample " + f.counterexample + "\n");
-    }
-    return out.str();
-}
-
-run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids = {},
-                       int jobs = 1) {
-    run::RunOptions options;
-    options.seed = 42;
-    options.cases = 5;
-    options.jobs = jobs;
-    return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
-}
-
-const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
-    for (const auto& r : run.results)
-        if (r.id == id) return r;
-    throw std::runtime_error("no result for " + id);
-}
-
-void expect_clean(const run::RunResult& result) {
-    for (const auto& r : result.results) {
-        EXPECT_NE(r.outcome, run::Outcome::Error) << describe(result);
-        if (r.level != Level::Observe) {
-            EXPECT_NE(r.outcome, run::Outcome::Fail) << describe(result);
-        }
-    }
-}
+using test::Broken;
+using test::describe;
+using test::expect_clean;
+using test::result_of;
+using test::run_all;
 
 struct StubConfig {
     std::string name;
@@ -80,21 +49,6 @@ INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
                                            StubConfig{"header_cs_short_tokens", stub::Envelope::Header, Collation::CaseSensitive, 3},
                                            StubConfig{"row_ci", stub::Envelope::RowField, Collation::CaseInsensitive, 3600}),
                          [](const auto& info) { return info.param.name; });
-
-/// A stub behind a proxy that breaks one rule; the target points at the proxy.
-struct Broken {
-    Catalogue cat = builtin_catalogue();
-    run::EmbeddedStub stub;
-    std::unique_ptr<test::BreakingProxy> proxy;
-    client::TargetConfig target;
-    Broken(test::BreakingProxy::Before before, test::BreakingProxy::After after = {}, test::BreakingProxy::Rewrite rewrite = {},
-           stub::StubOptions options = {})
-        : stub(run::start_embedded_stub(cat, options)) {
-        proxy = std::make_unique<test::BreakingProxy>(stub.server->base_url(), before, after, rewrite);
-        target = stub.target;
-        target.base_url = proxy->base_url();
-    }
-};
 
 bool has_bearer(const httplib::Request& req) { return req.has_header("Authorization"); }
 
@@ -189,15 +143,7 @@ TEST(PaginationChecks, PagesCountedFromZeroFailPag01AndPag03) {
     EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail) << describe(result);
 }
 
-/// A proxy that answers `path` (GET or POST, any query) itself with `status` and `body`.
-test::BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body) {
-    return [=](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != method || req.path != path) return false;
-        res.status = status;
-        res.set_content(body, "application/json");
-        return true;
-    };
-}
+using test::answer;
 
 TEST(AuthChecks, AUserRefusedATokenFailsAuth01) {
     Broken b([](const httplib::Request& req, httplib::Response& res) {

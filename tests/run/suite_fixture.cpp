@@ -1,0 +1,76 @@
+#include "run/suite_fixture.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace bds::test {
+
+std::string describe(const run::RunResult& result) {
+    std::ostringstream out;
+    for (const auto& r : result.results) {
+        if (r.outcome == run::Outcome::Pass || r.outcome == run::Outcome::Skip) continue;
+        out << r.id << " " << run::to_string(r.outcome) << " " << r.reason << "\n";
+        for (const auto& f : r.findings)
+            out << "  expected " << f.expected << "\n  actual   " << f.actual << "\n"
+                << (f.exchange ? "  " + f.exchange->summary() + "\n" : "")
+                << (f.counterexample.empty() ? "" : "  counterexample " + f.counterexample + "\n");
+    }
+    return out.str();
+}
+
+run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids, int jobs) {
+    run::RunOptions options;
+    options.seed = 42;
+    options.cases = 5;
+    options.jobs = jobs;
+    return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
+}
+
+const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
+    for (const auto& r : run.results)
+        if (r.id == id) return r;
+    throw std::runtime_error("no result for " + id);
+}
+
+void expect_clean(const run::RunResult& result) {
+    for (const auto& r : result.results) {
+        EXPECT_NE(r.outcome, run::Outcome::Error) << describe(result);
+        if (r.level != Level::Observe) {
+            EXPECT_NE(r.outcome, run::Outcome::Fail) << describe(result);
+        }
+    }
+}
+
+Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, BreakingProxy::Rewrite rewrite, stub::StubOptions options)
+    : stub(run::start_embedded_stub(cat, options)) {
+    proxy = std::make_unique<BreakingProxy>(stub.server->base_url(), before, after, rewrite);
+    target = stub.target;
+    target.base_url = proxy->base_url();
+}
+
+run::CheckResult Broken::expect_fail(const std::string& id) {
+    const auto result = run_all(cat, target, {id});
+    const auto& r = result_of(result, id);
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << id << " through the breaking proxy\n" << r.reason << "\n" << describe(result);
+    return r;
+}
+
+void Broken::expect_pass_without_proxy(const std::string& id) {
+    const auto result = run_all(cat, stub.target, {id});
+    const auto& r = result_of(result, id);
+    EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << " against the faithful stub\n" << r.reason << "\n" << describe(result);
+}
+
+BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body) {
+    return [=](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != method || req.path != path) return false;
+        res.status = status;
+        res.set_content(body, "application/json");
+        return true;
+    };
+}
+
+nlohmann::json& records_of(nlohmann::json& body) { return body.at("Records"); }
+
+}  // namespace bds::test

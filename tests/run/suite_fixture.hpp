@@ -1,0 +1,52 @@
+#pragma once
+// What tests of the suites share: running checks against a target, reading a result, and a stub behind a
+// proxy that breaks one rule (so a test shows a check fails on a server that breaks its rule).
+#include <httplib.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+#include "run/embedded_stub.hpp"
+#include "run/proxy_fixture.hpp"
+#include "run/runner.hpp"
+
+namespace bds::test {
+
+/// Every result that is not pass or skip, with its findings: the message of a failed expectation.
+std::string describe(const run::RunResult& result);
+
+/// Runs the checks whose id starts with one of `ids` (all when empty), seed 42, 5 cases.
+run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids = {},
+                       int jobs = 1);
+
+/// The result of check `id`; throws if the run has none.
+const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);
+
+/// No check errs, and no MUST or SHOULD check fails.
+void expect_clean(const run::RunResult& result);
+
+/// A stub behind a proxy that breaks one rule; `target` points at the proxy, `stub.target` at the stub.
+struct Broken {
+    Catalogue cat = builtin_catalogue();
+    run::EmbeddedStub stub;
+    std::unique_ptr<BreakingProxy> proxy;
+    client::TargetConfig target;
+    explicit Broken(BreakingProxy::Before before, BreakingProxy::After after = {}, BreakingProxy::Rewrite rewrite = {},
+                    stub::StubOptions options = {});
+
+    /// Check `id`, run through the proxy, fails (a test failure with the run's description otherwise).
+    /// Returns its result.
+    run::CheckResult expect_fail(const std::string& id);
+    /// Check `id`, run against the stub directly, passes.
+    void expect_pass_without_proxy(const std::string& id);
+};
+
+/// A proxy hook that answers `method path` (any query) itself with `status` and `body`.
+BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body);
+
+/// The rows of a list response in the stub's default envelope ({"TotalRowsCount", "Records"}).
+nlohmann::json& records_of(nlohmann::json& body);
+
+}  // namespace bds::test
