@@ -1,11 +1,135 @@
-// Suite "deletion": Logical deletion (000 §1): flg_isdeleted keeps the record, marked, in the change feed; false restores it; it is required.
+// Suite "deletion": deletion is logical (000 §1): flg_isdeleted true keeps the record, marked, and the change
+// feed carries it; false restores it; a record without flg_isdeleted is refused.
+#include <rapidcheck.h>
+
+#include <chrono>
+#include <thread>
+
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
+namespace {
+
+using client::kWriter;
+
+/// The resources whose deletion can be seen: GET sync is documented for them (000 §4.3).
+std::vector<const Record*> feed_records(const Context& ctx) {
+    std::vector<const Record*> out;
+    for (const Record* r : ctx.catalogue.resources())
+        if (r->has(Operation::GetSync) && r->writable()) out.push_back(r);
+    if (out.empty()) throw CheckError("the catalogue lists no resource with GET and POST sync");
+    return out;
+}
+
+/// The rows of the feed after `last_utc_run` with `sent`'s key.
+std::vector<json> feed_rows_of(Context& ctx, const Record& record, const json& sent, const std::string& last_utc_run) {
+    std::vector<json> out;
+    for (auto& row : read_feed(ctx, kWriter, record.name, last_utc_run))
+        if (oracle::same_key(record, row, sent, ctx.target.collation.value_or(Collation::CaseInsensitive))) out.push_back(std::move(row));
+    return out;
+}
+
+/// Writes a live record, then `versions` of it in turn (each a whole record), and returns the LastUtcRun after
+/// the live write.
+std::string write_versions(Context& ctx, const Record& record, const json& live, const std::vector<json>& versions) {
+    send_or_error(ctx, record, json::array({live}));
+    const std::string since = last_utc_run_after(ctx, record, {read_one(ctx, record, live)});
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    for (const auto& v : versions) send_or_error(ctx, record, json::array({v}));
+    return since;
+}
+
+/// The feed after `since` holds `last` once, as sent (its flag included).
+void expect_in_feed(Context& ctx, const Record& record, const json& last, const std::string& since, const std::string& what) {
+    const auto rows = feed_rows_of(ctx, record, last, since);
+    const std::string where = "GET sync/" + record.name + "?LastUtcRun=" + since;
+    if (rows.size() != 1) {
+        ctx.finding({where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)", std::to_string(rows.size()) + " rows",
+                     "", std::nullopt, ""});
+        return;
+    }
+    const auto differences = written_differences(ctx, record, last, rows.front());
+    if (!differences.empty())
+        ctx.finding({where + " returns the record " + what + " as sent", oracle::format_differences(differences),
+                     differences.front().pointer, std::nullopt, ""});
+}
+
+void deletion_is_logical(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = feed_records(ctx);
+    for_all(ctx, "a deleted record stays, marked", [&] {
+        const Record& record = **rc::gen::elementOf(resources);
+        json live = *sent_gen(ctx, record);
+        live["flg_isdeleted"] = false;
+        json deleted = live;
+        deleted["flg_isdeleted"] = true;
+        const std::string since = write_versions(ctx, record, live, {deleted});
+        expect_in_feed(ctx, record, deleted, since, "logically deleted");
+        // Whether reads show deleted records is not shown; when they do, it is with the flag.
+        for (const auto& row : read_by_key(ctx, kWriter, record, deleted))
+            if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
+                ctx.finding({"a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
+                             "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/flg_isdeleted", std::nullopt, ""});
+    });
+}
+
+void undeletion_restores(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = feed_records(ctx);
+    for_all(ctx, "flg_isdeleted false restores a deleted record", [&] {
+        const Record& record = **rc::gen::elementOf(resources);
+        json live = *sent_gen(ctx, record);
+        live["flg_isdeleted"] = false;
+        json deleted = live;
+        deleted["flg_isdeleted"] = true;
+        const std::string since = write_versions(ctx, record, live, {deleted, live});
+        expect_read_back(ctx, record, live, "the record deleted and sent again with flg_isdeleted false");
+        expect_in_feed(ctx, record, live, since, "restored (flg_isdeleted false)");
+    });
+}
+
+void flag_required(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = writable_records(ctx);
+    for_all(ctx, "a record without flg_isdeleted is refused", [&] {
+        const Record& record = **rc::gen::elementOf(resources);
+        if (!record.field("flg_isdeleted")) return;
+        json r = *sent_gen(ctx, record);
+        r.erase("flg_isdeleted");
+        const auto response = ctx.sync(kWriter, record.name, json::array({r}));
+        expect_refused(ctx, response, "a " + record.name + " record without flg_isdeleted (bit, required: 000 §1)");
+    });
+}
+
+void deleted_in_reads(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& record = record_of(ctx, "CliFor");
+    json r = sample_records(ctx, record, 1, 5).front();
+    r["flg_isdeleted"] = true;
+    send_or_error(ctx, record, json::array({r}));
+    const auto rows = read_by_key(ctx, kWriter, record, r);
+    ctx.observe(std::string("GET resources ") + (rows.empty() ? "leaves logically deleted records out" : "shows logically deleted records") +
+                " (A-12)");
+}
+
+}  // namespace
 
 std::vector<Check> deletion_checks() {
-    return {};
+    const std::vector<std::string> tags{"deletion", "StoricoDocumentiT", "Articoli", "CliFor"};
+    return {
+        {"DEL-01", "deletion", "flg_isdeleted true keeps the record, marked, in the change feed", "000 §1; §4.3; A-12, A-20, A-79",
+         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", Level::Must, tags, true,
+         deletion_is_logical},
+        {"DEL-02", "deletion", "flg_isdeleted false restores a deleted record", "000 §1; §4.4 Deletion",
+         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", Level::Must, tags, true,
+         undeletion_restores},
+        {"DEL-03", "deletion", "A record without flg_isdeleted is refused", "000 §1; §2.1 Minimal record; A-76",
+         "Deletion is logical: each record carries flg_isdeleted (bit, required)", Level::Must, {"deletion", "*"}, true, flag_required},
+        {"DEL-04", "deletion", "Do reads show logically deleted records?", "000 §1; A-12",
+         "Deletion is logical", Level::Observe, {"deletion", "CliFor"}, true, deleted_in_reads},
+    };
 }
 
 }  // namespace bds::suites

@@ -1,11 +1,501 @@
-// Suite "filters": RecordSelection (000 §4.1 rules 1-3): generated conditions select exactly the rows the oracle selects; the seeds' own examples; quoting; malformed conditions.
+// Suite "filters" (000 §4.1 rules 1-3; 001 §2.1, §2.6, §2.7): RecordSelection returns exactly the rows
+// satisfying the condition. The oracle is Selection (our T-SQL subset evaluator) applied to the rows this check
+// wrote, as the target read them back; the condition is always ANDed with something only this check's rows
+// satisfy (a marker, or codes in the check's key namespace), so other data on the target never matters.
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "generate/data_set_gen.hpp"
+#include "generate/malformed_selection_gen.hpp"
+#include "generate/selection_gen.hpp"
+#include "oracle/compare.hpp"
+#include "sql/text.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
+namespace {
+
+constexpr int kRows = 12;
+
+void write(Context& ctx, const std::string& resource, const json& block, const std::string& what) {
+    const auto r = ctx.sync(client::kWriter, resource, block);
+    if (r.transport_failed() || r.status != 200)
+        throw CheckError("writing " + what + ": expected 200, got " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
+                         r.exchange);
+}
+
+/// The collation the oracle evaluates with: the target's, else case-insensitive, where only conditions
+/// whose result does not depend on it are judged.
+Collation oracle_collation(const Context& ctx) { return ctx.target.collation.value_or(Collation::CaseInsensitive); }
+
+/// Our parse of a condition the harness built; one that does not parse is the harness's bug, not the target's.
+Selection parse_ours(const std::string& text, const Record& record) {
+    try {
+        return Selection::parse(text, record);
+    } catch (const SelectionError& e) {
+        throw CheckError("internal: the condition " + text + " does not parse: " + e.what());
+    }
+}
+
+/// Keys of `rows` satisfying `selection`; a row read back whose value cannot be evaluated (a wrong JSON type, the
+/// schema suite's business) stops the check as an error.
+std::set<std::string> selected(const Selection& selection, const Record& record, const std::vector<json>& rows, Collation collation,
+                               Collation key_collation) {
+    std::set<std::string> out;
+    for (const auto& row : rows) {
+        try {
+            if (selection.matches(row, collation)) out.insert(oracle::index_key(record, row, key_collation));
+        } catch (const SelectionError& e) {
+            throw CheckError("a " + record.name + " row read back cannot be evaluated (" + e.what() + "): " + row.dump());
+        }
+    }
+    return out;
+}
+
+bool independent(const Selection& selection, const Record& record, const std::vector<json>& rows) {
+    try {
+        return gen::collation_independent(selection, rows);
+    } catch (const SelectionError& e) {
+        throw CheckError("a " + record.name + " row read back cannot be evaluated: " + e.what());
+    }
+}
+
+/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are `expected`:
+/// status 200, no other row, none missing.
+void expect_rows(Context& ctx, const Record& record, const std::string& selection, const std::set<std::string>& expected,
+                 Collation key_collation, const std::string& among) {
+    const long long size = ctx.target.max_page_size;
+    const std::string want = "exactly the " + std::to_string(expected.size()) + " rows satisfying RecordSelection " + selection + " (" +
+                             among + ")";
+    std::set<std::string> seen;
+    std::optional<client::Exchange> first;
+    for (long long number = 1; number <= 100; ++number) {
+        const auto r = ctx.api.list(client::kWriter, record.name, {selection, size, number});
+        ctx.answered(r.response);
+        if (!first) first = r.response.exchange;
+        if (r.response.status != 200) {
+            ctx.finding({"status 200 and " + want, "status " + std::to_string(r.response.status), "", r.response.exchange, selection});
+            return;
+        }
+        if (!r.page) {
+            ctx.finding({"a list response with " + want, r.problem, "", r.response.exchange, selection});
+            return;
+        }
+        for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
+            const std::string key = oracle::index_key(record, r.page->rows[i], key_collation);
+            if (!expected.contains(key))
+                ctx.finding({want, "a row that does not satisfy it: " + key, "/" + std::to_string(i), r.response.exchange, selection});
+            seen.insert(key);
+        }
+        if (static_cast<long long>(r.page->rows.size()) < size) break;
+    }
+    for (const auto& key : expected)
+        if (!seen.contains(key)) ctx.finding({want, "row " + key + " missing", "", first, selection});
+}
+
+/// The record with every text character that does not compare the same under every collation (gen::portable_text)
+/// replaced by 'x', so generated conditions may compare and match its text columns (selection_gen.hpp, Portable).
+json portable(const Record& record, json row) {
+    for (const auto& f : record.fields) {
+        if (!f.type.is_text() || !row.contains(f.name) || !row[f.name].is_string()) continue;
+        const auto units = sql::utf8_to_u32(row[f.name].get<std::string>());
+        if (!units) continue;
+        std::u32string text = *units;
+        for (auto& c : text)
+            if (!gen::portable_text(sql::to_utf8(std::u32string(1, c)))) c = U'x';
+        row[f.name] = sql::to_utf8(text);
+    }
+    return row;
+}
+
+/// Records of one resource written by this check, all carrying its marker, and read back as the target stores them.
+struct Written {
+    const Record* record = nullptr;
+    std::string scope;  ///< `marker_field = 'marker'`: selects exactly them
+    std::vector<json> rows;
+};
+
+Written write_marked(Context& ctx, const std::string& resource, const std::string& purpose, std::uint64_t salt) {
+    ctx.need_user(client::kWriter);
+    const Record& record = record_of(ctx, resource);
+    const Field* field = marker_field(record);
+    if (!field) throw CheckError(resource + " has no field that can carry a marker");
+    // Made portable, keys may coincide: keep those still distinct as a case-insensitive unique index sees them.
+    json block = json::array();
+    std::set<std::string> keys;
+    for (auto& r : sample_records(ctx, record, kRows + 4, salt)) {
+        json p = portable(record, std::move(r));
+        if (static_cast<int>(block.size()) < kRows && keys.insert(oracle::index_key(record, p, Collation::CaseInsensitive)).second)
+            block.push_back(std::move(p));
+    }
+    const std::string text = marker(ctx, purpose);
+    for (auto& r : block) r[field->name] = text;
+    write(ctx, resource, block, "the check's " + std::to_string(block.size()) + " " + resource + " records");
+    Written w{&record, field->name + " = " + sql_text(text), {}};
+    w.rows = read_all(ctx, client::kWriter, resource, w.scope);
+    if (w.rows.size() != block.size())
+        ctx.fail({std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them", std::to_string(w.rows.size()) + " rows",
+                  "", std::nullopt, w.scope});
+    return w;
+}
+
+/// One property over `w`: the target returns, for `scope and (condition)`, exactly the rows the oracle selects among
+/// the rows read back. Conditions whose result depends on a collation the target does not declare are passed over.
+void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description, bool parenthesise) {
+    const Collation collation = oracle_collation(ctx);
+    for_all(ctx, description, [&] {
+        const std::string condition = *conditions;
+        const Selection parsed = parse_ours(condition, *w.record);
+        if (!ctx.target.collation && !independent(parsed, *w.record, w.rows)) return;
+        const auto expected = selected(parsed, *w.record, w.rows, collation, Collation::CaseSensitive);
+        const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
+        expect_rows(ctx, *w.record, text, expected, Collation::CaseSensitive,
+                    "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back");
+    });
+}
+
+const std::vector<std::string>& property_resources() {
+    // Different field types: CliFor is mostly text; Articoli adds decimals, dates, bits, int, char and varchar.
+    static const std::vector<std::string> names = {"CliFor", "Articoli"};
+    return names;
+}
+
+void generated_conditions(Context& ctx) {
+    std::uint64_t salt = 100;
+    for (const auto& resource : property_resources()) {
+        const Written w = write_marked(ctx, resource, "cond", ++salt);
+        // Portable even when the target declares a collation: Declared mode compares text by code point, which is
+        // not SQL Server's collation order (selection.hpp), so a correct SQL Server would fail it.
+        const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows), [](const gen::Condition& c) { return gen::to_tsql(c); });
+        judge(ctx, w, conditions, "generated conditions on " + resource + " select what the oracle selects", true);
+    }
+}
+
+/// A number as the seeds write it, unquoted; nullopt for one JSON prints with an exponent (not in the subset).
+std::optional<std::string> number_text(const json& v) {
+    const std::string s = v.dump();
+    if (s.find_first_of("eE") != std::string::npos) return std::nullopt;
+    return s;
+}
+
+/// Conditions in the seeds' own shape (000 §4.1 RecordSelection): `field = 'text'` or `field = number`, joined by
+/// `and`, with values of the rows read back (mostly of one row, so that some rows are selected).
+rc::Gen<std::string> seeds_shape_gen(const Record& record, const std::vector<json>& rows) {
+    // Per row, the conjuncts it satisfies; text only where every row's value is portable (see Portable mode).
+    std::vector<std::vector<std::string>> atoms(rows.size());
+    for (const auto& f : record.fields) {
+        if (f.managed || f.tenant || f.type.kind == SqlKind::List || f.type.kind == SqlKind::Timestamp) continue;
+        const bool text = f.type.is_text();
+        if (!text && f.type.kind != SqlKind::Int && f.type.kind != SqlKind::Decimal) continue;
+        bool usable = true;
+        for (const auto& row : rows) {
+            const json v = row.value(f.name, json());
+            if (text && v.is_string()) usable = usable && gen::portable_text(v.get<std::string>());
+        }
+        if (!usable) continue;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const json v = rows[i].value(f.name, json());
+            if (text && v.is_string()) atoms[i].push_back(f.name + " = " + sql_text(v.get<std::string>()));
+            if (!text && v.is_number())
+                if (const auto n = number_text(v)) atoms[i].push_back(f.name + " = " + *n);
+        }
+    }
+    std::vector<std::size_t> usable_rows;
+    for (std::size_t i = 0; i < atoms.size(); ++i)
+        if (!atoms[i].empty()) usable_rows.push_back(i);
+    if (usable_rows.empty()) throw CheckError("no " + record.name + " row read back has a text or number value to select it by");
+    return rc::gen::exec([atoms, usable_rows] {
+        const std::size_t row = *rc::gen::elementOf(usable_rows);
+        const int n = *rc::gen::inRange(1, 4);
+        std::string out;
+        for (int i = 0; i < n; ++i) {
+            // Now and then a value of another row, so that conjunctions also select nothing.
+            const bool other = *rc::gen::weightedElement<bool>({{4, false}, {1, true}});
+            const std::size_t from = other ? *rc::gen::elementOf(usable_rows) : row;
+            out += (i ? " and " : "") + *rc::gen::elementOf(atoms[from]);
+        }
+        return out;
+    });
+}
+
+void seeds_shape_conditions(Context& ctx) {
+    std::uint64_t salt = 200;
+    for (const auto& resource : property_resources()) {
+        const Written w = write_marked(ctx, resource, "shape", ++salt);
+        judge(ctx, w, seeds_shape_gen(*w.record, w.rows), "conditions in the seeds' shape on " + resource + " select what the oracle selects",
+              false);
+    }
+}
+
+/// Index keys (case-insensitive: the check's keys are distinct so) of the sent records satisfying `keep`.
+template <typename Keep>
+std::set<std::string> keys_where(const Record& record, const json& block, Keep keep) {
+    std::set<std::string> out;
+    for (const auto& r : block)
+        if (keep(r)) out.insert(oracle::index_key(record, r, Collation::CaseInsensitive));
+    return out;
+}
+
+void customers_and_suppliers(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Field* field = marker_field(clifor);
+    if (!field) throw CheckError("CliFor has no field that can carry a marker");
+    const std::string text = marker(ctx, "cf");
+    // Codes 0-2 as a customer and as a supplier (ind_clifor is part of the key), 3-4 customers only, 5-6 suppliers only.
+    json block = json::array();
+    const auto samples = sample_records(ctx, clifor, 7, 300);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        json r = samples[i];
+        r["cod_clifor"] = ctx.prefix + "cf" + std::to_string(i);
+        r[field->name] = text;
+        r["ind_clifor"] = i >= 5 ? "F" : "C";
+        block.push_back(r);
+        if (i < 3) {
+            r["ind_clifor"] = "F";
+            block.push_back(r);
+        }
+    }
+    write(ctx, "CliFor", block, "the check's CliFor customers and suppliers");
+    const std::string scope = field->name + " = " + sql_text(text);
+    for (const std::string kind : {"C", "F"}) {
+        const auto expected = keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind; });
+        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", expected, Collation::CaseInsensitive,
+                    "this check's " + std::string(kind == "C" ? "customers" : "suppliers"));
+        // The same code as customer and as supplier: each kind selects its own record.
+        const std::string code = ctx.prefix + "cf0";
+        expect_rows(ctx, clifor, "ind_clifor = '" + kind + "' and cod_clifor = " + sql_text(code),
+                    keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; }),
+                    Collation::CaseInsensitive, "the " + kind + " record of code " + code + ", which exists as C and as F");
+    }
+}
+
+void document_type_year_and_family(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    // Documents: types in the check's key namespace, so `cod_tipodoc = … and num_anno = …` alone (the seeds' shape,
+    // 001 §2.6) selects only this check's headers.
+    const Record& headers = record_of(ctx, "StoricoDocumentiT");
+    const std::vector<std::pair<std::string, json>> combos = {{"A", 2023}, {"B", 2023}, {"A", 2024}, {"B", 2024},
+                                                               {"A", 2023}, {"A", 2024}, {"A", nullptr}, {"B", 2024}};
+    json docs = json::array();
+    const auto samples = sample_records(ctx, headers, static_cast<int>(combos.size()), 400);
+    for (std::size_t i = 0; i < combos.size(); ++i) {
+        json r = samples[i];
+        r["cod_tipodoc"] = ctx.prefix + combos[i].first;
+        r["num_anno"] = combos[i].second;
+        r.erase("StoricoDocumentiR");  // lines play no part here (and must repeat the header's key: A-35)
+        docs.push_back(r);
+    }
+    write(ctx, "StoricoDocumentiT", docs, "the check's StoricoDocumentiT headers");
+    for (const std::string type : {"A", "B"})
+        for (const int year : {2023, 2024}) {
+            const std::string code = ctx.prefix + type;
+            expect_rows(ctx, headers, "cod_tipodoc = " + sql_text(code) + " and num_anno = " + std::to_string(year),
+                        keys_where(headers, docs, [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; }),
+                        Collation::CaseInsensitive, "this check's headers of type " + code + " and year " + std::to_string(year));
+        }
+    // Articles: families in the check's namespace (cod_famiglia nvarchar(10) holds the 5-character prefix).
+    const Record& articles = record_of(ctx, "Articoli");
+    json arts = json::array();
+    const auto article_samples = sample_records(ctx, articles, 6, 401);
+    for (std::size_t i = 0; i < article_samples.size(); ++i) {
+        json r = article_samples[i];
+        r["cod_famiglia"] = i < 3 ? json(ctx.prefix + "F1") : i < 5 ? json(ctx.prefix + "F2") : json(nullptr);
+        arts.push_back(r);
+    }
+    write(ctx, "Articoli", arts, "the check's Articoli");
+    for (const std::string& family : {ctx.prefix + "F1", ctx.prefix + "F2"})
+        expect_rows(ctx, articles, "cod_famiglia = " + sql_text(family),
+                    keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; }), Collation::CaseInsensitive,
+                    "this check's articles of family " + family);
+}
+
+void document_lines_by_type_year_family(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    // A coherent data set: the lines' articles exist, so the view can show their families.
+    gen::DataSetOptions options;
+    options.record.run_prefix = ctx.prefix;
+    options.record.profile.decimal_scale = ctx.target.decimal_scale;
+    // Two families, types and articles at least, so that the three fields each tell lines apart.
+    options.counts = {{"StoricoDocumentiT", 3}, {"Famiglia", 2}, {"Articoli", 3}, {"CodiciDocumento", 2}};
+    options.min_records = 1;
+    options.max_records = 2;
+    options.min_lines = 2;
+    options.max_lines = 3;
+    rc::Random random(ctx.seed * 1000003u + 500);
+    const gen::DataSet set = gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
+    std::vector<json> headers;
+    for (const auto& b : set) {
+        if (b.records.empty()) continue;
+        write(ctx, b.resource, json(b.records), "the check's " + b.resource + " records (a coherent data set)");
+        if (b.resource == "StoricoDocumentiT") headers = b.records;
+    }
+    const Record& view = record_of(ctx, "MCPDocumentiR");
+    std::vector<json> rows;
+    for (const auto& h : headers) {
+        const auto lines = read_all(ctx, client::kWriter, view.name, "key_documento = " + sql_text(h.at("key_documento").get<std::string>()));
+        rows.insert(rows.end(), lines.begin(), lines.end());
+    }
+    if (rows.empty()) ctx.skip("MCPDocumentiR shows none of the check's document lines (the views suite judges that)");
+    // The seeds' example (001 §2.7) for the type, year and family of each line shown, and of a family from another line.
+    std::set<std::string> tried;
+    const Collation collation = oracle_collation(ctx);
+    for (std::size_t i = 0; i < rows.size() && tried.size() < 4; ++i) {
+        const json& a = rows[i];
+        const json& b = rows[(i + 1) % rows.size()];
+        if (!a.value("cod_tipodoc", json()).is_string() || !a.value("num_anno", json()).is_number_integer()) continue;
+        std::string condition = "cod_tipodoc = " + sql_text(a["cod_tipodoc"].get<std::string>()) + " and num_anno = " + a["num_anno"].dump();
+        const json family = (i % 2 ? b : a).value("cod_famiglia", json());
+        if (family.is_string()) condition += " and cod_famiglia = " + sql_text(family.get<std::string>());
+        if (!tried.insert(condition).second) continue;
+        const Selection parsed = parse_ours(condition, view);
+        if (!ctx.target.collation && !independent(parsed, view, rows)) continue;
+        expect_rows(ctx, view, condition, selected(parsed, view, rows, collation, Collation::CaseSensitive), Collation::CaseSensitive,
+                    "the check's document types are in its key namespace: among its " + std::to_string(rows.size()) + " lines, as read back");
+    }
+    if (tried.empty()) ctx.skip("no MCPDocumentiR line of the check shows cod_tipodoc and num_anno");
+}
+
+void quoting(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Field* mark = marker_field(clifor);
+    if (!mark) throw CheckError("CliFor has no field that can carry a marker");
+    // Another free nvarchar text field long enough for the values below.
+    const Field* field = nullptr;
+    for (const auto& f : clifor.fields)
+        if (!field && &f != mark && !f.key && !f.managed && !f.tenant && f.values.empty() && f.type.kind == SqlKind::NVarChar &&
+            (!f.type.length || *f.type.length < 0 || *f.type.length >= 30))
+            field = &f;
+    if (!field) throw CheckError("CliFor has no second free nvarchar field");
+    // Each value starts with its own digits, so no collation could make two of them equal.
+    const std::vector<std::string> values = {"q1 O'Brien", "q2 l''apostrofo '", "q3 'quoted'", "q4 \xC5\x81\xC3\xB3\x64\xC5\xBA",
+                                             "q5 \xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1 \xE6\x97\xA5\xE6\x9C\xAC",
+                                             "q6 d'\xC3\x89l\xC3\xA8ve \xC5\x92uvre", "q7 \xF0\x9F\x98\x80 it's"};
+    const std::string text = marker(ctx, "quote");
+    json block = json::array();
+    const auto samples = sample_records(ctx, clifor, static_cast<int>(values.size()), 600);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        json r = samples[i];
+        r[mark->name] = text;
+        r[field->name] = values[i];
+        block.push_back(r);
+    }
+    write(ctx, "CliFor", block, "the check's CliFor records with quoted texts");
+    const std::string scope = mark->name + " = " + sql_text(text);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        expect_rows(ctx, clifor, scope + " and " + field->name + " = " + sql_text(values[i]),
+                    {oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}, Collation::CaseInsensitive,
+                    "the one record of this check whose " + field->name + " is " + values[i]);
+}
+
+/// CliFor records of this check with a marker, and malformed conditions (gen::malformed_selection_gen) drawn from the
+/// check's seed: the same for FIL-05 and FIL-08 in one run.
+struct MalformedFixture {
+    const Record* record = nullptr;
+    std::string scope;
+    std::set<std::string> keys;
+    std::vector<gen::MalformedSelection> conditions;
+};
+
+MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
+    ctx.need_user(client::kWriter);
+    MalformedFixture m;
+    m.record = &record_of(ctx, "CliFor");
+    const Field* field = marker_field(*m.record);
+    if (!field) throw CheckError("CliFor has no field that can carry a marker");
+    const std::string text = marker(ctx, purpose);
+    json block = sample_records(ctx, *m.record, 3, 700);
+    for (auto& r : block) {
+        r[field->name] = text;
+        m.keys.insert(oracle::index_key(*m.record, r, Collation::CaseInsensitive));
+    }
+    write(ctx, "CliFor", block, "the check's CliFor records");
+    m.scope = field->name + " = " + sql_text(text);
+    const auto gen = gen::malformed_selection_gen(*m.record);
+    rc::Random random(ctx.seed * 1000003u + 701);
+    for (int i = 0; i < std::max(ctx.cases, 1); ++i) m.conditions.push_back(gen(random.split(), 10 + (i * 13) % 90).value());
+    return m;
+}
+
+/// `scope and (malformed)`: whatever the target makes of the malformed part, nothing beyond the scope may come back.
+std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c) { return m.scope + " and (" + c.text + ")"; }
+
+void malformed_statuses(Context& ctx) {
+    const MalformedFixture m = malformed_fixture(ctx, "malformed");
+    std::map<int, std::vector<std::string>> labels;
+    std::map<int, client::Exchange> example;
+    for (const auto& c : m.conditions) {
+        const auto r = ctx.api.list(client::kWriter, m.record->name, {wrapped(m, c), 50, 1});
+        ctx.answered(r.response);
+        labels[r.response.status].push_back(c.why);
+        example.emplace(r.response.status, r.response.exchange);
+    }
+    for (const auto& [status, whys] : labels) {
+        std::string list;
+        for (const auto& w : whys) list += (list.empty() ? "" : ", ") + w;
+        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " (" + std::to_string(whys.size()) + " of " +
+                        std::to_string(m.conditions.size()) + "): " + list + " (A-19)",
+                    example.at(status));
+    }
+}
+
+void malformed_harmless(Context& ctx) {
+    const MalformedFixture m = malformed_fixture(ctx, "harmless");
+    for (const auto& c : m.conditions) {
+        const std::string text = wrapped(m, c);
+        const auto r = ctx.api.list(client::kWriter, m.record->name, {text, 50, 1});
+        ctx.answered(r.response);
+        if (r.response.status >= 500)
+            ctx.finding({"no 5xx for a malformed RecordSelection (" + c.why + ")", "status " + std::to_string(r.response.status), "",
+                         r.response.exchange, text});
+        if (r.response.status != 200 || !r.page) continue;
+        for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
+            const std::string key = oracle::index_key(*m.record, r.page->rows[i], Collation::CaseInsensitive);
+            if (!m.keys.contains(key))
+                ctx.finding({"at most the rows " + m.scope + " selects, whatever becomes of the malformed part (" + c.why + ")",
+                             "another row: " + key, "/" + std::to_string(i), r.response.exchange, text});
+        }
+    }
+}
+
+}  // namespace
 
 std::vector<Check> filters_checks() {
-    return {};
+    return {
+        {"FIL-01", "filters", "Generated conditions of the T-SQL subset select exactly the rows the oracle selects",
+         "000 §4.1 RecordSelection, rule 1; A-17, A-18",
+         "RecordSelection: a SQL WHERE condition, without the word WHERE. When RecordSelection is given, only records satisfying the "
+         "condition are returned.",
+         Level::Should, {"filters", "CliFor", "Articoli"}, true, generated_conditions},
+        {"FIL-02", "filters", "ind_clifor = 'C' selects only customers, 'F' only suppliers", "000 §4.1 rule 2; 001 §2.1",
+         "Read a counterpart subset by filtering ind_clifor on C or F. The same cod_clifor may exist once as C and once as F.",
+         Level::Must, {"filters", "CliFor"}, true, customers_and_suppliers},
+        {"FIL-03", "filters", "The seeds' filters: document type and year on headers, family on articles", "000 §4.1 rules 1, 3; 001 §2.6",
+         "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR>.", Level::Must, {"filters", "StoricoDocumentiT", "Articoli"},
+         true, document_type_year_and_family},
+        {"FIL-04", "filters", "Text values with apostrophes and N'…' literals select exactly their record", "000 §4.1 RecordSelection; A-18",
+         "A comparison of a field with a quoted text, joined by and.", Level::Must, {"filters", "CliFor"}, true, quoting},
+        {"FIL-05", "filters", "Malformed RecordSelection: what status comes back?", "000 §7; A-19",
+         "Statuses for a malformed RecordSelection or a malformed sync body are not shown.", Level::Observe, {"filters", "CliFor"}, true,
+         malformed_statuses},
+        {"FIL-06", "filters", "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
+         "000 §4.1 RecordSelection, rule 1; A-18",
+         "A comparison of a field with a quoted text, joined by and; numbers are unquoted. When RecordSelection is given, only records "
+         "satisfying the condition are returned.",
+         Level::Must, {"filters", "CliFor", "Articoli"}, true, seeds_shape_conditions},
+        {"FIL-07", "filters", "Document lines filtered by type, year and family (MCPDocumentiR)", "000 §4.1 rules 1, 3; 001 §2.7",
+         "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR> and cod_famiglia='<FAMILY>'.", Level::Must,
+         {"filters", "MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori", "StoricoDocumentiT", "StoricoDocumentiR",
+          "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"},
+         true, document_lines_by_type_year_family},
+        {"FIL-08", "filters", "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition", "000 §7; A-19, A-46",
+         "Statuses for a malformed RecordSelection are not shown.", Level::Should, {"filters", "CliFor"}, true, malformed_harmless},
+    };
 }
 
 }  // namespace bds::suites

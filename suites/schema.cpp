@@ -1,11 +1,250 @@
-// Suite "schema": Returned records (000 §2, 001 §2): every record on every readable resource validates against its schema.
+// Suite "schema" (000 §2, 001 §2; ): every record the target returns validates against its
+// resource's returned-record schema (schemas/*.json, generated from the catalogue) and the SQL type rules a schema
+// cannot express (RecordValidator): NOT NULL fields present and not null, JSON types, lengths, allowed values,
+// ISO 8601 date-times, timestamps as strings or integers.
+#include <rapidcheck.h>
+
+#include <map>
+#include <memory>
+#include <set>
+
+#include "generate/data_set_gen.hpp"
+#include "schema/record_validator.hpp"
+#include "sql/datetime.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
+namespace {
+
+/// Rows per resource SCH-01 reads (the first page).
+constexpr long long kFirstPage = 50;
+/// Findings per resource and source, so that one systematic fault does not flood the report.
+constexpr int kFindingsPerSource = 5;
+
+/// Validators per record, built on first use. The decimal precision is SQL Server's largest (38): the seeds give
+/// none (A-16 only sets the scale), so a target with wider decimals than the stub's 19 must pass.
+class Validators {
+public:
+    explicit Validators(const Context& ctx) : ctx_(ctx) {}
+    const RecordValidator& of(const Record& record) {
+        auto& v = cache_[record.name];
+        if (!v) v = std::make_unique<RecordValidator>(ctx_.catalogue, record, Direction::Returned, SqlProfile{38, ctx_.target.decimal_scale});
+        return *v;
+    }
+
+private:
+    const Context& ctx_;
+    std::map<std::string, std::unique_ptr<RecordValidator>> cache_;
+};
+
+/// The JSON pointer of the rows in a page's body: "/Records" in an object envelope, "" for a bare array.
+std::string rows_pointer(const client::ListPage& page) {
+    return page.envelope == client::EnvelopeSetting::Object ? "/" + page.rows_member : std::string();
+}
+
+/// Validates every row of `page`; one finding per invalid row (at most kFindingsPerSource), with the pointer of its
+/// first violation. Returns the number of rows validated.
+std::size_t validate_page(Context& ctx, Validators& validators, const Record& record, const client::ListPage& page,
+                          const client::Exchange& exchange, const std::string& source) {
+    const RecordValidator& validator = validators.of(record);
+    const std::string base = rows_pointer(page);
+    int reported = 0;
+    for (std::size_t i = 0; i < page.rows.size(); ++i) {
+        const auto violations = validator.validate(page.rows[i], base + "/" + std::to_string(i));
+        if (violations.empty() || reported >= kFindingsPerSource) continue;
+        ++reported;
+        std::string actual;
+        for (std::size_t k = 0; k < violations.size() && k < 6; ++k)
+            actual += (k ? "; " : "") + violations[k].pointer + ": " + violations[k].message;
+        if (violations.size() > 6) actual += "; and " + std::to_string(violations.size() - 6) + " more";
+        ctx.finding({"every " + record.name + " record returned by " + source + " valid against its schema (000 §2; A-13, A-14, A-15)",
+                     actual, violations.front().pointer, exchange, ""});
+    }
+    return page.rows.size();
+}
+
+void first_pages(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    Validators validators(ctx);
+    const long long size = std::min<long long>(kFirstPage, ctx.target.max_page_size);
+    std::size_t validated = 0;
+    std::vector<std::string> unreadable;
+    for (const Record* record : ctx.catalogue.resources()) {
+        if (!record->has(Operation::GetResources)) continue;
+        const auto r = ctx.api.list(client::kWriter, record->name, {std::nullopt, size, 1});
+        ctx.answered(r.response);
+        if (r.response.status == 403) {
+            // Whether the writer may read it is the access suite's business, not the schema's.
+            ctx.observe(record->name + " not read: 403 for the writer", r.response.exchange);
+            continue;
+        }
+        if (r.response.status != 200 || !r.page) {
+            unreadable.push_back(record->name + " (" + (r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem) + ")");
+            continue;
+        }
+        validated += validate_page(ctx, validators, *record, *r.page, r.response.exchange, "GET /api/resources/" + record->name);
+    }
+    // The change feed's first page from the seeds' "returns every record" instant (000 §4.3), paged like the lists.
+    for (const Record* record : ctx.catalogue.resources()) {
+        if (!record->has(Operation::GetSync)) continue;
+        const auto r = ctx.api.sync_get(client::kWriter, record->name, "1900-01-01 00:00:00.000", {std::nullopt, size, 1});
+        ctx.answered(r.response);
+        if (r.response.status != 200 || !r.page) {
+            unreadable.push_back("GET /api/sync/" + record->name + " (" +
+                                 (r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem) + ")");
+            continue;
+        }
+        validated += validate_page(ctx, validators, *record, *r.page, r.response.exchange, "GET /api/sync/" + record->name);
+    }
+    if (!unreadable.empty()) {
+        std::string list;
+        for (const auto& u : unreadable) list += (list.empty() ? "" : ", ") + u;
+        if (ctx.findings.empty()) throw CheckError("the first page of these resources could not be read: " + list);
+        ctx.observe("not read: " + list);
+    }
+    if (validated == 0 && ctx.findings.empty()) ctx.skip("every readable resource is empty for the writer");
+}
+
+/// One page of `selection` on `record` (this check's few rows), validated. A read that fails is a CheckError: the
+/// rows are this check's own, and reading them is the filters suite's rule.
+std::vector<json> read_validated(Context& ctx, Validators& validators, const Record& record, const std::string& selection) {
+    const auto r = ctx.api.list(client::kWriter, record.name, {selection, ctx.target.max_page_size, 1});
+    const auto& page = ctx.page_of(r, "reading " + record.name + " with RecordSelection " + selection);
+    validate_page(ctx, validators, record, page, r.response.exchange, "GET /api/resources/" + record.name + " (this check's rows, by key)");
+    return page.rows;
+}
+
+/// A coherent data set with at least one customer and one supplier, so that every view has rows of this check.
+gen::DataSet data_set(const Context& ctx) {
+    gen::DataSetOptions options;
+    options.record.run_prefix = ctx.prefix;
+    options.record.profile.decimal_scale = ctx.target.decimal_scale;
+    options.counts = {{"CliFor", 4}, {"StoricoDocumentiT", 2}};
+    options.min_records = 1;
+    options.max_records = 2;
+    options.min_lines = 1;
+    options.max_lines = 3;
+    const auto gen = gen::data_set_gen(ctx.catalogue, options);
+    rc::Random random(ctx.seed * 1000003u + 800);
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        gen::DataSet set = gen(random.split(), 30).value();
+        std::set<std::string> kinds;
+        for (const auto& b : set)
+            if (b.resource == "CliFor")
+                for (const auto& r : b.records) kinds.insert(r.value("ind_clifor", std::string()));
+        if (kinds.contains("C") && kinds.contains("F")) return set;
+    }
+    throw CheckError("could not generate a data set with both customers and suppliers");
+}
+
+/// "YYYY-MM-DD HH:MM:SS.fff" (the seeds' LastUtcRun form) one second before the earliest dat_ultvar of `rows`, or
+/// nullopt when none carries one: instants come from the target's own clock.
+std::optional<std::string> before_earliest(const std::vector<json>& rows) {
+    std::optional<sql::Ticks> earliest;
+    for (const auto& row : rows) {
+        const json v = row.value("dat_ultvar", json());
+        if (!v.is_string()) continue;
+        const auto t = sql::parse_datetime(v.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record);
+        if (t.ticks && (!earliest || *t.ticks < *earliest)) earliest = t.ticks;
+    }
+    if (!earliest) return std::nullopt;
+    std::string text = sql::format_datetime(*earliest - 10'000'000, SqlKind::Datetime);
+    for (auto& c : text)
+        if (c == 'T') c = ' ';
+    return text;
+}
+
+void written_rows(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    Validators validators(ctx);
+    gen::DataSet set = data_set(ctx);
+    // The category tables are in no data set (no view joins them): a few records of their own.
+    std::uint64_t salt = 810;
+    for (const char* other : {"MacroCategClifor", "CategClifor"}) {
+        const Record* record = ctx.catalogue.find(other);
+        if (record && record->writable()) set.push_back({other, sample_records(ctx, *record, 2, ++salt)});
+    }
+    for (const auto& b : set) {
+        if (b.records.empty()) continue;
+        const auto r = ctx.sync(client::kWriter, b.resource, json(b.records));
+        if (r.transport_failed() || r.status != 200)
+            throw CheckError("writing the check's " + b.resource + " records: expected 200, got " +
+                                 (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
+                             r.exchange);
+    }
+    std::map<std::string, std::vector<json>> read;  // rows read per resource
+    auto read_into = [&](const std::string& resource, const std::string& selection) {
+        const auto rows = read_validated(ctx, validators, record_of(ctx, resource), selection);
+        auto& all = read[resource];
+        all.insert(all.end(), rows.begin(), rows.end());
+    };
+    for (const auto& b : set) {
+        const Record& record = record_of(ctx, b.resource);
+        for (const auto& sent : b.records) {
+            read_into(b.resource, key_selection(record, sent));
+            if (b.resource == "CliFor") {
+                const std::string kind = sent.value("ind_clifor", std::string());
+                const Record& view = record_of(ctx, kind == "C" ? "MCPClienti" : "MCPFornitori");
+                read_into(view.name, key_selection(view, sent));
+            } else if (b.resource == "Articoli") {
+                read_into("MCPArticoli", key_selection(record_of(ctx, "MCPArticoli"), sent));
+            } else if (b.resource == "StoricoDocumentiT") {
+                const std::string by_document = "key_documento = " + sql_text(sent.at("key_documento").get<std::string>());
+                for (const char* lines : {"StoricoDocumentiR", "MCPDocumentiT", "MCPDocumentiR"}) read_into(lines, by_document);
+            }
+        }
+    }
+    // The registry view holds no record of this check, but one per resource the user may use.
+    for (const char* other : {"MCPResources", "GruppiDocumento"}) {
+        const Record* record = ctx.catalogue.find(other);
+        if (!record || !record->has(Operation::GetResources)) continue;
+        const auto r = ctx.api.list(client::kWriter, other, {std::nullopt, std::min<long long>(kFirstPage, ctx.target.max_page_size), 1});
+        read[other] = ctx.page_of(r, std::string("reading ") + other).rows;
+        validate_page(ctx, validators, *record, *r.page, r.response.exchange, std::string("GET /api/resources/") + other);
+    }
+    std::string empty;
+    for (const Record* record : ctx.catalogue.resources())
+        if (record->has(Operation::GetResources) && record->name != "GruppiDocumento" && read[record->name].empty())
+            empty += (empty.empty() ? "" : ", ") + record->name;
+    if (!empty.empty()) ctx.observe("no row of this check was shown by " + empty + " (nothing there to validate)");
+
+    // The change feed (000 §4.3) returns records too: from just before this check's first write.
+    for (const char* resource : {"StoricoDocumentiT", "Articoli", "CliFor"}) {
+        const Record& record = record_of(ctx, resource);
+        const auto since = before_earliest(read[resource]);
+        if (!since) {
+            ctx.observe(std::string(resource) + ": no dat_ultvar on the rows read back, so the change feed was not read");
+            continue;
+        }
+        const auto r = ctx.api.sync_get(client::kWriter, resource, *since, {std::nullopt, ctx.target.max_page_size, 1});
+        const auto& page = ctx.page_of(r, std::string("reading GET /api/sync/") + resource + "?LastUtcRun=" + *since);
+        validate_page(ctx, validators, record, page, r.response.exchange, std::string("GET /api/sync/") + resource);
+    }
+}
+
+const std::vector<std::string>& data_set_tags() {
+    static const std::vector<std::string> tags = {"schema", "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli",
+                                                  "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri", "StoricoDocumentiT",
+                                                  "StoricoDocumentiR", "MCPResources", "MCPArticoli", "MCPClienti", "MCPFornitori",
+                                                  "MCPDocumentiT", "MCPDocumentiR", "GruppiDocumento", "MacroCategClifor",
+                                                  "CategClifor"};
+    return tags;
+}
+
+}  // namespace
 
 std::vector<Check> schema_checks() {
-    return {};
+    return {
+        {"SCH-01", "schema", "The first page of every readable resource and change feed validates against its schema",
+         "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
+         "Response 200: JSON array of records of the resource (fields as in part 2).", Level::Must, {"schema", "*"}, false, first_pages},
+        {"SCH-02", "schema", "Records this check wrote validate against their schemas on every resource, view and change feed",
+         "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
+         "Response 200: JSON array of records of the resource (fields as in part 2). Response 200: JSON array of records changed after "
+         "LastUtcRun.",
+         Level::Must, data_set_tags(), true, written_rows, /*generates=*/false},
+    };
 }
 
 }  // namespace bds::suites

@@ -2,6 +2,7 @@
 
 #include <rapidcheck.h>
 
+#include <functional>
 #include <set>
 
 #include "generate/record_gen.hpp"
@@ -65,18 +66,46 @@ const Field* marker_field(const Record& record) {
 
 std::string marker(const Context& ctx, const std::string& purpose) { return "bdsc " + ctx.prefix + " " + purpose; }
 
-std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
-                           const std::optional<std::string>& selection, std::optional<long long> page_size) {
-    const long long size = page_size.value_or(ctx.target.max_page_size);
+namespace {
+
+/// Pages of `size` from `read(page_number)` until one comes back short.
+std::vector<json> read_pages(Context& ctx, const std::string& what, long long size,
+                             const std::function<client::ListResult(long long)>& read) {
     std::vector<json> rows;
     for (long long number = 1;; ++number) {
-        if (number > 100000) throw CheckError("reading " + resource + ": more than 100,000 pages");
-        const auto r = ctx.api.list(role, resource, {selection, size, number});
-        const auto& page = ctx.page_of(r, "reading " + resource + " page " + std::to_string(number));
+        if (number > 100000) throw CheckError(what + ": more than 100,000 pages");
+        const auto r = read(number);
+        const auto& page = ctx.page_of(r, what + " page " + std::to_string(number));
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
         if (static_cast<long long>(page.rows.size()) < size) break;
     }
     return rows;
+}
+
+}  // namespace
+
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
+                           const std::optional<std::string>& selection, std::optional<long long> page_size) {
+    const long long size = page_size.value_or(ctx.target.max_page_size);
+    return read_pages(ctx, "reading " + resource, size,
+                      [&](long long number) { return ctx.api.list(role, resource, {selection, size, number}); });
+}
+
+std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run) {
+    const long long size = ctx.target.max_page_size;
+    return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run, size, [&](long long number) {
+        return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
+    });
+}
+
+std::vector<json> read_by_key(Context& ctx, const std::string& role, const Record& record, const json& row) {
+    return read_all(ctx, role, record.name, key_selection(record, row));
+}
+
+void tie_lines(json& record) {
+    if (!record.is_object() || !record.contains("key_documento") || !record.contains("StoricoDocumentiR")) return;
+    for (auto& line : record["StoricoDocumentiR"])
+        if (line.is_object()) line["key_documento"] = record["key_documento"];
 }
 
 const Record& record_of(const Context& ctx, const std::string& name) {
@@ -95,6 +124,7 @@ std::vector<json> sample_records(const Context& ctx, const Record& record, int n
     std::set<std::string> keys;
     for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
         json r = gen(random.split(), 30).value();
+        tie_lines(r);
         // Distinct as a case-insensitive unique index compares them, so they are distinct on any target.
         if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
         out.push_back(std::move(r));

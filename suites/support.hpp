@@ -39,10 +39,19 @@ std::string marker(const Context& ctx, const std::string& purpose);
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
                            const std::optional<std::string>& selection, std::optional<long long> page_size = std::nullopt);
 
+/// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all.
+std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run);
+
+/// The rows `role` reads with `record`'s key selection for the key of `row` (a record or its key fields).
+std::vector<json> read_by_key(Context& ctx, const std::string& role, const Record& record, const json& row);
+
 /// `n` valid sent records of `record` from the generators, keys in the check's namespace, drawn from the
 /// check's seed and `salt` (outside a property: the same every run with that seed). Keys are distinct even
 /// under a case-insensitive comparison.
 std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt);
+
+/// Document lines repeat their header's key_documento (000 §2.1): sets it in each StoricoDocumentiR line of `record`.
+void tie_lines(json& record);
 
 /// The catalogue record `name`; CheckError if the catalogue lacks it.
 const Record& record_of(const Context& ctx, const std::string& name);

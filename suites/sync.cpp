@@ -1,11 +1,240 @@
-// Suite "sync": POST sync (000 §4.4): blocks accepted, records read back equal, upsert by key, platform fields, tenant from the token, nested lines, rejected blocks store nothing.
+// Suite "sync": POST sync (000 §4.4): blocks accepted, records read back equal, upsert by key, platform fields,
+// nested lines, TotalRowsCount after sending, rejected blocks.
+#include <rapidcheck.h>
+
+#include "generate/invalid_gen.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
+namespace {
+
+using client::kWriter;
+
+std::string records_text(std::size_t n, const Record& record) {
+    return std::to_string(n) + " " + record.name + (n == 1 ? " record" : " records");
+}
+
+/// Sends `block` and records a finding unless it is accepted with 200.
+bool send_accepted(Context& ctx, const Record& record, const json& block) {
+    const auto r = ctx.sync(kWriter, record.name, block);
+    return expect_status(ctx, r, 200, "POST sync of " + records_text(block.size(), record) + " valid as the seeds describe them");
+}
+
+void round_trip(Context& ctx) {
+    ctx.need_user(kWriter);
+    for (const Record* record : writable_records(ctx)) {
+        for_all(ctx, "sent " + record->name + " records read back equal", [&] {
+            const json block = *block_gen(ctx, *record, *rc::gen::inRange(1, 4));
+            if (!send_accepted(ctx, *record, block)) return;
+            for (std::size_t i = 0; i < block.size(); ++i) expect_read_back(ctx, *record, block[i], "record " + std::to_string(i) + " of the block");
+        });
+    }
+}
+
+/// The same key sent twice, the second time with other values: `first`'s key in `second`.
+json with_key_of(const Record& record, json second, const json& first) {
+    for (const auto& k : record.key)
+        if (first.contains(k)) second[k] = first[k];
+    tie_lines(second);
+    return second;
+}
+
+void upsert_by_key(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = writable_records(ctx);
+    for_all(ctx, "a key sent twice is one record, updated", [&] {
+        const Record& record = **rc::gen::elementOf(resources);
+        const json first = *sent_gen(ctx, record);
+        const json second = with_key_of(record, *sent_gen(ctx, record), first);
+        if (!send_accepted(ctx, record, json::array({first}))) return;
+        if (!send_accepted(ctx, record, json::array({second}))) return;
+        expect_read_back(ctx, record, second, "the record sent again with the same key");
+    });
+}
+
+void ts_update_changes(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = writable_records(ctx);
+    for_all(ctx, "ts_update changes on every write", [&] {
+        const Record& record = **rc::gen::elementOf(resources);
+        if (!record.field("ts_update")) return;
+        const json first = *sent_gen(ctx, record);
+        if (!send_accepted(ctx, record, json::array({first}))) return;
+        const json before = read_one(ctx, record, first);
+        const json second = with_key_of(record, *sent_gen(ctx, record), first);
+        if (!send_accepted(ctx, record, json::array({second}))) return;
+        const json after = read_one(ctx, record, second);
+        if (before.value("ts_update", json()) == after.value("ts_update", json()))
+            ctx.finding({"a new ts_update (timestamp: a row version, changed by every update) after the record is sent again",
+                         "the same ts_update " + after.value("ts_update", json()).dump(), "/ts_update", std::nullopt, ""});
+    });
+}
+
+void identity_on_upsert(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& record = record_of(ctx, "CliFor");
+    const json first = sample_records(ctx, record, 1, 41).front();
+    if (!send_accepted(ctx, record, json::array({first}))) return;
+    const json before = read_one(ctx, record, first);
+    // The second version leaves out every optional field the first one set: replace or merge?
+    json second;
+    for (const auto& f : record.fields)
+        if ((f.key || f.required) && first.contains(f.name)) second[f.name] = first[f.name];
+    if (!send_accepted(ctx, record, json::array({second}))) return;
+    const json after = read_one(ctx, record, second);
+    ctx.observe(std::string("Id after an upsert of the same key: ") +
+                (before.value("Id", json()) == after.value("Id", json()) ? "kept" : "changed (" + before.value("Id", json()).dump() + " → " + after.value("Id", json()).dump() + ")"));
+    int kept = 0, cleared = 0;
+    for (const auto& [name, value] : first.items()) {
+        if (second.contains(name) || value.is_null() || value.is_array()) continue;
+        (after.contains(name) && !after[name].is_null() ? kept : cleared) += 1;
+    }
+    ctx.observe("fields left out of an upsert (A-60): " + std::to_string(cleared) + " became null, " + std::to_string(kept) +
+                " kept their value (" + (kept == 0 ? "replace" : cleared == 0 ? "merge" : "mixed") + ")");
+}
+
+void nested_lines(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& header = record_of(ctx, "StoricoDocumentiT");
+    const Record& lines = record_of(ctx, "StoricoDocumentiR");
+    for_all(ctx, "a document's lines are published with it", [&] {
+        json doc = *sent_gen(ctx, header);
+        doc["StoricoDocumentiR"] = *rc::gen::container<std::vector<json>>(
+            static_cast<std::size_t>(*rc::gen::inRange(1, 5)), sent_gen(ctx, lines));
+        tie_lines(doc);
+        if (!send_accepted(ctx, header, json::array({doc}))) return;
+        const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
+        const auto r = ctx.api.list(kWriter, lines.name, {selection, ctx.target.max_page_size, 1});
+        if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
+        if (!r.page) ctx.fail({"a list of StoricoDocumentiR rows", r.problem, "", r.response.exchange, ""});
+        const json sent_lines = doc["StoricoDocumentiR"];
+        json got = json::array();
+        for (const auto& row : r.page->rows) got.push_back(row);
+        // Lines compare as a header's list does, in any order.
+        json sent_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", sent_lines}};
+        json got_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", got}};
+        const auto differences = written_differences(ctx, header, sent_wrapper, got_wrapper);
+        if (!differences.empty())
+            ctx.finding({"GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
+                             " lines sent nested in it (000 §2.1, §2.2 rule)",
+                         oracle::format_differences(differences), "", r.response.exchange, ""});
+    });
+}
+
+void total_after_sending(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& record = record_of(ctx, "CliFor");
+    const Field* field = marker_field(record);
+    if (!field) throw CheckError("CliFor has no field that can carry a marker");
+    int round = 0;
+    for_all(ctx, "TotalRowsCount counts the records sent, once each", [&] {
+        const std::string text = marker(ctx, "total " + std::to_string(++round));
+        json block = *block_gen(ctx, record, *rc::gen::inRange(1, 6));
+        for (auto& r : block) r[field->name] = text;
+        const std::string selection = field->name + " = " + sql_text(text);
+        // Sent twice: an upsert must not add rows.
+        for (int time = 1; time <= 2; ++time) {
+            if (!send_accepted(ctx, record, block)) return;
+            const auto r = ctx.api.list(kWriter, record.name, {selection, 1, 1});
+            if (!expect_status(ctx, r.response, 200, "GET CliFor with " + selection)) return;
+            if (!r.page) ctx.fail({"a list response", r.problem, "", r.response.exchange, ""});
+            const long long want = static_cast<long long>(block.size());
+            if (!r.page->total)
+                ctx.fail({"TotalRowsCount with the list (000 §4.1 Response 200)", "none", "", r.response.exchange, ""});
+            if (*r.page->total != want)
+                ctx.finding({"TotalRowsCount " + std::to_string(want) + " after sending " + records_text(block.size(), record) +
+                                 (time == 2 ? " twice" : "") + " (000 §4.4 Check)",
+                             "TotalRowsCount " + std::to_string(*r.page->total), "/TotalRowsCount", r.response.exchange, ""});
+        }
+    });
+}
+
+/// Invalid records that cannot be stored as sent: a text longer than its column, an int out of range, a
+/// date-time that is none, a required field missing (000 §2.1 "Fields required in a sent record").
+constexpr gen::InvalidKind kUnstorable[] = {gen::InvalidKind::MissingRequired, gen::InvalidKind::StringTooLong,
+                                            gen::InvalidKind::IntOutOfRange, gen::InvalidKind::MalformedDatetime};
+
+/// A block of a valid record and an invalid one (in random order), for a resource and kind drawn here.
+struct InvalidBlock {
+    const Record* record;
+    gen::InvalidRecord invalid;
+    json neighbour;
+    json block;
+};
+
+InvalidBlock invalid_block(Context& ctx, const std::vector<const Record*>& resources) {
+    const Record& record = **rc::gen::elementOf(resources);
+    std::vector<gen::InvalidKind> kinds;
+    for (auto kind : gen::applicable_kinds(ctx.catalogue, record, gen_options(ctx)))
+        if (std::find(std::begin(kUnstorable), std::end(kUnstorable), kind) != std::end(kUnstorable)) kinds.push_back(kind);
+    RC_PRE(!kinds.empty());
+    gen::InvalidRecord invalid = *gen::invalid_record_gen(ctx.catalogue, record, *rc::gen::elementOf(kinds), gen_options(ctx));
+    tie_lines(invalid.value);
+    json neighbour = *sent_gen(ctx, record);
+    RC_PRE(!oracle::same_key(record, neighbour, invalid.valid, Collation::CaseInsensitive));
+    json block = *rc::gen::arbitrary<bool>() ? json::array({neighbour, invalid.value}) : json::array({invalid.value, neighbour});
+    return {&record, std::move(invalid), std::move(neighbour), std::move(block)};
+}
+
+void invalid_refused(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = writable_records(ctx);
+    for_all(ctx, "a block with a record that cannot be stored as sent is refused", [&] {
+        const InvalidBlock b = invalid_block(ctx, resources);
+        const auto r = ctx.sync(kWriter, b.record->name, b.block);
+        expect_refused(ctx, r, "a " + b.record->name + " block with " + b.invalid.description + " (" + std::string(gen::to_string(b.invalid.kind)) +
+                                   ": it cannot be stored as sent, A-25, A-34)");
+    });
+}
+
+void refused_stores_nothing(Context& ctx) {
+    ctx.need_user(kWriter);
+    const auto resources = writable_records(ctx);
+    for_all(ctx, "a refused block stores nothing", [&] {
+        const InvalidBlock b = invalid_block(ctx, resources);
+        const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
+        if (r.status >= 200 && r.status < 300) return;  // accepted: SYN-07's concern
+        if (stored(ctx, *b.record, b.neighbour))
+            ctx.finding({"nothing of a refused block stored (A-25)", "its valid record is readable", "", r.exchange, ""});
+        const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {
+            const Field* f = b.record->field(k);
+            return (f && f->tenant) || b.invalid.value.contains(k);
+        });
+        if (has_key && stored(ctx, *b.record, b.invalid.value))
+            ctx.finding({"nothing of a refused block stored (A-25)", "its invalid record (" + b.invalid.description + ") is readable", "",
+                         r.exchange, ""});
+    });
+}
+
+}  // namespace
 
 std::vector<Check> sync_checks() {
-    return {};
+    const std::vector<std::string> all{"sync", "*"};
+    return {
+        {"SYN-01", "sync", "Records sent are accepted and read back as sent", "000 §4.4 Success; §2",
+         "status 200 when the block is accepted", Level::Must, all, true, round_trip},
+        {"SYN-02", "sync", "A key sent again updates its one record", "000 §2.1 Key fields; §4.4",
+         "Key: customer_ID (int, tenant), key_documento (nvarchar(500)). key_documento is assigned by the sending system, is unique within the tenant",
+         Level::Must, all, true, upsert_by_key},
+        {"SYN-03", "sync", "ts_update changes on every write", "000 §1; §2 (ts_update timestamp); A-75",
+         "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.", Level::Must, all, true,
+         ts_update_changes},
+        {"SYN-04", "sync", "On an upsert: Id kept? Fields left out cleared or kept?", "000 §1; A-60, A-77",
+         "Fields Id, ts_update and dat_ultvar are maintained by the platform", Level::Observe, {"sync", "CliFor"}, true, identity_on_upsert},
+        {"SYN-05", "sync", "A document's nested lines are readable with its key_documento", "000 §2.1 Not-covered records; §2.2 Rule",
+         "one POST /api/sync/StoricoDocumentiT publishes the header and its nested lines together.", Level::Must,
+         {"sync", "StoricoDocumentiT"}, true, nested_lines},
+        {"SYN-06", "sync", "After sending, TotalRowsCount counts the records sent", "000 §4.4 Check",
+         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount", Level::Must, {"sync", "CliFor"}, true,
+         total_after_sending},
+        {"SYN-07", "sync", "A block with a record that cannot be stored as sent is refused", "000 §2.1; §4.4; A-34, A-76",
+         "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", Level::Must, all, true,
+         invalid_refused},
+        {"SYN-08", "sync", "A refused block stores nothing", "000 §4.4 Failure; A-25",
+         "stop at the first status other than 200 and keep the response body", Level::Should, all, true, refused_stores_nothing},
+    };
 }
 
 }  // namespace bds::suites

@@ -146,9 +146,22 @@ void add_run_command(CLI::App& app) {
         options.cases = a->cases;
         options.jobs = a->jobs;
         options.harness_version = "0.1.0";
+        // A live line on a terminal ("[done/total] suite id title  case n/N"); nothing but the summary
+        // otherwise (CI logs).
+        std::size_t done = 0;
+        const std::size_t total = checks.size();
+        const auto line = [&done, total](const Check& c, const std::string& tail) {
+            std::cerr << "\r\033[K[" << done << "/" << total << "] " << c.suite << "  " << c.id << "  " << c.title << tail << std::flush;
+        };
         if (tty) {
-            options.on_start = [](const Check& c) { std::cerr << "\r\033[K" << c.suite << "  " << c.id << "  " << c.title << std::flush; };
-            options.on_result = [](const run::CheckResult&) { std::cerr << "\r\033[K" << std::flush; };
+            options.on_start = [line](const Check& c) { line(c, ""); };
+            options.on_case = [line, cases = a->cases](const Check& c, int number) {
+                line(c, "  case " + std::to_string(std::min(number, cases)) + "/" + std::to_string(cases));
+            };
+            options.on_result = [&done](const run::CheckResult&) {
+                ++done;
+                std::cerr << "\r\033[K" << std::flush;
+            };
         }
         run::RunResult result;
         try {

@@ -92,8 +92,12 @@ HttpResponse Api::sync_post(const std::string& role, const std::string& resource
     return authed(role, "POST", "/api/sync/" + resource, block.dump(), "application/json; charset=utf-8");
 }
 
-ListResult Api::sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run) {
-    return read(authed(role, "GET", "/api/sync/" + resource + "?LastUtcRun=" + httplib::detail::encode_query_param(last_utc_run)));
+ListResult Api::sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run,
+                         const ListQuery& paging) {
+    std::string target = "/api/sync/" + resource + "?LastUtcRun=" + httplib::detail::encode_query_param(last_utc_run);
+    if (paging.page_size) target += "&PageSize=" + std::to_string(*paging.page_size);
+    if (paging.page_number) target += "&PageNumber=" + std::to_string(*paging.page_number);
+    return read(authed(role, "GET", target));
 }
 
 std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query) {

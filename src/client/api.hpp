@@ -59,8 +59,10 @@ public:
     ListResult list(const std::string& role, const std::string& resource, const ListQuery& query = {});
     /// POST /api/sync/{resource} with a JSON body (a block of records).
     HttpResponse sync_post(const std::string& role, const std::string& resource, const nlohmann::json& block);
-    /// GET /api/sync/{resource}?LastUtcRun=… (the seeds' form "YYYY-MM-DD HH:MM:SS.fff").
-    ListResult sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run);
+    /// GET /api/sync/{resource}?LastUtcRun=… (the seeds' form "YYYY-MM-DD HH:MM:SS.fff"), with the paging of
+    /// `paging` (its selection is not sent: the feed has no RecordSelection).
+    ListResult sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run,
+                        const ListQuery& paging = {});
     /// POST /api/resources/{resource}/query with the target's body template; nullopt if it has none.
     std::optional<ListResult> query(const std::string& role, const std::string& resource, const ListQuery& query);
     /// GET /api/Account/TokenInfo.

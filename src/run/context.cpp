@@ -2,6 +2,7 @@
 
 #include <rapidcheck.h>
 
+#include <chrono>
 #include <sstream>
 
 namespace bds {
@@ -66,9 +67,20 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     std::vector<run::Finding> last_failure;
     std::vector<run::Observation> observations;
     const std::size_t findings_before = ctx.findings.size();
+    // Shrinking a property that talks to a server costs requests: after the first failure, a bounded number
+    // of tries, then every further candidate passes at once (the last failing case is kept).
+    int tries_after_failure = -1;
+    std::chrono::steady_clock::time_point first_failure;
+    bool budget_spent = false;
+    int cases_started = 0;
     auto testable = [&] {
         if (abort) RC_DISCARD("stopped: the harness could not go on");
+        if (tries_after_failure >= 0) {
+            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries || std::chrono::steady_clock::now() - first_failure > kShrinkTime;
+            if (budget_spent) return;
+        }
         ctx.findings.resize(findings_before);
+        if (tries_after_failure < 0 && ctx.on_case) ctx.on_case(++cases_started);
         try {
             property();
         } catch (const CheckFailed&) {
@@ -82,6 +94,10 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             // Every failing case overwrites this: the last failing case is the minimal one, since every
             // shrink tried after it passed.
             last_failure.assign(ctx.findings.begin() + static_cast<long>(findings_before), ctx.findings.end());
+            if (tries_after_failure < 0) {
+                tries_after_failure = 0;
+                first_failure = std::chrono::steady_clock::now();
+            }
             RC_FAIL(last_failure.front().expected);
         }
     };
@@ -103,6 +119,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
         const auto& failure = result.get<rc::detail::FailureResult>();
         std::ostringstream shown;
         for (const auto& [type, value] : failure.counterExample) shown << value << "\n";
+        if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << kShrinkTime.count() << " s: a smaller case may exist)\n";
         for (auto& f : last_failure) {
             f.counterexample = shown.str();
             ctx.findings.push_back(std::move(f));

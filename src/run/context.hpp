@@ -2,6 +2,7 @@
 /// What a running check reaches (check/check.hpp declares it): the catalogue, the target, an Api of its
 /// own, its key namespace, the run's seed and cases, and the ways to report: a finding, an observation, a
 /// skip. A check's run() reads like a test: call the target, compare with an oracle, report.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -72,12 +73,19 @@ struct Context {
     // Filled by the runner; checks use the functions above.
     std::vector<run::Finding> findings;
     std::vector<run::Observation> observations;
+    /// Told the number of each property case as it starts (progress on a terminal); may be empty.
+    std::function<void(int number)> on_case;
 };
+
+/// Shrinking budget of for_all: tries after the first failing case, and time.
+inline constexpr int kShrinkTries = 60;
+inline constexpr std::chrono::seconds kShrinkTime{15};
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`
 /// inside it. A failing case (ctx.fail / ctx.finding) is shrunk to its minimal counterexample; the findings
 /// kept are those of that minimal case, with the counterexample attached. A CheckError or skip in any case
-/// ends the property at once (no shrinking) and propagates.
+/// ends the property at once (no shrinking) and propagates. Shrinking stops after kShrinkTries tries or
+/// kShrinkTime (the counterexample then says so).
 void for_all(Context& ctx, const std::string& description, const std::function<void()>& property);
 
 }  // namespace bds

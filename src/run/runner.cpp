@@ -197,7 +197,12 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         }
         const auto t0 = std::chrono::steady_clock::now();
         client::Api api(target, tokens, envelope, &limiter);
-        Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}};
+        Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
+        if (options.on_case)
+            ctx.on_case = [&](int number) {
+                std::lock_guard lock(report_mutex);
+                options.on_case(check, number);
+            };
         try {
             check.run(ctx);
         } catch (const SkipCheck& s) {

@@ -27,6 +27,8 @@ struct RunOptions {
     /// Called as each check starts and ends (from worker threads, one at a time).
     std::function<void(const Check&)> on_start;
     std::function<void(const CheckResult&)> on_result;
+    /// Called as a property check starts its case `number` (1-based; shrinking tries are not counted).
+    std::function<void(const Check&, int number)> on_case;
     std::string harness_version;
 };
 

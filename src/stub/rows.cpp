@@ -57,6 +57,7 @@ json convert(const Field& f, const json& v) {
     if (t.kind == SqlKind::Decimal) return v.is_number() ? v : json(nullptr);
     if (t.kind == SqlKind::Bit) return v.is_boolean() ? v : json(nullptr);
     if (t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) return v.is_string() ? v : json(nullptr);
+    if (t.kind == SqlKind::Timestamp) return v;  // the row version, opaque
     return nullptr;
 }
 

@@ -1,10 +1,80 @@
 // Suite "schema": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <string>
+
 #include "run/suite_fixture.hpp"
 
 namespace bds {
 namespace {
+
+using nlohmann::json;
+using test::Broken;
+using test::BreakingProxy;
+
+/// A server whose list reads and change feeds return rows changed by `change` (the stub's object envelope).
+BreakingProxy::After change_rows(std::function<void(json&)> change) {
+    return [change](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || res.status != 200) return;
+        if (req.path.rfind("/api/resources/", 0) != 0 && req.path.rfind("/api/sync/", 0) != 0) return;
+        json body = json::parse(res.body);
+        for (auto& row : test::records_of(body)) change(row);
+        res.set_content(body.dump(), "application/json");
+    };
+}
+
+void id_as_text(json& row) {
+    if (row.contains("Id") && row["Id"].is_number()) row["Id"] = std::to_string(row["Id"].get<long long>());
+}
+
+TEST(SchemaChecks, PassOnTheFaithfulStub) {
+    Broken b({});
+    b.expect_pass_without_proxy("SCH-02");
+    // Now that the stub holds rows, the read-only check has something to validate.
+    b.expect_pass_without_proxy("SCH-01");
+}
+
+TEST(SchemaChecks, Sch01PassesOnAnEmptyStub) {
+    // MCPResources always has rows (one per resource the user may use), so there is something to validate.
+    Broken b({});
+    const auto result = test::run_all(b.cat, b.stub.target, {"SCH-01"});
+    EXPECT_EQ(test::result_of(result, "SCH-01").outcome, run::Outcome::Pass) << test::describe(result);
+}
+
+TEST(SchemaChecks, AnIntReturnedAsTextFailsSch01AndSch02) {
+    Broken b({}, change_rows(id_as_text));
+    const auto r = b.expect_fail("SCH-02");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().pointer.find("/Id"), std::string::npos) << r.findings.front().pointer;
+    b.expect_fail("SCH-01");  // the stub holds SCH-02's rows now
+}
+
+TEST(SchemaChecks, ANotNullFieldLeftOutFailsSch02) {
+    Broken b({}, change_rows([](json& row) { row.erase("flg_isdeleted"); }));
+    b.expect_fail("SCH-02");
+}
+
+TEST(SchemaChecks, ADateInANonIsoFormFailsSch02) {
+    Broken b({}, change_rows([](json& row) {
+        if (row.contains("dat_ultvar") && row["dat_ultvar"].is_string()) row["dat_ultvar"] = "21/11/2026 10:00:00";
+    }));
+    b.expect_fail("SCH-02");
+}
+
+TEST(SchemaChecks, OnlyTheChangeFeedBrokenFailsSch02) {
+    // Lists are right; the feed returns timestamps as JSON objects (neither a string nor an integer: A-15).
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        const bool feed = req.path.rfind("/api/sync/", 0) == 0;
+        change_rows([feed](json& row) {
+            if (feed) row["ts_update"] = json::object({{"value", 1}});
+        })(req, res);
+    });
+    const auto r = b.expect_fail("SCH-02");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().expected.find("GET /api/sync/"), std::string::npos) << r.findings.front().expected;
+    b.expect_fail("SCH-01");  // its first page of each feed, now that the stub holds SCH-02's rows
+}
 
 }  // namespace
 }  // namespace bds

@@ -1,10 +1,150 @@
 // Suite "sync": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <mutex>
+#include <set>
+
+#include "oracle/compare.hpp"
+#include "sql/text.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
 namespace {
+
+using nlohmann::json;
+using test::Broken;
+using test::BreakingProxy;
+
+constexpr const char* kSync = "/api/sync/";
+
+/// The resource of a POST sync path, or "".
+std::string sync_resource(const std::string& path) { return path.rfind(kSync, 0) == 0 ? path.substr(std::string(kSync).size()) : ""; }
+
+/// A rewrite hook that changes each record of POST sync bodies with `change(record, resource)`.
+BreakingProxy::Rewrite rewrite_records(std::function<void(json&, const Record&)> change, const Catalogue& cat) {
+    return [change, &cat](std::string& target, httplib::Headers&, std::string& body) {
+        const Record* record = cat.find(sync_resource(target.substr(0, target.find('?'))));
+        if (!record) return;
+        json block = json::parse(body, nullptr, false);
+        if (!block.is_array()) return;
+        for (auto& r : block)
+            if (r.is_object()) change(r, *record);
+        body = block.dump();
+    };
+}
+
+TEST(SyncChecks, TextsCutOnStoreFailSyn01) {
+    const Catalogue cat = builtin_catalogue();
+    Broken b({}, {}, rewrite_records([](json& r, const Record& record) {
+        for (auto& [name, value] : r.items()) {
+            const Field* f = record.field(name);
+            if (!f || f->key || !value.is_string() || f->type.kind != SqlKind::NVarChar) continue;
+            const auto text = sql::utf8_to_u32(value.get<std::string>());
+            if (text && text->size() > 3) value = sql::to_utf8(text->substr(0, 3));
+        }
+    }, cat));
+    const auto r = b.expect_fail("SYN-01");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().actual.find("differen"), std::string::npos) << r.findings.front().actual;
+    EXPECT_FALSE(r.findings.front().counterexample.empty());
+    b.expect_pass_without_proxy("SYN-01");
+}
+
+TEST(SyncChecks, AnInsertOnlyServerFailsSyn02) {
+    // Keys already stored are skipped: the second version of a record is lost.
+    const Catalogue cat = builtin_catalogue();
+    auto seen = std::make_shared<std::set<std::string>>();
+    auto mutex = std::make_shared<std::mutex>();
+    Broken b({}, {}, [&cat, seen, mutex](std::string& target, httplib::Headers&, std::string& body) {
+        const Record* record = cat.find(sync_resource(target));
+        json block = json::parse(body, nullptr, false);
+        if (!record || !block.is_array()) return;
+        std::lock_guard lock(*mutex);
+        json kept = json::array();
+        for (const auto& r : block)
+            if (seen->insert(record->name + "/" + oracle::index_key(*record, r, Collation::CaseInsensitive)).second) kept.push_back(r);
+        body = kept.dump();
+    });
+    b.expect_fail("SYN-02");
+    b.expect_pass_without_proxy("SYN-02");
+}
+
+TEST(SyncChecks, AFrozenTsUpdateFailsSyn03) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || res.status != 200) return;
+        auto doc = json::parse(res.body);
+        for (auto& r : test::records_of(doc))
+            if (r.contains("ts_update")) r["ts_update"] = "AAAAAAAAB9E=";
+        res.body = doc.dump();
+    });
+    b.expect_fail("SYN-03");
+    b.expect_pass_without_proxy("SYN-03");
+}
+
+TEST(SyncChecks, SyncRecordsTheIdentityAndMergeObservations) {
+    Broken b({});
+    const auto result = test::run_all(b.cat, b.stub.target, {"SYN-04"});
+    const auto& r = test::result_of(result, "SYN-04");
+    EXPECT_EQ(r.outcome, run::Outcome::Pass) << test::describe(result);
+    ASSERT_EQ(r.observations.size(), 2u);
+    EXPECT_NE(r.observations[0].text.find("kept"), std::string::npos) << r.observations[0].text;
+    EXPECT_NE(r.observations[1].text.find("(replace)"), std::string::npos) << r.observations[1].text;
+}
+
+TEST(SyncChecks, DroppedDocumentLinesFailSyn05AndSyn01) {
+    const Catalogue cat = builtin_catalogue();
+    Broken b({}, {}, rewrite_records([](json& r, const Record&) { r.erase("StoricoDocumentiR"); }, cat));
+    b.expect_fail("SYN-05");
+    b.expect_pass_without_proxy("SYN-05");
+}
+
+TEST(SyncChecks, TotalRowsCountOfThePageFailsSyn06) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/resources/", 0) != 0) return;
+        auto doc = json::parse(res.body);
+        doc["TotalRowsCount"] = test::records_of(doc).size();
+        res.body = doc.dump();
+    });
+    b.expect_fail("SYN-06");
+    b.expect_pass_without_proxy("SYN-06");
+}
+
+TEST(SyncChecks, InvalidBlocksAcceptedFailSyn07) {
+    Broken b(test::answer("POST", "/api/sync/CliFor", 200, R"({"accepted":1})"));
+    // Every resource, not only CliFor, is drawn: answer 200 to every POST sync.
+    b.proxy = std::make_unique<BreakingProxy>(b.stub.server->base_url(), [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || sync_resource(req.path).empty()) return false;
+        res.status = 200;
+        res.set_content(R"({"accepted":1})", "application/json");
+        return true;
+    });
+    b.target.base_url = b.proxy->base_url();
+    b.expect_fail("SYN-07");
+    b.expect_pass_without_proxy("SYN-07");
+}
+
+TEST(SyncChecks, PartlyStoredRefusedBlocksFailSyn08) {
+    // Each record goes to the stub alone: the valid ones are stored, and the block is still answered 400.
+    Broken b({});
+    b.proxy = std::make_unique<BreakingProxy>(b.stub.server->base_url(), [url = b.stub.server->base_url()](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || sync_resource(req.path).empty()) return false;
+        const json block = json::parse(req.body, nullptr, false);
+        if (!block.is_array()) return false;
+        httplib::Client stub(url);
+        int status = 200;
+        for (const auto& r : block) {
+            auto answer = stub.Post(req.path, {{"Authorization", req.get_header_value("Authorization")}}, json::array({r}).dump(),
+                                    "application/json; charset=utf-8");
+            if (!answer || answer->status != 200) status = answer ? answer->status : 502;
+        }
+        res.status = status;
+        res.set_content("{}", "application/json");
+        return true;
+    });
+    b.target.base_url = b.proxy->base_url();
+    b.expect_fail("SYN-08");
+    b.expect_pass_without_proxy("SYN-08");
+}
 
 }  // namespace
 }  // namespace bds
