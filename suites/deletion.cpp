@@ -41,6 +41,15 @@ std::string write_versions(Context& ctx, const Record& record, const json& live,
     return since;
 }
 
+/// A generated record, live, and the same record logically deleted.
+std::pair<json, json> live_and_deleted(const Context& ctx, const Record& record) {
+    json live = *sent_gen(ctx, record);
+    live["flg_isdeleted"] = false;
+    json deleted = live;
+    deleted["flg_isdeleted"] = true;
+    return {live, deleted};
+}
+
 /// The feed after `since` holds `last` once, as sent (its flag included).
 void expect_in_feed(Context& ctx, const Record& record, const json& last, const std::string& since, const std::string& what) {
     const auto rows = feed_rows_of(ctx, record, last, since);
@@ -61,10 +70,7 @@ void deletion_is_logical(Context& ctx) {
     const auto resources = feed_records(ctx);
     for_all(ctx, "a deleted record stays, marked", [&] {
         const Record& record = **rc::gen::elementOf(resources);
-        json live = *sent_gen(ctx, record);
-        live["flg_isdeleted"] = false;
-        json deleted = live;
-        deleted["flg_isdeleted"] = true;
+        const auto [live, deleted] = live_and_deleted(ctx, record);
         const std::string since = write_versions(ctx, record, live, {deleted});
         expect_in_feed(ctx, record, deleted, since, "logically deleted");
         // Whether reads show deleted records is not shown; when they do, it is with the flag.
@@ -80,10 +86,7 @@ void undeletion_restores(Context& ctx) {
     const auto resources = feed_records(ctx);
     for_all(ctx, "flg_isdeleted false restores a deleted record", [&] {
         const Record& record = **rc::gen::elementOf(resources);
-        json live = *sent_gen(ctx, record);
-        live["flg_isdeleted"] = false;
-        json deleted = live;
-        deleted["flg_isdeleted"] = true;
+        const auto [live, deleted] = live_and_deleted(ctx, record);
         const std::string since = write_versions(ctx, record, live, {deleted, live});
         expect_read_back(ctx, record, live, "the record deleted and sent again with flg_isdeleted false");
         expect_in_feed(ctx, record, live, since, "restored (flg_isdeleted false)");

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "generate/show.hpp"
 #include "run/context.hpp"
 
 namespace bds::suites {

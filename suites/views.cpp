@@ -1,11 +1,583 @@
-// Suite "views": The MCP views (001 §2.3-2.7): their fields and types, C/F split, nested lines, agreement with the base records, MCPResources, POST query.
+// Suite "views" (001 §2.3-2.7; 000 §1 capability 5): the MCP views return only their fields with their types,
+// MCPClienti holds the customers and MCPFornitori the suppliers, MCPDocumentiT carries its lines and the lines
+// repeat their header's data, view rows agree with the base records this run wrote, MCPResources lists
+// resources, and MCPClienti answers POST query.
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "generate/data_set_gen.hpp"
+#include "generate/record_gen.hpp"
+#include "oracle/compare.hpp"
+#include "schema/record_validator.hpp"
+#include "sql/datetime.hpp"
+#include "sql/text.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
+namespace {
+
+constexpr const char* kHeader = "StoricoDocumentiT";
+constexpr const char* kLines = "StoricoDocumentiR";
+
+/// The fields every line of MCPDocumentiR repeats from its header (001 §2.7 "Each line repeats header data
+/// (year, date, type, counterpart and agent)"), besides key_documento (000 §2.1).
+const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "ind_clifor_c", "cod_clifor_c", "cod_agente"};
+
+/// Keys of one property case: RapidCheck runs the property several times (and again while shrinking), and
+/// every run writes under its own prefix, so no record of an earlier run shares a key with this one (what a
+/// header upsert does to its earlier lines is not shown: A-35).
+class CasePrefixes {
+public:
+    explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
+    std::string next() {
+        static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+        const int n = count_++ % (36 * 36);
+        return base_ + digits[n / 36] + digits[n % 36];
+    }
+
+private:
+    std::string base_;
+    int count_ = 0;
+};
+
+/// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
+gen::DataSetOptions data_set_options(const Context& ctx, const std::string& prefix) {
+    gen::DataSetOptions o;
+    o.record.run_prefix = prefix;
+    o.record.profile.decimal_scale = ctx.target.decimal_scale;
+    o.min_records = 1;
+    o.max_records = 2;
+    o.min_lines = 1;
+    o.max_lines = 3;
+    return o;
+}
+
+/// A data set per property case, not shrunk: every shrink step would write a whole data set again (hundreds
+/// of requests), and the failing case's findings already name the rows at fault.
+rc::Gen<gen::DataSet> data_sets(const Context& ctx, const std::string& prefix) {
+    return rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, data_set_options(ctx, prefix)));
+}
+
+std::string status_text(const client::HttpResponse& r) { return r.transport_failed() ? r.exchange.error : "status " + std::to_string(r.status); }
+
+/// Sends the set's blocks in dependency order as the writer; a refused block is a broken precondition.
+void write_data_set(Context& ctx, const gen::DataSet& set) {
+    for (const auto& b : set) {
+        const auto r = ctx.sync(client::kWriter, b.resource, json(b.records));
+        if (r.transport_failed() || r.status != 200)
+            throw CheckError("writing the check's " + b.resource + " records: expected 200, got " + status_text(r), r.exchange);
+    }
+}
+
+const std::vector<json>& block_of(const gen::DataSet& set, const std::string& resource) {
+    static const std::vector<json> kNone;
+    for (const auto& b : set)
+        if (b.resource == resource) return b.records;
+    return kNone;
+}
+
+json value_of(const json& row, const std::string& field) {
+    const auto it = row.find(field);
+    return it == row.end() ? json(nullptr) : *it;
+}
+
+/// The rows of `view` matching `selection` (a key: a handful of rows), as `role`.
+struct Rows {
+    std::vector<json> rows;
+    client::Exchange exchange;
+};
+Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection) {
+    const long long size = std::min<long long>(ctx.target.max_page_size, 100);
+    const auto r = ctx.api.list(role, view, {selection, size, 1});
+    const auto& page = ctx.page_of(r, "reading " + view + " where " + selection);
+    return {page.rows, r.response.exchange};
+}
+
+/// Whether `sent` (a value of a base field) can be held by a view field of type `type` unchanged: text that
+/// fits the view's length, a number text for a float view field (cod_naz_res, A-54), the same kind otherwise.
+/// A comparison the declared types make impossible is skipped (A-54).
+std::optional<json> as_view_value(const SqlType& type, const json& sent) {
+    if (type.is_text()) {
+        if (!sent.is_string()) return std::nullopt;
+        const auto units = sql::utf8_to_u32(sent.get<std::string>());
+        if (!units) return std::nullopt;
+        if (const auto max = type.max_length()) {
+            if (type.is_unicode_text() ? sql::utf16_length(*units) > static_cast<std::size_t>(*max) : units->size() > static_cast<std::size_t>(*max))
+                return std::nullopt;
+        }
+        if (!type.is_unicode_text())
+            for (char32_t c : *units)
+                if (!sql::in_windows_1252(c)) return std::nullopt;
+        return sent;
+    }
+    if (type.kind == SqlKind::Float && sent.is_string()) {
+        const std::string s = sent.get<std::string>();
+        char* end = nullptr;
+        const double d = std::strtod(s.c_str(), &end);
+        if (s.empty() || !end || *end != '\0' || !std::isfinite(d)) return std::nullopt;
+        return json(d);
+    }
+    if (sent.is_string() != (type.kind == SqlKind::Datetime || type.kind == SqlKind::Datetime2)) return std::nullopt;
+    return sent;
+}
+
+/// Compares `base`'s value of each field `fields` names with `row`'s same-named field of `view`, typed as the
+/// view gives it; null or absent sent values are not compared (a view may show its own default: A-38).
+void compare_fields(Context& ctx, const Record& view, const json& base, const std::string& base_name, const json& row,
+                    const std::vector<std::string>& fields, const std::string& pointer, const client::Exchange& exchange) {
+    oracle::CompareOptions options;
+    options.profile.decimal_scale = ctx.target.decimal_scale;
+    for (const auto& name : fields) {
+        const Field* f = view.field(name);
+        if (!f || f->managed || f->tenant || f->type.kind == SqlKind::List || f->type.kind == SqlKind::Timestamp) continue;
+        const json sent = value_of(base, name);
+        if (sent.is_null()) continue;
+        const auto expected = as_view_value(f->type, sent);
+        if (!expected) continue;
+        if (const auto why = oracle::value_difference(f->type, *expected, value_of(row, name), options))
+            ctx.finding({view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name + "." + name + " written",
+                         value_of(row, name).dump() + " (" + *why + ")", pointer + "/" + name, exchange, ""});
+    }
+}
+
+/// The fields `view` shares by name with a base record's fields (`base` lists them; open lines: their members).
+std::vector<std::string> same_named(const Record& view, const json& base) {
+    std::vector<std::string> out;
+    for (const auto& [name, value] : base.items())
+        if (view.field(name)) out.push_back(name);
+    return out;
+}
+
+/// One read of a view for a base record of the data set: which view, which selection, which record.
+struct ViewRead {
+    std::string view;
+    std::string selection;
+    std::string base_name;
+    const json* base;
+};
+
+/// For each base record of `set` the view that shows it (A-38; the catalogue's "view" relations) and the
+/// selection of its rows there: CliFor C → MCPClienti, F → MCPFornitori, Articoli → MCPArticoli, a header
+/// → MCPDocumentiT and its lines → MCPDocumentiR (by key_documento).
+std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
+    std::vector<ViewRead> out;
+    const Record& clienti = record_of(ctx, "MCPClienti");
+    for (const auto& c : block_of(set, "CliFor")) {
+        const std::string view = value_of(c, "ind_clifor") == "C" ? "MCPClienti" : "MCPFornitori";
+        out.push_back({view, key_selection(clienti, c), "CliFor", &c});
+    }
+    const Record& articoli = record_of(ctx, "MCPArticoli");
+    for (const auto& a : block_of(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a});
+    const Record& docs = record_of(ctx, "MCPDocumentiT");
+    for (const auto& d : block_of(set, kHeader)) {
+        const std::string by_key = equals_selection(docs, d, {"key_documento"});
+        out.push_back({"MCPDocumentiT", by_key, kHeader, &d});
+        out.push_back({"MCPDocumentiR", by_key, kHeader, &d});
+    }
+    return out;
+}
+
+// ---- VIEW-01 ----
+
+void fields_and_types(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    std::map<std::string, std::unique_ptr<RecordValidator>> validators;
+    SqlProfile profile;
+    profile.decimal_scale = ctx.target.decimal_scale;
+    for (const char* v : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"})
+        validators[v] = std::make_unique<RecordValidator>(ctx.catalogue, record_of(ctx, v), Direction::Returned, profile);
+    CasePrefixes prefixes(ctx.prefix);
+    for_all(ctx, "every view row of a written data set has only the view's fields, each of its type", [&] {
+        const auto set = *data_sets(ctx, prefixes.next());
+        write_data_set(ctx, set);
+        for (const auto& read : view_reads(ctx, set)) {
+            const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
+            for (std::size_t i = 0; i < rows.rows.size(); ++i)
+                for (const auto& v : validators.at(read.view)->validate(rows.rows[i], "/" + std::to_string(i)))
+                    ctx.finding({read.view + " rows with only the fields 001 lists for it, each of its type",
+                                 v.pointer + " (" + v.field + "): " + v.message, v.pointer, rows.exchange, ""});
+        }
+    });
+}
+
+// ---- VIEW-02 ----
+
+void customers_and_suppliers(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Record& clienti = record_of(ctx, "MCPClienti");
+    gen::RecordGenOptions options;
+    options.run_prefix = ctx.prefix;
+    options.profile.decimal_scale = ctx.target.decimal_scale;
+    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, options);
+    int run = 0;
+    for_all(ctx, "each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only", [&] {
+        const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
+        // One pair per cod_clifor, distinct as a case-insensitive unique index compares them.
+        std::vector<json> customers;
+        std::set<std::string> seen;
+        for (json c : drawn) {
+            c["ind_clifor"] = "C";
+            if (seen.insert(oracle::index_key(clifor, c, Collation::CaseInsensitive)).second) customers.push_back(std::move(c));
+        }
+        ++run;
+        json block = json::array();
+        for (std::size_t i = 0; i < customers.size(); ++i) {
+            // Names that tell the two apart (the same key may be written again by a later run: both change).
+            customers[i]["des_ragsoc"] = marker(ctx, "C" + std::to_string(run) + "." + std::to_string(i));
+            json supplier = customers[i];
+            supplier["ind_clifor"] = "F";
+            supplier["des_ragsoc"] = marker(ctx, "F" + std::to_string(run) + "." + std::to_string(i));
+            block.push_back(customers[i]);
+            block.push_back(std::move(supplier));
+        }
+        const auto r = ctx.sync(client::kWriter, "CliFor", block);
+        if (r.transport_failed() || r.status != 200)
+            throw CheckError("writing the check's CliFor records: expected 200, got " + status_text(r), r.exchange);
+        for (std::size_t i = 0; i < customers.size(); ++i) {
+            const std::string selection = equals_selection(clienti, customers[i], {"cod_clifor"});
+            for (const auto& [view, kind] : {std::pair<std::string, std::string>{"MCPClienti", "C"}, {"MCPFornitori", "F"}}) {
+                const std::string other = kind == "C" ? "F" : "C";
+                const Rows rows = read_rows(ctx, client::kWriter, view, selection);
+                int shown = 0;
+                for (std::size_t k = 0; k < rows.rows.size(); ++k) {
+                    // The kind is told by ind_clifor alone: that des_ragsoc is the base record's is VIEW-04's (SHOULD).
+                    const json& row = rows.rows[k];
+                    const json ind = value_of(row, "ind_clifor");
+                    if (ind == kind) {
+                        ++shown;
+                        continue;
+                    }
+                    ctx.finding({view + " shows only ind_clifor " + kind + " (001 §2.1: " + (kind == "C" ? "customers" : "suppliers") + " only; " +
+                                     selection + " was written as C and as F)",
+                                 "a row with ind_clifor " + ind.dump() + ", des_ragsoc " + value_of(row, "des_ragsoc").dump() +
+                                     (ind == other ? " (the " + other + " record)" : ""),
+                                 "/" + std::to_string(k) + "/ind_clifor", rows.exchange, ""});
+                }
+                if (shown != 1)
+                    ctx.finding({view + " shows the " + kind + " record written with " + selection + " once", std::to_string(shown) + " such rows", "",
+                                 rows.exchange, ""});
+            }
+        }
+    });
+}
+
+// ---- VIEW-03 and VIEW-07 ----
+
+/// The MCPDocumentiT row of a header written, or nullopt with a finding when there is not exactly one.
+std::optional<json> header_row(Context& ctx, const json& doc, Rows& rows) {
+    const Record& docs = record_of(ctx, "MCPDocumentiT");
+    const std::string selection = equals_selection(docs, doc, {"key_documento"});
+    rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", selection);
+    if (rows.rows.size() != 1) {
+        ctx.finding({"one MCPDocumentiT row for the header written with " + selection + " (it has cod_tipodoc, num_anno and dat_doc)",
+                     std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+        return std::nullopt;
+    }
+    return rows.rows.front();
+}
+
+/// Each line repeats its header's key and data (kRepeated), compared as the line view types them.
+void expect_repeats(Context& ctx, const json& doc, const json& line, const std::string& pointer, const client::Exchange& exchange) {
+    compare_fields(ctx, record_of(ctx, "MCPDocumentiR"), doc, kHeader, line, kRepeated, pointer, exchange);
+}
+
+void nested_lines(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& docs = record_of(ctx, "MCPDocumentiT");
+    CasePrefixes prefixes(ctx.prefix);
+    for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
+        const auto set = *data_sets(ctx, prefixes.next());
+        write_data_set(ctx, set);
+        for (const auto& doc : block_of(set, kHeader)) {
+            const std::size_t sent = doc.at(kLines).size();
+            Rows rows;
+            if (const auto row = header_row(ctx, doc, rows)) {
+                const json lines = value_of(*row, "MCPDocumentiR");
+                if (!lines.is_array() || lines.size() != sent) {
+                    ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
+                                 lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), "/0/MCPDocumentiR",
+                                 rows.exchange, ""});
+                } else {
+                    for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], "/0/MCPDocumentiR/" + std::to_string(i), rows.exchange);
+                }
+            }
+            const Rows view_lines = read_rows(ctx, client::kWriter, "MCPDocumentiR", equals_selection(docs, doc, {"key_documento"}));
+            if (view_lines.rows.size() != sent)
+                ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)",
+                             std::to_string(view_lines.rows.size()) + " rows", "", view_lines.exchange, ""});
+            for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], "/" + std::to_string(i), view_lines.exchange);
+        }
+    });
+}
+
+void month_of_date(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    CasePrefixes prefixes(ctx.prefix);
+    for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc", [&] {
+        auto options = data_set_options(ctx, prefixes.next());
+        options.min_lines = options.max_lines = 1;
+        const auto set = *rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, options));
+        write_data_set(ctx, set);
+        for (const auto& doc : block_of(set, kHeader)) {
+            const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+            if (!date.ticks) throw CheckError("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
+            const int month = sql::civil_from_ticks(*date.ticks).month;
+            Rows rows;
+            if (const auto row = header_row(ctx, doc, rows))
+                if (value_of(*row, "mese") != json(month))
+                    ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + doc.at("dat_doc").get<std::string>(),
+                                 "mese = " + value_of(*row, "mese").dump(), "/0/mese", rows.exchange, ""});
+        }
+    });
+}
+
+// ---- VIEW-04 ----
+
+/// The counterpart fields the MCP document views join from CliFor by ind_clifor_c + cod_clifor_c, the one
+/// relation the seeds state for them (000 §2.1 Relations; 001 §2.6 "counterpart name", "counterpart tax
+/// code, VAT number"). Other joined descriptions are OBSERVE (A-38, A-58).
+const std::vector<std::string> kCounterpartT = {"des_ragsoc", "cod_cfisc", "cod_piva"};
+const std::vector<std::string> kCounterpartR = {"des_ragsoc"};
+
+const json* counterpart_of(const gen::DataSet& set, const json& doc) {
+    for (const auto& c : block_of(set, "CliFor"))
+        if (value_of(c, "ind_clifor") == value_of(doc, "ind_clifor_c") && value_of(c, "cod_clifor") == value_of(doc, "cod_clifor_c")) return &c;
+    return nullptr;
+}
+
+void rows_agree(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    CasePrefixes prefixes(ctx.prefix);
+    for_all(ctx, "each base record written has one row in its view, with the same values in same-named fields", [&] {
+        const auto set = *data_sets(ctx, prefixes.next());
+        write_data_set(ctx, set);
+        for (const auto& read : view_reads(ctx, set)) {
+            const Record& view = record_of(ctx, read.view);
+            const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
+            if (read.view == "MCPDocumentiR") {
+                // Lines are matched by num_riga (the data set numbers them 1..n); each carries the line's values.
+                const json& sent_lines = read.base->at(kLines);
+                const json* party = counterpart_of(set, *read.base);
+                for (const auto& line : sent_lines) {
+                    int found = 0;
+                    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+                        if (value_of(rows.rows[i], "num_riga") != value_of(line, "num_riga")) continue;
+                        ++found;
+                        const std::string pointer = "/" + std::to_string(i);
+                        compare_fields(ctx, view, line, kLines, rows.rows[i], same_named(view, line), pointer, rows.exchange);
+                        if (party) compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[i], kCounterpartR, pointer, rows.exchange);
+                    }
+                    if (found != 1)
+                        ctx.finding({"one MCPDocumentiR row for the line with num_riga " + value_of(line, "num_riga").dump() + " of " + read.selection,
+                                     std::to_string(found) + " rows", "", rows.exchange, ""});
+                }
+                continue;
+            }
+            if (rows.rows.size() != 1) {
+                ctx.finding({"one " + read.view + " row for the " + read.base_name + " record written with " + read.selection,
+                             std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+                continue;
+            }
+            compare_fields(ctx, view, *read.base, read.base_name, rows.rows[0], same_named(view, *read.base), "/0", rows.exchange);
+            if (read.view == "MCPDocumentiT")
+                if (const json* party = counterpart_of(set, *read.base))
+                    compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[0], kCounterpartT, "/0", rows.exchange);
+        }
+    });
+}
+
+// ---- VIEW-05 ----
+
+void resources_registry(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& record = record_of(ctx, "MCPResources");
+    SqlProfile profile;
+    profile.decimal_scale = ctx.target.decimal_scale;
+    const RecordValidator validator(ctx.catalogue, record, Direction::Returned, profile);
+    const long long size = std::min<long long>(ctx.target.max_page_size, 200);
+    const auto r = ctx.api.list(client::kWriter, record.name, {std::nullopt, size, 1});
+    if (!expect_status(ctx, r.response, 200, "GET /api/resources/MCPResources (listed in 000 §2.1)")) return;
+    if (!r.page) ctx.fail({"a list response from GET /api/resources/MCPResources", r.problem, "", r.response.exchange, ""});
+    const auto& rows = r.page->rows;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (const auto& v : validator.validate(rows[i], "/" + std::to_string(i)))
+            ctx.finding({"MCPResources rows with only the fields 001 §2.3 lists, each of its type", v.pointer + " (" + v.field + "): " + v.message, v.pointer,
+                         r.response.exchange, ""});
+    // Which rows it holds is not shown (A-40): what it lists is recorded.
+    std::string names;
+    int known = 0;
+    for (const auto& row : rows) {
+        const json name = value_of(row, "ResourceName");
+        if (name.is_string() && ctx.catalogue.find(name.get<std::string>())) ++known;
+        if (names.size() < 400) names += (names.empty() ? "" : ", ") + (name.is_string() ? name.get<std::string>() : name.dump());
+    }
+    ctx.observe("MCPResources lists " + std::to_string(rows.size()) + " rows on its first page of " + std::to_string(size) +
+                    (r.page->total ? " (TotalRowsCount " + std::to_string(*r.page->total) + ")" : std::string()) + ", " + std::to_string(known) +
+                    " naming resources of the catalogue: " + names + " (A-40)",
+                r.response.exchange);
+}
+
+// ---- VIEW-06 ----
+
+void query_clienti(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    if (!ctx.target.query_body) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Record& clienti = record_of(ctx, "MCPClienti");
+    gen::RecordGenOptions options;
+    options.run_prefix = ctx.prefix;
+    options.profile.decimal_scale = ctx.target.decimal_scale;
+    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, options);
+    int run = 0;
+    for_all(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
+        const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
+        // des_indir_res (nvarchar(255) in CliFor and MCPClienti) carries this run's marker; every cod_clifor is
+        // written as C (selected) and as F (in MCPFornitori, never in MCPClienti).
+        const std::string text = marker(ctx, "query " + std::to_string(++run));
+        std::vector<json> customers;
+        std::set<std::string> expected;
+        json block = json::array();
+        for (json c : drawn) {
+            c["ind_clifor"] = "C";
+            c["des_indir_res"] = text;
+            if (!expected.insert(oracle::index_key(clienti, c, Collation::CaseInsensitive)).second) continue;
+            json supplier = c;
+            supplier["ind_clifor"] = "F";
+            block.push_back(c);
+            block.push_back(std::move(supplier));
+        }
+        const auto w = ctx.sync(client::kWriter, "CliFor", block);
+        if (w.transport_failed() || w.status != 200)
+            throw CheckError("writing the check's CliFor records: expected 200, got " + status_text(w), w.exchange);
+        const std::string selection = "des_indir_res = " + sql_text(text);
+        const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
+        if (!q) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
+        if (!expect_status(ctx, q->response, 200, "POST /api/resources/MCPClienti/query with RecordSelection " + selection)) return;
+        if (!q->page) throw CheckError("the POST query response could not be read as a list (its shape is not shown, A-41): " + q->problem, q->response.exchange);
+        std::set<std::string> shown;
+        for (std::size_t i = 0; i < q->page->rows.size(); ++i) {
+            const json& row = q->page->rows[i];
+            const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
+            if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
+                ctx.finding({"only the customers with " + selection + " (the rows its RecordSelection selects)",
+                             "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() + ", cod_clifor " + value_of(row, "cod_clifor").dump(),
+                             "/" + std::to_string(i), q->response.exchange, ""});
+            else if (!shown.insert(key).second)
+                ctx.finding({"each selected customer once", "cod_clifor " + value_of(row, "cod_clifor").dump() + " again", "/" + std::to_string(i),
+                             q->response.exchange, ""});
+        }
+        if (shown.size() != expected.size())
+            ctx.finding({std::to_string(expected.size()) + " customers with " + selection, std::to_string(shown.size()) + " of them", "",
+                         q->response.exchange, ""});
+    });
+}
+
+// ---- VIEW-08, VIEW-09 (OBSERVE) ----
+
+/// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
+gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
+    auto options = data_set_options(ctx, ctx.prefix);
+    options.min_records = options.max_records = 1;
+    options.counts = {{"CliFor", 2}};
+    rc::Random random(ctx.seed * 1000003u + salt);
+    return gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
+}
+
+void deleted_rows(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    gen::DataSet set = one_data_set(ctx, 8);
+    for (auto& b : set)
+        if (b.resource == "CliFor" || b.resource == "Articoli" || b.resource == kHeader)
+            for (auto& r : b.records) r["flg_isdeleted"] = true;
+    write_data_set(ctx, set);
+    for (const auto& read : view_reads(ctx, set)) {
+        const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
+        std::string shown = rows.rows.empty() ? "not shown" : "shown (" + std::to_string(rows.rows.size()) + " rows), flg_isdeleted " + value_of(rows.rows[0], "flg_isdeleted").dump();
+        ctx.observe("a logically deleted " + read.base_name + " record in " + read.view + ": " + shown + " (A-42)", rows.exchange);
+    }
+}
+
+/// The week of the year as SQL Server's DATEPART(week, …) counts it with its default first day (Sunday):
+/// week 1 holds 1 January, weeks start on Sunday.
+int sunday_week(sql::Ticks t) {
+    constexpr sql::Ticks kDay = 864000000000LL;
+    const auto civil = sql::civil_from_ticks(t);
+    const sql::Ticks jan1 = sql::ticks_from_civil({civil.year, 1, 1});
+    const long long day_of_year = (t - jan1) / kDay;
+    const long long jan1_weekday = (jan1 / kDay + 1) % 7;  // 0001-01-01 was a Monday; 0 = Sunday
+    return static_cast<int>((day_of_year + jan1_weekday) / 7 + 1);
+}
+
+void week_numbering(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const gen::DataSet set = one_data_set(ctx, 9);
+    write_data_set(ctx, set);
+    for (const auto& doc : block_of(set, kHeader)) {
+        const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
+        if (rows.rows.size() != 1) {  // VIEW-03 holds the header to its one row; this check only observes
+            ctx.observe("the header written has " + std::to_string(rows.rows.size()) + " rows in MCPDocumentiT: no settimana to observe (A-39)", rows.exchange);
+            continue;
+        }
+        const json* row = &rows.rows.front();
+        const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+        if (!date.ticks) throw CheckError("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
+        const json week = value_of(*row, "settimana");
+        const int iso = sql::iso_week(*date.ticks), sunday = sunday_week(*date.ticks);
+        std::string kind = "neither";
+        if (week == json(iso) && week == json(sunday)) kind = "both the ISO 8601 week and DATEPART(week) (Sunday first)";
+        else if (week == json(iso)) kind = "the ISO 8601 week";
+        else if (week == json(sunday)) kind = "DATEPART(week) with Sunday as first day";
+        ctx.observe("settimana for dat_doc " + doc.at("dat_doc").get<std::string>() + " is " + week.dump() + ": " + kind + " (ISO " +
+                        std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
+                    rows.exchange);
+    }
+}
+
+}  // namespace
 
 std::vector<Check> views_checks() {
-    return {};
+    const std::vector<std::string> data_set_tags = {"views",        "MCPClienti",    "MCPFornitori",  "MCPArticoli",   "MCPDocumentiT",
+                                                    "MCPDocumentiR", "AliquoteIva",   "Famiglia",      "Sottofamiglia", "MarcaArticoli",
+                                                    "Articoli",      "CliFor",        "CodiciDocumento", "CondPagam",   "StatiEsteri",
+                                                    "StoricoDocumentiT", "StoricoDocumentiR"};
+    return {
+        {"VIEW-01", "views", "Each MCP view returns only its fields, each of its type", "001 §2.4-2.7; 000 §1 capability 5; A-38",
+         "Read-only denormalised views (resources whose names start with MCP) for analysis tools. (001 lists each view's fields and types.)",
+         Level::Must, data_set_tags, true, fields_and_types},
+        {"VIEW-02", "views", "MCPClienti holds only customers (C), MCPFornitori only suppliers (F)", "001 §2.1, §2.5; A-38",
+         "Read customers only with RecordSelection on ind_clifor equal to C; suppliers with F. CliFor holds customers and suppliers together; "
+         "the same cod_clifor may exist once as C and once as F.",
+         Level::Must, {"views", "CliFor", "MCPClienti", "MCPFornitori"}, true, customers_and_suppliers},
+        {"VIEW-03", "views", "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data", "001 §2.6, §2.7; 000 §2.1; A-38",
+         "Each header contains its lines in the list MCPDocumentiR. Each line repeats header data (year, date, type, counterpart and agent) so it "
+         "can be filtered without joins.",
+         Level::Must, data_set_tags, true, nested_lines},
+        {"VIEW-04", "views", "View rows agree with the base records written (one row per record, same-named fields equal)",
+         "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",
+         "Read-only denormalised views (resources whose names start with MCP) for analysis tools. A header's ind_clifor_c + cod_clifor_c identify "
+         "its counterpart with the same key as CliFor.",
+         Level::Should, data_set_tags, true, rows_agree},
+        {"VIEW-05", "views", "MCPResources lists resources in its own fields", "001 §2.3; A-40",
+         "A registry table, read with GET /api/resources/MCPResources, listing the resources offered to an MCP server.", Level::Must,
+         {"views", "MCPResources"}, false, resources_registry},
+        {"VIEW-06", "views", "POST query on MCPClienti returns the customers its RecordSelection selects", "000 §4.2; 001 §2.5; A-41",
+         "MCPClienti also accepts POST /api/resources/MCPClienti/query.", Level::Must, {"views", "query", "CliFor", "MCPClienti", "MCPFornitori"}, true,
+         query_clienti},
+        {"VIEW-07", "views", "MCPDocumentiT.mese is the month of dat_doc", "001 §2.6; A-39", "mese and settimana derive from the document date.",
+         Level::Must, data_set_tags, true, month_of_date},
+        {"VIEW-08", "views", "Logically deleted base records in the views: shown or not?", "001 §2.4-2.7; A-42",
+         "Deletion is logical: each record carries flg_isdeleted (bit, required). (Whether the views show deleted rows is not shown.)",
+         Level::Observe, data_set_tags, true, deleted_rows},
+        {"VIEW-09", "views", "MCPDocumentiT.settimana: which week numbering?", "001 §2.6; A-39",
+         "mese and settimana derive from the document date. (The week numbering is not shown.)", Level::Observe, data_set_tags, true,
+         week_numbering},
+    };
 }
 
 }  // namespace bds::suites

@@ -73,4 +73,14 @@ BreakingProxy::Before answer(const std::string& method, const std::string& path,
 
 nlohmann::json& records_of(nlohmann::json& body) { return body.at("Records"); }
 
+void keep_rows(httplib::Response& res, const std::function<bool(const nlohmann::json&)>& keep) {
+    auto doc = nlohmann::json::parse(res.body);
+    nlohmann::json kept = nlohmann::json::array();
+    for (auto& r : records_of(doc))
+        if (keep(r)) kept.push_back(r);
+    records_of(doc) = kept;
+    doc["TotalRowsCount"] = kept.size();
+    res.body = doc.dump();
+}
+
 }  // namespace bds::test

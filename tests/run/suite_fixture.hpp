@@ -3,6 +3,7 @@
 // proxy that breaks one rule (so a test shows a check fails on a server that breaks its rule).
 #include <httplib.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,5 +49,9 @@ BreakingProxy::Before answer(const std::string& method, const std::string& path,
 
 /// The rows of a list response in the stub's default envelope ({"TotalRowsCount", "Records"}).
 nlohmann::json& records_of(nlohmann::json& body);
+
+/// Keeps only the rows of a list response (the stub's default envelope) for which `keep` is true, and sets
+/// TotalRowsCount to their number.
+void keep_rows(httplib::Response& res, const std::function<bool(const nlohmann::json&)>& keep);
 
 }  // namespace bds::test

@@ -16,13 +16,7 @@ using test::Broken;
 /// Deleted rows vanish from every read: deletion is physical.
 void hide_deleted(const httplib::Request& req, httplib::Response& res) {
     if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/", 0) != 0 || req.path.find("TokenInfo") != std::string::npos) return;
-    auto doc = json::parse(res.body);
-    json kept = json::array();
-    for (auto& r : test::records_of(doc))
-        if (r.value("flg_isdeleted", false) != true) kept.push_back(r);
-    test::records_of(doc) = kept;
-    doc["TotalRowsCount"] = kept.size();
-    res.body = doc.dump();
+    test::keep_rows(res, [](const json& r) { return r.value("flg_isdeleted", false) != true; });
 }
 
 TEST(DeletionChecks, PhysicalDeletionFailsDel01) {

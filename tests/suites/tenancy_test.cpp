@@ -1,10 +1,159 @@
 // Suite "tenancy": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <mutex>
+
 #include "run/suite_fixture.hpp"
 
 namespace bds {
 namespace {
+
+using nlohmann::json;
+using test::Broken;
+using test::describe;
+using test::result_of;
+using test::run_all;
+
+const std::vector<std::string> kIds = {"TEN-01", "TEN-02", "TEN-03", "TEN-04", "TEN-05"};
+
+TEST(TenancyChecks, TheFaithfulStubPassesEveryTenancyCheck) {
+    Broken b({});
+    const auto result = run_all(b.cat, b.stub.target, {"TEN-"});
+    test::expect_clean(result);
+    for (const auto& id : kIds) {
+        const auto& r = result_of(result, id);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << "\n" << describe(result);
+        EXPECT_LT(r.requests, 300) << id;
+    }
+}
+
+/// A server that gives the other tenant's user the writer's token: everything the writer wrote leaks.
+test::BreakingProxy::Rewrite other_tenant_logs_in_as_writer() {
+    return [](std::string& target, httplib::Headers&, std::string& body) {
+        if (target == "/Token" && body.find("username=other_tenant") != std::string::npos) body = "grant_type=password&username=writer&password=writer-pw";
+    };
+}
+
+TEST(TenancyChecks, TheOtherTenantServedAsTheWriterFailsEveryTenancyCheck) {
+    for (const auto& id : kIds) {
+        Broken b({}, {}, other_tenant_logs_in_as_writer());
+        const auto r = b.expect_fail(id);
+        ASSERT_FALSE(r.findings.empty()) << id;
+        const std::string words = id == "TEN-04" ? "reads back its own" : id == "TEN-05" ? "other tenant's data" : "none of the writer's records";
+        EXPECT_NE(r.findings.front().expected.find(words), std::string::npos) << id << ": " << r.findings.front().expected;
+    }
+}
+
+/// A stub behind a proxy that answers the other tenant's requests to paths starting with `prefix` as if they
+/// came from the writer: a leak in one kind of read only.
+struct LeakOn {
+    struct Tokens {
+        std::mutex mutex;
+        std::string other, writer;
+    };
+    std::shared_ptr<Tokens> tokens = std::make_shared<Tokens>();
+    Broken b{{}};
+
+    explicit LeakOn(const std::string& prefix) {
+        const std::string url = b.stub.server->base_url();
+        b.proxy = std::make_unique<test::BreakingProxy>(
+            url, test::BreakingProxy::Before{},
+            [tokens = tokens](const httplib::Request& req, httplib::Response& res) {
+                // Learns the other tenant's token as the stub issues it.
+                if (req.path != "/Token" || res.status != 200 || req.body.find("username=other_tenant") == std::string::npos) return;
+                std::lock_guard lock(tokens->mutex);
+                tokens->other = json::parse(res.body)["access_token"].get<std::string>();
+            },
+            [tokens = tokens, url, prefix](std::string& target, httplib::Headers& headers, std::string&) {
+                if (target.rfind(prefix, 0) != 0) return;
+                auto it = headers.find("Authorization");
+                std::lock_guard lock(tokens->mutex);
+                if (it == headers.end() || tokens->other.empty() || it->second != "Bearer " + tokens->other) return;
+                if (tokens->writer.empty()) {
+                    httplib::Client c(url);
+                    auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+                    tokens->writer = json::parse(r->body)["access_token"].get<std::string>();
+                }
+                it->second = "Bearer " + tokens->writer;
+            });
+        b.target.base_url = b.proxy->base_url();
+    }
+};
+
+TEST(TenancyChecks, AChangeFeedThatIgnoresTheTenantFailsTen02Only) {
+    LeakOn leak("/api/sync/");
+    const auto result = run_all(leak.b.cat, leak.b.target, {"TEN-01", "TEN-02", "TEN-03"});
+    EXPECT_EQ(result_of(result, "TEN-02").outcome, run::Outcome::Fail) << describe(result);
+    EXPECT_EQ(result_of(result, "TEN-01").outcome, run::Outcome::Pass) << describe(result);
+    EXPECT_EQ(result_of(result, "TEN-03").outcome, run::Outcome::Pass) << describe(result);
+}
+
+TEST(TenancyChecks, ViewsThatIgnoreTheTenantFailTen03Only) {
+    LeakOn leak("/api/resources/MCP");
+    const auto result = run_all(leak.b.cat, leak.b.target, {"TEN-01", "TEN-02", "TEN-03"});
+    EXPECT_EQ(result_of(result, "TEN-03").outcome, run::Outcome::Fail) << describe(result);
+    EXPECT_EQ(result_of(result, "TEN-01").outcome, run::Outcome::Pass) << describe(result);
+    EXPECT_EQ(result_of(result, "TEN-02").outcome, run::Outcome::Pass) << describe(result);
+}
+
+TEST(TenancyChecks, TwoUsersSharingOneTenantFailTen01To04) {
+    // The target file says other_tenant is another tenant; the server puts it in the writer's.
+    stub::StubOptions options;
+    for (auto& u : options.users)
+        if (u.username == "other_tenant") u.customer_ID = 1;
+    for (const char* id : {"TEN-01", "TEN-02", "TEN-03", "TEN-04"}) {
+        Broken b({}, {}, {}, options);
+        b.target.users[client::kOtherTenant] = {"other_tenant", "other-pw", {}};
+        b.expect_fail(id);
+    }
+}
+
+TEST(TenancyChecks, ARecordFiledUnderTheCustomerIdOfItsBodyFailsTen05) {
+    // The server files a record under the customer_ID it names: the proxy sends such blocks with the other
+    // tenant's token.
+    auto token = std::make_shared<std::string>();
+    Broken b({});
+    b.proxy = std::make_unique<test::BreakingProxy>(
+        b.stub.server->base_url(), test::BreakingProxy::Before{}, test::BreakingProxy::After{},
+        [token, url = b.stub.server->base_url()](std::string& target, httplib::Headers& headers, std::string& body) {
+            if (target.rfind("/api/sync/", 0) != 0 || body.find("\"customer_ID\"") == std::string::npos) return;
+            if (token->empty()) {
+                httplib::Client c(url);
+                auto r = c.Post("/Token", "grant_type=password&username=other_tenant&password=other-pw", "application/x-www-form-urlencoded");
+                *token = json::parse(r->body)["access_token"].get<std::string>();
+            }
+            auto it = headers.find("Authorization");
+            if (it != headers.end()) it->second = "Bearer " + *token;
+        });
+    b.target.base_url = b.proxy->base_url();
+    const auto r = b.expect_fail("TEN-05");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().expected.find("other tenant"), std::string::npos) << r.findings.front().expected;
+}
+
+TEST(TenancyChecks, ABlockNamingAnotherTenantMayBeRefused) {
+    // Refusing the block passes as well as ignoring customer_ID (A-26).
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || req.path.rfind("/api/sync/", 0) != 0 || req.body.find("\"customer_ID\"") == std::string::npos) return false;
+        res.status = 400;
+        res.set_content(R"({"error":"customer_ID"})", "application/json");
+        return true;
+    });
+    const auto result = run_all(b.cat, b.target, {"TEN-05"});
+    EXPECT_EQ(result_of(result, "TEN-05").outcome, run::Outcome::Pass) << describe(result);
+}
+
+TEST(TenancyChecks, NoOtherTenantSkipsWithTheReason) {
+    Broken b({});
+    auto target = b.stub.target;
+    target.users.erase(client::kOtherTenant);
+    const auto result = run_all(b.cat, target, {"TEN-"});
+    for (const auto& id : kIds) {
+        EXPECT_EQ(result_of(result, id).outcome, run::Outcome::Skip) << id;
+        EXPECT_NE(result_of(result, id).reason.find("other_tenant"), std::string::npos) << result_of(result, id).reason;
+    }
+}
 
 }  // namespace
 }  // namespace bds

@@ -1,10 +1,173 @@
 // Suite "views": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "run/suite_fixture.hpp"
 
 namespace bds {
 namespace {
+
+using nlohmann::json;
+using test::Broken;
+using test::describe;
+using test::result_of;
+using test::run_all;
+
+/// Check `id` fails through `b`, and its first finding's expected (or actual) text contains `words`.
+void expect_fail_saying(Broken& b, const std::string& id, const std::string& words, bool in_expected = true) {
+    const auto r = b.expect_fail(id);
+    ASSERT_FALSE(r.findings.empty()) << id;
+    const std::string& text = in_expected ? r.findings.front().expected : r.findings.front().actual;
+    EXPECT_NE(text.find(words), std::string::npos) << id << ": " << text;
+}
+
+/// An after-hook that edits each row of 200 answers to `method path` (the stub's default envelope).
+test::BreakingProxy::After edit_rows(const std::string& method, const std::string& path, std::function<void(json&)> edit) {
+    return [=](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != method || req.path != path || res.status != 200) return;
+        json doc = json::parse(res.body);
+        for (auto& row : test::records_of(doc)) edit(row);
+        res.body = doc.dump();
+    };
+}
+
+TEST(ViewsChecks, TheFaithfulStubPassesEveryViewCheck) {
+    Broken b({});
+    const auto result = run_all(b.cat, b.stub.target, {"VIEW-"});
+    test::expect_clean(result);
+    for (const auto& r : result.results) {
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.id << "\n" << describe(result);
+        EXPECT_LT(r.requests, 400) << r.id;
+    }
+}
+
+TEST(ViewsChecks, AFieldTheViewDoesNotListFailsView01) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPArticoli", [](json& row) { row["des_articolo_ex"] = "only in Articoli"; }));
+    expect_fail_saying(b, "VIEW-01", "des_articolo_ex", false);
+}
+
+TEST(ViewsChecks, AFieldOfTheWrongTypeFailsView01) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) { row["num_anno"] = std::to_string(row.value("num_anno", 0)); }));
+    expect_fail_saying(b, "VIEW-01", "num_anno", false);
+}
+
+TEST(ViewsChecks, LinesWithoutTheirRowVersionFailView01) {
+    // ts_update is NOT NULL in every resource (001 conventions); the stub once left it null in view lines.
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiR", [](json& row) { row["ts_update"] = nullptr; }));
+    expect_fail_saying(b, "VIEW-01", "ts_update", false);
+}
+
+TEST(ViewsChecks, SuppliersInMCPClientiFailView02) {
+    // MCPClienti answered from CliFor: customers and suppliers together.
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string&) {
+        static const std::regex clienti(R"(^/api/resources/MCPClienti(\?.*)?$)");
+        std::smatch m;
+        if (!std::regex_match(target, m, clienti)) return;
+        const std::string rest = m[1].str();  // copied out: assigning target invalidates the match
+        target = "/api/resources/CliFor" + rest;
+    });
+    expect_fail_saying(b, "VIEW-02", "MCPClienti shows only ind_clifor C");
+}
+
+TEST(ViewsChecks, ALineMissingFromTheHeaderFailsView03) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) {
+                 if (row.contains("MCPDocumentiR") && !row["MCPDocumentiR"].empty()) row["MCPDocumentiR"].erase(row["MCPDocumentiR"].size() - 1);
+             }));
+    expect_fail_saying(b, "VIEW-03", "carries its");
+}
+
+TEST(ViewsChecks, ALineNotRepeatingItsHeadersYearFailsView03) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiR", [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
+    expect_fail_saying(b, "VIEW-03", "MCPDocumentiR.num_anno");
+}
+
+TEST(ViewsChecks, AViewValueThatIsNotTheBaseRecordsFailsView04) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
+    const auto r = b.expect_fail("VIEW-04");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().expected.find("num_anno"), std::string::npos) << r.findings.front().expected;
+    EXPECT_FALSE(r.findings.front().counterexample.empty());
+}
+
+TEST(ViewsChecks, AMissingViewRowFailsView04) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || req.path != "/api/resources/MCPArticoli" || res.status != 200) return;
+        json doc = json::parse(res.body);
+        test::records_of(doc) = json::array();
+        doc["TotalRowsCount"] = 0;
+        res.body = doc.dump();
+    });
+    expect_fail_saying(b, "VIEW-04", "one MCPArticoli row");
+}
+
+TEST(ViewsChecks, MCPResourcesRowsOfTheWrongShapeFailView05) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPResources", [](json& row) { row["Resource_ID"] = "R" + row["Resource_ID"].dump(); }));
+    expect_fail_saying(b, "VIEW-05", "Resource_ID", false);
+    Broken refused(test::answer("GET", "/api/resources/MCPResources", 404, "{}"));
+    refused.expect_fail("VIEW-05");
+}
+
+TEST(ViewsChecks, MCPResourcesIsObserved) {
+    Broken b({});
+    const auto result = run_all(b.cat, b.stub.target, {"VIEW-05"});
+    const auto& r = result_of(result, "VIEW-05");
+    ASSERT_FALSE(r.observations.empty());
+    EXPECT_NE(r.observations.front().text.find("A-40"), std::string::npos);
+}
+
+TEST(ViewsChecks, AQueryThatDropsARowFailsView06) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || req.path != "/api/resources/MCPClienti/query" || res.status != 200) return;
+        json doc = json::parse(res.body);
+        auto& rows = test::records_of(doc);
+        if (!rows.empty()) rows.erase(rows.size() - 1);
+        res.body = doc.dump();
+    });
+    expect_fail_saying(b, "VIEW-06", "customers with");
+}
+
+TEST(ViewsChecks, AQueryIgnoringTheSelectionFailsView06) {
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
+        if (target != "/api/resources/MCPClienti/query") return;
+        json doc = json::parse(body);
+        doc.erase("RecordSelection");
+        body = doc.dump();
+    });
+    // The stub holds other customers too (earlier runs of the property): an unfiltered query shows them.
+    expect_fail_saying(b, "VIEW-06", "only the customers with");
+}
+
+TEST(ViewsChecks, NoQueryBodySkipsView06) {
+    Broken b({});
+    auto target = b.stub.target;
+    target.query_body.reset();
+    const auto result = run_all(b.cat, target, {"VIEW-06"});
+    EXPECT_EQ(result_of(result, "VIEW-06").outcome, run::Outcome::Skip);
+    EXPECT_NE(result_of(result, "VIEW-06").reason.find("A-41"), std::string::npos);
+}
+
+TEST(ViewsChecks, AMonthCountedFromZeroFailsView07) {
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) {
+                 if (row.contains("mese") && row["mese"].is_number()) row["mese"] = row["mese"].get<int>() - 1;
+             }));
+    expect_fail_saying(b, "VIEW-07", "mese =");
+}
+
+TEST(ViewsChecks, DeletedRowsAndWeeksAreObserved) {
+    Broken b({});
+    const auto result = run_all(b.cat, b.stub.target, {"VIEW-08", "VIEW-09"});
+    for (const char* id : {"VIEW-08", "VIEW-09"}) {
+        const auto& r = result_of(result, id);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << describe(result);
+        ASSERT_FALSE(r.observations.empty()) << id;
+    }
+    // The stub shows deleted rows with the flag (A-42) and numbers weeks as ISO 8601 does (A-39).
+    EXPECT_NE(result_of(result, "VIEW-08").observations.front().text.find("shown (1 rows), flg_isdeleted true"), std::string::npos)
+        << result_of(result, "VIEW-08").observations.front().text;
+    EXPECT_NE(result_of(result, "VIEW-09").observations.front().text.find("ISO 8601"), std::string::npos)
+        << result_of(result, "VIEW-09").observations.front().text;
+}
 
 }  // namespace
 }  // namespace bds
