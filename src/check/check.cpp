@@ -1,6 +1,7 @@
 #include "check/check.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace bds {
 
@@ -22,6 +23,19 @@ std::vector<Check> select_checks(const std::vector<Check>& checks, const std::ve
         const bool by_id = std::any_of(id_prefixes.begin(), id_prefixes.end(),
                                        [&](const std::string& p) { return c.id.compare(0, p.size(), p) == 0; });
         if (by_suite || by_id) out.push_back(c);
+    }
+    return out;
+}
+
+std::vector<Check> select_shard(const std::vector<Check>& checks, int k, int n) {
+    if (n < 1 || k < 1 || k > n) throw std::invalid_argument("shard " + std::to_string(k) + "/" + std::to_string(n) + ": expected 1 <= k <= n");
+    std::vector<std::string> ids;
+    for (const auto& c : checks) ids.push_back(c.id);
+    std::sort(ids.begin(), ids.end());
+    std::vector<Check> out;
+    for (const auto& c : checks) {
+        const auto position = std::lower_bound(ids.begin(), ids.end(), c.id) - ids.begin();
+        if (position % n == k - 1) out.push_back(c);
     }
     return out;
 }

@@ -37,4 +37,8 @@ std::vector<Check> all_checks();
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,
                                  const std::vector<std::string>& id_prefixes);
 
+/// Shard `k` of `n` (1 <= k <= n): every n-th check of the table ordered by id, starting at the k-th, so the
+/// shards of one harness version split the checks deterministically and evenly across CI jobs.
+std::vector<Check> select_shard(const std::vector<Check>& checks, int k, int n);
+
 }  // namespace bds

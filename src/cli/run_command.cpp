@@ -17,6 +17,7 @@
 #include "client/target.hpp"
 #include "report/reporters.hpp"
 #include "run/embedded_stub.hpp"
+#include "run/baseline.hpp"
 #include "run/runner.hpp"
 #include "stub/data_set.hpp"
 
@@ -32,7 +33,18 @@ struct RunArgs {
     bool read_only = false;
     double rate = -1;
     std::string stub_envelope = "object", stub_collation = "ci";
+    std::string baseline, shard;
 };
+
+/// "k/n" of --shard.
+std::pair<int, int> parse_shard(const std::string& text) {
+    int k = 0, n = 0;
+    char slash = 0, extra = 0;
+    std::istringstream in(text);
+    if (!(in >> k >> slash >> n) || slash != '/' || (in >> extra) || n < 1 || k < 1 || k > n)
+        throw ExitError{kUsage, "--shard: expected k/n with 1 <= k <= n (e.g. 2/4), found \"" + text + "\""};
+    return {k, n};
+}
 
 std::string sha256_hex(std::string_view text) {
     unsigned char digest[SHA256_DIGEST_LENGTH];
@@ -66,6 +78,15 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
                 << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n";
         if (r.outcome == run::Outcome::Error) out << "ERROR " << std::left << std::setw(9) << r.id << r.title << ": " << r.reason << "\n";
     }
+    if (run.baseline) {
+        const auto ids = [](const std::vector<std::string>& v) {
+            std::string out;
+            for (const auto& id : v) out += (out.empty() ? "" : " ") + id;
+            return out.empty() ? std::string("none") : out;
+        };
+        out << "baseline " << run.baseline->source << ": new MUST failures: " << ids(run.baseline->new_failures)
+            << "; known: " << ids(run.baseline->known_failures) << "; fixed: " << ids(run.baseline->fixed) << "\n";
+    }
     for (const auto& n : run.notes) out << "note: " << n << "\n";
     out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << run.requests << " requests in "
         << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target << " (seed " << run.seed
@@ -85,6 +106,8 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 100000));
     cmd->add_option("--jobs", a->jobs, "Checks run at once (those on different resources)")->capture_default_str()->check(CLI::Range(1, 64));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: json)");
+    cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
+    cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
     cmd->add_option("--rate", a->rate, "At most this many requests per second")->check(CLI::NonNegativeNumber);
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
@@ -110,6 +133,22 @@ void add_run_command(CLI::App& app) {
         const Catalogue catalogue = builtin_catalogue();
         auto checks = select_checks(all_checks(), a->suites, a->checks);
         if (checks.empty()) throw ExitError{kUsage, "no check matches the --suite/--check selection (see `conformance list`)"};
+        if (!a->shard.empty()) {
+            const auto [k, n] = parse_shard(a->shard);
+            checks = select_shard(checks, k, n);
+        }
+        std::optional<run::Baseline> baseline;
+        if (!a->baseline.empty()) {
+            std::ifstream in(a->baseline);
+            if (!in) throw ExitError{kUsage, "--baseline: cannot read " + a->baseline};
+            const auto doc = nlohmann::json::parse(in, nullptr, false);
+            if (doc.is_discarded()) throw ExitError{kUsage, "--baseline: " + a->baseline + " is not JSON"};
+            try {
+                baseline = run::read_baseline(doc, a->baseline);
+            } catch (const std::runtime_error& e) {
+                throw ExitError{kUsage, std::string("--baseline: ") + e.what()};
+            }
+        }
 
         std::optional<run::EmbeddedStub> embedded;
         client::TargetConfig target;
@@ -170,13 +209,16 @@ void add_run_command(CLI::App& app) {
             throw ExitError{kUnreachable, e.what()};
         }
         result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());
+        result.shard = a->shard;
+        if (baseline) result.baseline = run::compare_with(result, *baseline);
         for (const auto& [format, file] : reports) {
             std::ofstream out(file);
             if (!out) throw ExitError{kUsage, "--report: cannot write " + file};
             report::reporters().at(format)(result, out);
         }
         print_summary(result, std::cout);
-        if (result.must_failures() > 0) throw ExitError{kFailure, std::to_string(result.must_failures()) + " MUST check(s) failed"};
+        if (result.gate_failures() > 0)
+            throw ExitError{kFailure, std::to_string(result.gate_failures()) + (result.baseline ? " new" : "") + " MUST check(s) failed"};
     });
 }
 

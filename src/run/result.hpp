@@ -46,6 +46,14 @@ struct CheckResult {
     std::string replay;  ///< command-line arguments that repeat this check with its seed
 };
 
+/// How a run compares with a baseline report (--baseline): see run/baseline.hpp.
+struct BaselineComparison {
+    std::string source;
+    std::vector<std::string> new_failures;    ///< MUST failures the baseline did not have: these fail the gate
+    std::vector<std::string> known_failures;  ///< MUST failures the baseline had too
+    std::vector<std::string> fixed;           ///< MUST failures of the baseline that pass now
+};
+
 struct RunResult {
     std::string target;  ///< base URL
     std::string harness_version;
@@ -61,8 +69,14 @@ struct RunResult {
     std::vector<std::string> notes;   ///< run-level problems, e.g. a clean-up the target refused
     std::vector<CheckResult> results;
 
+    /// Set when the run was compared with a baseline.
+    std::optional<BaselineComparison> baseline;
+    /// The shard this run was, "k/n", or "" for all checks.
+    std::string shard;
     /// MUST checks that failed.
     int must_failures() const;
+    /// What fails the gate (exit code 1): the new MUST failures with a baseline, every MUST failure without.
+    int gate_failures() const;
 };
 
 }  // namespace bds::run

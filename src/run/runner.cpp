@@ -125,6 +125,10 @@ int RunResult::must_failures() const {
     }));
 }
 
+int RunResult::gate_failures() const {
+    return baseline ? static_cast<int>(baseline->new_failures.size()) : must_failures();
+}
+
 std::string_view to_string(Outcome outcome) {
     switch (outcome) {
         case Outcome::Pass: return "pass";

@@ -1,0 +1,29 @@
+#pragma once
+/// Baseline gating (`conformance run --baseline F`): a previous run's JSON report lists the MUST failures a team
+/// already knows of; a run then fails the gate only for new ones, and says which are known and which are fixed.
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "run/result.hpp"
+
+namespace bds::run {
+
+/// The MUST checks a previous run failed, by id, and every check it ran.
+struct Baseline {
+    std::string source;  ///< the file, for the report
+    std::set<std::string> failed_must;
+    std::set<std::string> ran;
+};
+
+/// Reads a JSON report (`--report json=F`). Throws std::runtime_error saying what was expected, what came, and
+/// where (a JSON pointer), e.g. when the file is not a report.
+Baseline read_baseline(const nlohmann::json& report, const std::string& source);
+
+/// This run against the baseline: MUST failures new (not failed in the baseline) and known (failed there too),
+/// and the baseline's MUST failures this run checked and no longer fails (fixed). Ids in check order.
+BaselineComparison compare_with(const RunResult& run, const Baseline& baseline);
+
+}  // namespace bds::run
