@@ -1,5 +1,7 @@
 #include "client/exchange.hpp"
 
+#include "sql/text.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -54,11 +56,27 @@ std::string redact_body(const std::string& body) {
     return out;
 }
 
+std::string escape_invalid_utf8(const std::string& text) {
+    std::string out;
+    std::string_view rest = text;
+    std::size_t bad = 0;
+    while (!sql::utf8_to_u32(rest, &bad)) {
+        static const char* hex = "0123456789abcdef";
+        const auto c = static_cast<unsigned char>(rest[bad]);
+        out.append(rest.substr(0, bad));
+        out.append("\\x").push_back(hex[c >> 4]);
+        out.push_back(hex[c & 15]);
+        rest.remove_prefix(bad + 1);
+    }
+    out.append(rest);
+    return out;
+}
+
 std::string shown_body(const std::string& body) {
-    if (body.size() <= kMaxShownBody) return body;
+    if (body.size() <= kMaxShownBody) return escape_invalid_utf8(body);
     std::size_t cut = kMaxShownBody;
     while (cut > 0 && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
-    return body.substr(0, cut) + "… (" + std::to_string(body.size()) + " bytes in all)";
+    return escape_invalid_utf8(body.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all)";
 }
 
 std::string Exchange::curl() const {

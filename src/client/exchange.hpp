@@ -35,7 +35,12 @@ inline constexpr std::size_t kMaxShownBody = 16 * 1024;
 std::string redact_header(const std::string& name, const std::string& value);
 std::string redact_body(const std::string& body);
 
-/// The body cut to kMaxShownBody bytes (on a UTF-8 boundary) with a note of the full length.
+/// The body cut to kMaxShownBody bytes (on a UTF-8 boundary) with a note of the full length, and bytes that
+/// are not UTF-8 shown as \xNN: servers under test (and robustness checks) send such bytes, and reports are
+/// JSON, which must stay valid.
 std::string shown_body(const std::string& body);
+
+/// `text` with every byte that is not part of valid UTF-8 written as \xNN.
+std::string escape_invalid_utf8(const std::string& text);
 
 }  // namespace bds::client

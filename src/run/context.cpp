@@ -80,7 +80,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             if (budget_spent) return;
         }
         ctx.findings.resize(findings_before);
-        if (tries_after_failure < 0 && ctx.on_case) ctx.on_case(++cases_started);
+        if (tries_after_failure < 0 && ++cases_started && ctx.on_case) ctx.on_case(cases_started);
         try {
             property();
         } catch (const CheckFailed&) {
@@ -110,6 +110,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     metadata.description = description;
     Silent listener;
     const auto result = rc::detail::checkTestable(testable, metadata, params, listener);
+    ctx.cases_run += cases_started;
     ctx.findings.resize(findings_before);
     if (abort) {
         if (abort->skip) throw *abort->skip;

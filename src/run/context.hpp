@@ -75,6 +75,8 @@ struct Context {
     std::vector<run::Observation> observations;
     /// Told the number of each property case as it starts (progress on a terminal); may be empty.
     std::function<void(int number)> on_case;
+    /// Property cases run so far (shrinking tries not counted), for the report.
+    int cases_run = 0;
 };
 
 /// Shrinking budget of for_all: tries after the first failing case, and time.

@@ -225,6 +225,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             res.outcome = Outcome::Error;
             res.reason = std::string("exception inside the check: ") + e.what();
         }
+        res.cases = ctx.cases_run;
         res.findings = std::move(ctx.findings);
         res.observations = std::move(ctx.observations);
         if (res.outcome == Outcome::Pass && !res.findings.empty())

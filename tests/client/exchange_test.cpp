@@ -42,3 +42,16 @@ TEST(Exchange, LongBodiesAreCutOnACharacterBoundary) {
 
 }  // namespace
 }  // namespace bds::client
+
+namespace bds::client {
+namespace {
+
+TEST(ShownBody, BytesThatAreNotUtf8AreEscapedSoReportsStayJson) {
+    EXPECT_EQ(escape_invalid_utf8("ok é"), "ok é");
+    EXPECT_EQ(escape_invalid_utf8(std::string("a\xC3\x28z\xFF", 5)), "a\\xc3(z\\xff");
+    const std::string shown = shown_body(std::string("[\"\xFF\"]"));
+    EXPECT_NO_THROW((void)nlohmann::json(shown).dump()) << shown;
+}
+
+}  // namespace
+}  // namespace bds::client
