@@ -79,13 +79,8 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
         if (r.outcome == run::Outcome::Error) out << "ERROR " << std::left << std::setw(9) << r.id << r.title << ": " << r.reason << "\n";
     }
     if (run.baseline) {
-        const auto ids = [](const std::vector<std::string>& v) {
-            std::string out;
-            for (const auto& id : v) out += (out.empty() ? "" : " ") + id;
-            return out.empty() ? std::string("none") : out;
-        };
-        out << "baseline " << run.baseline->source << ": new MUST failures: " << ids(run.baseline->new_failures)
-            << "; known: " << ids(run.baseline->known_failures) << "; fixed: " << ids(run.baseline->fixed) << "\n";
+        out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
+            << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
     }
     for (const auto& n : run.notes) out << "note: " << n << "\n";
     out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << run.requests << " requests in "
@@ -105,7 +100,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
     cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 100000));
     cmd->add_option("--jobs", a->jobs, "Checks run at once (those on different resources)")->capture_default_str()->check(CLI::Range(1, 64));
-    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: json)");
+    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
     cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");

@@ -19,6 +19,12 @@ ordered_json exchange_json(const std::optional<client::Exchange>& e) {
             {"duration_ms", e->duration_ms}, {"curl", e->curl()}};
 }
 
+ordered_json baseline_json(const run::RunResult& run) {
+    if (!run.baseline) return nullptr;
+    return {{"source", run.baseline->source}, {"new_failures", run.baseline->new_failures},
+            {"known_failures", run.baseline->known_failures}, {"fixed", run.baseline->fixed}};
+}
+
 }  // namespace
 
 ordered_json to_json(const run::RunResult& run) {
@@ -41,14 +47,8 @@ ordered_json to_json(const run::RunResult& run) {
             {"duration_ms", run.duration_ms}, {"requests", run.requests},
             {"envelope", run.envelope},     {"run_prefix", run.run_prefix},
             {"records_written", run.records_written}, {"notes", run.notes},
-            {"must_failures", run.must_failures()}, {"checks", checks}};
-}
-
-const std::map<std::string, Writer>& reporters() {
-    static const std::map<std::string, Writer> table{
-        {"json", [](const run::RunResult& run, std::ostream& out) { out << to_json(run).dump(2) << "\n"; }},
-    };
-    return table;
+            {"must_failures", run.must_failures()}, {"shard", run.shard}, {"baseline", baseline_json(run)},
+            {"checks", checks}};
 }
 
 }  // namespace bds::report

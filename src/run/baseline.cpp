@@ -35,4 +35,10 @@ BaselineComparison compare_with(const RunResult& run, const Baseline& baseline) 
     return out;
 }
 
+std::string id_list(const std::vector<std::string>& ids) {
+    std::string text;
+    for (const auto& id : ids) text += (text.empty() ? "" : ", ") + id;
+    return ids.empty() ? std::string("none") : text;
+}
+
 }  // namespace bds::run

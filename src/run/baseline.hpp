@@ -26,4 +26,7 @@ Baseline read_baseline(const nlohmann::json& report, const std::string& source);
 /// and the baseline's MUST failures this run checked and no longer fails (fixed). Ids in check order.
 BaselineComparison compare_with(const RunResult& run, const Baseline& baseline);
 
+/// Ids as reports list them: "ACC-01, PAG-03", or "none".
+std::string id_list(const std::vector<std::string>& ids);
+
 }  // namespace bds::run

@@ -1,0 +1,276 @@
+// The HTML report: one page a person opens after a run. Self-contained (inline CSS, one small inline script
+// for "copy curl"; readable without it), every printed text escaped (server bodies may hold markup).
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "report/reporters.hpp"
+#include "run/baseline.hpp"
+
+namespace bds::report {
+namespace {
+
+std::string h(std::string_view text) { return escape_xml(text); }
+
+std::string fixed(double value, int decimals) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
+constexpr std::string_view kStyle = R"(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#1d2329}
+h1{margin-bottom:.2em}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:2em}
+table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.n{text-align:right}
+dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
+.verdict{font-size:1.2em;font-weight:600;padding:.4em .8em;border-radius:4px;display:inline-block}
+.pass{background:#dafbe1}.fail{background:#ffd7d5}.error{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
+.none{background:#fff;color:#8c959f}
+.badge{font-size:.8em;font-weight:600;padding:.1em .5em;border-radius:3px;text-transform:uppercase}
+.level{font-size:.8em;color:#57606a;border:1px solid #d0d7de;border-radius:3px;padding:0 .4em}
+table.matrix td{text-align:center;min-width:4.5em;font-size:.85em}table.matrix th.row{white-space:nowrap}
+article{border:1px solid #d0d7de;border-radius:6px;padding:.2em 1em 1em;margin:1em 0}
+blockquote{margin:.4em 0;padding:.2em 1em;border-left:4px solid #d0d7de;color:#424a53}
+pre{background:#f6f8fa;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;margin:.3em 0}
+details{margin:.4em 0}summary{cursor:pointer;font-family:ui-monospace,monospace}
+.curl{position:relative}.curl button{position:absolute;right:.4em;top:.4em}
+)";
+
+// Only a convenience: without script the curl line is still there to select.
+constexpr std::string_view kScript =
+    "function copyCurl(b){navigator.clipboard.writeText(b.nextElementSibling.textContent)"
+    ".then(function(){b.textContent='copied'})}";
+
+std::string_view outcome_word(const run::CheckResult& r) {
+    if (r.level == Level::Observe && r.outcome == run::Outcome::Pass) return "observed";
+    return run::to_string(r.outcome);
+}
+
+/// Worse outcomes win a matrix cell: a failure is what a reader must see first.
+int rank(std::string_view word) {
+    static const std::map<std::string_view, int> ranks{{"observed", 0}, {"pass", 1}, {"skip", 2}, {"error", 3}, {"fail", 4}};
+    return ranks.at(word);
+}
+
+/// A body as a person reads it: compact JSON indented, anything else as it came. Only when indenting loses
+/// nothing (parsing would reword 1.10 as 1.1, or round a long decimal, and a reader must see what came).
+std::string readable_body(const std::string& body) {
+    const auto json = nlohmann::ordered_json::parse(body, nullptr, false);
+    if (json.is_discarded() || !(json.is_object() || json.is_array())) return body;
+    if (json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) != body) return body;
+    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void exchange_html(const client::Exchange& e, bool open, std::ostream& out) {
+    out << "<details class=\"exchange\"" << (open ? " open" : "") << "><summary>" << h(e.summary()) << "</summary>\n";
+    out << "<div class=\"curl\"><button type=\"button\" onclick=\"copyCurl(this)\">copy</button><pre>" << h(e.curl())
+        << "</pre></div>\n";
+    std::string request = e.method + " " + e.url + "\n";
+    for (const auto& [k, v] : e.request_headers) request.append(k).append(": ").append(v).append("\n");
+    if (!e.request_body.empty()) request.append("\n").append(readable_body(e.request_body));
+    out << "<pre>" << h(request) << "</pre>\n";
+    std::string response;
+    if (e.status == 0) {
+        response = "no response: " + e.error;
+    } else {
+        response = std::to_string(e.status) + "\n";
+        for (const auto& [k, v] : e.response_headers) response.append(k).append(": ").append(v).append("\n");
+        if (!e.response_body.empty()) response.append("\n").append(readable_body(e.response_body));
+    }
+    out << "<pre>" << h(response) << "</pre>\n</details>\n";
+}
+
+void heading(const run::CheckResult& r, std::ostream& out) {
+    const auto word = outcome_word(r);
+    out << "<h3><span class=\"badge " << word << "\">" << word << "</span> " << h(r.id) << " <span class=\"level\">"
+        << to_string(r.level) << "</span> " << h(r.title) << "</h3>\n";
+    out << "<p>" << h(r.spec) << " · suite " << h(r.suite) << "</p>\n";
+    if (!r.seed_text.empty()) out << "<blockquote>" << h(r.seed_text) << "</blockquote>\n";
+}
+
+void failure_html(const run::CheckResult& r, std::ostream& out) {
+    out << "<article id=\"check-" << h(r.id) << "\">\n";
+    heading(r, out);
+    if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
+    for (const auto& f : r.findings) {
+        out << "<table>\n<tr><th>expected</th><td>" << h(f.expected) << "</td></tr>\n<tr><th>actual</th><td>" << h(f.actual)
+            << "</td></tr>\n";
+        if (!f.pointer.empty()) out << "<tr><th>at</th><td><code>" << h(f.pointer) << "</code></td></tr>\n";
+        out << "</table>\n";
+        if (!f.counterexample.empty()) out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
+        if (f.exchange) exchange_html(*f.exchange, true, out);
+    }
+    out << "<p>Replay: <code>conformance run " << h(r.replay) << "</code></p>\n</article>\n";
+}
+
+void observations_html(const run::CheckResult& r, std::ostream& out) {
+    out << "<article id=\"observed-" << h(r.id) << "\">\n";
+    heading(r, out);
+    if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
+    if (r.observations.empty()) {
+        out << "<p>Nothing recorded.</p>\n</article>\n";
+        return;
+    }
+    out << "<ul>\n";
+    for (const auto& o : r.observations) {
+        out << "<li>" << h(o.text);
+        if (o.exchange) exchange_html(*o.exchange, false, out);
+        out << "</li>\n";
+    }
+    out << "</ul>\n</article>\n";
+}
+
+void summary_html(const run::RunResult& run, std::ostream& out) {
+    Tally levels[3], all;
+    for (const auto& r : run.results) {
+        levels[static_cast<int>(r.level)].add(r.outcome);
+        all.add(r.outcome);
+    }
+    out << "<section id=\"summary\"><h2>Summary</h2>\n<table>\n<tr><th>level</th><th>pass</th><th>fail</th><th>skip</th>"
+           "<th>error</th><th>total</th></tr>\n";
+    const auto row = [&out](std::string_view name, const Tally& t) {
+        out << "<tr><th>" << name << "</th>";
+        for (int n : {t.pass, t.fail, t.skip, t.error, t.total()}) out << "<td class=\"n\">" << n << "</td>";
+        out << "</tr>\n";
+    };
+    for (Level level : {Level::Must, Level::Should, Level::Observe}) row(to_string(level), levels[static_cast<int>(level)]);
+    row("all", all);
+    out << "</table>\n<p>An OBSERVE check passes when it could record what the target chose; it never fails the gate.</p>\n"
+           "</section>\n";
+}
+
+/// Rows: the catalogue's resources (all, so an untested one shows), then other records a check names, then
+/// checks that name none. Columns: capabilities (a check's first tag). Cell: the worst outcome there.
+void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ostream& out) {
+    const std::string kNone = "(no resource)";
+    std::vector<std::string> rows, columns;
+    for (const Record* r : catalogue.resources()) rows.push_back(r->name);
+    const std::vector<std::string> all_resources = rows;
+    std::map<std::pair<std::string, std::string>, std::vector<const run::CheckResult*>> cells;
+    for (const auto& r : run.results) {
+        const std::string capability = r.tags.empty() ? r.suite : r.tags.front();
+        if (std::find(columns.begin(), columns.end(), capability) == columns.end()) columns.push_back(capability);
+        std::set<std::string> touched;
+        for (std::size_t i = r.tags.empty() ? 0 : 1; i < r.tags.size(); ++i) {
+            if (r.tags[i] == "*") {
+                touched.insert(all_resources.begin(), all_resources.end());
+            } else if (catalogue.find(r.tags[i])) {
+                touched.insert(r.tags[i]);
+                if (std::find(rows.begin(), rows.end(), r.tags[i]) == rows.end()) rows.push_back(r.tags[i]);
+            }
+        }
+        if (touched.empty()) touched.insert(kNone);
+        for (const auto& resource : touched) cells[{resource, capability}].push_back(&r);
+    }
+    if (std::any_of(cells.begin(), cells.end(), [&](const auto& c) { return c.first.first == kNone; })) rows.push_back(kNone);
+
+    out << "<section id=\"matrix\"><h2>Resources × capabilities</h2>\n<table class=\"matrix\">\n<tr><th></th>";
+    for (const auto& c : columns) out << "<th>" << h(c) << "</th>";
+    out << "</tr>\n";
+    for (const auto& row : rows) {
+        out << "<tr><th class=\"row\">" << h(row) << "</th>";
+        for (const auto& column : columns) {
+            const auto it = cells.find({row, column});
+            if (it == cells.end()) {
+                out << "<td class=\"none\">·</td>";
+                continue;
+            }
+            std::string_view worst = "observed";
+            std::string title;
+            for (const auto* r : it->second) {
+                if (rank(outcome_word(*r)) > rank(worst)) worst = outcome_word(*r);
+                title.append(title.empty() ? "" : ", ").append(r->id).append(" ").append(outcome_word(*r));
+            }
+            out << "<td class=\"" << worst << "\" title=\"" << h(title) << "\">" << worst << " " << it->second.size() << "</td>";
+        }
+        out << "</tr>\n";
+    }
+    out << "</table>\n<p>A cell: the worst outcome of the checks there and how many they are (their ids on hover). "
+           "Fail, error, skip, pass, observed, from worst.</p>\n</section>\n";
+}
+
+void checks_html(const run::RunResult& run, std::ostream& out) {
+    out << "<section id=\"checks\"><h2>All checks</h2>\n<table>\n<tr><th>id</th><th>level</th><th>outcome</th><th>suite</th>"
+           "<th>title</th><th>spec</th><th>ms</th><th>requests</th><th>cases</th></tr>\n";
+    for (const auto& r : run.results) {
+        const auto word = outcome_word(r);
+        // The id leads to the check's detail further up, where there is one.
+        const bool failed = r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error;
+        const bool detailed = failed || r.level == Level::Observe || !r.observations.empty();
+        out << "<tr><td>";
+        if (detailed)
+            out << "<a href=\"#" << (failed ? "check-" : "observed-") << h(r.id) << "\">" << h(r.id) << "</a>";
+        else
+            out << h(r.id);
+        out << "</td><td>" << to_string(r.level) << "</td><td class=\"" << word << "\">" << word
+            << "</td><td>" << h(r.suite) << "</td><td>" << h(r.title);
+        if (r.outcome == run::Outcome::Skip) out << "<br><small>" << h(r.reason) << "</small>";
+        out << "</td><td>" << h(r.spec) << "</td><td class=\"n\">" << fixed(r.duration_ms, 1) << "</td><td class=\"n\">"
+            << r.requests << "</td><td class=\"n\">" << r.cases << "</td></tr>\n";
+    }
+    out << "</table>\n</section>\n";
+}
+
+}  // namespace
+
+void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostream& out) {
+    const int must_failures = run.must_failures();
+    out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+    out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << (must_failures == 0 ? "pass" : "fail") << "\">"
+        << (must_failures == 0 ? "No MUST failure" : std::to_string(must_failures) + " MUST failure" + (must_failures == 1 ? "" : "s"))
+        << "</p>\n<dl class=\"meta\">\n";
+    const std::pair<std::string_view, std::string> meta[] = {
+        {"target", run.target},
+        {"started", run.started_at},
+        {"duration", fixed(run.duration_ms / 1000, 1) + " s"},
+        {"requests", std::to_string(run.requests)},
+        {"seed", std::to_string(run.seed)},
+        {"cases per property", std::to_string(run.cases)},
+        {"list envelope", run.envelope},
+        {"records written (then deleted)", std::to_string(run.records_written)},
+        {"harness", run.harness_version},
+        {"catalogue sha256", run.catalogue_sha256},
+        {"shard", run.shard.empty() ? "all checks" : run.shard},
+    };
+    for (const auto& [k, v] : meta) out << "<dt>" << k << "</dt><dd>" << h(v) << "</dd>\n";
+    out << "</dl>\n";
+    if (run.baseline) {
+        out << "<p class=\"baseline\">Against the baseline " << h(run.baseline->source) << ": <strong>new MUST failures: "
+            << h(run::id_list(run.baseline->new_failures)) << "</strong> (these fail the gate); known: " << h(run::id_list(run.baseline->known_failures))
+            << "; fixed: " << h(run::id_list(run.baseline->fixed)) << "</p>\n";
+    }
+    out << "</header>\n";
+    if (!run.notes.empty()) {
+        out << "<section id=\"notes\"><h2>Notes</h2>\n<ul>\n";
+        for (const auto& n : run.notes) out << "<li>" << h(n) << "</li>\n";
+        out << "</ul>\n</section>\n";
+    }
+    summary_html(run, out);
+    matrix_html(run, catalogue, out);
+
+    std::size_t failed = 0;
+    for (const auto& r : run.results) failed += r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error;
+    out << "<section id=\"failures\"><h2>Failures and errors (" << failed << ")</h2>\n";
+    if (failed == 0) out << "<p>None.</p>\n";
+    for (const auto& r : run.results)
+        if (r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) failure_html(r, out);
+    out << "</section>\n";
+
+    out << "<section id=\"observe\"><h2>Observations</h2>\n<p>What this implementation chose where the seeds are silent: "
+           "the OBSERVE checks first, then what other checks noted.</p>\n";
+    for (const bool observe_level : {true, false})
+        for (const auto& r : run.results)
+            if ((r.level == Level::Observe) == observe_level && (observe_level || !r.observations.empty()))
+                observations_html(r, out);
+    out << "</section>\n";
+
+    checks_html(run, out);
+    out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace bds::report

@@ -1,0 +1,97 @@
+// Markdown: a verdict, counts per level, then each failure and error in a line. Short on purpose (a PR comment
+// or $GITHUB_STEP_SUMMARY); the HTML and JSON reports hold the detail.
+#include <cstdio>
+
+#include "report/reporters.hpp"
+#include "run/baseline.hpp"
+
+namespace bds::report {
+namespace {
+
+/// Text made inert in Markdown: GitHub renders HTML and Markdown inside comments, and server text may hold
+/// either. One line, HTML-escaped, Markdown punctuation backslash-escaped, cut to `max` bytes.
+std::string md(std::string_view text, std::size_t max = 300) {
+    std::string out;
+    for (char c : valid_utf8(shorten(text, max))) {
+        if (c == '&') {
+            out += "&amp;";
+        } else if (c == '<') {
+            out += "&lt;";
+        } else if (c == '>') {
+            out += "&gt;";
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            out += ' ';
+        } else {
+            if (std::string_view("\\`*_[]{}()#+-!|~").find(c) != std::string_view::npos) out += '\\';
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string level_row(std::string_view level, const Tally& t) {
+    std::string out = "| ";
+    out.append(level);
+    for (int n : {t.pass, t.fail, t.skip, t.error}) out.append(" | ").append(std::to_string(n));
+    return out + " |\n";
+}
+
+}  // namespace
+
+void write_markdown(const run::RunResult& run, std::ostream& out) {
+    Tally must, should, observe;
+    for (const auto& r : run.results) (r.level == Level::Must ? must : r.level == Level::Should ? should : observe).add(r.outcome);
+    const int failures = run.must_failures();
+    out << "### Conformance: " << (failures == 0 ? "✅ no MUST failure" : "❌ " + std::to_string(failures) + " MUST failure" + (failures == 1 ? "" : "s"))
+        << "\n\n";
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);
+    out << md(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · " << seconds
+        << " s · seed " << run.seed << " · harness " << md(run.harness_version) << "\n\n";
+    if (run.baseline) {
+        out << "Against the baseline " << md(run.baseline->source) << ": **new MUST failures: " << run::id_list(run.baseline->new_failures)
+            << "** (these fail the gate) · known: " << run::id_list(run.baseline->known_failures) << " · fixed: " << run::id_list(run.baseline->fixed) << "\n\n";
+    }
+    out << "| level | pass | fail | skip | error |\n|---|---:|---:|---:|---:|\n"
+        << level_row("MUST", must) << level_row("SHOULD", should) << level_row("OBSERVE", observe) << "\n";
+
+    // A PR comment holds 65,536 characters: past kMaxListed the rest is counted, not listed.
+    constexpr int kMaxListed = 30;
+    int listed = 0, unlisted = 0;
+    for (const auto& r : run.results) {
+        if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error) continue;
+        if (listed == kMaxListed) {
+            ++unlisted;
+            continue;
+        }
+        if (listed++ == 0) out << "**Failures and errors**\n\n";
+        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << (r.outcome == run::Outcome::Fail ? "fail" : "error")
+            << ": " << md(r.title) << " (" << md(r.spec) << ")";
+        if (r.outcome == run::Outcome::Error) {
+            out << ": " << md(r.reason);
+        } else if (!r.findings.empty()) {
+            const auto& f = r.findings.front();
+            out << ": expected " << md(f.expected) << ", got " << md(f.actual);
+            if (r.findings.size() > 1) out << " (+" << r.findings.size() - 1 << " more)";
+        }
+        // Inline code shows the replay as is; a backtick inside it would end the span, so none is printed.
+        std::string replay = "conformance run " + r.replay;
+        std::erase(replay, '`');
+        std::erase_if(replay, [](char c) { return c == '\n' || c == '\r'; });
+        out << "  \n  replay: `" << replay << "`\n";
+    }
+    if (unlisted > 0) out << "- … and " << unlisted << " more: see the HTML or JSON report\n";
+    if (listed > 0) out << "\n";
+
+    int skipped = 0;
+    for (const auto& r : run.results) skipped += r.outcome == run::Outcome::Skip;
+    if (skipped > 0) {
+        out << "<details><summary>" << skipped << " skipped</summary>\n\n";
+        for (const auto& r : run.results)
+            if (r.outcome == run::Outcome::Skip) out << "- " << md(r.id) << " " << md(r.title) << ": " << md(r.reason) << "\n";
+        out << "\n</details>\n\n";
+    }
+    for (const auto& n : run.notes) out << "> note: " << md(n) << "\n";
+}
+
+}  // namespace bds::report

@@ -1,0 +1,416 @@
+// The reporters: golden outputs of a hand-built run (every outcome and level, hostile server text) and of a
+// real run against the embedded stub, plus what each format promises: JUnit is well-formed XML, JSON validates
+// against reports/report.schema.json (with valijson), HTML is self-contained and escaped, nothing prints a
+// secret.
+//
+// Goldens live in tests/report/golden/. After an intended change, regenerate them and review the diff:
+//   BDS_UPDATE_GOLDEN=1 ./tests/bds_tests --gtest_filter='*Report*'
+//   git diff tests/report/golden
+#include <gtest/gtest.h>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "client/exchange.hpp"
+#include "report/reporters.hpp"
+#include "run/embedded_stub.hpp"
+#include "run/runner.hpp"
+#include "test_paths.hpp"
+
+namespace bds {
+namespace {
+
+// Secrets the hand-built exchange is made from, redacted as the client redacts them: no report may print them.
+constexpr const char* kToken = "s3cr3t-T0ken-value";
+constexpr const char* kPassword = "hunter2-pw";
+// Server text that would run or render if a reporter printed it raw.
+constexpr const char* kHostile = "<script>alert('x')</script> & \"quoted\" | *bold* `tick` \x01 bad:\xff end";
+
+client::Exchange exchange(std::string method, std::string url, int status, std::string request_body, std::string response_body) {
+    client::Exchange e;
+    e.method = std::move(method);
+    e.url = std::move(url);
+    e.request_headers = {{"Accept", "application/json"},
+                         {"Authorization", client::redact_header("Authorization", std::string("Bearer ") + kToken)}};
+    e.request_body = client::redact_body(request_body);
+    e.status = status;
+    e.response_headers = {{"Content-Type", "application/json; charset=utf-8"}};
+    e.response_body = client::redact_body(response_body);
+    e.duration_ms = 3.25;
+    return e;
+}
+
+run::CheckResult check(std::string id, std::string suite, Level level, std::vector<std::string> tags, run::Outcome outcome) {
+    run::CheckResult r;
+    r.id = std::move(id);
+    r.suite = std::move(suite);
+    r.title = "title of " + r.id;
+    r.spec = "000 §4.1 rule 1";
+    r.seed_text = "The seed sentence of " + r.id + ".";
+    r.level = level;
+    r.tags = std::move(tags);
+    r.outcome = outcome;
+    r.requests = 2;
+    r.duration_ms = 12.5;
+    r.replay = "--check " + r.id + " --seed 42 --cases 5";
+    return r;
+}
+
+/// Every outcome at every level, findings with a counterexample and an exchange, a skip, an error, observations.
+run::RunResult hand_built_run() {
+    run::RunResult run;
+    run.target = "http://127.0.0.1:8080";
+    run.harness_version = "0.1.0";
+    run.catalogue_sha256 = std::string(64, 'a');
+    run.seed = 42;
+    run.cases = 5;
+    run.started_at = "2026-01-02T03:04:05Z";
+    run.duration_ms = 1234.5;
+    run.requests = 17;
+    run.envelope = "object";
+    run.run_prefix = "k3x";
+    run.records_written = 3;
+    run.notes = {"clean-up of 1 CliFor record refused: 500"};
+    run.shard = "2/3";
+    run.baseline = run::BaselineComparison{"reports/<baseline>.json", {"AUTH-02"}, {"PAG-01"}, {"ACC-01"}};
+
+    run.results.push_back(check("AUTH-01", "auth", Level::Must, {"auth"}, run::Outcome::Pass));
+    auto token = check("AUTH-02", "auth", Level::Must, {"auth"}, run::Outcome::Fail);
+    token.findings.push_back({"200 and an access_token", "401", "",
+                              exchange("POST", "http://127.0.0.1:8080/token", 401,
+                                       std::string("grant_type=password&username=writer&password=") + kPassword,
+                                       std::string("{\"access_token\":\"") + kToken + "\"}"),
+                              ""});
+    run.results.push_back(token);
+    run.results.push_back(check("AUTH-06", "auth", Level::Must, {"auth", "*"}, run::Outcome::Skip));
+    run.results.back().reason = "tokens live 3600 s, longer than token_expiry_wait_s (5 s)";
+    run.results.push_back(check("PAG-01", "pagination", Level::Must, {"pagination", "CliFor"}, run::Outcome::Pass));
+    auto pag4 = check("PAG-04", "pagination", Level::Observe, {"pagination", "CliFor"}, run::Outcome::Pass);
+    pag4.observations.push_back({"PageSize=100000 → 400 with a JSON body",
+                                 exchange("GET", "http://127.0.0.1:8080/api/resources/CliFor?PageSize=100000", 400, "",
+                                          std::string("{\"message\":\"") + "too big" + "\"}")});
+    pag4.observations.push_back({"no exchange, only a note", std::nullopt});
+    run.results.push_back(pag4);
+    auto syn = check("SYN-03", "sync", Level::Must, {"sync", "*"}, run::Outcome::Fail);
+    syn.cases = 5;
+    syn.findings.push_back({"the record as sent", kHostile, "/0/des_ragsoc",
+                            exchange("POST", "http://127.0.0.1:8080/api/resources/CliFor/sync", 200,
+                                     "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]", "{\"echo\":\"<iframe src=x>\"}"),
+                            "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]"});
+    syn.findings.push_back({"no second problem", "a second one", "", std::nullopt, ""});
+    run.results.push_back(syn);
+    auto fil = check("FIL-08", "filters", Level::Should, {"filters", "Articoli"}, run::Outcome::Fail);
+    fil.findings.push_back({"a 2xx for a long RecordSelection", "414", "", std::nullopt, ""});
+    run.results.push_back(fil);
+    auto rob = check("ROB-02", "robustness", Level::Must, {"robustness", "CliFor"}, run::Outcome::Error);
+    rob.reason = std::string("transport: connection refused ") + kHostile;
+    run.results.push_back(rob);
+    auto view = check("VIEW-06", "views", Level::Must, {"views", "query", "CliFor", "MCPClienti"}, run::Outcome::Pass);
+    view.observations.push_back({"query answered with " + std::string(kHostile), std::nullopt});
+    run.results.push_back(view);
+    run.results.push_back(check("CHG-03", "changes", Level::Observe, {"changes", "*"}, run::Outcome::Skip));
+    run.results.back().reason = "read-only target";
+    return run;
+}
+
+/// A real run of a few checks against the embedded stub: MUST, SHOULD and OBSERVE; a pass, a skip, observations
+/// with exchanges. None writes, so no generated record (nor the run prefix) is in the output.
+run::RunResult stub_run() {
+    static const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    run::RunOptions options;
+    options.seed = 42;
+    options.cases = 3;
+    options.harness_version = "0.1.0";
+    return run::run_checks(cat, stub.target,
+                           select_checks(all_checks(), {}, {"AUTH-01", "AUTH-02", "AUTH-06", "AUTH-08", "ACC-01", "ACC-02", "ACC-06"}),
+                           options);
+}
+
+void zero_durations(std::optional<client::Exchange>& e) {
+    if (e) e->duration_ms = 0;
+}
+
+/// What changes from run to run leaves the report: durations, the port, the run prefix, dates. (The seed is
+/// fixed by the runs themselves.) The stub run's checks write nothing, so the prefix is in no body.
+std::string normalised(const std::string& format, run::RunResult run) {
+    run.run_prefix = "PREFIX";
+    run.duration_ms = 0;
+    run.started_at = "2000-01-01T00:00:00Z";
+    run.catalogue_sha256 = std::string(64, '0');
+    for (auto& r : run.results) {
+        r.duration_ms = 0;
+        for (auto& f : r.findings) zero_durations(f.exchange);
+        for (auto& o : r.observations) zero_durations(o.exchange);
+    }
+    std::ostringstream out;
+    report::reporters().at(format)(run, out);
+    std::string text = out.str();
+    text = std::regex_replace(text, std::regex(R"(127\.0\.0\.1:\d+)"), "127.0.0.1:PORT");
+    text = std::regex_replace(text, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?)"), "DATE");
+    return text;
+}
+
+std::string render(const std::string& format, const run::RunResult& run) {
+    std::ostringstream out;
+    report::reporters().at(format)(run, out);
+    return out.str();
+}
+
+/// Compares with tests/report/golden/`name` (or writes it, with BDS_UPDATE_GOLDEN=1), naming the first
+/// differing line.
+void expect_golden(const std::string& name, const std::string& actual) {
+    const auto path = test::source_dir() / "tests" / "report" / "golden" / name;
+    if (const char* update = std::getenv("BDS_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+        std::ofstream(path, std::ios::binary) << actual;
+        return;
+    }
+    const std::string expected = test::read_text(path);
+    if (expected == actual) return;
+    std::istringstream e(expected), a(actual);
+    std::string el, al;
+    int line = 0;
+    while (true) {
+        ++line;
+        const bool more_e = static_cast<bool>(std::getline(e, el)), more_a = static_cast<bool>(std::getline(a, al));
+        if (!more_e && !more_a) break;
+        if (el != al || more_e != more_a) {
+            // Lines of bodies are long: show them from a little before the first differing byte.
+            std::size_t column = 0;
+            while (column < el.size() && column < al.size() && el[column] == al[column]) ++column;
+            const std::size_t from = column > 40 ? column - 40 : 0;
+            ADD_FAILURE() << path.string() << ":" << line << " differs from byte " << column + 1 << "\n  golden: "
+                          << (more_e ? el.substr(from, 160) : "<end>") << "\n  actual: " << (more_a ? al.substr(from, 160) : "<end>")
+                          << "\nIf the change is intended, regenerate with BDS_UPDATE_GOLDEN=1 and review the diff.";
+            return;
+        }
+    }
+}
+
+/// Well-formed XML 1.0, as far as a report needs: one root, tags nest and match, attribute values quoted,
+/// no raw '<' or stray '&' in text or values, valid UTF-8. Returns the first problem, or "".
+std::string xml_problem(const std::string& xml) {
+    if (report::valid_utf8(xml) != xml) return "invalid UTF-8";
+    std::vector<std::string> open;
+    int roots = 0;
+    std::size_t i = 0;
+    const auto text_ok = [](std::string_view text) -> std::string {
+        static const std::regex entity(R"(^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)");
+        for (std::size_t k = 0; k < text.size(); ++k) {
+            if (text[k] == '<') return "raw < in text";
+            if (text[k] == '&' && !std::regex_search(std::string(text.substr(k, 12)), entity))
+                return "stray & in \"" + std::string(text.substr(k, 20)) + "\"";
+        }
+        return "";
+    };
+    if (xml.rfind("<?xml ", 0) == 0) i = xml.find("?>") + 2;
+    while (i < xml.size()) {
+        const std::size_t lt = xml.find('<', i);
+        const std::string text = xml.substr(i, lt == std::string::npos ? std::string::npos : lt - i);
+        if (auto p = text_ok(text); !p.empty()) return p + " at byte " + std::to_string(i);
+        if (open.empty() && text.find_first_not_of(" \t\r\n") != std::string::npos) return "text outside the root";
+        if (lt == std::string::npos) break;
+        static const std::regex tag(R"(^<(/?)([A-Za-z_][-\w.:]*)((?:\s+[A-Za-z_][-\w.:]*="[^"<]*")*)\s*(/?)>)");
+        std::smatch m;
+        const std::string rest = xml.substr(lt, std::min<std::size_t>(xml.size() - lt, 4096));
+        if (!std::regex_search(rest, m, tag)) return "malformed tag at byte " + std::to_string(lt) + ": " + rest.substr(0, 60);
+        if (auto p = text_ok(m[3].str()); !p.empty()) return p + " in an attribute at byte " + std::to_string(lt);
+        if (m[1].matched && m[1].length() > 0) {
+            if (open.empty() || open.back() != m[2].str()) return "</" + m[2].str() + "> closes nothing open at byte " + std::to_string(lt);
+            open.pop_back();
+        } else if (m[4].length() == 0) {
+            if (open.empty()) ++roots;
+            open.push_back(m[2].str());
+        } else if (open.empty()) {
+            ++roots;
+        }
+        i = lt + static_cast<std::size_t>(m[0].length());
+    }
+    if (!open.empty()) return "<" + open.back() + "> never closed";
+    return roots == 1 ? "" : std::to_string(roots) + " roots";
+}
+
+/// valijson's errors for `report` against reports/report.schema.json (empty: valid).
+std::vector<std::string> schema_errors(const nlohmann::json& report) {
+    const auto schema_doc = nlohmann::json::parse(test::read_text(test::source_dir() / "reports" / "report.schema.json"));
+    valijson::Schema schema;
+    valijson::SchemaParser parser;
+    valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_doc);
+    parser.populateSchema(schema_adapter, schema);
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter target(report);
+    validator.validate(schema, target, &results);
+    std::vector<std::string> out;
+    valijson::ValidationResults::Error e;
+    while (results.popError(e)) {
+        std::string where;
+        for (const auto& c : e.context) where += c;
+        out.push_back(where + ": " + e.description);
+    }
+    return out;
+}
+
+class ReportTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { stub_ = new run::RunResult(stub_run()); }
+    static void TearDownTestSuite() {
+        delete stub_;
+        stub_ = nullptr;
+    }
+    static const run::RunResult& stub_result() { return *stub_; }
+    run::RunResult hand = hand_built_run();
+
+private:
+    static inline run::RunResult* stub_ = nullptr;
+};
+
+const char* const kFormats[] = {"html", "json", "junit", "md"};
+const std::map<std::string, std::string> kExtension{{"html", "html"}, {"json", "json"}, {"junit", "xml"}, {"md", "md"}};
+
+TEST_F(ReportTest, EveryFormatIsRegistered) {
+    for (const char* f : kFormats) EXPECT_TRUE(report::reporters().contains(f)) << f;
+}
+
+TEST_F(ReportTest, HandBuiltRunMatchesTheGoldens) {
+    for (const char* f : kFormats) expect_golden(std::string("hand.") + kExtension.at(f), normalised(f, hand));
+}
+
+TEST_F(ReportTest, StubRunMatchesTheGoldens) {
+    for (const char* f : kFormats) expect_golden(std::string("stub.") + kExtension.at(f), normalised(f, stub_result()));
+}
+
+TEST_F(ReportTest, StubRunHasWhatTheGoldenNeeds) {
+    // So the golden keeps covering a pass, a skip and observations with exchanges as the suites change.
+    bool pass = false, skip = false, observed = false;
+    for (const auto& r : stub_result().results) {
+        pass = pass || r.outcome == run::Outcome::Pass;
+        skip = skip || r.outcome == run::Outcome::Skip;
+        for (const auto& o : r.observations) observed = observed || o.exchange.has_value();
+    }
+    EXPECT_TRUE(pass && skip && observed) << render("md", stub_result());
+}
+
+TEST_F(ReportTest, NoFormatPrintsASecretOrRawServerMarkup) {
+    for (const char* f : kFormats) {
+        const std::string out = render(f, hand);
+        EXPECT_EQ(out.find(kToken), std::string::npos) << f;
+        EXPECT_EQ(out.find(kPassword), std::string::npos) << f;
+        if (std::string(f) != "json") {  // JSON carries server text as data, escaped by being JSON
+            EXPECT_EQ(out.find("<script>alert"), std::string::npos) << f;
+            EXPECT_EQ(out.find("<iframe"), std::string::npos) << f;
+        }
+        EXPECT_EQ(report::valid_utf8(out), out) << f << " is not valid UTF-8";
+    }
+}
+
+TEST_F(ReportTest, JunitIsWellFormedXmlWithATestcasePerCheck) {
+    for (const run::RunResult* run : std::initializer_list<const run::RunResult*>{&hand, &stub_result()}) {
+        const std::string xml = render("junit", *run);
+        EXPECT_EQ(xml_problem(xml), "") << xml;
+        std::size_t testcases = 0;
+        for (std::size_t at = xml.find("<testcase "); at != std::string::npos; at = xml.find("<testcase ", at + 1)) ++testcases;
+        EXPECT_EQ(testcases, run->results.size());
+    }
+    const std::string xml = render("junit", hand);
+    EXPECT_NE(xml.find("<testsuites name=\"bds-conformance\" tests=\"10\" failures=\"3\" errors=\"1\" skipped=\"3\""),
+              std::string::npos)
+        << xml;
+    EXPECT_NE(xml.find("<failure type=\"SHOULD\""), std::string::npos);
+    EXPECT_NE(xml.find("minimal counterexample: [{&quot;cod_clifor&quot;"), std::string::npos);
+    EXPECT_NE(xml.find("spec: 000 §4.1 rule 1"), std::string::npos);
+}
+
+TEST_F(ReportTest, TheXmlCheckRejectsWhatIsNotWellFormed) {
+    EXPECT_EQ(xml_problem("<a><b x=\"1\"/>t &amp; u</a>"), "");
+    EXPECT_NE(xml_problem("<a><b></a></b>"), "");
+    EXPECT_NE(xml_problem("<a>x < y</a>"), "");
+    EXPECT_NE(xml_problem("<a>x & y</a>"), "");
+    EXPECT_NE(xml_problem("<a x=1></a>"), "");
+    EXPECT_NE(xml_problem("<a></a><a></a>"), "");
+    EXPECT_NE(xml_problem("<a>"), "");
+}
+
+TEST_F(ReportTest, JsonValidatesAgainstItsSchema) {
+    for (const run::RunResult* run : std::initializer_list<const run::RunResult*>{&hand, &stub_result()}) {
+        const auto doc = nlohmann::json::parse(render("json", *run));
+        const auto errors = schema_errors(doc);
+        EXPECT_TRUE(errors.empty()) << errors.front();
+    }
+    auto bad = nlohmann::json::parse(render("json", hand));
+    bad["checks"][0]["level"] = "MAY";
+    EXPECT_FALSE(schema_errors(bad).empty()) << "the schema accepts level MAY";
+    bad = nlohmann::json::parse(render("json", hand));
+    bad["checks"][1]["findings"][0].erase("exchange");
+    EXPECT_FALSE(schema_errors(bad).empty()) << "the schema accepts a finding without exchange";
+}
+
+TEST_F(ReportTest, JsonKeepsTheRunAsData) {
+    const auto doc = nlohmann::json::parse(render("json", hand));
+    EXPECT_EQ(doc["seed"], 42);
+    EXPECT_EQ(doc["must_failures"], 2);
+    EXPECT_EQ(doc["checks"].size(), hand.results.size());
+    const auto& syn = doc["checks"][5];
+    EXPECT_EQ(syn["id"], "SYN-03");
+    EXPECT_EQ(syn["findings"][0]["actual"], report::valid_utf8(kHostile));  // invalid UTF-8 shown as U+FFFD
+    EXPECT_EQ(syn["findings"][0]["exchange"]["request_headers"][1][1], "Bearer <redacted>");
+}
+
+TEST_F(ReportTest, HtmlIsSelfContained) {
+    const std::string html = render("html", hand);
+    // Server text is escaped, so a real tag is the only place a '<' opens: none loads anything.
+    EXPECT_FALSE(std::regex_search(html, std::regex(R"(<[^>]*\s(src=|href="[^#])|<link|@import)"))) << "an external resource";
+    const auto style = html.substr(html.find("<style>"), html.find("</style>") - html.find("<style>"));
+    EXPECT_EQ(style.find("url("), std::string::npos) << "CSS loads nothing";
+    std::size_t scripts = 0;
+    for (std::size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1)) ++scripts;
+    EXPECT_EQ(scripts, 1U) << "only the copy-curl script";
+    EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), std::string::npos);
+}
+
+TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {
+    const std::string html = render("html", hand);
+    // sync touches "*": every resource row has a failing sync cell, with the id as its title.
+    EXPECT_NE(html.find("<tr><th class=\"row\">CliFor</th>"), std::string::npos);
+    EXPECT_NE(html.find("<td class=\"fail\" title=\"SYN-03 fail\">fail 1</td>"), std::string::npos);
+    // pagination on CliFor: a pass and an OBSERVE → pass.
+    EXPECT_NE(html.find("<td class=\"pass\" title=\"PAG-01 pass, PAG-04 observed\">pass 2</td>"), std::string::npos);
+    // auth: AUTH-01 names no resource; AUTH-06 ("*") skipped on every resource.
+    EXPECT_NE(html.find("<tr><th class=\"row\">(no resource)</th><td class=\"fail\" title=\"AUTH-01 pass, AUTH-02 fail\">"),
+              std::string::npos);
+    EXPECT_NE(html.find("<td class=\"skip\" title=\"AUTH-06 skip\">skip 1</td>"), std::string::npos);
+    // "query" is no resource: VIEW-06's rows are CliFor and MCPClienti only.
+    EXPECT_EQ(html.find("<th class=\"row\">query</th>"), std::string::npos);
+}
+
+TEST_F(ReportTest, MarkdownIsShortAndInert) {
+    const std::string md = render("md", hand);
+    EXPECT_NE(md.find("### Conformance: ❌ 2 MUST failures"), std::string::npos) << md;
+    EXPECT_NE(md.find("| MUST | 3 | 2 | 1 | 1 |"), std::string::npos) << md;
+    EXPECT_EQ(md.find("<script"), std::string::npos);
+    EXPECT_LT(md.size(), 4000U);
+}
+
+TEST_F(ReportTest, MarkdownListsAtMostThirtyFailures) {
+    run::RunResult many = hand;
+    many.results.clear();
+    for (int i = 0; i < 40; ++i) many.results.push_back(hand.results[1]);  // AUTH-02, failed
+    const std::string md = render("md", many);
+    EXPECT_NE(md.find("- … and 10 more: see the HTML or JSON report"), std::string::npos) << md;
+}
+
+TEST_F(ReportTest, EscapingHelpers) {
+    EXPECT_EQ(report::escape_xml("a<b>&\"'\x01"), "a&lt;b&gt;&amp;&quot;&#39;\xEF\xBF\xBD");
+    EXPECT_EQ(report::valid_utf8("ok \xff é"), "ok \xEF\xBF\xBD é");
+    EXPECT_EQ(report::shorten("abcé", 4), "abc…");
+    EXPECT_EQ(report::shorten("abc", 4), "abc");
+}
+
+}  // namespace
+}  // namespace bds
