@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
     bds::cli::add_list_command(app);
     bds::cli::add_stub_command(app);
     bds::cli::add_run_command(app);
+    bds::cli::add_merge_command(app);
     bds::cli::add_generate_command(app);
     try {
         app.parse(argc, argv);

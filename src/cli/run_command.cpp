@@ -19,6 +19,7 @@
 #include "run/embedded_stub.hpp"
 #include "run/baseline.hpp"
 #include "run/runner.hpp"
+#include "cli/run_output.hpp"
 #include "stub/data_set.hpp"
 
 namespace bds::cli {
@@ -54,39 +55,6 @@ std::string sha256_hex(std::string_view text) {
     return out.str();
 }
 
-void print_summary(const run::RunResult& run, std::ostream& out) {
-    struct Counts {
-        int pass = 0, fail = 0, skip = 0, error = 0;
-    };
-    std::map<std::string, Counts> by_suite;
-    std::vector<std::string> suite_order;
-    for (const auto& r : run.results) {
-        if (!by_suite.contains(r.suite)) suite_order.push_back(r.suite);
-        auto& c = by_suite[r.suite];
-        (r.outcome == run::Outcome::Pass ? c.pass : r.outcome == run::Outcome::Fail ? c.fail : r.outcome == run::Outcome::Skip ? c.skip : c.error)++;
-    }
-    out << std::left << std::setw(14) << "suite" << std::right << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(6) << "skip"
-        << std::setw(7) << "error" << "\n";
-    for (const auto& s : suite_order) {
-        const auto& c = by_suite[s];
-        out << std::left << std::setw(14) << s << std::right << std::setw(6) << c.pass << std::setw(6) << c.fail << std::setw(6) << c.skip
-            << std::setw(7) << c.error << "\n";
-    }
-    for (const auto& r : run.results) {
-        if (r.outcome == run::Outcome::Fail)
-            out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
-                << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n";
-        if (r.outcome == run::Outcome::Error) out << "ERROR " << std::left << std::setw(9) << r.id << r.title << ": " << r.reason << "\n";
-    }
-    if (run.baseline) {
-        out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
-            << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
-    }
-    for (const auto& n : run.notes) out << "note: " << n << "\n";
-    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << run.requests << " requests in "
-        << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target << " (seed " << run.seed
-        << ", envelope " << run.envelope << ")\n";
-}
 
 }  // namespace
 
@@ -111,19 +79,7 @@ void add_run_command(CLI::App& app) {
     cmd->callback([a, cmd] {
         a->seed_given = cmd->count("--seed") > 0;
         if (!a->seed_given) a->seed = std::random_device{}() % 1000000;
-        std::vector<std::pair<std::string, std::string>> reports;
-        for (const auto& spec : a->reports) {
-            const auto eq = spec.find('=');
-            if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-                throw ExitError{kUsage, "--report: expected FORMAT=FILE, found \"" + spec + "\""};
-            const std::string format = spec.substr(0, eq);
-            if (!report::reporters().contains(format)) {
-                std::string known;
-                for (const auto& [name, w] : report::reporters()) known += (known.empty() ? "" : ", ") + name;
-                throw ExitError{kUsage, "--report: unknown format \"" + format + "\" (known: " + known + ")"};
-            }
-            reports.emplace_back(format, spec.substr(eq + 1));
-        }
+        const auto reports = parse_report_specs(a->reports);
 
         const Catalogue catalogue = builtin_catalogue();
         auto checks = select_checks(all_checks(), a->suites, a->checks);
@@ -132,18 +88,7 @@ void add_run_command(CLI::App& app) {
             const auto [k, n] = parse_shard(a->shard);
             checks = select_shard(checks, k, n);
         }
-        std::optional<run::Baseline> baseline;
-        if (!a->baseline.empty()) {
-            std::ifstream in(a->baseline);
-            if (!in) throw ExitError{kUsage, "--baseline: cannot read " + a->baseline};
-            const auto doc = nlohmann::json::parse(in, nullptr, false);
-            if (doc.is_discarded()) throw ExitError{kUsage, "--baseline: " + a->baseline + " is not JSON"};
-            try {
-                baseline = run::read_baseline(doc, a->baseline);
-            } catch (const std::runtime_error& e) {
-                throw ExitError{kUsage, std::string("--baseline: ") + e.what()};
-            }
-        }
+        const auto baseline = load_baseline(a->baseline);
 
         std::optional<run::EmbeddedStub> embedded;
         client::TargetConfig target;
@@ -206,14 +151,7 @@ void add_run_command(CLI::App& app) {
         result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());
         result.shard = a->shard;
         if (baseline) result.baseline = run::compare_with(result, *baseline);
-        for (const auto& [format, file] : reports) {
-            std::ofstream out(file);
-            if (!out) throw ExitError{kUsage, "--report: cannot write " + file};
-            report::reporters().at(format)(result, out);
-        }
-        print_summary(result, std::cout);
-        if (result.gate_failures() > 0)
-            throw ExitError{kFailure, std::to_string(result.gate_failures()) + (result.baseline ? " new" : "") + " MUST check(s) failed"};
+        finish(result, reports);
     });
 }
 

@@ -1,0 +1,83 @@
+#include "cli/run_output.hpp"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "report/reporters.hpp"
+
+namespace bds::cli {
+
+std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs) {
+    std::vector<std::pair<std::string, std::string>> reports;
+    for (const auto& spec : specs) {
+        const auto eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+            throw ExitError{kUsage, "--report: expected FORMAT=FILE, found \"" + spec + "\""};
+        const std::string format = spec.substr(0, eq);
+        if (!report::reporters().contains(format)) {
+            std::string known;
+            for (const auto& [name, w] : report::reporters()) known += (known.empty() ? "" : ", ") + name;
+            throw ExitError{kUsage, "--report: unknown format \"" + format + "\" (known: " + known + ")"};
+        }
+        reports.emplace_back(format, spec.substr(eq + 1));
+    }
+    return reports;
+}
+
+std::optional<run::Baseline> load_baseline(const std::string& file) {
+    if (file.empty()) return std::nullopt;
+    std::ifstream in(file);
+    if (!in) throw ExitError{kUsage, "--baseline: cannot read " + file};
+    const auto doc = nlohmann::json::parse(in, nullptr, false);
+    if (doc.is_discarded()) throw ExitError{kUsage, "--baseline: " + file + " is not JSON"};
+    try {
+        return run::read_baseline(doc, file);
+    } catch (const std::runtime_error& e) {
+        throw ExitError{kUsage, std::string("--baseline: ") + e.what()};
+    }
+}
+
+void print_summary(const run::RunResult& run, std::ostream& out) {
+    std::map<std::string, report::Tally> by_suite;
+    std::vector<std::string> suite_order;
+    for (const auto& r : run.results) {
+        if (!by_suite.contains(r.suite)) suite_order.push_back(r.suite);
+        by_suite[r.suite].add(r.outcome);
+    }
+    out << std::left << std::setw(14) << "suite" << std::right << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(6) << "skip"
+        << std::setw(7) << "error" << "\n";
+    for (const auto& s : suite_order) {
+        const auto& c = by_suite[s];
+        out << std::left << std::setw(14) << s << std::right << std::setw(6) << c.pass << std::setw(6) << c.fail << std::setw(6) << c.skip
+            << std::setw(7) << c.error << "\n";
+    }
+    for (const auto& r : run.results) {
+        if (r.outcome == run::Outcome::Fail)
+            out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
+                << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n";
+        if (r.outcome == run::Outcome::Error) out << "ERROR " << std::left << std::setw(9) << r.id << r.title << ": " << r.reason << "\n";
+    }
+    if (run.baseline)
+        out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
+            << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
+    for (const auto& n : run.notes) out << "note: " << n << "\n";
+    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << run.requests << " requests in "
+        << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target << " (seed " << run.seed
+        << ", envelope " << run.envelope << ")\n";
+}
+
+void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports) {
+    for (const auto& [format, file] : reports) {
+        std::ofstream out(file);
+        if (!out) throw ExitError{kUsage, "--report: cannot write " + file};
+        report::reporters().at(format)(run, out);
+    }
+    print_summary(run, std::cout);
+    if (run.gate_failures() > 0)
+        throw ExitError{kFailure, std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") + " MUST check(s) failed"};
+}
+
+}  // namespace bds::cli

@@ -1,0 +1,27 @@
+#pragma once
+/// What `conformance run` and `conformance merge` share at their end: the --report files, the --baseline, the
+/// summary on stdout, and the exit code of the gate.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "run/baseline.hpp"
+#include "run/result.hpp"
+
+namespace bds::cli {
+
+/// (format, file) pairs from "FORMAT=FILE" texts; ExitError (usage) for a malformed one or an unknown format.
+std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs);
+
+/// The baseline of --baseline FILE, or nullopt for ""; ExitError (usage) when it cannot be read.
+std::optional<run::Baseline> load_baseline(const std::string& file);
+
+/// The table of suites with their counts, each failure and error, the baseline comparison, the notes, and a
+/// last line with the totals.
+void print_summary(const run::RunResult& run, std::ostream& out);
+
+/// Writes the reports, prints the summary, and throws ExitError (exit 1) when the gate fails.
+void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports);
+
+}  // namespace bds::cli

@@ -1,0 +1,120 @@
+#include "report/read_report.hpp"
+
+#include <stdexcept>
+
+namespace bds::report {
+namespace {
+
+using nlohmann::json;
+
+/// Member `key` of `obj` (at `where`) as T; std::runtime_error naming the pointer otherwise.
+template <typename T>
+T member(const json& obj, const char* key, const std::string& where) {
+    if (!obj.is_object() || !obj.contains(key)) throw std::runtime_error(where + "/" + key + ": missing");
+    try {
+        return obj.at(key).get<T>();
+    } catch (const json::exception&) {
+        throw std::runtime_error(where + "/" + key + ": unexpected " + std::string(obj.at(key).type_name()) + " " + obj.at(key).dump().substr(0, 80));
+    }
+}
+
+Level level_of(const std::string& text, const std::string& where) {
+    for (Level l : {Level::Must, Level::Should, Level::Observe})
+        if (to_string(l) == text) return l;
+    throw std::runtime_error(where + ": expected MUST, SHOULD or OBSERVE, got \"" + text + "\"");
+}
+
+run::Outcome outcome_of(const std::string& text, const std::string& where) {
+    for (run::Outcome o : {run::Outcome::Pass, run::Outcome::Fail, run::Outcome::Skip, run::Outcome::Error})
+        if (run::to_string(o) == text) return o;
+    throw std::runtime_error(where + ": expected pass, fail, skip or error, got \"" + text + "\"");
+}
+
+client::Headers headers_of(const json& pairs, const std::string& where) {
+    client::Headers out;
+    if (!pairs.is_array()) throw std::runtime_error(where + ": expected an array of [name, value]");
+    for (const auto& p : pairs) {
+        if (!p.is_array() || p.size() != 2) throw std::runtime_error(where + ": expected [name, value], got " + p.dump().substr(0, 80));
+        out.emplace_back(p[0].get<std::string>(), p[1].get<std::string>());
+    }
+    return out;
+}
+
+std::optional<client::Exchange> exchange_of(const json& e, const std::string& where) {
+    if (e.is_null()) return std::nullopt;
+    client::Exchange x;
+    x.method = member<std::string>(e, "method", where);
+    x.url = member<std::string>(e, "url", where);
+    x.request_headers = headers_of(e.value("request_headers", json::array()), where + "/request_headers");
+    x.request_body = member<std::string>(e, "request_body", where);
+    x.status = member<int>(e, "status", where);
+    x.response_headers = headers_of(e.value("response_headers", json::array()), where + "/response_headers");
+    x.response_body = member<std::string>(e, "response_body", where);
+    x.error = member<std::string>(e, "error", where);
+    x.duration_ms = member<double>(e, "duration_ms", where);
+    return x;
+}
+
+}  // namespace
+
+run::RunResult from_json(const json& doc) {
+    if (!doc.is_object()) throw std::runtime_error("/: expected a JSON report object, got " + std::string(doc.type_name()));
+    run::RunResult run;
+    run.target = member<std::string>(doc, "target", "");
+    run.harness_version = member<std::string>(doc, "harness_version", "");
+    run.catalogue_sha256 = member<std::string>(doc, "catalogue_sha256", "");
+    run.seed = member<std::uint64_t>(doc, "seed", "");
+    run.cases = member<int>(doc, "cases", "");
+    run.started_at = member<std::string>(doc, "started_at", "");
+    run.duration_ms = member<double>(doc, "duration_ms", "");
+    run.requests = member<long>(doc, "requests", "");
+    run.envelope = member<std::string>(doc, "envelope", "");
+    run.run_prefix = member<std::string>(doc, "run_prefix", "");
+    run.records_written = member<std::size_t>(doc, "records_written", "");
+    run.notes = member<std::vector<std::string>>(doc, "notes", "");
+    run.shard = doc.value("shard", "");
+    if (doc.contains("baseline") && !doc["baseline"].is_null()) {
+        const json& b = doc["baseline"];
+        run.baseline = run::BaselineComparison{member<std::string>(b, "source", "/baseline"),
+                                               member<std::vector<std::string>>(b, "new_failures", "/baseline"),
+                                               member<std::vector<std::string>>(b, "known_failures", "/baseline"),
+                                               member<std::vector<std::string>>(b, "fixed", "/baseline")};
+    }
+    const json& checks = doc.contains("checks") ? doc["checks"] : json();
+    if (!checks.is_array()) throw std::runtime_error("/checks: expected an array");
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const json& c = checks[i];
+        const std::string where = "/checks/" + std::to_string(i);
+        run::CheckResult r;
+        r.id = member<std::string>(c, "id", where);
+        r.suite = member<std::string>(c, "suite", where);
+        r.title = member<std::string>(c, "title", where);
+        r.spec = member<std::string>(c, "spec", where);
+        r.seed_text = member<std::string>(c, "seed_text", where);
+        r.level = level_of(member<std::string>(c, "level", where), where + "/level");
+        r.tags = member<std::vector<std::string>>(c, "tags", where);
+        r.outcome = outcome_of(member<std::string>(c, "outcome", where), where + "/outcome");
+        r.reason = member<std::string>(c, "reason", where);
+        r.duration_ms = member<double>(c, "duration_ms", where);
+        r.requests = member<long>(c, "requests", where);
+        r.cases = member<int>(c, "cases", where);
+        r.replay = member<std::string>(c, "replay", where);
+        const json findings = member<json>(c, "findings", where), observations = member<json>(c, "observations", where);
+        for (std::size_t k = 0; k < findings.size(); ++k) {
+            const std::string at = where + "/findings/" + std::to_string(k);
+            const json& f = findings[k];
+            r.findings.push_back({member<std::string>(f, "expected", at), member<std::string>(f, "actual", at),
+                                  member<std::string>(f, "pointer", at), exchange_of(f.value("exchange", json()), at + "/exchange"),
+                                  member<std::string>(f, "counterexample", at)});
+        }
+        for (std::size_t k = 0; k < observations.size(); ++k) {
+            const std::string at = where + "/observations/" + std::to_string(k);
+            const json& o = observations[k];
+            r.observations.push_back({member<std::string>(o, "text", at), exchange_of(o.value("exchange", json()), at + "/exchange")});
+        }
+        run.results.push_back(std::move(r));
+    }
+    return run;
+}
+
+}  // namespace bds::report
