@@ -49,9 +49,10 @@ std::string_view outcome_word(const run::CheckResult& r) {
     return run::to_string(r.outcome);
 }
 
-/// Worse outcomes win a matrix cell: a failure is what a reader must see first.
+/// Worse outcomes win a matrix cell: a failure is what a reader must see first. A skip shows only where nothing
+/// ran: it is missing evidence, not a problem, and must not hide the passes beside it.
 int rank(std::string_view word) {
-    static const std::map<std::string_view, int> ranks{{"observed", 0}, {"pass", 1}, {"skip", 2}, {"error", 3}, {"fail", 4}};
+    static const std::map<std::string_view, int> ranks{{"observed", 0}, {"skip", 1}, {"pass", 2}, {"error", 3}, {"fail", 4}};
     return ranks.at(word);
 }
 
@@ -184,12 +185,14 @@ void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ost
                 if (rank(outcome_word(*r)) > rank(worst)) worst = outcome_word(*r);
                 title.append(title.empty() ? "" : ", ").append(r->id).append(" ").append(outcome_word(*r));
             }
-            out << "<td class=\"" << worst << "\" title=\"" << h(title) << "\">" << worst << " " << it->second.size() << "</td>";
+            const auto count = std::count_if(it->second.begin(), it->second.end(), [&](const auto* r) { return outcome_word(*r) == worst; });
+            const std::string shown = std::to_string(count) + (count == static_cast<long>(it->second.size()) ? "" : "/" + std::to_string(it->second.size()));
+            out << "<td class=\"" << worst << "\" title=\"" << h(title) << "\">" << worst << " " << shown << "</td>";
         }
         out << "</tr>\n";
     }
-    out << "</table>\n<p>A cell: the worst outcome of the checks there and how many they are (their ids on hover). "
-           "Fail, error, skip, pass, observed, from worst.</p>\n</section>\n";
+    out << "</table>\n<p>A cell: the worst outcome of the checks there, and how many of them had it (\"pass 3/4\": three "
+           "passed, the fourth was skipped or observed); their ids on hover. Fail, error, pass, skip, observed, from worst.</p>\n</section>\n";
 }
 
 void checks_html(const run::RunResult& run, std::ostream& out) {

@@ -380,9 +380,9 @@ TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {
     EXPECT_NE(html.find("<tr><th class=\"row\">CliFor</th>"), std::string::npos);
     EXPECT_NE(html.find("<td class=\"fail\" title=\"SYN-03 fail\">fail 1</td>"), std::string::npos);
     // pagination on CliFor: a pass and an OBSERVE → pass.
-    EXPECT_NE(html.find("<td class=\"pass\" title=\"PAG-01 pass, PAG-04 observed\">pass 2</td>"), std::string::npos);
+    EXPECT_NE(html.find("<td class=\"pass\" title=\"PAG-01 pass, PAG-04 observed\">pass 1/2</td>"), std::string::npos);
     // auth: AUTH-01 names no resource; AUTH-06 ("*") skipped on every resource.
-    EXPECT_NE(html.find("<tr><th class=\"row\">(no resource)</th><td class=\"fail\" title=\"AUTH-01 pass, AUTH-02 fail\">"),
+    EXPECT_NE(html.find("<tr><th class=\"row\">(no resource)</th><td class=\"fail\" title=\"AUTH-01 pass, AUTH-02 fail\">fail 1/2"),
               std::string::npos);
     EXPECT_NE(html.find("<td class=\"skip\" title=\"AUTH-06 skip\">skip 1</td>"), std::string::npos);
     // "query" is no resource: VIEW-06's rows are CliFor and MCPClienti only.
