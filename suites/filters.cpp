@@ -15,18 +15,12 @@
 #include "sql/text.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
 namespace {
 
 constexpr int kRows = 12;
-
-void write(Context& ctx, const std::string& resource, const json& block, const std::string& what) {
-    const auto r = ctx.sync(client::kWriter, resource, block);
-    if (r.transport_failed() || r.status != 200)
-        throw CheckError("writing " + what + ": expected 200, got " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
-                         r.exchange);
-}
 
 /// The collation the oracle evaluates with: the target's, else case-insensitive, where only conditions
 /// whose result does not depend on it are judged.
@@ -134,7 +128,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     }
     const std::string text = marker(ctx, purpose);
     for (auto& r : block) r[field->name] = text;
-    write(ctx, resource, block, "the check's " + std::to_string(block.size()) + " " + resource + " records");
+    send_or_error(ctx, record_of(ctx, resource), block);
     Written w{&record, field->name + " = " + sql_text(text), {}};
     w.rows = read_all(ctx, client::kWriter, resource, w.scope);
     if (w.rows.size() != block.size())
@@ -260,7 +254,7 @@ void customers_and_suppliers(Context& ctx) {
             block.push_back(r);
         }
     }
-    write(ctx, "CliFor", block, "the check's CliFor customers and suppliers");
+    send_or_error(ctx, record_of(ctx, "CliFor"), block);
     const std::string scope = field->name + " = " + sql_text(text);
     for (const std::string kind : {"C", "F"}) {
         const auto expected = keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind; });
@@ -290,7 +284,7 @@ void document_type_year_and_family(Context& ctx) {
         r.erase("StoricoDocumentiR");  // lines play no part here (and must repeat the header's key: A-35)
         docs.push_back(r);
     }
-    write(ctx, "StoricoDocumentiT", docs, "the check's StoricoDocumentiT headers");
+    send_or_error(ctx, record_of(ctx, "StoricoDocumentiT"), docs);
     for (const std::string type : {"A", "B"})
         for (const int year : {2023, 2024}) {
             const std::string code = ctx.prefix + type;
@@ -307,7 +301,7 @@ void document_type_year_and_family(Context& ctx) {
         r["cod_famiglia"] = i < 3 ? json(ctx.prefix + "F1") : i < 5 ? json(ctx.prefix + "F2") : json(nullptr);
         arts.push_back(r);
     }
-    write(ctx, "Articoli", arts, "the check's Articoli");
+    send_or_error(ctx, record_of(ctx, "Articoli"), arts);
     for (const std::string& family : {ctx.prefix + "F1", ctx.prefix + "F2"})
         expect_rows(ctx, articles, "cod_famiglia = " + sql_text(family),
                     keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; }), Collation::CaseInsensitive,
@@ -317,9 +311,7 @@ void document_type_year_and_family(Context& ctx) {
 void document_lines_by_type_year_family(Context& ctx) {
     ctx.need_user(client::kWriter);
     // A coherent data set: the lines' articles exist, so the view can show their families.
-    gen::DataSetOptions options;
-    options.record.run_prefix = ctx.prefix;
-    options.record.profile.decimal_scale = ctx.target.decimal_scale;
+    gen::DataSetOptions options = data_set_options(ctx);
     // Two families, types and articles at least, so that the three fields each tell lines apart.
     options.counts = {{"StoricoDocumentiT", 3}, {"Famiglia", 2}, {"Articoli", 3}, {"CodiciDocumento", 2}};
     options.min_records = 1;
@@ -328,12 +320,8 @@ void document_lines_by_type_year_family(Context& ctx) {
     options.max_lines = 3;
     rc::Random random(ctx.seed * 1000003u + 500);
     const gen::DataSet set = gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
-    std::vector<json> headers;
-    for (const auto& b : set) {
-        if (b.records.empty()) continue;
-        write(ctx, b.resource, json(b.records), "the check's " + b.resource + " records (a coherent data set)");
-        if (b.resource == "StoricoDocumentiT") headers = b.records;
-    }
+    send_data_set(ctx, set);
+    const std::vector<json>& headers = records_in(set, "StoricoDocumentiT");
     const Record& view = record_of(ctx, "MCPDocumentiR");
     std::vector<json> rows;
     for (const auto& h : headers) {
@@ -385,7 +373,7 @@ void quoting(Context& ctx) {
         r[field->name] = values[i];
         block.push_back(r);
     }
-    write(ctx, "CliFor", block, "the check's CliFor records with quoted texts");
+    send_or_error(ctx, record_of(ctx, "CliFor"), block);
     const std::string scope = mark->name + " = " + sql_text(text);
     for (std::size_t i = 0; i < values.size(); ++i)
         expect_rows(ctx, clifor, scope + " and " + field->name + " = " + sql_text(values[i]),
@@ -414,7 +402,7 @@ MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
         r[field->name] = text;
         m.keys.insert(oracle::index_key(*m.record, r, Collation::CaseInsensitive));
     }
-    write(ctx, "CliFor", block, "the check's CliFor records");
+    send_or_error(ctx, record_of(ctx, "CliFor"), block);
     m.scope = field->name + " = " + sql_text(text);
     const auto gen = gen::malformed_selection_gen(*m.record);
     rc::Random random(ctx.seed * 1000003u + 701);

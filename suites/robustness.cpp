@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include <httplib.h>
 #include <rapidcheck.h>
 
 #include "generate/record_gen.hpp"
@@ -46,20 +47,8 @@ struct BadQuery {
     std::string target;
 };
 
-std::string percent_encoded(const std::string& text) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : text) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
+/// Percent-encoded as a query value (cpp-httplib's encoder, as Api uses).
+std::string percent_encoded(const std::string& text) { return httplib::detail::encode_query_param(text); }
 
 /// A body shown in a report line: its first bytes, printable.
 std::string shown(const std::string& body, std::size_t n = 80) {
@@ -77,10 +66,6 @@ std::string shown(const std::string& body, std::size_t n = 80) {
     }
     if (body.size() > n) out.append("… (" + std::to_string(body.size()) + " bytes)");
     return out;
-}
-
-std::string status_text(const client::HttpResponse& r) {
-    return r.transport_failed() ? "no answer (" + r.exchange.error + ")" : std::to_string(r.status);
 }
 
 bool is_2xx(const client::HttpResponse& r) { return r.status >= 200 && r.status < 300; }
@@ -392,7 +377,7 @@ void judge_bodies(Context& ctx, const Record& record, const std::vector<BadBody>
             if (bad.meant.empty()) {
                 if (!rows.empty())
                     ctx.finding({"nothing stored from a body with " + bad.label + " (" + rule + ")",
-                                 "a record with its key (" + key + ") after status " + status_text(r), "",
+                                 "a record with its key (" + key + ") after " + status_text(r), "",
                                  exchange, shown(bad.body, 400)});
                 continue;
             }
@@ -531,7 +516,7 @@ void expect_still_there(Context& ctx, const std::string& role, const std::string
     const auto r = ctx.api.list(role, clifor.name, {selection, 100, 1});
     ctx.answered(r.response);
     if (r.response.status != 200 || !r.page) {
-        ctx.finding({whose + " marked records still readable after the injection attempts", "status " + status_text(r.response) + " " + r.problem, "",
+        ctx.finding({whose + " marked records still readable after the injection attempts", status_text(r.response) + " " + r.problem, "",
                      r.response.exchange, ""});
         return;
     }
@@ -600,7 +585,7 @@ void bad_query_strings(Context& ctx) {
         ctx.answered(r);
         ctx.observe(q.label + ": answered " + status_text(r), r.exchange);
         if (is_5xx(r))
-            ctx.finding({"a status other than 5xx for " + q.label + " (A-46; A-09, A-19, A-22: the status is not shown)", "status " + status_text(r), "",
+            ctx.finding({"a status other than 5xx for " + q.label + " (A-46; A-09, A-19, A-22: the status is not shown)", status_text(r), "",
                          r.exchange, q.label});
     }
 }
@@ -616,7 +601,7 @@ void no_server_error(Context& ctx) {
     auto judge = [&](const client::HttpResponse& r, const std::string& what, const std::string& input) {
         ctx.answered(r);
         if (is_5xx(r))
-            ctx.finding({"a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)", "status " + status_text(r), "",
+            ctx.finding({"a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)", status_text(r), "",
                          r.exchange, input});
     };
     for (const auto& [record, bad] : bodies)

@@ -13,6 +13,7 @@
 #include "sql/datetime.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
 namespace {
@@ -117,9 +118,7 @@ std::vector<json> read_validated(Context& ctx, Validators& validators, const Rec
 
 /// A coherent data set with at least one customer and one supplier, so that every view has rows of this check.
 gen::DataSet data_set(const Context& ctx) {
-    gen::DataSetOptions options;
-    options.record.run_prefix = ctx.prefix;
-    options.record.profile.decimal_scale = ctx.target.decimal_scale;
+    gen::DataSetOptions options = data_set_options(ctx);
     options.counts = {{"CliFor", 4}, {"StoricoDocumentiT", 2}};
     options.min_records = 1;
     options.max_records = 2;
@@ -165,14 +164,7 @@ void written_rows(Context& ctx) {
         const Record* record = ctx.catalogue.find(other);
         if (record && record->writable()) set.push_back({other, sample_records(ctx, *record, 2, ++salt)});
     }
-    for (const auto& b : set) {
-        if (b.records.empty()) continue;
-        const auto r = ctx.sync(client::kWriter, b.resource, json(b.records));
-        if (r.transport_failed() || r.status != 200)
-            throw CheckError("writing the check's " + b.resource + " records: expected 200, got " +
-                                 (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
-                             r.exchange);
-    }
+    send_data_set(ctx, set);
     std::map<std::string, std::vector<json>> read;  // rows read per resource
     auto read_into = [&](const std::string& resource, const std::string& selection) {
         const auto rows = read_validated(ctx, validators, record_of(ctx, resource), selection);

@@ -11,6 +11,10 @@
 
 namespace bds::suites {
 
+std::string status_text(const client::HttpResponse& r) {
+    return r.transport_failed() ? "no answer (" + r.exchange.error + ")" : "status " + std::to_string(r.status);
+}
+
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what) {
     ctx.answered(r);
     if (r.status == expected) return true;

@@ -15,6 +15,9 @@ namespace bds::suites {
 
 using nlohmann::json;
 
+/// "status 200", or "no answer (…)" when none came: for messages.
+std::string status_text(const client::HttpResponse& r);
+
 /// Records a finding unless `r` has status `expected`. Returns whether it had.
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what);
 /// Records a finding if `r` is a 2xx (the request had to be refused). Returns whether it was refused.

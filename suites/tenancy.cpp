@@ -13,6 +13,7 @@
 #include "sql/datetime.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
 namespace {
@@ -25,7 +26,6 @@ const std::vector<std::string> kMarked = {"CliFor", "Articoli", kHeader};
 constexpr long long kPage = 500;
 constexpr long long kMaxPages = 4;
 
-std::string status_text(const client::HttpResponse& r) { return r.transport_failed() ? r.exchange.error : "status " + std::to_string(r.status); }
 
 json value_of(const json& row, const std::string& field) {
     const auto it = row.find(field);
@@ -39,20 +39,13 @@ struct Written {
     std::string marker;
     std::map<std::string, std::string> marker_fields;  ///< resource → field
 
-    const std::vector<json>& records(const std::string& resource) const {
-        static const std::vector<json> kNone;
-        for (const auto& b : set)
-            if (b.resource == resource) return b.records;
-        return kNone;
-    }
+    const std::vector<json>& records(const std::string& resource) const { return records_in(set, resource); }
 };
 
 Written write_as_writer(Context& ctx, std::uint64_t salt) {
     ctx.need_user(client::kWriter);
     ctx.need_user(client::kOtherTenant);
-    gen::DataSetOptions options;
-    options.record.run_prefix = ctx.prefix;
-    options.record.profile.decimal_scale = ctx.target.decimal_scale;
+    gen::DataSetOptions options = data_set_options(ctx);
     options.min_records = 1;
     options.max_records = 2;
     options.min_lines = 1;
@@ -68,11 +61,7 @@ Written write_as_writer(Context& ctx, std::uint64_t salt) {
     }
     if (const auto broken = gen::unresolved_links(ctx.catalogue, w.set); !broken.empty())
         throw CheckError("the marker broke a link of the data set: " + broken.front());
-    for (const auto& b : w.set) {
-        const auto r = ctx.sync(client::kWriter, b.resource, json(b.records));
-        if (r.transport_failed() || r.status != 200)
-            throw CheckError("writing the check's " + b.resource + " records as the writer: expected 200, got " + status_text(r), r.exchange);
-    }
+    send_data_set(ctx, w.set);
     return w;
 }
 

@@ -17,6 +17,7 @@
 #include "sql/text.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
+#include "suites/written.hpp"
 
 namespace bds::suites {
 namespace {
@@ -47,9 +48,8 @@ private:
 
 /// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
 gen::DataSetOptions data_set_options(const Context& ctx, const std::string& prefix) {
-    gen::DataSetOptions o;
+    gen::DataSetOptions o = suites::data_set_options(ctx);
     o.record.run_prefix = prefix;
-    o.record.profile.decimal_scale = ctx.target.decimal_scale;
     o.min_records = 1;
     o.max_records = 2;
     o.min_lines = 1;
@@ -63,23 +63,6 @@ rc::Gen<gen::DataSet> data_sets(const Context& ctx, const std::string& prefix) {
     return rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, data_set_options(ctx, prefix)));
 }
 
-std::string status_text(const client::HttpResponse& r) { return r.transport_failed() ? r.exchange.error : "status " + std::to_string(r.status); }
-
-/// Sends the set's blocks in dependency order as the writer; a refused block is a broken precondition.
-void write_data_set(Context& ctx, const gen::DataSet& set) {
-    for (const auto& b : set) {
-        const auto r = ctx.sync(client::kWriter, b.resource, json(b.records));
-        if (r.transport_failed() || r.status != 200)
-            throw CheckError("writing the check's " + b.resource + " records: expected 200, got " + status_text(r), r.exchange);
-    }
-}
-
-const std::vector<json>& block_of(const gen::DataSet& set, const std::string& resource) {
-    static const std::vector<json> kNone;
-    for (const auto& b : set)
-        if (b.resource == resource) return b.records;
-    return kNone;
-}
 
 json value_of(const json& row, const std::string& field) {
     const auto it = row.find(field);
@@ -167,14 +150,14 @@ struct ViewRead {
 std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
     std::vector<ViewRead> out;
     const Record& clienti = record_of(ctx, "MCPClienti");
-    for (const auto& c : block_of(set, "CliFor")) {
+    for (const auto& c : records_in(set, "CliFor")) {
         const std::string view = value_of(c, "ind_clifor") == "C" ? "MCPClienti" : "MCPFornitori";
         out.push_back({view, key_selection(clienti, c), "CliFor", &c});
     }
     const Record& articoli = record_of(ctx, "MCPArticoli");
-    for (const auto& a : block_of(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a});
+    for (const auto& a : records_in(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a});
     const Record& docs = record_of(ctx, "MCPDocumentiT");
-    for (const auto& d : block_of(set, kHeader)) {
+    for (const auto& d : records_in(set, kHeader)) {
         const std::string by_key = equals_selection(docs, d, {"key_documento"});
         out.push_back({"MCPDocumentiT", by_key, kHeader, &d});
         out.push_back({"MCPDocumentiR", by_key, kHeader, &d});
@@ -194,7 +177,7 @@ void fields_and_types(Context& ctx) {
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "every view row of a written data set has only the view's fields, each of its type", [&] {
         const auto set = *data_sets(ctx, prefixes.next());
-        write_data_set(ctx, set);
+        send_data_set(ctx, set);
         for (const auto& read : view_reads(ctx, set)) {
             const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
             for (std::size_t i = 0; i < rows.rows.size(); ++i)
@@ -211,10 +194,7 @@ void customers_and_suppliers(Context& ctx) {
     ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
-    gen::RecordGenOptions options;
-    options.run_prefix = ctx.prefix;
-    options.profile.decimal_scale = ctx.target.decimal_scale;
-    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, options);
+    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int run = 0;
     for_all(ctx, "each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only", [&] {
         const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
@@ -236,9 +216,7 @@ void customers_and_suppliers(Context& ctx) {
             block.push_back(customers[i]);
             block.push_back(std::move(supplier));
         }
-        const auto r = ctx.sync(client::kWriter, "CliFor", block);
-        if (r.transport_failed() || r.status != 200)
-            throw CheckError("writing the check's CliFor records: expected 200, got " + status_text(r), r.exchange);
+        send_or_error(ctx, clifor, block);
         for (std::size_t i = 0; i < customers.size(); ++i) {
             const std::string selection = equals_selection(clienti, customers[i], {"cod_clifor"});
             for (const auto& [view, kind] : {std::pair<std::string, std::string>{"MCPClienti", "C"}, {"MCPFornitori", "F"}}) {
@@ -293,8 +271,8 @@ void nested_lines(Context& ctx) {
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
         const auto set = *data_sets(ctx, prefixes.next());
-        write_data_set(ctx, set);
-        for (const auto& doc : block_of(set, kHeader)) {
+        send_data_set(ctx, set);
+        for (const auto& doc : records_in(set, kHeader)) {
             const std::size_t sent = doc.at(kLines).size();
             Rows rows;
             if (const auto row = header_row(ctx, doc, rows)) {
@@ -323,8 +301,8 @@ void month_of_date(Context& ctx) {
         auto options = data_set_options(ctx, prefixes.next());
         options.min_lines = options.max_lines = 1;
         const auto set = *rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, options));
-        write_data_set(ctx, set);
-        for (const auto& doc : block_of(set, kHeader)) {
+        send_data_set(ctx, set);
+        for (const auto& doc : records_in(set, kHeader)) {
             const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
             if (!date.ticks) throw CheckError("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
             const int month = sql::civil_from_ticks(*date.ticks).month;
@@ -346,7 +324,7 @@ const std::vector<std::string> kCounterpartT = {"des_ragsoc", "cod_cfisc", "cod_
 const std::vector<std::string> kCounterpartR = {"des_ragsoc"};
 
 const json* counterpart_of(const gen::DataSet& set, const json& doc) {
-    for (const auto& c : block_of(set, "CliFor"))
+    for (const auto& c : records_in(set, "CliFor"))
         if (value_of(c, "ind_clifor") == value_of(doc, "ind_clifor_c") && value_of(c, "cod_clifor") == value_of(doc, "cod_clifor_c")) return &c;
     return nullptr;
 }
@@ -356,7 +334,7 @@ void rows_agree(Context& ctx) {
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "each base record written has one row in its view, with the same values in same-named fields", [&] {
         const auto set = *data_sets(ctx, prefixes.next());
-        write_data_set(ctx, set);
+        send_data_set(ctx, set);
         for (const auto& read : view_reads(ctx, set)) {
             const Record& view = record_of(ctx, read.view);
             const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
@@ -430,10 +408,7 @@ void query_clienti(Context& ctx) {
     if (!ctx.target.query_body) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
-    gen::RecordGenOptions options;
-    options.run_prefix = ctx.prefix;
-    options.profile.decimal_scale = ctx.target.decimal_scale;
-    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, options);
+    const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int run = 0;
     for_all(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
         const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
@@ -452,9 +427,7 @@ void query_clienti(Context& ctx) {
             block.push_back(c);
             block.push_back(std::move(supplier));
         }
-        const auto w = ctx.sync(client::kWriter, "CliFor", block);
-        if (w.transport_failed() || w.status != 200)
-            throw CheckError("writing the check's CliFor records: expected 200, got " + status_text(w), w.exchange);
+        send_or_error(ctx, clifor, block);
         const std::string selection = "des_indir_res = " + sql_text(text);
         const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
         if (!q) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
@@ -495,7 +468,7 @@ void deleted_rows(Context& ctx) {
     for (auto& b : set)
         if (b.resource == "CliFor" || b.resource == "Articoli" || b.resource == kHeader)
             for (auto& r : b.records) r["flg_isdeleted"] = true;
-    write_data_set(ctx, set);
+    send_data_set(ctx, set);
     for (const auto& read : view_reads(ctx, set)) {
         const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
         std::string shown = rows.rows.empty() ? "not shown" : "shown (" + std::to_string(rows.rows.size()) + " rows), flg_isdeleted " + value_of(rows.rows[0], "flg_isdeleted").dump();
@@ -517,8 +490,8 @@ int sunday_week(sql::Ticks t) {
 void week_numbering(Context& ctx) {
     ctx.need_user(client::kWriter);
     const gen::DataSet set = one_data_set(ctx, 9);
-    write_data_set(ctx, set);
-    for (const auto& doc : block_of(set, kHeader)) {
+    send_data_set(ctx, set);
+    for (const auto& doc : records_in(set, kHeader)) {
         const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
         if (rows.rows.size() != 1) {  // VIEW-03 holds the header to its one row; this check only observes
             ctx.observe("the header written has " + std::to_string(rows.rows.size()) + " rows in MCPDocumentiT: no settimana to observe (A-39)", rows.exchange);

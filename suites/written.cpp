@@ -145,4 +145,22 @@ void send_or_error(Context& ctx, const Record& record, const nlohmann::json& blo
                          r.exchange);
 }
 
+void send_data_set(Context& ctx, const gen::DataSet& set) {
+    for (const auto& b : set)
+        if (!b.records.empty()) send_or_error(ctx, record_of(ctx, b.resource), nlohmann::json(b.records));
+}
+
+gen::DataSetOptions data_set_options(const Context& ctx) {
+    gen::DataSetOptions options;
+    options.record = gen_options(ctx);
+    return options;
+}
+
+const std::vector<nlohmann::json>& records_in(const gen::DataSet& set, const std::string& resource) {
+    static const std::vector<nlohmann::json> kNone;
+    for (const auto& b : set)
+        if (b.resource == resource) return b.records;
+    return kNone;
+}
+
 }  // namespace bds::suites

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "generate/data_set_gen.hpp"
 #include "generate/value_gen.hpp"
 #include "oracle/compare.hpp"
 #include "run/context.hpp"
@@ -58,5 +59,11 @@ nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json
 
 /// Sends `block` as the writer; a precondition: CheckError unless it is accepted with 200 (SYN-01 judges that).
 void send_or_error(Context& ctx, const Record& record, const nlohmann::json& block);
+/// Sends a data set's blocks in dependency order as the writer (empty blocks skipped), each with send_or_error.
+void send_data_set(Context& ctx, const gen::DataSet& set);
+/// Data set options for this check: its key prefix and the target's decimal scale (gen_options), sizes as given.
+gen::DataSetOptions data_set_options(const Context& ctx);
+/// The records of `resource` in `set` (none when it has no block of it).
+const std::vector<nlohmann::json>& records_in(const gen::DataSet& set, const std::string& resource);
 
 }  // namespace bds::suites

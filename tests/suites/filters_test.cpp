@@ -13,36 +13,6 @@ namespace {
 using test::Broken;
 using test::BreakingProxy;
 
-std::string decode(const std::string& s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '+') {
-            out += ' ';
-        } else if (s[i] == '%' && i + 2 < s.size()) {
-            out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-std::string encode(const std::string& s) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 /// A server that reads RecordSelection of list reads as `change` turns it.
 BreakingProxy::Rewrite rewrite_selection(std::function<std::string(const std::string&)> change) {
     return [change](std::string& target, httplib::Headers&, std::string&) {
@@ -54,7 +24,7 @@ BreakingProxy::Rewrite rewrite_selection(std::function<std::string(const std::st
             const auto end = std::min(query.find('&', start), query.size());
             std::string param = query.substr(start, end - start);
             const std::string name = "RecordSelection=";
-            if (param.rfind(name, 0) == 0) param = name + encode(change(decode(param.substr(name.size()))));
+            if (param.rfind(name, 0) == 0) param = name + httplib::detail::encode_query_param(change(httplib::detail::decode_url(param.substr(name.size()), true)));
             rebuilt += (start ? "&" : "") + param;
             start = end + 1;
         }
