@@ -18,6 +18,8 @@ void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 /// `conformance merge REPORT.json... [--report FORMAT=FILE] [--baseline F]`
 void add_merge_command(CLI::App& app);
+/// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
+void add_selfcheck_command(CLI::App& app);
 
 /// Exit codes of DESIGN.md: 0 no MUST failure, 1 a MUST failure (or drift, for --check), 2 usage or
 /// configuration error, 3 target unreachable.

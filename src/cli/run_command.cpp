@@ -34,6 +34,7 @@ struct RunArgs {
     bool read_only = false;
     double rate = -1;
     std::string stub_envelope = "object", stub_collation = "ci";
+    std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/defects.hpp)
     std::string baseline, shard;
 };
 
@@ -76,6 +77,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
     cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
     cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: ci or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--stub-defect", a->stub_defect, "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
     cmd->callback([a, cmd] {
         a->seed_given = cmd->count("--seed") > 0;
         if (!a->seed_given) a->seed = std::random_device{}() % 1000000;
@@ -102,6 +104,15 @@ void add_run_command(CLI::App& app) {
                                    : a->stub_envelope == "row"  ? stub::Envelope::RowField
                                                                 : stub::Envelope::Object;
                 options.collation = a->stub_collation == "cs" ? Collation::CaseSensitive : Collation::CaseInsensitive;
+                if (!a->stub_defect.empty()) {
+                    const auto defect = stub::defect_from_name(a->stub_defect);
+                    if (!defect) {
+                        std::string names;
+                        for (const auto& d : stub::defects()) names.append(names.empty() ? "" : ", ").append(d.name);
+                        throw ExitError{kUsage, "--stub-defect: unknown defect \"" + a->stub_defect + "\"; known: " + names};
+                    }
+                    options.defect = *defect;
+                }
                 if (!a->base_url.empty()) {
                     target = run::stub_target(options, a->base_url);
                 } else {

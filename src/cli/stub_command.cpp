@@ -27,7 +27,8 @@ struct StubArgs {
     stub::StubOptions options;
     int port = 8080;
     int token_ttl = 3600;
-    std::string users, data, envelope = "object", collation = "ci";
+    std::string users, data, envelope = "object", collation = "ci", defect;
+    bool list_defects = false;
 };
 
 }  // namespace
@@ -42,8 +43,21 @@ void add_stub_command(CLI::App& app) {
     cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
     cmd->add_option("--envelope", args->envelope, "Where TotalRowsCount stands: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
     cmd->add_option("--collation", args->collation, "Text comparison: ci (case-insensitive) or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--defect", args->defect, "Turn on one realistic defect (names: --list-defects), to measure the harness");
+    cmd->add_flag("--list-defects", args->list_defects, "Print the defects --defect accepts, with what each does, and exit");
     cmd->callback([args] {
+        if (args->list_defects) {
+            for (const auto& d : stub::defects())
+                std::cout << d.name << "\t" << d.area << "\t" << d.rule << "\t" << d.description << "\n";
+            return;
+        }
         auto& o = args->options;
+        if (!args->defect.empty()) {
+            const auto defect = stub::defect_from_name(args->defect);
+            if (!defect) throw ExitError{kUsage, "--defect: unknown defect \"" + args->defect + "\" (see --list-defects)"};
+            o.defect = *defect;
+            std::cerr << "defect on: " << args->defect << " (" << stub::info(*defect).description << ")\n";
+        }
         o.port = args->port;
         o.token_ttl = std::chrono::seconds(args->token_ttl);
         o.envelope = args->envelope == "header" ? stub::Envelope::Header : args->envelope == "row" ? stub::Envelope::RowField : stub::Envelope::Object;

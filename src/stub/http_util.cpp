@@ -23,6 +23,8 @@ std::optional<User> authenticate(StubState& state, const httplib::Request& req, 
         send_error(res, 401, "unauthorized", why);
         return std::nullopt;
     };
+    if (state.options.defect == Defect::ReadsWithoutToken && !req.has_header("Authorization") && req.method == "GET" && !state.options.users.empty())
+        return state.options.users.front();  // defect: an anonymous read is served as the first user
     if (!req.has_header("Authorization")) return refuse("the Authorization: Bearer <token> header is missing", false);
     const std::string value = req.get_header_value("Authorization");
     const std::string scheme = "bearer ";
@@ -32,6 +34,8 @@ std::optional<User> authenticate(StubState& state, const httplib::Request& req, 
     std::string token = value.substr(scheme.size());
     token.erase(0, token.find_first_not_of(' '));
     const auto grant = state.tokens.check(token);
+    if (!grant && state.options.defect == Defect::ForgedTokenAccepted && !token.empty() && !state.options.users.empty())
+        return state.options.users.front();  // defect: the token is not verified
     if (!grant) return refuse("the token is invalid or has expired", true);
     const User* user = state.user(grant->username);
     if (!user) return refuse("the token's user no longer exists", true);

@@ -8,6 +8,7 @@
 
 #include "schema/record_validator.hpp"
 #include "selection/selection.hpp"
+#include "stub/defects.hpp"
 #include "stub/tokens.hpp"
 #include "stub/users.hpp"
 
@@ -34,6 +35,7 @@ struct StubOptions {
     int max_json_depth = 16;                   ///< nesting of arrays/objects in a request body
     int threads = 8;
     Clock clock = [] { return std::chrono::system_clock::now(); };
+    Defect defect = Defect::None;  ///< one deliberate defect (defects.hpp), for measuring the harness
 };
 
 }  // namespace bds::stub

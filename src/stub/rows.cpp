@@ -173,7 +173,8 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     {
         std::lock_guard lock(mutex_);
         auto& entry = cache_[{user.customer_ID, resource.name}];
-        if (!entry.rows || entry.generation != data.generation) {
+        // Defect ViewStale: derived once, never refreshed after a write.
+        if (!entry.rows || (entry.generation != data.generation && defect_ != Defect::ViewStale)) {
             auto fresh = std::make_shared<Rows>();
             derive(data, resource, user, [&](const nlohmann::json& row, std::int64_t changed) { fresh->emplace_back(row, changed); });
             entry = {data.generation, std::move(fresh)};
@@ -196,7 +197,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
         const Record& view = resource;
         if (const Table* t = data.table("CliFor"))
             for (const auto& [key, base] : t->rows) {
-                if (base.record.value("ind_clifor", json()) != kind) continue;
+                if (base.record.value("ind_clifor", json()) != kind && !(defect_ == Defect::SuppliersInClienti && kind == "C")) continue;  // defect
                 json row = project(view, base.record);
                 if (!row.contains("des_ragsoc")) row["des_ragsoc"] = "";  // NOT NULL in the views
                 if (const json* naz = joins.find("StatiEsteri", {{"cod_naz", base.record.value("cod_naz_res", json())}})) {
@@ -226,6 +227,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
             if (name == "MCPDocumentiR") {
                 for (const auto& line : lines) emit(line, doc.changed);
             } else {
+                if (defect_ == Defect::DocumentViewWithoutLines) lines = json::array();  // defect: the nested lines are not joined
                 header["MCPDocumentiR"] = std::move(lines);
                 emit(header, doc.changed);
             }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "stub/defects.hpp"
 #include "stub/store.hpp"
 #include "stub/users.hpp"
 
@@ -25,7 +26,8 @@ using RowSink = std::function<void(const nlohmann::json& row, std::int64_t chang
 /// generation) and cached, so repeated reads of a large view cost a scan, not a derivation.
 class RowSource {
 public:
-    RowSource(const Catalogue& catalogue, Collation collation) : catalogue_(catalogue), collation_(collation) {}
+    RowSource(const Catalogue& catalogue, Collation collation, Defect defect = Defect::None)
+        : catalogue_(catalogue), collation_(collation), defect_(defect) {}
 
     /// Calls `emit` for every row of `resource` visible to `user`, in key order. Call under the store's
     /// read lock (Store::read), with the user's tenant's data.
@@ -42,6 +44,7 @@ private:
 
     const Catalogue& catalogue_;
     Collation collation_;
+    Defect defect_;
     mutable std::mutex mutex_;
     mutable std::map<std::pair<int, std::string>, Cached> cache_;  // (tenant, view) -> rows
 };

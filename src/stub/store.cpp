@@ -8,6 +8,8 @@
 namespace bds::stub {
 namespace {
 
+using json = nlohmann::json;
+
 std::string rowversion_text(std::uint64_t v) {
     // 8 bytes big-endian, base64: how .NET serialises a rowversion's byte[] (spec/assumptions.md A-15).
     static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -50,7 +52,14 @@ std::string canonical_key(const Record& record, const nlohmann::json& row, Colla
     return key;
 }
 
-Store::Store(Collation collation, Clock clock) : collation_(collation), clock_(std::move(clock)) {}
+Store::Store(Collation collation, Clock clock, Defect defect) : collation_(collation), clock_(std::move(clock)), defect_(defect) {}
+
+std::vector<int> Store::tenants() const {
+    std::shared_lock lock(mutex_);
+    std::vector<int> out;
+    for (const auto& [tenant, data] : tenants_) out.push_back(tenant);
+    return out;
+}
 
 std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
 
@@ -66,10 +75,30 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         rec["customer_ID"] = tenant;
         rec["ts_update"] = rowversion_text(++rowversion_);
         rec["dat_ultvar"] = sql::format_datetime(changed, SqlKind::Datetime2);
-        const std::string key = canonical_key(resource, rec, collation_);
+        std::string key = canonical_key(resource, rec, collation_);
+        if (defect_ == Defect::PhysicalDeletion && rec.value("flg_isdeleted", false) == true) {
+            table.rows.erase(key);  // defect: the row is deleted instead of flagged
+            continue;
+        }
+        if (defect_ == Defect::UpsertDuplicates && table.rows.count(key)) key += "\x1f#" + std::to_string(table.next_id);  // defect: always insert
         auto [it, inserted] = table.rows.try_emplace(key);
         rec["Id"] = inserted ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
-        it->second = Row{std::move(rec), changed};
+        std::int64_t row_changed = changed;
+        if (!inserted) {
+            const json& old = it->second.record;
+            if (defect_ == Defect::UndeleteIgnored && old.value("flg_isdeleted", false) == true) rec["flg_isdeleted"] = true;  // defect
+            if (defect_ == Defect::TsUpdateFrozen) rec["ts_update"] = old.at("ts_update");                                     // defect
+            if (defect_ == Defect::FeedMissesUpdates) {  // defect: the change stamp is only set on insert
+                rec["dat_ultvar"] = old.at("dat_ultvar");
+                row_changed = it->second.changed;
+            }
+            if (defect_ == Defect::LinesAppendedOnUpdate && old.contains("StoricoDocumentiR") && rec.contains("StoricoDocumentiR")) {
+                json lines = old.at("StoricoDocumentiR");  // defect: the new lines are added to the old ones
+                for (auto& line : rec.at("StoricoDocumentiR")) lines.push_back(line);
+                rec["StoricoDocumentiR"] = std::move(lines);
+            }
+        }
+        it->second = Row{std::move(rec), row_changed};
     }
 }
 

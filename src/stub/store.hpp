@@ -12,6 +12,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "selection/selection.hpp"
+#include "stub/defects.hpp"
 #include "stub/tokens.hpp"
 
 namespace bds::stub {
@@ -42,7 +43,7 @@ std::string canonical_key(const Record& record, const nlohmann::json& row, Colla
 
 class Store {
 public:
-    Store(Collation collation, Clock clock);
+    Store(Collation collation, Clock clock, Defect defect = Defect::None);
 
     /// Upserts records (already validated and normalised) of `resource` into `tenant`, atomically: each
     /// gets customer_ID = tenant, a new ts_update, dat_ultvar = now (strictly increasing per tenant), and
@@ -57,12 +58,16 @@ public:
         return read(it == tenants_.end() ? empty_ : it->second);
     }
 
+    /// The tenants that have data (for Defect::TenantRowsLeak and ViewOtherTenant).
+    std::vector<int> tenants() const;
+
     /// Now on the store's clock, as 100 ns ticks since 0001-01-01.
     std::int64_t now_ticks() const;
 
 private:
     Collation collation_;
     Clock clock_;
+    Defect defect_;
     mutable std::shared_mutex mutex_;
     std::map<int, TenantData> tenants_;
     std::map<int, std::int64_t> last_change_;  // per tenant: dat_ultvar strictly increases

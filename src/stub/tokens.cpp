@@ -30,7 +30,7 @@ std::string base64url(const unsigned char* data, std::size_t size) {
 
 }  // namespace
 
-TokenStore::TokenStore(std::chrono::seconds ttl, Clock clock) : ttl_(ttl), clock_(std::move(clock)) {}
+TokenStore::TokenStore(std::chrono::seconds ttl, Clock clock, bool expire) : ttl_(ttl), clock_(std::move(clock)), expire_(expire) {}
 
 std::string TokenStore::issue(const std::string& username) {
     std::array<unsigned char, 32> bytes{};
@@ -39,7 +39,7 @@ std::string TokenStore::issue(const std::string& username) {
     std::lock_guard lock(mutex_);
     const auto now = clock_();
     // Drop expired tokens as we go, so a long-running stub does not grow without bound.
-    std::erase_if(by_digest_, [&](const auto& kv) { return kv.second.grant.expires <= now; });
+    if (expire_) std::erase_if(by_digest_, [&](const auto& kv) { return kv.second.grant.expires <= now; });
     by_digest_[digest(token)] = {token, {username, now + ttl_}};
     return token;
 }
@@ -51,7 +51,7 @@ std::optional<TokenGrant> TokenStore::check(const std::string& token) {
     if (it == by_digest_.end()) return std::nullopt;
     const auto& stored = it->second.token;
     if (stored.size() != token.size() || CRYPTO_memcmp(stored.data(), token.data(), token.size()) != 0) return std::nullopt;
-    if (it->second.grant.expires <= clock_()) return std::nullopt;
+    if (expire_ && it->second.grant.expires <= clock_()) return std::nullopt;
     return it->second.grant;
 }
 

@@ -19,7 +19,8 @@ struct TokenGrant {
 
 class TokenStore {
 public:
-    TokenStore(std::chrono::seconds ttl, Clock clock);
+    /// `expire` false: tokens are never dropped nor refused for their age (Defect::ExpiredTokenAccepted).
+    TokenStore(std::chrono::seconds ttl, Clock clock, bool expire = true);
 
     /// A new token for `username`: 32 random bytes, base64url, no padding.
     std::string issue(const std::string& username);
@@ -30,6 +31,7 @@ public:
 private:
     std::chrono::seconds ttl_;
     Clock clock_;
+    bool expire_;
     std::mutex mutex_;
     // Keyed by the SHA-256 of the token, so the lookup's timing says nothing about the token itself; the
     // token is then compared in constant time.

@@ -1,0 +1,46 @@
+#pragma once
+/// The kill matrix (issue "Prove the harness"): which checks caught each injected defect of the stub, from the
+/// runs of `conformance selfcheck` (one against the faithful stub, one per defect).
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "run/result.hpp"
+
+namespace bds::report {
+
+/// One defect's run, as the matrix reads it.
+struct DefectRun {
+    std::string name, area, rule, description;
+    run::RunResult run;
+};
+
+/// What the runs show: a defect is caught when at least one MUST check fails on it; the faithful stub must
+/// have no MUST failure and no error.
+struct KillMatrix {
+    struct Row {
+        std::string name, area, rule, description;
+        std::vector<std::string> must;    ///< MUST checks that failed (the killers)
+        std::vector<std::string> should;  ///< SHOULD checks that failed
+        std::vector<std::string> errors;  ///< checks that could not judge
+        bool caught() const { return !must.empty(); }
+    };
+    std::vector<Row> rows;
+    std::vector<std::string> faithful_must;    ///< MUST failures on the faithful stub (false alarms)
+    std::vector<std::string> faithful_errors;  ///< errors on the faithful stub
+    std::uint64_t seed = 0;
+    int cases = 0;
+    std::size_t checks = 0;
+
+    std::size_t caught() const;
+    /// Every defect caught and no false alarm.
+    bool complete() const { return caught() == rows.size() && faithful_must.empty() && faithful_errors.empty(); }
+};
+
+KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectRun>& defects);
+
+/// reports/kill-matrix.md: counts, the defects not caught first, then every defect with the checks that caught
+/// it, then which defects each check caught. No timings, so the file changes only when the results do.
+void write_kill_matrix(const KillMatrix& matrix, std::ostream& out);
+
+}  // namespace bds::report

@@ -1,0 +1,57 @@
+// The kill matrix: a defect counts as caught only by a MUST failure; false alarms on the faithful stub show.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "report/kill_matrix.hpp"
+
+namespace bds {
+namespace {
+
+run::CheckResult result(const std::string& id, Level level, run::Outcome outcome) {
+    run::CheckResult r;
+    r.id = id;
+    r.level = level;
+    r.outcome = outcome;
+    return r;
+}
+
+run::RunResult run_of(std::vector<run::CheckResult> results) {
+    run::RunResult r;
+    r.seed = 1;
+    r.cases = 5;
+    r.results = std::move(results);
+    return r;
+}
+
+TEST(KillMatrix, ADefectIsCaughtOnlyByAMustFailure) {
+    const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Pass)});
+    std::vector<report::DefectRun> defects{
+        {"total-counts-page", "pagination", "000 §4.1", "TotalRowsCount counts the page",
+         run_of({result("PAG-01", Level::Must, run::Outcome::Fail), result("ROB-08", Level::Should, run::Outcome::Pass)})},
+        {"malformed-json-500", "validation", "000 §7", "malformed JSON answered 500",
+         run_of({result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Fail)})},
+    };
+    const auto m = report::kill_matrix(faithful, defects);
+    EXPECT_EQ(m.caught(), 1u);
+    EXPECT_FALSE(m.complete());
+    EXPECT_EQ(m.rows[0].must, std::vector<std::string>{"PAG-01"});
+    EXPECT_EQ(m.rows[1].should, std::vector<std::string>{"ROB-08"});
+    std::ostringstream out;
+    report::write_kill_matrix(m, out);
+    const std::string md = out.str();
+    EXPECT_NE(md.find("defects caught: **1 of 2**"), std::string::npos) << md;
+    EXPECT_NE(md.find("## Not caught\n\n- `malformed-json-500`"), std::string::npos) << md;
+    EXPECT_NE(md.find("| PAG-01 | `total-counts-page` |"), std::string::npos) << md;
+}
+
+TEST(KillMatrix, AMustFailureOnTheFaithfulStubIsAFalseAlarm) {
+    const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Fail), result("SYN-01", Level::Must, run::Outcome::Error)});
+    const auto m = report::kill_matrix(faithful, {{"x", "pagination", "r", "d", run_of({result("PAG-01", Level::Must, run::Outcome::Fail)})}});
+    EXPECT_EQ(m.faithful_must, std::vector<std::string>{"PAG-01"});
+    EXPECT_EQ(m.faithful_errors, std::vector<std::string>{"SYN-01"});
+    EXPECT_FALSE(m.complete());
+}
+
+}  // namespace
+}  // namespace bds

@@ -1,0 +1,549 @@
+// The stub's defects (stub/defects.hpp): the catalogue, and for each defect one scenario run on a faithful
+// stub and on one with the defect, showing the behaviour it changes through the API.
+#include <map>
+#include <set>
+#include <string_view>
+
+#include "stub/defects.hpp"
+#include "stub/stub_fixture.hpp"
+
+namespace bds::test {
+namespace {
+
+using json = nlohmann::json;
+using stub::Defect;
+
+TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
+    const auto& all = stub::defects();
+    EXPECT_GE(all.size(), 30u);
+    std::set<std::string_view> names;
+    std::map<std::string_view, int> per_area;
+    for (const auto& d : all) {
+        EXPECT_NE(d.defect, Defect::None);
+        EXPECT_TRUE(names.insert(d.name).second) << "twice: " << d.name;
+        for (const char c : d.name) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << d.name;
+        EXPECT_FALSE(d.rule.empty()) << d.name;
+        EXPECT_FALSE(d.description.empty()) << d.name;
+        ++per_area[d.area];
+        EXPECT_EQ(stub::defect_from_name(d.name), d.defect);
+        EXPECT_EQ(stub::info(d.defect).name, d.name);
+    }
+    for (const char* area : {"auth", "access", "pagination", "filters", "sync", "lines", "changes", "deletion", "views", "query", "tenancy", "validation"})
+        EXPECT_GE(per_area[area], 2) << area;
+    EXPECT_EQ(per_area.size(), 12u) << "no area outside the listed ones";
+    EXPECT_FALSE(stub::defect_from_name("no-such-defect"));
+    EXPECT_EQ(stub::defect_from_name("none"), Defect::None);
+    EXPECT_EQ(stub::info(Defect::None).name, "none");
+    // Every enumerator is in the table (the enum is contiguous, MalformedJson500 last).
+    for (int i = 1; i <= static_cast<int>(Defect::MalformedJson500); ++i)
+        EXPECT_NE(stub::info(static_cast<Defect>(i)).name, "none") << "enumerator " << i << " has no entry";
+}
+
+class StubDefect : public StubTest {
+protected:
+    /// Restarts the stub (fresh data, fresh clock) with `defect` on.
+    void start(Defect defect) {
+        client.reset();
+        server.reset();
+        clock = ManualClock{};
+        stub::StubOptions options;
+        options.clock = clock.clock();
+        options.threads = 2;
+        options.defect = defect;
+        server = std::make_unique<stub::StubServer>(catalogue, options);
+        server->start();
+        client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
+        client->set_tcp_nodelay(true);
+        client->set_read_timeout(10, 0);
+    }
+
+    /// Runs `scenario` on a faithful stub, then on one with `defect`: {faithful result, defective result}.
+    template <class F>
+    auto compare(Defect defect, F scenario) {
+        start(Defect::None);
+        auto faithful = scenario();
+        start(defect);
+        auto defective = scenario();
+        return std::make_pair(faithful, defective);
+    }
+
+    json fam(const std::string& code, const std::string& des = "x") {
+        return minimal(catalogue, "Famiglia", {{"cod_famiglia", code}, {"des_famiglia", des}});
+    }
+    void three_families() { sync("Famiglia", json::array({fam("F1", "one"), fam("F2", "two"), fam("F3", "three")})); }
+    json clifor(const std::string& ind, const std::string& code) {
+        return minimal(catalogue, "CliFor", {{"ind_clifor", ind}, {"cod_clifor", code}, {"des_ragsoc", "R " + code}});
+    }
+    json document(const std::string& key, int lines, bool without_line_keys = true) {
+        json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", key}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"},
+                                                             {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}});
+        doc["StoricoDocumentiR"] = json::array();
+        for (int i = 0; i < lines; ++i) {
+            json line = {{"cod_art", "A" + std::to_string(i)}};
+            if (!without_line_keys) line["key_documento"] = key;
+            doc["StoricoDocumentiR"].push_back(line);
+        }
+        return doc;
+    }
+    std::size_t feed_size(const std::string& resource, const std::string& instant) {
+        const Answer a = get("/api/sync/" + resource + "?LastUtcRun=" + encode(instant), token());
+        EXPECT_EQ(a.status, 200) << a.text;
+        return a.body.value("Records", json::array()).size();
+    }
+    std::string selection(const std::string& text) { return "RecordSelection=" + encode(text); }
+};
+
+// --- auth
+
+TEST_F(StubDefect, ReadsWithoutToken) {
+    const auto [good, bad] = compare(Defect::ReadsWithoutToken, [&] { return get("/api/resources/Famiglia", "").status; });
+    EXPECT_EQ(good, 401);
+    EXPECT_EQ(bad, 200);
+    EXPECT_EQ(post_json("/api/sync/Famiglia", json::array({fam("F1")}), "").status, 401) << "writes still need a token";
+}
+
+TEST_F(StubDefect, ForgedTokenAccepted) {
+    const auto [good, bad] = compare(Defect::ForgedTokenAccepted, [&] { return get("/api/resources/Famiglia", "forged-token").status; });
+    EXPECT_EQ(good, 401);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, ExpiredTokenAccepted) {
+    const auto [good, bad] = compare(Defect::ExpiredTokenAccepted, [&] {
+        const std::string t = token();
+        clock.advance(std::chrono::hours(2));  // the default lifetime is one hour
+        return get("/api/resources/Famiglia", t).status;
+    });
+    EXPECT_EQ(good, 401);
+    EXPECT_EQ(bad, 200);
+}
+
+// --- access
+
+TEST_F(StubDefect, UnknownResource200) {
+    const auto [good, bad] = compare(Defect::UnknownResource200, [&] { return get("/api/resources/NoSuchResource", token()).status; });
+    EXPECT_EQ(good, 403);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, ResourceNameCaseInsensitive) {
+    const auto [good, bad] = compare(Defect::ResourceNameCaseInsensitive, [&] { return get("/api/resources/clifor", token()).status; });
+    EXPECT_EQ(good, 403);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, ReaderCanWrite) {
+    const auto [good, bad] = compare(Defect::ReaderCanWrite, [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token("reader")).status; });
+    EXPECT_EQ(good, 403);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, LimitedUserAllResources) {
+    const auto [good, bad] = compare(Defect::LimitedUserAllResources, [&] { return get("/api/resources/Articoli", token("limited")).status; });
+    EXPECT_EQ(good, 403);
+    EXPECT_EQ(bad, 200);
+}
+
+// --- pagination
+
+TEST_F(StubDefect, PageNumberFromZero) {
+    const auto [good, bad] = compare(Defect::PageNumberFromZero, [&] {
+        three_families();
+        return rows("Famiglia", "PageSize=1&PageNumber=1").at(0).at("cod_famiglia").get<std::string>();
+    });
+    EXPECT_EQ(good, "F1");
+    EXPECT_EQ(bad, "F2");
+}
+
+TEST_F(StubDefect, TotalCountsPage) {
+    const auto [good, bad] = compare(Defect::TotalCountsPage, [&] {
+        three_families();
+        return total("Famiglia", "PageSize=1");
+    });
+    EXPECT_EQ(good, 3);
+    EXPECT_EQ(bad, 1);
+}
+
+TEST_F(StubDefect, TotalIgnoresFilter) {
+    const auto [good, bad] = compare(Defect::TotalIgnoresFilter, [&] {
+        three_families();
+        return total("Famiglia", selection("cod_famiglia = 'F1'"));
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 3);
+}
+
+TEST_F(StubDefect, UnstablePageOrder) {
+    const auto [good, bad] = compare(Defect::UnstablePageOrder, [&] {
+        sync("Famiglia", json::array({fam("F1"), fam("F2"), fam("F3"), fam("F4")}));
+        std::set<std::string> seen;
+        for (const char* page : {"1", "2"})
+            for (const auto& r : rows("Famiglia", std::string("PageSize=2&PageNumber=") + page)) seen.insert(r.at("cod_famiglia").get<std::string>());
+        return seen.size();
+    });
+    EXPECT_EQ(good, 4u) << "two pages of two cover the four records";
+    EXPECT_LT(bad, 4u);
+}
+
+TEST_F(StubDefect, PageSizeIgnored) {
+    const auto [good, bad] = compare(Defect::PageSizeIgnored, [&] {
+        three_families();
+        return rows("Famiglia", "PageSize=1").size();
+    });
+    EXPECT_EQ(good, 1u);
+    EXPECT_EQ(bad, 3u);
+}
+
+TEST_F(StubDefect, PageBeyondEndClamped) {
+    const auto [good, bad] = compare(Defect::PageBeyondEndClamped, [&] {
+        three_families();
+        return rows("Famiglia", "PageSize=2&PageNumber=5").size();
+    });
+    EXPECT_EQ(good, 0u);
+    EXPECT_EQ(bad, 1u);
+}
+
+// --- filters
+
+TEST_F(StubDefect, AndAsOr) {
+    const auto [good, bad] = compare(Defect::AndAsOr, [&] {
+        three_families();
+        return total("Famiglia", selection("cod_famiglia = 'F1' and des_famiglia = 'two'"));
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 2);
+}
+
+TEST_F(StubDefect, AndAsOrKeepsBetween) {
+    start(Defect::AndAsOr);
+    three_families();
+    EXPECT_EQ(total("Famiglia", selection("cod_famiglia between 'F1' and 'F2'")), 2) << "BETWEEN's AND is not a condition's";
+}
+
+TEST_F(StubDefect, SelectionIgnored) {
+    const auto [good, bad] = compare(Defect::SelectionIgnored, [&] {
+        three_families();
+        return total("Famiglia", selection("cod_famiglia = 'F1'"));
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 3);
+}
+
+TEST_F(StubDefect, QuotesNotUnescaped) {
+    const auto [good, bad] = compare(Defect::QuotesNotUnescaped, [&] {
+        sync("Famiglia", json::array({fam("F1", "O'Brien")}));
+        return total("Famiglia", selection("des_famiglia = 'O''Brien'"));
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 0);
+}
+
+TEST_F(StubDefect, FirstConditionOnly) {
+    const auto [good, bad] = compare(Defect::FirstConditionOnly, [&] {
+        three_families();
+        return total("Famiglia", selection("cod_famiglia = 'F1' and des_famiglia = 'two'"));
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 1);
+}
+
+// --- sync
+
+TEST_F(StubDefect, UpsertDuplicates) {
+    const auto [good, bad] = compare(Defect::UpsertDuplicates, [&] {
+        sync("Famiglia", json::array({fam("F1", "one")}));
+        sync("Famiglia", json::array({fam("F1", "uno")}));
+        return total("Famiglia");
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 2);
+}
+
+TEST_F(StubDefect, BlockPartlyStored) {
+    const auto [good, bad] = compare(Defect::BlockPartlyStored, [&] {
+        const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1"), fam("F2"), fam("F3", std::string(80, 'x'))}), token());
+        EXPECT_EQ(a.status, 400) << a.text;
+        return total("Famiglia");
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 2);
+}
+
+TEST_F(StubDefect, PostSync201) {
+    const auto [good, bad] = compare(Defect::PostSync201, [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token()).status; });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 201);
+}
+
+TEST_F(StubDefect, NonAsciiMangled) {
+    const auto [good, bad] = compare(Defect::NonAsciiMangled, [&] {
+        sync("Famiglia", json::array({fam("F1", "Caffè €")}));
+        return rows("Famiglia").at(0).at("des_famiglia").get<std::string>();
+    });
+    EXPECT_EQ(good, "Caffè €");
+    EXPECT_EQ(bad, "Caff? ?");
+}
+
+TEST_F(StubDefect, IdAsString) {
+    const auto [good, bad] = compare(Defect::IdAsString, [&] {
+        sync("Famiglia", json::array({fam("F1")}));
+        return rows("Famiglia").at(0).at("Id").is_number_integer();
+    });
+    EXPECT_TRUE(good);
+    EXPECT_FALSE(bad);
+}
+
+TEST_F(StubDefect, TsUpdateFrozen) {
+    const auto [good, bad] = compare(Defect::TsUpdateFrozen, [&] {
+        sync("Famiglia", json::array({fam("F1", "one")}));
+        const json before = rows("Famiglia").at(0).at("ts_update");
+        clock.advance(std::chrono::milliseconds(10));
+        sync("Famiglia", json::array({fam("F1", "uno")}));
+        return rows("Famiglia").at(0).at("ts_update") != before;
+    });
+    EXPECT_TRUE(good);
+    EXPECT_FALSE(bad);
+}
+
+// --- lines
+
+TEST_F(StubDefect, LinesDropped) {
+    const auto [good, bad] = compare(Defect::LinesDropped, [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        return total("StoricoDocumentiR");
+    });
+    EXPECT_EQ(good, 2);
+    EXPECT_EQ(bad, 0);
+}
+
+TEST_F(StubDefect, LinesKeyNotRepeated) {
+    const auto [good, bad] = compare(Defect::LinesKeyNotRepeated, [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 1)}));
+        return rows("StoricoDocumentiR").at(0).at("key_documento");
+    });
+    EXPECT_EQ(good, "D1");
+    EXPECT_TRUE(bad.is_null());
+}
+
+TEST_F(StubDefect, LinesAppendedOnUpdate) {
+    const auto [good, bad] = compare(Defect::LinesAppendedOnUpdate, [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        return total("StoricoDocumentiR");
+    });
+    EXPECT_EQ(good, 2);
+    EXPECT_EQ(bad, 4);
+}
+
+// --- changes
+
+TEST_F(StubDefect, FeedIgnoresLastUtcRun) {
+    const auto [good, bad] = compare(Defect::FeedIgnoresLastUtcRun, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));
+        return feed_size("CliFor", "2100-01-01 00:00:00.000");
+    });
+    EXPECT_EQ(good, 0u);
+    EXPECT_EQ(bad, 1u);
+}
+
+TEST_F(StubDefect, FeedOmitsDeletions) {
+    const auto [good, bad] = compare(Defect::FeedOmitsDeletions, [&] {
+        json deleted = clifor("C", "A");
+        deleted["flg_isdeleted"] = true;
+        sync("CliFor", json::array({deleted, clifor("C", "B")}));
+        return feed_size("CliFor", "1900-01-01 00:00:00.000");
+    });
+    EXPECT_EQ(good, 2u);
+    EXPECT_EQ(bad, 1u);
+}
+
+TEST_F(StubDefect, FeedLocalTime) {
+    const auto [good, bad] = compare(Defect::FeedLocalTime, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));  // at 2026-03-01 00:00 UTC
+        return feed_size("CliFor", "2026-03-01 00:30:00.000");
+    });
+    EXPECT_EQ(good, 0u);
+    EXPECT_EQ(bad, 1u);
+}
+
+TEST_F(StubDefect, FeedMissesUpdates) {
+    const auto [good, bad] = compare(Defect::FeedMissesUpdates, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));
+        clock.advance(std::chrono::milliseconds(10));
+        json changed = clifor("C", "A");
+        changed["des_ragsoc"] = "renamed";
+        sync("CliFor", json::array({changed}));
+        return feed_size("CliFor", "2026-03-01 00:00:00.005");
+    });
+    EXPECT_EQ(good, 1u);
+    EXPECT_EQ(bad, 0u);
+}
+
+// --- deletion
+
+TEST_F(StubDefect, PhysicalDeletion) {
+    const auto [good, bad] = compare(Defect::PhysicalDeletion, [&] {
+        sync("Famiglia", json::array({fam("F1")}));
+        json deleted = fam("F1");
+        deleted["flg_isdeleted"] = true;
+        sync("Famiglia", json::array({deleted}));
+        return total("Famiglia");
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 0);
+}
+
+TEST_F(StubDefect, DeletedFlagReset) {
+    const auto [good, bad] = compare(Defect::DeletedFlagReset, [&] {
+        json deleted = fam("F1");
+        deleted["flg_isdeleted"] = true;
+        sync("Famiglia", json::array({deleted}));
+        return rows("Famiglia").at(0).at("flg_isdeleted");
+    });
+    EXPECT_EQ(good, true);
+    EXPECT_EQ(bad, false);
+}
+
+TEST_F(StubDefect, UndeleteIgnored) {
+    const auto [good, bad] = compare(Defect::UndeleteIgnored, [&] {
+        json deleted = fam("F1");
+        deleted["flg_isdeleted"] = true;
+        sync("Famiglia", json::array({deleted}));
+        sync("Famiglia", json::array({fam("F1")}));
+        return rows("Famiglia").at(0).at("flg_isdeleted");
+    });
+    EXPECT_EQ(good, false);
+    EXPECT_EQ(bad, true);
+}
+
+TEST_F(StubDefect, MissingFlagAccepted) {
+    const auto [good, bad] = compare(Defect::MissingFlagAccepted, [&] {
+        return post_json("/api/sync/Famiglia", json::array({{{"cod_famiglia", "F1"}}}), token()).status;
+    });
+    EXPECT_EQ(good, 400);
+    EXPECT_EQ(bad, 200);
+}
+
+// --- views
+
+TEST_F(StubDefect, ViewPostSyncAccepted) {
+    const auto [good, bad] = compare(Defect::ViewPostSyncAccepted, [&] {
+        return post_json("/api/sync/MCPClienti", json::array({clifor("C", "A")}), token()).status;
+    });
+    EXPECT_EQ(good, 403);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, ViewStale) {
+    const auto [good, bad] = compare(Defect::ViewStale, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));
+        EXPECT_EQ(total("MCPClienti"), 1);
+        sync("CliFor", json::array({clifor("C", "B")}));
+        return total("MCPClienti");
+    });
+    EXPECT_EQ(good, 2);
+    EXPECT_EQ(bad, 1);
+}
+
+TEST_F(StubDefect, DocumentViewWithoutLines) {
+    const auto [good, bad] = compare(Defect::DocumentViewWithoutLines, [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        return rows("MCPDocumentiT").at(0).at("MCPDocumentiR").size();
+    });
+    EXPECT_EQ(good, 2u);
+    EXPECT_EQ(bad, 0u);
+}
+
+TEST_F(StubDefect, SuppliersInClienti) {
+    const auto [good, bad] = compare(Defect::SuppliersInClienti, [&] {
+        sync("CliFor", json::array({clifor("C", "A"), clifor("F", "B")}));
+        return total("MCPClienti");
+    });
+    EXPECT_EQ(good, 1);
+    EXPECT_EQ(bad, 2);
+}
+
+// --- query
+
+TEST_F(StubDefect, QueryIgnoresSelection) {
+    const auto [good, bad] = compare(Defect::QueryIgnoresSelection, [&] {
+        sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
+        const Answer a = post_json("/api/resources/MCPClienti/query", {{"RecordSelection", "cod_clifor = 'C1'"}}, token());
+        EXPECT_EQ(a.status, 200) << a.text;
+        return a.body.value("Records", json::array()).size();
+    });
+    EXPECT_EQ(good, 1u);
+    EXPECT_EQ(bad, 2u);
+}
+
+TEST_F(StubDefect, QueryIgnoresOrder) {
+    const auto [good, bad] = compare(Defect::QueryIgnoresOrder, [&] {
+        sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
+        const Answer a = post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}}, token());
+        EXPECT_EQ(a.status, 200) << a.text;
+        return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
+    });
+    EXPECT_EQ(good, "C2");
+    EXPECT_EQ(bad, "C1");
+}
+
+// --- tenancy
+
+TEST_F(StubDefect, TenantRowsLeak) {
+    const auto [good, bad] = compare(Defect::TenantRowsLeak, [&] {
+        sync("Famiglia", json::array({fam("F1")}));
+        return total("Famiglia", "", "other_tenant");
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 1);
+}
+
+TEST_F(StubDefect, TenantFromBody) {
+    const auto [good, bad] = compare(Defect::TenantFromBody, [&] {
+        json r = fam("F1");
+        r["customer_ID"] = 2;
+        sync("Famiglia", json::array({r}));
+        return total("Famiglia", "", "other_tenant");
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 1);
+}
+
+TEST_F(StubDefect, ViewOtherTenant) {
+    const auto [good, bad] = compare(Defect::ViewOtherTenant, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));
+        EXPECT_EQ(total("CliFor", "", "other_tenant"), 0) << "base resources stay confined";
+        return total("MCPClienti", "", "other_tenant");
+    });
+    EXPECT_EQ(good, 0);
+    EXPECT_EQ(bad, 1);
+}
+
+// --- validation
+
+TEST_F(StubDefect, OverlongTruncated) {
+    const auto [good, bad] = compare(Defect::OverlongTruncated, [&] {
+        const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1", std::string(60, 'x'))}), token());
+        return std::make_pair(a.status, a.status == 200 ? rows("Famiglia").at(0).at("des_famiglia").get<std::string>().size() : 0u);
+    });
+    EXPECT_EQ(good.first, 400);
+    EXPECT_EQ(bad.first, 200);
+    EXPECT_EQ(bad.second, 50u) << "nvarchar(50)";
+}
+
+TEST_F(StubDefect, RequiredFieldMissingAccepted) {
+    const auto [good, bad] = compare(Defect::RequiredFieldMissingAccepted, [&] {
+        return post_json("/api/sync/MarcaArticoli", json::array({{{"cod_marca", "M1"}, {"flg_isdeleted", false}}}), token()).status;
+    });
+    EXPECT_EQ(good, 400);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, MalformedJson500) {
+    const auto [good, bad] = compare(Defect::MalformedJson500, [&] { return post("/api/sync/Famiglia", "[{\"cod_famiglia\": ", token()).status; });
+    EXPECT_EQ(good, 400);
+    EXPECT_EQ(bad, 500);
+}
+
+}  // namespace
+}  // namespace bds::test
