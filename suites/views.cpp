@@ -451,6 +451,48 @@ void query_clienti(Context& ctx) {
     });
 }
 
+// ---- VIEW-10 ----
+
+/// Whether the template names `placeholder` somewhere.
+bool mentions(const json& tmpl, const std::string& placeholder) {
+    if (tmpl.is_string()) return tmpl.get<std::string>() == placeholder;
+    if (tmpl.is_object() || tmpl.is_array())
+        for (const auto& v : tmpl) if (mentions(v, placeholder)) return true;
+    return false;
+}
+
+void query_ordering(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    if (!ctx.target.query_body || !mentions(*ctx.target.query_body, "$OrderField"))
+        ctx.skip("the target file's POST query body has no \"$OrderField\" (the body shape is not shown, A-41)");
+    const Record& clifor = record_of(ctx, "CliFor");
+    // Three customers whose des_ragsoc differ only in a last digit: the same order under any collation.
+    const std::string text = marker(ctx, "order");
+    json block = json::array();
+    for (const auto& c : sample_records(ctx, clifor, 3, 61)) {
+        json r = c;
+        r["ind_clifor"] = "C";
+        r["des_indir_res"] = text;
+        r["des_ragsoc"] = text + " " + std::to_string(block.size() + 1);
+        block.push_back(r);
+    }
+    send_or_error(ctx, clifor, block);
+    const std::string selection = "des_indir_res = " + sql_text(text);
+    for (const bool descending : {true, false}) {
+        const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt},
+                                     client::QueryOrder{"des_ragsoc", descending});
+        if (!expect_status(ctx, q->response, 200, "POST /api/resources/MCPClienti/query ordered by des_ragsoc")) return;
+        if (!q->page) throw CheckError("the POST query response could not be read as a list (A-41): " + q->problem, q->response.exchange);
+        std::string got, want;
+        for (const auto& row : q->page->rows) got += (got.empty() ? "" : ", ") + value_of(row, "des_ragsoc").get<std::string>().substr(text.size() + 1);
+        want = descending ? "3, 2, 1" : "1, 2, 3";
+        if (got != want)
+            ctx.finding({"the customers ordered by des_ragsoc " + std::string(descending ? "descending" : "ascending") + ": " + want +
+                             " (000 §1: \"filters and ordering in a request body\")",
+                         got.empty() ? "none" : got, "", q->response.exchange, ""});
+    }
+}
+
 // ---- VIEW-08, VIEW-09 (OBSERVE) ----
 
 /// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
@@ -542,6 +584,9 @@ std::vector<Check> views_checks() {
         {"VIEW-06", "views", "POST query on MCPClienti returns the customers its RecordSelection selects", "000 §4.2; 001 §2.5; A-41",
          "MCPClienti also accepts POST /api/resources/MCPClienti/query.", Level::Must, {"views", "query", "CliFor", "MCPClienti", "MCPFornitori"}, true,
          query_clienti},
+        {"VIEW-10", "views", "POST query on MCPClienti returns its rows in the order its body asks for", "000 §1 capability 3; §4.2; A-41",
+         "Search a resource with filters and ordering in a request body (POST query).", Level::Must,
+         {"views", "query", "CliFor", "MCPClienti"}, true, query_ordering},
         {"VIEW-07", "views", "MCPDocumentiT.mese is the month of dat_doc", "001 §2.6; A-39", "mese and settimana derive from the document date.",
          Level::Must, data_set_tags, true, month_of_date},
         {"VIEW-08", "views", "Logically deleted base records in the views: shown or not?", "001 §2.4-2.7; A-42",

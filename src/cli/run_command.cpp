@@ -35,6 +35,7 @@ struct RunArgs {
     double rate = -1;
     std::string stub_envelope = "object", stub_collation = "ci";
     std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/defects.hpp)
+    int stub_token_ttl = 3600;
     std::string baseline, shard;
 };
 
@@ -77,6 +78,9 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
     cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
     cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: ci or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short ones let the expiry check run)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 86400));
     cmd->add_option("--stub-defect", a->stub_defect, "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
     cmd->callback([a, cmd] {
         a->seed_given = cmd->count("--seed") > 0;
@@ -104,6 +108,7 @@ void add_run_command(CLI::App& app) {
                                    : a->stub_envelope == "row"  ? stub::Envelope::RowField
                                                                 : stub::Envelope::Object;
                 options.collation = a->stub_collation == "cs" ? Collation::CaseSensitive : Collation::CaseInsensitive;
+                options.token_ttl = std::chrono::seconds(a->stub_token_ttl);
                 if (!a->stub_defect.empty()) {
                     const auto defect = stub::defect_from_name(a->stub_defect);
                     if (!defect) {

@@ -88,7 +88,8 @@ void add_selfcheck_command(CLI::App& app) {
         const auto t0 = std::chrono::steady_clock::now();
         auto worker = [&] {
             for (std::size_t job; (job = next++) < total;) {
-                std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases),
+                // Tokens of 3 s, so that the expiry check (AUTH-06) runs too.
+                std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases), "--stub-token-ttl", "3",
                                               "--report", "json=" + (dir / (name_of(job) + ".json")).string()};
                 if (job > 0) argv.insert(argv.end(), {"--stub-defect", name_of(job)});
                 codes[job] = run_process(argv, dir / (name_of(job) + ".log"));
@@ -116,7 +117,8 @@ void add_selfcheck_command(CLI::App& app) {
         std::vector<report::DefectRun> runs;
         for (std::size_t job = 1; job < total; ++job) {
             const auto& d = *chosen[job - 1];
-            runs.push_back({std::string(d.name), std::string(d.area), std::string(d.rule), std::string(d.description), read(job)});
+            runs.push_back({std::string(d.name), std::string(d.area), std::string(d.rule), std::string(d.description), read(job),
+                            d.level == "SHOULD" ? Level::Should : Level::Must});
         }
         const auto matrix = report::kill_matrix(faithful, runs);
         if (const auto parent = fs::path(a->out).parent_path(); !parent.empty()) fs::create_directories(parent);

@@ -28,25 +28,29 @@ std::string list_target(const std::string& base, const ListQuery& q) {
     return out;
 }
 
-json query_body(const json& tmpl, const ListQuery& q) {
+json query_body(const json& tmpl, const ListQuery& q, const std::optional<QueryOrder>& order) {
     if (tmpl.is_string()) {
         const auto& s = tmpl.get_ref<const std::string&>();
         if (s == "$RecordSelection") return q.selection ? json(*q.selection) : json();
         if (s == "$PageSize") return q.page_size ? json(*q.page_size) : json();
         if (s == "$PageNumber") return q.page_number ? json(*q.page_number) : json();
+        if (s == "$OrderField") return order ? json(order->field) : json();
+        if (s == "$OrderDescending") return order ? json(order->descending) : json();
         return tmpl;
     }
     if (tmpl.is_object()) {
         json out = json::object();
         for (const auto& [k, v] : tmpl.items()) {
-            json value = query_body(v, q);
+            json value = query_body(v, q, order);
             if (!value.is_null() || v.is_null()) out[k] = std::move(value);  // an absent parameter drops its member
         }
         return out;
     }
     if (tmpl.is_array()) {
         json out = json::array();
-        for (const auto& v : tmpl) out.push_back(query_body(v, q));
+        // An element whose parameters are all absent (an OrderBy entry of a query without order) is dropped.
+        for (const auto& v : tmpl)
+            if (json value = query_body(v, q, order); !(value.is_object() && value.empty() && !v.empty())) out.push_back(std::move(value));
         return out;
     }
     return tmpl;
@@ -100,9 +104,10 @@ ListResult Api::sync_get(const std::string& role, const std::string& resource, c
     return read(authed(role, "GET", target));
 }
 
-std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query) {
+std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query,
+                                     const std::optional<QueryOrder>& order) {
     if (!target_.query_body) return std::nullopt;
-    return read(authed(role, "POST", "/api/resources/" + resource + "/query", query_body(*target_.query_body, query).dump(),
+    return read(authed(role, "POST", "/api/resources/" + resource + "/query", query_body(*target_.query_body, query, order).dump(),
                        "application/json; charset=utf-8"));
 }
 

@@ -37,6 +37,12 @@ struct ListQuery {
     std::optional<long long> page_number;
 };
 
+/// The order a POST query asks for (through the target's body template: "$OrderField", "$OrderDescending").
+struct QueryOrder {
+    std::string field;
+    bool descending = false;
+};
+
 /// A list read: the response, and the page or why it could not be read.
 struct ListResult {
     HttpResponse response;
@@ -64,7 +70,8 @@ public:
     ListResult sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run,
                         const ListQuery& paging = {});
     /// POST /api/resources/{resource}/query with the target's body template; nullopt if it has none.
-    std::optional<ListResult> query(const std::string& role, const std::string& resource, const ListQuery& query);
+    std::optional<ListResult> query(const std::string& role, const std::string& resource, const ListQuery& query,
+                                    const std::optional<QueryOrder>& order = std::nullopt);
     /// GET /api/Account/TokenInfo.
     HttpResponse token_info(const std::string& role);
 
@@ -82,6 +89,6 @@ private:
 std::string list_target(const std::string& base, const ListQuery& query);
 
 /// The query body for `query` from a template (see TargetConfig::query_body).
-nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query);
+nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query, const std::optional<QueryOrder>& order = std::nullopt);
 
 }  // namespace bds::client

@@ -57,8 +57,10 @@ struct TargetConfig {
     /// Longest wait for a token to expire for the expiry check; a longer-lived token skips it.
     int token_expiry_wait_s = 10;
     /// POST query body template for MCPClienti: JSON whose string values "$RecordSelection",
-    /// "$PageSize" and "$PageNumber" are replaced by the request's values (numbers for the last two; a
-    /// member whose value is absent is removed). Absent: the query checks are skipped.
+    /// "$PageSize", "$PageNumber", "$OrderField" and "$OrderDescending" are replaced by the request's values
+    /// (numbers for the page values, a boolean for the direction; a member whose value is absent is removed, and
+    /// an array element left empty by that too). Absent: the query checks are skipped; without "$OrderField" the
+    /// ordering check is.
     std::optional<nlohmann::json> query_body;
     /// HTTPS: a CA bundle file to trust, or no verification at all (self-signed staging servers).
     std::string ca_file;

@@ -39,7 +39,7 @@ KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectR
         if (r.outcome == run::Outcome::Error) m.faithful_errors.push_back(r.id);
     }
     for (const auto& d : defects) {
-        KillMatrix::Row row{d.name, d.area, d.rule, d.description, {}, {}, {}};
+        KillMatrix::Row row{d.name, d.area, d.rule, d.description, d.level, {}, {}, {}};
         for (const auto& r : d.run.results) {
             if (r.outcome == run::Outcome::Fail) (r.level == Level::Must ? row.must : row.should).push_back(r.id);
             if (r.outcome == run::Outcome::Error) row.errors.push_back(r.id);
@@ -53,7 +53,8 @@ void write_kill_matrix(const KillMatrix& m, std::ostream& out) {
     out << "# Kill matrix\n\n"
         << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
         << " checks): every suite against the faithful stub, then against the stub with each defect of "
-           "`conformance stub --list-defects` turned on. A defect is caught when a MUST check fails on it.\n\n"
+           "`conformance stub --list-defects` turned on. A defect is caught when a MUST check fails on it (a defect against "
+           "a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).\n\n"
         << "- defects caught: **" << m.caught() << " of " << m.rows.size() << "**\n"
         << "- MUST failures on the faithful stub: " << (m.faithful_must.empty() ? "none" : joined(m.faithful_must)) << "\n"
         << "- errors on the faithful stub: " << (m.faithful_errors.empty() ? "none" : joined(m.faithful_errors)) << "\n\n";
@@ -67,11 +68,14 @@ void write_kill_matrix(const KillMatrix& m, std::ostream& out) {
     out << "## Defects and the checks that caught them\n\n"
         << "| defect | area | rule broken | caught by (MUST) | also failed (SHOULD) | errors |\n|---|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
-        out << "| `" << r.name << "` | " << r.area << " | " << cell(r.rule) << " | " << joined(r.must) << " | " << joined(r.should) << " | "
+        out << "| `" << r.name << "`" << (r.level == Level::Should ? " (SHOULD)" : "") << " | " << r.area << " | " << cell(r.rule) << " | " << joined(r.must) << " | " << joined(r.should) << " | "
             << joined(r.errors) << " |\n";
     std::map<std::string, std::vector<std::string>> by_check;
-    for (const auto& r : m.rows)
+    for (const auto& r : m.rows) {
         for (const auto& id : r.must) by_check[id].push_back(r.name);
+        if (r.level == Level::Should)
+            for (const auto& id : r.should) by_check[id].push_back(r.name);
+    }
     out << "\n## Checks and the defects they caught\n\n| check | defects caught |\n|---|---|\n";
     for (const auto& [id, names] : by_check) {
         std::string list;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "check/check.hpp"
 #include "run/result.hpp"
 
 namespace bds::report {
@@ -13,17 +14,19 @@ namespace bds::report {
 struct DefectRun {
     std::string name, area, rule, description;
     run::RunResult run;
+    Level level = Level::Must;  ///< of the rule the defect breaks
 };
 
-/// What the runs show: a defect is caught when at least one MUST check fails on it; the faithful stub must
-/// have no MUST failure and no error.
+/// What the runs show: a defect is caught when at least one MUST check fails on it (a defect against a SHOULD
+/// rule: a MUST or SHOULD check); the faithful stub must have no MUST failure and no error.
 struct KillMatrix {
     struct Row {
         std::string name, area, rule, description;
+        Level level = Level::Must;
         std::vector<std::string> must;    ///< MUST checks that failed (the killers)
         std::vector<std::string> should;  ///< SHOULD checks that failed
         std::vector<std::string> errors;  ///< checks that could not judge
-        bool caught() const { return !must.empty(); }
+        bool caught() const { return !must.empty() || (level == Level::Should && !should.empty()); }
     };
     std::vector<Row> rows;
     std::vector<std::string> faithful_must;    ///< MUST failures on the faithful stub (false alarms)

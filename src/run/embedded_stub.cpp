@@ -20,7 +20,10 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
     t.collation = options.collation;
     t.decimal_scale = options.sql.decimal_scale;
     t.max_page_size = static_cast<int>(options.max_page_size);
-    t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"}, {"PageSize", "$PageSize"}, {"PageNumber", "$PageNumber"}};
+    t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"},
+                                  {"OrderBy", nlohmann::json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
+                                  {"PageSize", "$PageSize"},
+                                  {"PageNumber", "$PageNumber"}};
     t.token_expiry_wait_s = 5;
     return t;
 }

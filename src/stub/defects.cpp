@@ -49,7 +49,7 @@ const std::vector<DefectInfo> kDefects = {
     {Defect::UpsertDuplicates, "upsert-duplicates", "sync", "000 §2.1 key fields",
      "re-sending a record with an existing key inserts a second row instead of updating the first"},
     {Defect::BlockPartlyStored, "block-partly-stored", "sync", "000 §4.4 failure",
-     "a refused block keeps the records before the first invalid one stored"},
+     "a refused block keeps the records before the first invalid one stored (A-25: a SHOULD)", "SHOULD"},
     {Defect::PostSync201, "post-sync-201", "sync", "000 §4.4 success: status 200",
      "an accepted block is answered 201 Created instead of 200"},
     {Defect::NonAsciiMangled, "non-ascii-mangled", "sync", "000 §1 bodies are JSON in UTF-8",
@@ -109,8 +109,8 @@ const std::vector<DefectInfo> kDefects = {
      "text longer than its field's length is silently truncated and accepted instead of refused"},
     {Defect::RequiredFieldMissingAccepted, "required-field-missing-accepted", "validation", "000 §2.1 fields required in a sent record",
      "a record missing a required non-key field (e.g. des_marca of MarcaArticoli) is accepted"},
-    {Defect::MalformedJson500, "malformed-json-500", "validation", "000 §4.4 body is an array of records",
-     "a malformed JSON body of POST sync is answered 500 instead of a 4xx"},
+    {Defect::MalformedJson500, "malformed-json-500", "validation", "000 §7; A-46",
+     "a malformed JSON body of POST sync is answered 500 instead of a 4xx (A-46: a SHOULD)", "SHOULD"},
 };
 
 const DefectInfo kNone{Defect::None, "none", "", "", "the faithful reference stub"};

@@ -80,6 +80,9 @@ struct DefectInfo {
     std::string_view area;
     std::string_view rule;
     std::string_view description;
+    /// The level of the rule it breaks: "MUST", or "SHOULD" where the seeds only recommend (a refused block
+    /// storing part of itself, A-25; a 5xx for bad input, A-46). A SHOULD defect is caught by a SHOULD check too.
+    std::string_view level = "MUST";
 };
 
 /// Every defect (None excluded), in a stable order.

@@ -152,3 +152,29 @@ TEST(SyncChecks, PartlyStoredRefusedBlocksFailSyn08) {
 
 }  // namespace
 }  // namespace bds
+
+namespace bds {
+namespace {
+
+/// The outcome of `id` against the bundled stub with `defect` on.
+run::Outcome outcome_with(stub::Defect defect, const std::string& id) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = defect;
+    auto stub = run::start_embedded_stub(cat, options);
+    const auto result = test::run_all(cat, stub.target, {id});
+    return test::result_of(result, id).outcome;
+}
+
+TEST(SyncChecks, LinesThatDoNotRepeatTheirHeadersKeyFailSyn05) {
+    EXPECT_EQ(outcome_with(stub::Defect::LinesKeyNotRepeated, "SYN-05"), run::Outcome::Fail);
+}
+
+TEST(SyncChecks, AMissingRequiredFieldAcceptedFailsSyn07) {
+    // Only some resources have required fields beyond their keys (CodiciDocumento, MarcaArticoli): SYN-07 tries
+    // every resource and field, so it does not depend on a lucky draw.
+    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-07"), run::Outcome::Fail);
+}
+
+}  // namespace
+}  // namespace bds

@@ -171,3 +171,25 @@ TEST(ViewsChecks, DeletedRowsAndWeeksAreObserved) {
 
 }  // namespace
 }  // namespace bds
+
+namespace bds {
+namespace {
+
+TEST(ViewsChecks, AQueryThatIgnoresItsOrderFailsView10) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = stub::Defect::QueryIgnoresOrder;
+    auto stub = run::start_embedded_stub(cat, options);
+    const auto result = test::run_all(cat, stub.target, {"VIEW-10"});
+    EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Fail) << test::describe(result);
+    auto faithful = run::start_embedded_stub(cat, {});
+    const auto clean = test::run_all(cat, faithful.target, {"VIEW-10"});
+    EXPECT_EQ(test::result_of(clean, "VIEW-10").outcome, run::Outcome::Pass) << test::describe(clean);
+    // Without "$OrderField" in the target's query body, the check is skipped with the reason.
+    auto target = faithful.target;
+    target.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"}};
+    EXPECT_EQ(test::result_of(test::run_all(cat, target, {"VIEW-10"}), "VIEW-10").outcome, run::Outcome::Skip);
+}
+
+}  // namespace
+}  // namespace bds
