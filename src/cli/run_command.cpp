@@ -20,6 +20,7 @@
 #include "run/baseline.hpp"
 #include "run/runner.hpp"
 #include "cli/run_output.hpp"
+#include "cli/stub_options.hpp"
 #include "stub/data_set.hpp"
 
 namespace bds::cli {
@@ -33,8 +34,9 @@ struct RunArgs {
     int cases = 10, jobs = 1;
     bool read_only = false;
     double rate = -1;
-    std::string stub_envelope = "object", stub_collation = "ci";
-    std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/defects.hpp)
+    std::string stub_envelope, stub_collation, stub_choices;
+    std::vector<std::string> stub_choose;
+    std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
     int stub_token_ttl = 3600;
     std::string baseline, shard;
 };
@@ -76,8 +78,10 @@ void add_run_command(CLI::App& app) {
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
     cmd->add_option("--rate", a->rate, "At most this many requests per second")->check(CLI::NonNegativeNumber);
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
-    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
-    cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: ci or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--stub-choices", a->stub_choices, "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
+    cmd->add_option("--stub-choose", a->stub_choose, "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")->delimiter(',');
+    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")->check(CLI::IsMember({"object", "header", "row"}));
+    cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")->check(CLI::IsMember({"ci", "cs"}));
     cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short ones let the expiry check run)")
         ->capture_default_str()
         ->check(CLI::Range(1, 86400));
@@ -104,20 +108,9 @@ void add_run_command(CLI::App& app) {
                 if (!a->base_url.empty()) target.base_url = a->base_url;
             } else {
                 stub::StubOptions options;
-                options.envelope = a->stub_envelope == "header" ? stub::Envelope::Header
-                                   : a->stub_envelope == "row"  ? stub::Envelope::RowField
-                                                                : stub::Envelope::Object;
-                options.collation = a->stub_collation == "cs" ? Collation::CaseSensitive : Collation::CaseInsensitive;
+                options.choices = parse_choices(a->stub_choices, a->stub_choose, a->stub_envelope, a->stub_collation);
                 options.token_ttl = std::chrono::seconds(a->stub_token_ttl);
-                if (!a->stub_defect.empty()) {
-                    const auto defect = stub::defect_from_name(a->stub_defect);
-                    if (!defect) {
-                        std::string names;
-                        for (const auto& d : stub::defects()) names.append(names.empty() ? "" : ", ").append(d.name);
-                        throw ExitError{kUsage, "--stub-defect: unknown defect \"" + a->stub_defect + "\"; known: " + names};
-                    }
-                    options.defect = *defect;
-                }
+                options.defect = parse_defect("--stub-defect", a->stub_defect);
                 if (!a->base_url.empty()) {
                     target = run::stub_target(options, a->base_url);
                 } else {

@@ -19,7 +19,7 @@
 #include "cli/commands.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/read_report.hpp"
-#include "stub/defects.hpp"
+#include "stub/variation/defects.hpp"
 
 extern char** environ;
 

@@ -7,6 +7,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "cli/commands.hpp"
+#include "cli/stub_options.hpp"
 #include "stub/data_set.hpp"
 #include "stub/stub_server.hpp"
 
@@ -27,8 +28,9 @@ struct StubArgs {
     stub::StubOptions options;
     int port = 8080;
     int token_ttl = 3600;
-    std::string users, data, envelope = "object", collation = "ci", defect;
-    bool list_defects = false;
+    std::string users, data, envelope, collation, defect, choices;
+    std::vector<std::string> choose;
+    bool list_defects = false, list_choices = false;
 };
 
 }  // namespace
@@ -41,27 +43,27 @@ void add_stub_command(CLI::App& app) {
     cmd->add_option("--users", args->users, "Users file {\"users\": [{username, password, customer_ID, can_write, resources}]} (default: the demo users of fixtures/users.json)");
     cmd->add_option("--data", args->data, "Directory of a data set: <tenant>/<Resource>.json files, each an array of records");
     cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
-    cmd->add_option("--envelope", args->envelope, "Where TotalRowsCount stands: object, header or row")->capture_default_str()->check(CLI::IsMember({"object", "header", "row"}));
-    cmd->add_option("--collation", args->collation, "Text comparison: ci (case-insensitive) or cs")->capture_default_str()->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--choices", args->choices, "random:SEED: every choice drawn from SEED (before --choose)");
+    cmd->add_option("--choose", args->choose, "ID=VALUE,…: how to behave where the seeds are silent (ids and values: --list-choices)")->delimiter(',');
+    cmd->add_option("--envelope", args->envelope, "Shorthand for --choose A-07=…: object, header or row")->check(CLI::IsMember({"object", "header", "row"}));
+    cmd->add_option("--collation", args->collation, "Shorthand for --choose A-17=…: ci or cs")->check(CLI::IsMember({"ci", "cs"}));
     cmd->add_option("--defect", args->defect, "Turn on one realistic defect (names: --list-defects), to measure the harness");
     cmd->add_flag("--list-defects", args->list_defects, "Print the defects --defect accepts, with what each does, and exit");
+    cmd->add_flag("--list-choices", args->list_choices, "Print the choices --choose accepts, each value with what it does, and exit");
     cmd->callback([args] {
         if (args->list_defects) {
             for (const auto& d : stub::defects())
                 std::cout << d.name << "\t" << d.area << "\t" << d.rule << "\t" << d.description << "\n";
             return;
         }
+        if (args->list_choices) return print_choices(std::cout);
         auto& o = args->options;
-        if (!args->defect.empty()) {
-            const auto defect = stub::defect_from_name(args->defect);
-            if (!defect) throw ExitError{kUsage, "--defect: unknown defect \"" + args->defect + "\" (see --list-defects)"};
-            o.defect = *defect;
-            std::cerr << "defect on: " << args->defect << " (" << stub::info(*defect).description << ")\n";
-        }
+        o.defect = parse_defect("--defect", args->defect);
+        if (o.defect != stub::Defect::None) std::cerr << "defect on: " << args->defect << " (" << stub::info(o.defect).description << ")\n";
+        o.choices = parse_choices(args->choices, args->choose, args->envelope, args->collation);
+        if (const auto chosen = stub::describe(o.choices); !chosen.empty()) std::cerr << "choices: " << chosen << "\n";
         o.port = args->port;
         o.token_ttl = std::chrono::seconds(args->token_ttl);
-        o.envelope = args->envelope == "header" ? stub::Envelope::Header : args->envelope == "row" ? stub::Envelope::RowField : stub::Envelope::Object;
-        o.collation = args->collation == "cs" ? Collation::CaseSensitive : Collation::CaseInsensitive;
         try {
             if (!args->users.empty()) o.users = stub::users_from_json(read_json(args->users));
         } catch (const std::runtime_error& e) {

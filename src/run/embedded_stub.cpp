@@ -16,14 +16,20 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
         if (writer && u.customer_ID != writer->customer_ID && !t.user(client::kOtherTenant)) t.users[client::kOtherTenant] = c;
         if (!everything(u) && !t.user(client::kLimited)) t.users[client::kLimited] = c;
     }
+    // What a user of this server would declare (settings), never what the harness must find out itself
+    // (envelope, page size cap).
+    const stub::Choices& c = options.choices;
     t.envelope = client::EnvelopeSetting::Auto;
-    t.collation = options.collation;
-    t.decimal_scale = options.sql.decimal_scale;
-    t.max_page_size = static_cast<int>(options.max_page_size);
-    t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"},
-                                  {"OrderBy", nlohmann::json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
-                                  {"PageSize", "$PageSize"},
-                                  {"PageNumber", "$PageNumber"}};
+    t.collation = c.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
+    t.decimal_scale = c.scale();
+    if (c.query_body == stub::Choices::QueryBody::Nested)
+        t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"},
+                                      {"OrderBy", nlohmann::json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
+                                      {"PageSize", "$PageSize"},
+                                      {"PageNumber", "$PageNumber"}};
+    else
+        t.query_body = nlohmann::json{{"filter", "$RecordSelection"}, {"orderBy", "$OrderField"}, {"descending", "$OrderDescending"},
+                                      {"pageSize", "$PageSize"}, {"page", "$PageNumber"}};
     t.token_expiry_wait_s = 5;
     return t;
 }

@@ -6,6 +6,7 @@
 #include <valijson/validator.hpp>
 
 #include <cmath>
+#include <optional>
 
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
@@ -32,6 +33,22 @@ std::string quoted(const nlohmann::json& v) {
     return text.size() > 80 ? text.substr(0, 77) + "..." : text;
 }
 
+/// A violation valijson reported, with its kind of rule; a missing or unknown property is named as the field.
+Violation schema_violation(const std::string& where, const std::string& field, const std::string& description) {
+    const auto named = [&](std::string_view lead) -> std::optional<std::string> {
+        const auto at = description.find(lead);
+        if (at == std::string::npos) return std::nullopt;
+        const auto open = description.find('\'', at + lead.size() - 1);
+        const auto close = open == std::string::npos ? open : description.find('\'', open + 1);
+        if (close == std::string::npos) return std::nullopt;
+        return description.substr(open + 1, close - open - 1);
+    };
+    if (const auto name = named("Missing required property '")) return {where, *name, description, "required"};
+    if (const auto name = named("'additionalProperties' constraints: '")) return {where, *name, description, "unknown_field"};
+    if (description.find("enum values") != std::string::npos) return {where, field, description, "allowed_values"};
+    return {where, field, description, "schema"};
+}
+
 }  // namespace
 
 struct RecordValidator::Impl {
@@ -50,35 +67,36 @@ struct RecordValidator::Impl {
             const Field* f = rec.field(name);
             if (!f || v.is_null()) continue;
             const std::string where = pointer + "/" + name;
-            auto add = [&](const std::string& message) { out.push_back({where, name, message}); };
+            auto add = [&](const std::string& message, const char* rule) { out.push_back({where, name, message, rule}); };
             const SqlType& t = f->type;
             if (t.is_text() && v.is_string()) {
                 const auto text = sql::utf8_to_u32(v.get_ref<const std::string&>());
                 if (!text) {
-                    add("expected UTF-8 text");
+                    add("expected UTF-8 text", "utf8");
                     continue;
                 }
                 if (!t.is_unicode_text()) {
                     for (char32_t c : *text)
                         if (!sql::in_windows_1252(c)) {
-                            add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(c) + " is not one");
+                            add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(c) + " is not one", "code_page");
                             break;
                         }
                 }
                 const std::size_t units = t.is_unicode_text() ? sql::utf16_length(*text) : text->size();
                 if (auto max = t.max_length(); max && units > static_cast<std::size_t>(*max))
                     add(t.str() + " holds at most " + std::to_string(*max) + (t.is_unicode_text() ? " UTF-16 units" : " characters") +
-                        ", got " + std::to_string(units));
+                        ", got " + std::to_string(units), "length");
             } else if ((t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) && v.is_string()) {
                 const auto parsed = sql::parse_datetime(v.get_ref<const std::string&>(), t.kind, sql::TimeSource::Record);
-                if (!parsed.ticks) add("expected a " + t.str() + " (ISO 8601), got " + quoted(v) + ": " + parsed.error);
+                if (!parsed.ticks) add("expected a " + t.str() + " (ISO 8601), got " + quoted(v) + ": " + parsed.error, "datetime");
             } else if (t.kind == SqlKind::Decimal && v.is_number()) {
                 const auto d = sql::Decimal::parse(v.dump(), true);
                 if (!d || d->integer_digits() > profile.decimal_precision - profile.decimal_scale)
                     add("decimal(" + std::to_string(profile.decimal_precision) + "," + std::to_string(profile.decimal_scale) +
-                        ") holds at most " + std::to_string(profile.decimal_precision - profile.decimal_scale) + " integer digits, got " + quoted(v));
+                        ") holds at most " + std::to_string(profile.decimal_precision - profile.decimal_scale) + " integer digits, got " + quoted(v),
+                        "decimal");
             } else if (t.kind == SqlKind::Float && v.is_number_float() && !std::isfinite(v.get<double>())) {
-                add("expected a finite number");
+                add("expected a finite number", "number");
             } else if (t.kind == SqlKind::List && v.is_array()) {
                 const Record* item = catalogue.find(f->list_of);
                 for (std::size_t i = 0; i < v.size(); ++i) check_sql(*item, v[i], where + "/" + std::to_string(i), out);
@@ -111,7 +129,7 @@ std::vector<Violation> RecordValidator::validate(const nlohmann::json& record, c
             if (e.description.rfind("Failed to validate against schema associated with property name", 0) == 0 ||
                 e.description.rfind("Failed to validate item #", 0) == 0)
                 continue;
-            out.push_back({pointer + where, field, e.description});
+            out.push_back(schema_violation(pointer + where, field, e.description));
         }
     }
     impl_->check_sql(impl_->record, record, pointer, out);

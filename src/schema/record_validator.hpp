@@ -18,6 +18,9 @@ struct Violation {
     std::string pointer;  ///< e.g. "/3/des_ragsoc"
     std::string field;    ///< the field's name, empty for the record as a whole
     std::string message;  ///< what was expected and what came
+    /// Which kind of rule: "required", "unknown_field", "allowed_values", "code_page", "length", "datetime",
+    /// "decimal", "utf8", "number", or "schema" (any other rule of the JSON Schema: types, nesting).
+    std::string rule = "schema";
 };
 
 /// The SQL profile the rules assume where the seeds are silent (spec/assumptions.md A-16).

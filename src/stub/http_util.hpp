@@ -1,5 +1,5 @@
 #pragma once
-/// Small pieces every route of the stub uses: JSON answers, error bodies, authentication.
+/// Small pieces every route of the stub uses: JSON answers and authentication (errors: Variation::error).
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -14,8 +14,6 @@ class StubState;
 
 /// Answers `status` with a JSON body.
 void send_json(httplib::Response& res, int status, const nlohmann::json& body);
-/// Answers `status` with {"error": code, "message": message} (spec/assumptions.md A-43).
-void send_error(httplib::Response& res, int status, const std::string& code, const std::string& message);
 
 /// The user behind the request's bearer token; answers 401 (with WWW-Authenticate) and returns nullopt
 /// when the header is missing, malformed, or the token unknown or expired.

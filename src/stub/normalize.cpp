@@ -26,12 +26,16 @@ json normalize_value(const Field& f, const json& v, const SqlProfile& profile) {
     return v;
 }
 
-/// Only non-null fields are kept: rows are stored sparse and completed with nulls when answered
-/// (complete_row), which keeps a 191-field record of a few values small.
-json normalize_object(const Record& record, const json& sent, const SqlProfile& profile) {
+/// Nested records keep only non-null fields: rows are stored sparse and completed with nulls when answered,
+/// which keeps a 191-field record of a few values small. A record's own nulls stay until the store has decided
+/// what a field not sent means.
+json normalize_object(const Record& record, const json& sent, const SqlProfile& profile, bool keep_nulls = false) {
     json out = json::object();
     for (const auto& [name, v] : sent.items()) {
-        if (v.is_null()) continue;
+        if (v.is_null()) {
+            if (keep_nulls) out[name] = nullptr;
+            continue;
+        }
         const Field* f = record.field(name);
         out[name] = f && f->type.kind != SqlKind::List ? normalize_value(*f, v, profile) : v;  // open records keep unknown fields
     }
@@ -40,21 +44,9 @@ json normalize_object(const Record& record, const json& sent, const SqlProfile& 
 
 }  // namespace
 
-void complete_row(const Catalogue& cat, const Record& record, json& row) {
-    if (!row.is_object()) return;
-    for (const auto& f : record.fields) {
-        auto it = row.find(f.name);
-        if (it == row.end()) {
-            row[f.name] = nullptr;
-        } else if (!f.list_of.empty() && it->is_array()) {
-            for (auto& item : *it) complete_row(cat, *cat.find(f.list_of), item);
-        }
-    }
-}
-
 json normalize_for_store(const Catalogue& cat, const Record& record, const json& sent, int tenant, const SqlProfile& profile,
                          Collation collation) {
-    json out = normalize_object(record, sent, profile);
+    json out = normalize_object(record, sent, profile, true);
     out["customer_ID"] = tenant;
     for (const auto& f : record.fields) {
         if (f.type.kind != SqlKind::List || !sent.contains(f.name) || sent.at(f.name).is_null()) continue;

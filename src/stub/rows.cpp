@@ -4,6 +4,7 @@
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
+#include "stub/variation/variation.hpp"
 
 namespace bds::stub {
 namespace {
@@ -81,6 +82,16 @@ void set_if(json& row, const Record& view, const char* field, const json& value)
     else row.erase(field);
 }
 
+/// A view field both its base record and a referenced record hold: the referenced record's value first
+/// when `joined`, else the base record's own; either fills in where the other has none.
+void derive_field(json& row, const Record& view, const char* field, const json& referenced, bool joined) {
+    const Field* f = view.field(field);
+    if (!f) return;
+    json v = convert(*f, referenced);
+    if (v.is_null() || (!joined && row.contains(field))) return;
+    row[field] = std::move(v);
+}
+
 void counterpart(json& row, const Record& view, const json& doc, const Joins& joins) {
     const json* cf = joins.find("CliFor", {{"ind_clifor", doc.value("ind_clifor_c", json())}, {"cod_clifor", doc.value("cod_clifor_c", json())}});
     set_if(row, view, "des_ragsoc", get(cf, "des_ragsoc"));
@@ -112,7 +123,7 @@ bool in_document_views(const json& doc) {
     return true;
 }
 
-json view_header(const Catalogue& cat, const json& doc, const Joins& joins) {
+json view_header(const Catalogue& cat, const json& doc, const Joins& joins, const Variation& variation) {
     const Record& view = *cat.find("MCPDocumentiT");
     json row = project(view, doc);
     const json type = document_type(doc, joins);
@@ -122,14 +133,15 @@ json view_header(const Catalogue& cat, const json& doc, const Joins& joins) {
     if (date.ticks) {
         const auto civil = sql::civil_from_ticks(*date.ticks);
         row["mese"] = civil.month;
-        row["settimana"] = sql::iso_week(*date.ticks);
+        row["settimana"] = variation.week(*date.ticks);
     }
     counterpart(row, view, doc, joins);
     set_if(row, view, "des_pag", get(joins.find("CondPagam", {{"cod_pag", doc.value("cod_pag", json())}}), "des_pag"));
     return row;
 }
 
-json view_line(const Catalogue& cat, const json& doc, const json& header_row, const json& line, std::size_t position, const Joins& joins) {
+json view_line(const Catalogue& cat, const json& doc, const json& header_row, const json& line, std::size_t position, const Joins& joins,
+               bool joined) {
     const Record& view = *cat.find("MCPDocumentiR");
     json row = project(view, line);
     for (const char* f : {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "des_tipodoc", "cod_gruppo_tipodoc", "des_gruppo_tipodoc",
@@ -143,12 +155,12 @@ json view_line(const Catalogue& cat, const json& doc, const json& header_row, co
         for (const char* f : {"cod_famiglia", "des_famiglia", "cod_sfamiglia", "des_sfamiglia", "cod_grumerc", "des_grumerc", "cod_sgrumerc",
                               "des_sgrumerc", "cod_gruppostat1", "des_gruppostat1", "cod_gruppostat2", "des_gruppostat2", "cod_gruppostat3",
                               "des_gruppostat3", "cod_gruppostat4", "des_gruppostat4", "cod_marca"})
-            set_if(row, view, f, get(art, f));
-        set_if(row, view, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", get(art, "cod_marca")}}), "des_marca"));
+            derive_field(row, view, f, get(art, f), joined);
+        derive_field(row, view, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", get(art, "cod_marca")}}), "des_marca"), joined);
     }
     if (const json* iva = joins.find("AliquoteIva", {{"cod_iva", line.value("cod_iva", json())}})) {
-        set_if(row, view, "des_iva", get(iva, "des_iva"));
-        set_if(row, view, "prc_iva", get(iva, "prc_iva"));
+        derive_field(row, view, "des_iva", get(iva, "des_iva"), joined);
+        derive_field(row, view, "prc_iva", get(iva, "prc_iva"), joined);
     }
     return row;
 }
@@ -173,8 +185,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     {
         std::lock_guard lock(mutex_);
         auto& entry = cache_[{user.customer_ID, resource.name}];
-        // Defect ViewStale: derived once, never refreshed after a write.
-        if (!entry.rows || (entry.generation != data.generation && defect_ != Defect::ViewStale)) {
+        if (!entry.rows || !variation_.defect().view_fresh(entry.generation == data.generation)) {
             auto fresh = std::make_shared<Rows>();
             derive(data, resource, user, [&](const nlohmann::json& row, std::int64_t changed) { fresh->emplace_back(row, changed); });
             entry = {data.generation, std::move(fresh)};
@@ -186,10 +197,12 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
 
 void RowSource::derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
     const Catalogue& cat = catalogue_;
-    const Joins joins(cat, data, collation_);
+    const Joins joins(cat, data, variation_.collation());
+    const bool joined = variation_.joined_derivation();
     const std::string& name = resource.name;
     if (name == "StoricoDocumentiR") {
         for_each_document(data, [&](const Row& doc) {
+            if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
             for (const auto& line : lines_of(doc.record)) emit(line, doc.changed);
         });
     } else if (name == "MCPClienti" || name == "MCPFornitori") {
@@ -197,8 +210,14 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
         const Record& view = resource;
         if (const Table* t = data.table("CliFor"))
             for (const auto& [key, base] : t->rows) {
-                if (base.record.value("ind_clifor", json()) != kind && !(defect_ == Defect::SuppliersInClienti && kind == "C")) continue;  // defect
+                if (!variation_.defect().in_view(name, base.record, base.record.value("ind_clifor", json()) == kind)) continue;
                 json row = project(view, base.record);
+                const json ind = base.record.value("ind_clifor", json());
+                const json macro = base.record.value("cod_macrocat", json());
+                derive_field(row, view, "des_macrocat", get(joins.find("MacroCategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}}), "des_macrocat"), joined);
+                derive_field(row, view, "des_categ",
+                             get(joins.find("CategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}, {"cod_categ", base.record.value("cod_categ", json())}}), "des_categ"),
+                             joined);
                 if (!row.contains("des_ragsoc")) row["des_ragsoc"] = "";  // NOT NULL in the views
                 if (const json* naz = joins.find("StatiEsteri", {{"cod_naz", base.record.value("cod_naz_res", json())}})) {
                     set_if(row, view, "des_naz", get(naz, "des_naz"));
@@ -212,23 +231,26 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
         if (const Table* t = data.table("Articoli"))
             for (const auto& [key, base] : t->rows) {
                 json row = project(resource, base.record);
+                const json family = base.record.value("cod_famiglia", json());
                 set_if(row, resource, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", base.record.value("cod_marca", json())}}), "des_marca"));
-                if (!row.contains("des_famiglia"))
-                    set_if(row, resource, "des_famiglia", get(joins.find("Famiglia", {{"cod_famiglia", base.record.value("cod_famiglia", json())}}), "des_famiglia"));
+                derive_field(row, resource, "des_famiglia", get(joins.find("Famiglia", {{"cod_famiglia", family}}), "des_famiglia"), joined);
+                derive_field(row, resource, "des_sfamiglia",
+                             get(joins.find("Sottofamiglia", {{"cod_famiglia", family}, {"cod_sfamiglia", base.record.value("cod_sfamiglia", json())}}), "des_sfamiglia"),
+                             joined);
                 emit(row, base.changed);
             }
     } else if (name == "MCPDocumentiT" || name == "MCPDocumentiR") {
         for_each_document(data, [&](const Row& doc) {
             if (!in_document_views(doc.record)) return;
-            json header = view_header(cat, doc.record, joins);
+            json header = view_header(cat, doc.record, joins, variation_);
             json lines = json::array();
             const json& sent_lines = lines_of(doc.record);
-            for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, doc.record, header, sent_lines[i], i, joins));
+            for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, doc.record, header, sent_lines[i], i, joins, joined));
             if (name == "MCPDocumentiR") {
                 for (const auto& line : lines) emit(line, doc.changed);
             } else {
-                if (defect_ == Defect::DocumentViewWithoutLines) lines = json::array();  // defect: the nested lines are not joined
                 header["MCPDocumentiR"] = std::move(lines);
+                variation_.defect().view_row(name, header);
                 emit(header, doc.changed);
             }
         });
@@ -236,7 +258,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
         int id = 0;
         for (const Record* r : cat.resources()) {
             ++id;
-            if (!user.may_use(r->name)) continue;
+            if (!user.may_use(r->name) || !variation_.resource_listed(*r)) continue;
             emit({{"customer_ID", user.customer_ID}, {"Resource_ID", id}, {"ResourceName", r->name}, {"Description", r->meaning},
                   {"Endpoint", "/api/resources/" + r->name}, {"ts_update", "AAAAAAAAAAE="}, {"flg_isdeleted", false},
                   {"dat_ultvar", "2000-01-01T00:00:00.0000000"}, {"Id", id}},

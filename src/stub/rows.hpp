@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
-#include "stub/defects.hpp"
 #include "stub/store.hpp"
 #include "stub/users.hpp"
 
@@ -19,6 +18,8 @@ namespace bds::stub {
 /// The most lines one document may carry (a view line's Id is derived from its header's Id and position).
 inline constexpr std::size_t kMaxLinesPerDocument = 999;
 
+class Variation;
+
 /// One row and the instant (100 ns ticks) it last changed, for the change feed.
 using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed)>;
 
@@ -26,8 +27,8 @@ using RowSink = std::function<void(const nlohmann::json& row, std::int64_t chang
 /// generation) and cached, so repeated reads of a large view cost a scan, not a derivation.
 class RowSource {
 public:
-    RowSource(const Catalogue& catalogue, Collation collation, Defect defect = Defect::None)
-        : catalogue_(catalogue), collation_(collation), defect_(defect) {}
+    /// `variation` decides how views are derived where the seeds are silent.
+    RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
 
     /// Calls `emit` for every row of `resource` visible to `user`, in key order. Call under the store's
     /// read lock (Store::read), with the user's tenant's data.
@@ -43,8 +44,7 @@ private:
     void derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
 
     const Catalogue& catalogue_;
-    Collation collation_;
-    Defect defect_;
+    const Variation& variation_;
     mutable std::mutex mutex_;
     mutable std::map<std::pair<int, std::string>, Cached> cache_;  // (tenant, view) -> rows
 };

@@ -1,13 +1,16 @@
 #include "stub/state.hpp"
 
-#include "sql/text.hpp"
-
 namespace bds::stub {
 
 StubState::StubState(const Catalogue& cat, StubOptions opts)
-    : catalogue(cat), options(std::move(opts)), tokens(options.token_ttl, options.clock, options.defect != Defect::ExpiredTokenAccepted), store(options.collation, options.clock, options.defect), rows(catalogue, options.collation, options.defect) {
+    : catalogue(cat),
+      options(std::move(opts)),
+      variation(cat, options.choices, options.defect),
+      tokens(variation.token_ttl(options.token_ttl), options.clock, variation.defect().tokens_expire()),
+      store(options.clock, variation),
+      rows(catalogue, variation) {
     for (const Record* r : catalogue.resources())
-        if (r->writable()) validators_[r->name] = std::make_unique<RecordValidator>(catalogue, *r, Direction::Sent, options.sql);
+        if (r->writable()) validators_[r->name] = std::make_unique<RecordValidator>(catalogue, *r, Direction::Sent, variation.sql_profile());
 }
 
 const User* StubState::user(const std::string& username) const {
@@ -18,14 +21,8 @@ const User* StubState::user(const std::string& username) const {
 
 const Record* StubState::resource_for(const User& user, const std::string& name) const {
     const Record* r = catalogue.find(name);  // exact match: resource names are case-sensitive (000 §1)
-    if (!r && options.defect == Defect::ResourceNameCaseInsensitive) {
-        // Defect: the name is matched without case, as a case-insensitive database lookup would.
-        for (const Record* c : catalogue.resources())
-            if (sql::fold_case_utf8(c->name) == sql::fold_case_utf8(name)) r = c;
-    }
-    if (!r || r->nested_only) return nullptr;
-    if (!user.may_use(r->name) && options.defect != Defect::LimitedUserAllResources) return nullptr;  // defect: the list is not checked
-    return r;
+    const Record* reference = r && !r->nested_only && user.may_use(r->name) ? r : nullptr;
+    return variation.defect().resolve(catalogue, user, name, reference);
 }
 
 }  // namespace bds::stub

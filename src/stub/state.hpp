@@ -10,6 +10,7 @@
 #include "stub/rows.hpp"
 #include "stub/store.hpp"
 #include "stub/tokens.hpp"
+#include "stub/variation/variation.hpp"
 
 namespace bds::stub {
 
@@ -19,6 +20,7 @@ public:
 
     const Catalogue& catalogue;
     const StubOptions options;
+    const Variation variation;
     TokenStore tokens;
     Store store;
     RowSource rows;

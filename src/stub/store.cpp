@@ -4,6 +4,7 @@
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
+#include "stub/variation/variation.hpp"
 
 namespace bds::stub {
 namespace {
@@ -52,7 +53,7 @@ std::string canonical_key(const Record& record, const nlohmann::json& row, Colla
     return key;
 }
 
-Store::Store(Collation collation, Clock clock, Defect defect) : collation_(collation), clock_(std::move(clock)), defect_(defect) {}
+Store::Store(Clock clock, const Variation& variation) : clock_(std::move(clock)), variation_(variation) {}
 
 std::vector<int> Store::tenants() const {
     std::shared_lock lock(mutex_);
@@ -70,35 +71,24 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
     auto& table = data.tables[resource.name];
     auto& last = last_change_[tenant];
     for (auto& rec : records) {
-        const std::int64_t changed = std::max(now_ticks(), last + 1);
+        const std::int64_t changed = variation_.change_instant(now_ticks(), last);
         last = changed;
         rec["customer_ID"] = tenant;
         rec["ts_update"] = rowversion_text(++rowversion_);
         rec["dat_ultvar"] = sql::format_datetime(changed, SqlKind::Datetime2);
-        std::string key = canonical_key(resource, rec, collation_);
-        if (defect_ == Defect::PhysicalDeletion && rec.value("flg_isdeleted", false) == true) {
-            table.rows.erase(key);  // defect: the row is deleted instead of flagged
+        StoreEdit edit{canonical_key(resource, rec, variation_.collation()), false, changed};
+        const auto found = table.rows.find(edit.key);
+        const Row* old = found == table.rows.end() ? nullptr : &found->second;
+        bool new_id = false;
+        variation_.upsert(resource, old, rec, edit, new_id);
+        if (edit.remove) {
+            table.rows.erase(edit.key);
             continue;
         }
-        if (defect_ == Defect::UpsertDuplicates && table.rows.count(key)) key += "\x1f#" + std::to_string(table.next_id);  // defect: always insert
-        auto [it, inserted] = table.rows.try_emplace(key);
-        rec["Id"] = inserted ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
-        std::int64_t row_changed = changed;
-        if (!inserted) {
-            const json& old = it->second.record;
-            if (defect_ == Defect::UndeleteIgnored && old.value("flg_isdeleted", false) == true) rec["flg_isdeleted"] = true;  // defect
-            if (defect_ == Defect::TsUpdateFrozen) rec["ts_update"] = old.at("ts_update");                                     // defect
-            if (defect_ == Defect::FeedMissesUpdates) {  // defect: the change stamp is only set on insert
-                rec["dat_ultvar"] = old.at("dat_ultvar");
-                row_changed = it->second.changed;
-            }
-            if (defect_ == Defect::LinesAppendedOnUpdate && old.contains("StoricoDocumentiR") && rec.contains("StoricoDocumentiR")) {
-                json lines = old.at("StoricoDocumentiR");  // defect: the new lines are added to the old ones
-                for (auto& line : rec.at("StoricoDocumentiR")) lines.push_back(line);
-                rec["StoricoDocumentiR"] = std::move(lines);
-            }
-        }
-        it->second = Row{std::move(rec), row_changed};
+        for (auto it = rec.begin(); it != rec.end();) it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
+        auto [it, inserted] = table.rows.try_emplace(edit.key);
+        rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
+        it->second = Row{std::move(rec), edit.changed};
     }
 }
 

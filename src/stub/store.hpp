@@ -12,7 +12,6 @@
 
 #include "catalogue/catalogue.hpp"
 #include "selection/selection.hpp"
-#include "stub/defects.hpp"
 #include "stub/tokens.hpp"
 
 namespace bds::stub {
@@ -41,13 +40,16 @@ struct TenantData {
 /// text right-trimmed (trailing spaces do not count) and case-folded under a case-insensitive collation.
 std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation);
 
+class Variation;
+
 class Store {
 public:
-    Store(Collation collation, Clock clock, Defect defect = Defect::None);
+    /// `variation` decides what the seeds leave open (collation of keys, merge or replace, the change clock).
+    Store(Clock clock, const Variation& variation);
 
-    /// Upserts records (already validated and normalised) of `resource` into `tenant`, atomically: each
-    /// gets customer_ID = tenant, a new ts_update, dat_ultvar = now (strictly increasing per tenant), and
-    /// keeps its Id if its key exists. Records must be complete (every field present).
+    /// Upserts records (already validated and normalised; a field sent as null is null, a field not sent is
+    /// absent) of `resource` into `tenant`, atomically: each gets customer_ID = tenant, a new ts_update, a
+    /// dat_ultvar strictly increasing per tenant, and keeps its Id if its key exists. Rows are stored sparse.
     void upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records);
 
     /// Runs `read` with the tenant's data under a shared lock (an empty TenantData if it has none).
@@ -58,16 +60,15 @@ public:
         return read(it == tenants_.end() ? empty_ : it->second);
     }
 
-    /// The tenants that have data (for Defect::TenantRowsLeak and ViewOtherTenant).
+    /// The tenants that have data.
     std::vector<int> tenants() const;
 
     /// Now on the store's clock, as 100 ns ticks since 0001-01-01.
     std::int64_t now_ticks() const;
 
 private:
-    Collation collation_;
     Clock clock_;
-    Defect defect_;
+    const Variation& variation_;
     mutable std::shared_mutex mutex_;
     std::map<int, TenantData> tenants_;
     std::map<int, std::int64_t> last_change_;  // per tenant: dat_ultvar strictly increases

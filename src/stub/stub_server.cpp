@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <regex>
 #include <stdexcept>
 
 #include "stub/http_util.hpp"
@@ -22,7 +23,11 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     svr.set_payload_max_length(opts.max_body);
     const int threads = opts.threads;
     svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
-    svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    const Variation& variation = state_->variation;
+    svr.set_pre_routing_handler([&variation](const httplib::Request& req, httplib::Response& res) {
+        return variation.intercept(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
+    });
+    svr.set_exception_handler([&variation](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
         std::string what = "unexpected error";
         try {
             std::rethrow_exception(ep);
@@ -30,13 +35,22 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
             what = e.what();
         } catch (...) {
         }
-        send_error(res, 500, "internal_error", what);
+        variation.error(res, 500, "internal_error", what);
     });
-    svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return;
-        if (res.status == 404) send_error(res, 404, "not_found", "no endpoint " + req.method + " " + req.path);
-        else if (res.status == 413) send_error(res, 413, "payload_too_large", "the request body is too large");
-        else send_error(res, res.status, "error", "HTTP status " + std::to_string(res.status));
+    // Answers cpp-httplib gives itself (no route, a body too large): the stub's own errors set a reason phrase.
+    svr.set_error_handler([&variation](const httplib::Request& req, httplib::Response& res) {
+        if (!res.reason.empty()) return;
+        static const std::regex known(R"(/Token|/api/Account/TokenInfo|/api/resources/[^/]+(/query)?|/api/sync/[^/]+)");
+        if (res.status == 404 && std::regex_match(req.path, known) && variation.wrong_method_status() == 405) {
+            res.set_header("Allow", req.path.rfind("/api/sync/", 0) == 0 ? "GET, POST" : req.path.find("/query") != std::string::npos || req.path == "/Token" ? "POST" : "GET");
+            variation.error(res, 405, "method_not_allowed", req.method + " is not served at " + req.path);
+        } else if (res.status == 404) {
+            variation.error(res, 404, "not_found", "no endpoint " + req.method + " " + req.path);
+        } else if (res.status == 413) {
+            variation.error(res, 413, "payload_too_large", "the request body is too large");
+        } else {
+            variation.error(res, res.status, "error", "HTTP status " + std::to_string(res.status));
+        }
     });
     add_token_routes(svr, *state_);
     add_read_routes(svr, *state_);
@@ -84,9 +98,12 @@ void StubServer::load(int tenant, const std::string& resource, const nlohmann::j
     std::vector<nlohmann::json> normalized;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const auto violations = state_->validator(*record).validate(records[i], "/" + std::to_string(i));
-        if (!violations.empty()) throw std::runtime_error(resource + violations.front().pointer + ": " + violations.front().message);
+        for (const auto& v : violations)
+            if (state_->variation.refuses(*record, records[i], v)) throw std::runtime_error(resource + v.pointer + ": " + v.message);
         try {
-            normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant, state_->options.sql, state_->options.collation));
+            normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant, state_->variation.sql_profile(),
+                                                     state_->variation.collation()));
+            state_->variation.before_store(*record, records[i], normalized.back());
         } catch (const NormalizeError& e) {
             throw std::runtime_error(resource + "/" + std::to_string(i) + e.pointer + ": " + e.message);
         }

@@ -1,10 +1,10 @@
-// The stub's defects (stub/defects.hpp): the catalogue, and for each defect one scenario run on a faithful
+// The stub's defects (stub/variation/defects.hpp): the catalogue, and for each defect one scenario run on a faithful
 // stub and on one with the defect, showing the behaviour it changes through the API.
 #include <map>
 #include <set>
 #include <string_view>
 
-#include "stub/defects.hpp"
+#include "stub/variation/defects.hpp"
 #include "stub/stub_fixture.hpp"
 
 namespace bds::test {

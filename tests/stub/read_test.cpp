@@ -85,7 +85,7 @@ TEST_F(StubRead, EveryResourceOfTheCatalogueIsReadable) {
 }
 
 class StubHeaderEnvelope : public StubRead {
-    void configure(stub::StubOptions& o) override { o.envelope = stub::Envelope::Header; }
+    void configure(stub::StubOptions& o) override { o.choices.envelope = stub::Choices::Envelope::Header; }
 };
 
 TEST_F(StubHeaderEnvelope, PutsTotalRowsCountInAHeaderAndAnswersABareArray) {
@@ -97,7 +97,7 @@ TEST_F(StubHeaderEnvelope, PutsTotalRowsCountInAHeaderAndAnswersABareArray) {
 }
 
 class StubRowFieldEnvelope : public StubRead {
-    void configure(stub::StubOptions& o) override { o.envelope = stub::Envelope::RowField; }
+    void configure(stub::StubOptions& o) override { o.choices.envelope = stub::Choices::Envelope::RowField; }
 };
 
 TEST_F(StubRowFieldEnvelope, PutsTotalRowsCountInEveryRow) {
@@ -107,7 +107,7 @@ TEST_F(StubRowFieldEnvelope, PutsTotalRowsCountInEveryRow) {
 }
 
 class StubCaseSensitive : public StubRead {
-    void configure(stub::StubOptions& o) override { o.collation = Collation::CaseSensitive; }
+    void configure(stub::StubOptions& o) override { o.choices.collation = stub::Choices::Collation::Cs; }
 };
 
 TEST_F(StubCaseSensitive, ComparesTextCaseSensitively) {

@@ -10,7 +10,7 @@ class StubTenancy : public StubTest {
 protected:
     void configure(stub::StubOptions& o) override {
         o.max_body = 256 * 1024;
-        o.max_block = 50;
+        o.choices.max_block = stub::Choices::MaxBlock::B500;
     }
 };
 
@@ -32,7 +32,7 @@ TEST_F(StubTenancy, OversizedAndPathologicalBodiesAreRefusedAndNothingIsLost) {
     EXPECT_EQ(post("/api/sync/Famiglia", "[" + std::string(300 * 1024, ' ') + "]", t).status, 413);
     EXPECT_EQ(post("/api/sync/Famiglia", std::string(1000, '[') + std::string(1000, ']'), t).status, 400);
     json many = json::array();
-    for (int i = 0; i < 51; ++i) many.push_back(minimal(catalogue, "Famiglia", {{"cod_famiglia", "F" + std::to_string(i)}}));
+    for (int i = 0; i < 501; ++i) many.push_back(minimal(catalogue, "Famiglia", {{"cod_famiglia", "F" + std::to_string(i)}}));
     EXPECT_EQ(post_json("/api/sync/Famiglia", many, t).status, 413);
     EXPECT_EQ(get("/api/resources/Famiglia?RecordSelection=" + encode(std::string(5000, '(')), t).status, 400);
     EXPECT_EQ(get("/api/resources/Famiglia?RecordSelection=" + encode(std::string(3000, 'x')), t).status, 400);

@@ -1,0 +1,185 @@
+// The table of the stub's choices: for each silent point of the seeds, the behaviours a correct server may have.
+#include "stub/variation/choices.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <random>
+
+namespace bds::stub {
+namespace {
+
+/// A table row for the choice held in `Member`.
+template <auto Member>
+ChoiceInfo entry(std::string_view id, std::string_view title, std::vector<std::string_view> values, std::vector<std::string_view> meanings) {
+    using Enum = std::remove_reference_t<decltype(std::declval<Choices&>().*Member)>;
+    return {id, title, std::move(values), std::move(meanings),
+            [](const Choices& c) { return static_cast<std::size_t>(c.*Member); },
+            [](Choices& c, std::size_t i) { c.*Member = static_cast<Enum>(i); }};
+}
+
+using C = Choices;
+
+const std::vector<ChoiceInfo> kTable = {
+    entry<&C::token_response>("A-01", "token response of POST /Token", {"rfc", "owin", "no-expiry"},
+                              {"RFC 6749: access_token, token_type, expires_in; bad credentials 400 invalid_grant",
+                               "ASP.NET OWIN: also userName, .issued, .expires; bad credentials 400 with error_description",
+                               "access_token and token_type only (no expires_in); bad credentials 401"}),
+    entry<&C::token_info>("A-02", "body of GET /api/Account/TokenInfo", {"object", "claims", "text"},
+                          {"{userName, customer_ID, canWrite, resources}", "{Name, Claims: [{Type, Value}]}", "the user name as text/plain"}),
+    entry<&C::token_lifetime>("A-03", "token lifetime", {"configured", "3s"},
+                              {"--token-ttl (default 3600 s)", "3 seconds: tokens expire during a run"}),
+    entry<&C::auth_order>("A-05", "401 or 403 first, for a bad token on an unknown resource", {"token-first", "resource-first"},
+                          {"the token is checked first: 401", "the resource is resolved first: 403"}),
+    entry<&C::envelope>("A-07", "where TotalRowsCount stands in a list", {"object", "header", "row"},
+                        {"{\"TotalRowsCount\": n, \"<rows>\": [...]}", "a bare array, TotalRowsCount in a response header",
+                         "a bare array whose rows each carry TotalRowsCount"}),
+    entry<&C::page_cap>("A-08", "the largest PageSize", {"10000", "none", "100", "5000"},
+                        {"10,000", "no cap", "100", "5,000"}),
+    entry<&C::paging_values>("A-09", "PageNumber or PageSize below 1 or not a number", {"strict", "lenient"},
+                             {"refused", "PageNumber below 1 is 1, a bad PageSize is the default page size"}),
+    entry<&C::row_order>("A-11", "order of rows", {"key", "insertion", "shuffle"},
+                         {"ascending by key", "in the order first written (Id)", "a fixed shuffle of the keys"}),
+    entry<&C::deleted_in_lists>("A-12", "logically deleted rows in GET resources", {"shown", "hidden"},
+                                {"listed with flg_isdeleted true", "left out of GET resources (the change feed still has them)"}),
+    entry<&C::nulls>("A-13", "null fields in answers", {"null", "omitted"}, {"every field, nulls as null", "null fields left out"}),
+    entry<&C::datetime_form>("A-14", "how date-times are written", {"iso", "z", "offset", "space"},
+                             {"2026-03-01T10:00:00.000 (datetime2: 7 digits)", "2026-03-01T10:00:00.000Z, milliseconds",
+                              "2026-03-01T10:00:00+00:00, fraction only when not zero", "2026-03-01 10:00:00.000"}),
+    entry<&C::rowversion>("A-15", "how ts_update (rowversion) is written", {"base64", "integer", "hex"},
+                          {"base64 of 8 bytes", "a JSON integer", "\"0x00000000000007D1\""}),
+    entry<&C::decimal_scale>("A-16", "precision and scale of decimal", {"6", "4", "2"},
+                             {"decimal(19,6)", "decimal(18,4)", "decimal(38,2)"}),
+    entry<&C::collation>("A-17", "collation of text comparisons and keys", {"ci", "cs"},
+                         {"case-insensitive, accent-sensitive", "case-sensitive"}),
+    entry<&C::feed_elsewhere>("A-21", "GET sync on resources beyond StoricoDocumentiT, Articoli, CliFor", {"served", "403", "404"},
+                              {"served like the three", "403", "404"}),
+    entry<&C::last_utc_run_forms>("A-22", "forms of LastUtcRun accepted", {"seed-and-iso", "seed-only"},
+                                  {"YYYY-MM-DD HH:MM:SS.fff and ISO 8601 with T", "only YYYY-MM-DD HH:MM:SS.fff"}),
+    entry<&C::change_clock>("A-23", "the clock behind dat_ultvar", {"utc", "skewed"},
+                            {"the machine's UTC clock", "17 minutes ahead of the machine's clock"}),
+    entry<&C::sync_answer>("A-24", "body of a 200 to POST sync", {"count", "empty", "results", "text"},
+                           {"{\"accepted\": n}", "no body", "an array of {index, status, key: {...}}", "\"OK\" as text/plain"}),
+    entry<&C::tenant_in_body>("A-26", "customer_ID in a sent record", {"ignored", "refused"},
+                              {"ignored: the tenant comes from the token", "the block is refused"}),
+    entry<&C::platform_fields>("A-27", "Id, ts_update or dat_ultvar in a sent record", {"refused", "ignored"},
+                               {"the block is refused", "the fields are ignored"}),
+    entry<&C::unknown_fields>("A-28", "unknown fields in a sent record", {"refused", "ignored"},
+                              {"the block is refused, naming the field", "the fields are ignored"}),
+    entry<&C::duplicate_keys>("A-29", "the same key twice in one block", {"last-wins", "refused"},
+                              {"the later record wins", "the block is refused"}),
+    entry<&C::empty_block>("A-30", "an empty block []", {"accepted", "refused"}, {"200, nothing stored", "refused"}),
+    entry<&C::max_block>("A-31", "the most records per block", {"10000", "500"}, {"10,000 (413 beyond)", "500 (413 beyond)"}),
+    entry<&C::content_type>("A-32", "Content-Type of POST sync", {"json", "any"},
+                            {"application/json (any charset) only, else 415", "any Content-Type, the body read as JSON"}),
+    entry<&C::allowed_values>("A-33", "values outside a field's allowed values on write", {"refused", "ignored"},
+                              {"the block is refused", "stored as sent"}),
+    entry<&C::deleted_header_lines>("A-36", "the lines of a logically deleted document in StoricoDocumentiR", {"kept", "hidden"},
+                                    {"still listed", "no longer listed"}),
+    entry<&C::view_write_status>("A-37", "status of POST sync on a read-only view", {"403", "405", "404"}, {"403", "405", "404"}),
+    entry<&C::week>("A-39", "week numbering of settimana", {"iso", "us"},
+                    {"ISO 8601 weeks", "SQL Server DATEPART(week): weeks from Sunday, week 1 holds 1 January"}),
+    entry<&C::resources_listed>("A-40", "rows of MCPResources", {"user", "views"},
+                                {"every resource the user may use", "only the MCP views the user may use"}),
+    entry<&C::query_body>("A-41", "body of POST query", {"nested", "flat"},
+                          {"{RecordSelection, OrderBy: [{field, desc}], PageSize, PageNumber}",
+                           "{filter, orderBy: \"field\", descending, pageSize, page}"}),
+    entry<&C::deleted_in_views>("A-42", "logically deleted rows in the MCP views", {"shown", "hidden"},
+                                {"listed with flg_isdeleted true", "left out"}),
+    entry<&C::error_body>("A-43", "body of an error response", {"json", "nested", "text", "empty"},
+                          {"{\"error\": code, \"message\": text}", "{\"error\": {\"code\": code, \"message\": text}}",
+                           "the message as text/plain", "no body"}),
+    entry<&C::rate_limit>("A-44", "rate limits", {"none", "429"},
+                          {"none", "every 25th request is answered 429 with Retry-After: 0"}),
+    entry<&C::parameter_case>("A-45", "case of query parameter names", {"exact", "any"},
+                              {"only the seeds' spelling", "names matched without case"}),
+    entry<&C::wrong_method>("A-46", "a known path with another method", {"404", "405"}, {"404", "405 with Allow"}),
+    entry<&C::code_page>("A-61", "varchar/char text outside Windows-1252", {"refuse", "replace", "utf8"},
+                         {"refused, naming the character", "stored with '?' for each such character (SQL Server's code page 1252)",
+                          "stored as sent (a UTF-8 collation)"}),
+    entry<&C::upsert>("A-60", "fields left out of an upsert", {"replace", "merge"},
+                      {"become null", "keep their stored values"}),
+    entry<&C::view_derivation>("A-67", "a view field named like a field of its base record and of a record it references",
+                               {"own", "joined"},
+                               {"from its own base record when that has it", "from the referenced record when it exists"}),
+    entry<&C::id_on_update>("A-77", "Id of a record updated by key", {"kept", "new"}, {"kept", "a new Id on every write"}),
+    entry<&C::line_order>("A-78", "order of the nested lines read back", {"sent", "reversed"}, {"as sent", "reversed"}),
+    entry<&C::change_precision>("A-79", "precision of dat_ultvar", {"100ns", "datetime"},
+                                {"datetime2, 100 ns", "SQL Server datetime, 1/300 s"}),
+    entry<&C::rows_member>("A-80", "name of the row array in the object envelope", {"Records", "Data", "Items"},
+                           {"Records", "Data", "Items"}),
+    entry<&C::over_cap>("A-81", "a PageSize beyond the cap", {"400", "clamp"}, {"refused", "served as the cap"}),
+    entry<&C::default_page>("A-82", "page size without PageSize", {"all", "50"}, {"every matching row", "50 rows"}),
+    entry<&C::decimal_form>("A-83", "how decimals are written", {"number", "string"}, {"a JSON number", "a JSON string"}),
+    entry<&C::bad_input_status>("A-84", "status of malformed input (RecordSelection, sync body, records)", {"400", "422"},
+                                {"400", "422"}),
+    entry<&C::query_elsewhere>("A-85", "POST query on resources other than MCPClienti", {"404", "served"}, {"404", "served"}),
+    entry<&C::repeated_parameter>("A-73", "a query parameter given twice", {"first", "last"}, {"the first counts", "the last counts"}),
+};
+
+}  // namespace
+
+std::size_t Choices::max_page_size() const {
+    switch (page_cap) {
+        case PageCap::C10000: return 10000;
+        case PageCap::None: return 0;
+        case PageCap::C100: return 100;
+        case PageCap::C5000: return 5000;
+    }
+    return 0;
+}
+
+const std::vector<ChoiceInfo>& choice_table() { return kTable; }
+
+const ChoiceInfo* find_choice(std::string_view id) {
+    const auto it = std::find_if(kTable.begin(), kTable.end(), [&](const ChoiceInfo& c) { return c.id == id; });
+    return it == kTable.end() ? nullptr : &*it;
+}
+
+std::string_view value_of(const ChoiceInfo& info, const Choices& choices) { return info.values.at(info.get(choices)); }
+
+Choices random_choices(std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    Choices c;
+    for (const auto& info : kTable) info.set(c, random() % info.values.size());
+    c.shuffle_seed = random();
+    return c;
+}
+
+void apply_choices(Choices& choices, std::string_view spec) {
+    while (!spec.empty()) {
+        const auto comma = spec.find(',');
+        const std::string_view item = spec.substr(0, comma);
+        spec = comma == std::string_view::npos ? std::string_view() : spec.substr(comma + 1);
+        if (item.empty()) continue;
+        if (item.rfind("random:", 0) == 0) {
+            std::uint64_t seed = 0;
+            const auto text = item.substr(7);
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+            if (ec != std::errc{} || end != text.data() + text.size())
+                throw ChoiceError{"random:SEED needs a whole number, got \"" + std::string(item) + "\""};
+            choices = random_choices(seed);
+            continue;
+        }
+        const auto eq = item.find('=');
+        const ChoiceInfo* info = find_choice(item.substr(0, eq));
+        if (eq == std::string_view::npos || !info)
+            throw ChoiceError{"expected ID=VALUE with an id of --list-choices (e.g. A-08=5000), got \"" + std::string(item) + "\""};
+        const auto value = item.substr(eq + 1);
+        const auto it = std::find(info->values.begin(), info->values.end(), value);
+        if (it == info->values.end()) {
+            std::string known;
+            for (const auto v : info->values) known.append(known.empty() ? "" : ", ").append(v);
+            throw ChoiceError{std::string(info->id) + " has no value \"" + std::string(value) + "\"; its values: " + known};
+        }
+        info->set(choices, static_cast<std::size_t>(it - info->values.begin()));
+    }
+}
+
+std::string describe(const Choices& choices) {
+    std::string out;
+    for (const auto& info : kTable)
+        if (info.get(choices) != 0) out.append(out.empty() ? "" : ",").append(info.id).append("=").append(value_of(info, choices));
+    return out;
+}
+
+}  // namespace bds::stub

@@ -1,0 +1,527 @@
+// The stub's choices where the seeds are silent (choices.hpp), applied at the points the routes ask, with the
+// defect's hooks after them (defects.cpp).
+#include "stub/variation/variation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <ctime>
+#include <set>
+
+#include "sql/datetime.hpp"
+#include "sql/text.hpp"
+#include "stub/store.hpp"
+
+namespace bds::stub {
+namespace {
+
+using json = nlohmann::json;
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+const char* reason_phrase(int status) {
+    switch (status) {
+        case 400: return "Bad Request";
+        case 401: return "Unauthorized";
+        case 403: return "Forbidden";
+        case 404: return "Not Found";
+        case 405: return "Method Not Allowed";
+        case 413: return "Payload Too Large";
+        case 415: return "Unsupported Media Type";
+        case 422: return "Unprocessable Entity";
+        case 429: return "Too Many Requests";
+        default: return "Error";
+    }
+}
+
+void send_json(httplib::Response& res, int status, const json& body) {
+    res.status = status;
+    // Invalid UTF-8 cannot reach a body (nlohmann refuses it on parse); replace rather than throw anyway.
+    res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json; charset=utf-8");
+}
+
+/// A whole number from 1 to `max`, or nullopt.
+std::optional<std::size_t> positive(const std::string& text, std::size_t max) {
+    std::size_t n = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{} || end != text.data() + text.size() || n < 1 || n > max) return std::nullopt;
+    return n;
+}
+
+/// Orders two values of one field for OrderBy: NULL first, numbers numerically, text as RecordSelection
+/// compares it (padded, folded under a case-insensitive collation).
+int compare_values(const json& a, const json& b, bool fold) {
+    if (a.is_null() || b.is_null()) return a.is_null() == b.is_null() ? 0 : a.is_null() ? -1 : 1;
+    if (a.is_number() && b.is_number()) return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
+    if (a.is_string() && b.is_string()) {
+        const auto ua = sql::utf8_to_u32(a.get_ref<const std::string&>());
+        const auto ub = sql::utf8_to_u32(b.get_ref<const std::string&>());
+        if (ua && ub) return sql::compare_padded(*ua, *ub, fold);
+    }
+    return a < b ? -1 : b < a ? 1 : 0;
+}
+
+std::uint64_t fnv1a(std::string_view text, std::uint64_t seed) {
+    std::uint64_t h = 1469598103934665603ull ^ seed;
+    for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+/// The stored rowversion (base64 of 8 bytes, big-endian) as an integer.
+std::optional<std::uint64_t> rowversion_value(const std::string& text) {
+    static constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::uint64_t bits = 0;
+    int count = 0;
+    std::string bytes;
+    for (const char c : text) {
+        if (c == '=') break;
+        const auto at = kAlphabet.find(c);
+        if (at == std::string_view::npos) return std::nullopt;
+        bits = (bits << 6) | at;
+        count += 6;
+        if (count >= 8) {
+            count -= 8;
+            bytes += static_cast<char>((bits >> count) & 0xFF);
+        }
+    }
+    if (bytes.size() != 8) return std::nullopt;
+    std::uint64_t v = 0;
+    for (const char b : bytes) v = (v << 8) | static_cast<unsigned char>(b);
+    return v;
+}
+
+std::string http_date(std::chrono::system_clock::time_point t) {
+    const std::time_t s = std::chrono::system_clock::to_time_t(t);
+    std::tm tm{};
+    gmtime_r(&s, &tm);
+    char buf[64];
+    std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+    return buf;
+}
+
+/// A date-time value as the choice writes it; `text` is the stored ISO form.
+json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& text) {
+    if (form == Choices::DatetimeForm::Iso) return text;
+    const auto parsed = sql::parse_datetime(text, kind, sql::TimeSource::Record);
+    if (!parsed.ticks) return text;
+    std::string iso = sql::format_datetime(*parsed.ticks, SqlKind::Datetime2);  // YYYY-MM-DDTHH:MM:SS.fffffff
+    switch (form) {
+        case Choices::DatetimeForm::Iso: break;
+        case Choices::DatetimeForm::Z: return iso.substr(0, 23) + "Z";
+        case Choices::DatetimeForm::Offset: {
+            std::string out = iso;
+            while (out.back() == '0') out.pop_back();
+            if (out.back() == '.') out.pop_back();
+            return out + "+00:00";
+        }
+        case Choices::DatetimeForm::Space:
+            iso[10] = ' ';
+            return kind == SqlKind::Datetime ? iso.substr(0, 23) : iso;
+    }
+    return text;
+}
+
+bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPResources"; }
+
+}  // namespace
+
+Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
+    : catalogue_(catalogue), choices_(choices), defect_(make_defect(defect)) {}
+
+// --- every request ---
+
+bool Variation::intercept(const httplib::Request&, httplib::Response& res) const {
+    if (choices_.rate_limit != Choices::RateLimit::Some429) return false;
+    if (++requests_ % 25 != 0) return false;
+    res.set_header("Retry-After", "0");
+    error(res, 429, "too_many_requests", "slow down: retry after 0 s");
+    return true;
+}
+
+std::optional<std::string> Variation::param(const httplib::Request& req, const char* name) const {
+    std::vector<const std::string*> values;
+    for (const auto& [k, v] : req.params)
+        if (k == name || (choices_.parameter_case == Choices::ParameterCase::Any && iequals(k, name))) values.push_back(&v);
+    if (values.empty()) return std::nullopt;
+    return choices_.repeated_parameter == Choices::RepeatedParameter::First ? *values.front() : *values.back();
+}
+
+void Variation::error(httplib::Response& res, int status, const std::string& code, const std::string& message, const json& violations) const {
+    defect_->error_status(status, code);
+    if (status == 400 && choices_.bad_input_status == Choices::BadInputStatus::S422) status = 422;
+    res.status = status;
+    res.reason = reason_phrase(status);  // marks the answer as the stub's own (the server's error handler leaves it)
+    json detail = {{"message", message}};
+    if (!violations.is_null()) detail["violations"] = violations;
+    switch (choices_.error_body) {
+        case Choices::ErrorBody::Json:
+            detail["error"] = code;
+            return send_json(res, status, detail);
+        case Choices::ErrorBody::Nested:
+            detail["code"] = code;
+            return send_json(res, status, {{"error", detail}});
+        case Choices::ErrorBody::Text: return res.set_content(message, "text/plain; charset=utf-8");
+        case Choices::ErrorBody::Empty: res.body.clear(); return;
+    }
+}
+
+// --- tokens ---
+
+std::chrono::seconds Variation::token_ttl(std::chrono::seconds configured) const {
+    return choices_.token_lifetime == Choices::TokenLifetime::Short ? std::chrono::seconds(3) : configured;
+}
+
+void Variation::token_answer(httplib::Response& res, const std::string& token, const User& user, std::chrono::seconds ttl) const {
+    json body = {{"access_token", token}, {"token_type", "bearer"}};
+    if (choices_.token_response != Choices::TokenResponse::NoExpiry) body["expires_in"] = ttl.count();
+    if (choices_.token_response == Choices::TokenResponse::Owin) {
+        const auto now = std::chrono::system_clock::now();
+        body["userName"] = user.username;
+        body[".issued"] = http_date(now);
+        body[".expires"] = http_date(now + ttl);
+    }
+    res.set_header("Cache-Control", "no-store");
+    send_json(res, 200, body);
+}
+
+void Variation::token_refusal(httplib::Response& res, const std::string& error, const std::string& description) const {
+    const int status = choices_.token_response == Choices::TokenResponse::NoExpiry ? 401 : 400;
+    res.reason = reason_phrase(status);
+    send_json(res, status, {{"error", error}, {"error_description", description}});
+}
+
+void Variation::token_info(httplib::Response& res, const User& user) const {
+    switch (choices_.token_info) {
+        case Choices::TokenInfo::Object:
+            return send_json(res, 200, {{"userName", user.username}, {"customer_ID", user.customer_ID}, {"canWrite", user.can_write},
+                                        {"resources", user.resources}});
+        case Choices::TokenInfo::Claims:
+            return send_json(res, 200, {{"Name", user.username},
+                                        {"Claims", json::array({{{"Type", "customer_ID"}, {"Value", std::to_string(user.customer_ID)}},
+                                                                {{"Type", "canWrite"}, {"Value", user.can_write ? "true" : "false"}}})}});
+        case Choices::TokenInfo::Text:
+            res.status = 200;
+            return res.set_content(user.username, "text/plain; charset=utf-8");
+    }
+}
+
+// --- reads ---
+
+void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optional<std::string> number) const {
+    defect_->paging_input(size, number);
+    const bool strict = choices_.paging_values == Choices::PagingValues::Strict;
+    constexpr std::size_t kLargest = 1u << 30;
+    std::optional<std::size_t> page_size;
+    if (size) {
+        page_size = positive(*size, kLargest);
+        if (!page_size && strict)
+            throw BadRequest{"invalid_PageSize", "PageSize must be a whole number from 1 to " + std::to_string(kLargest) + ", got \"" + *size + "\""};
+    }
+    if (const std::size_t cap = choices_.max_page_size(); page_size && cap && *page_size > cap) {
+        if (choices_.over_cap == Choices::OverCap::Refuse)
+            throw BadRequest{"invalid_PageSize", "PageSize must be at most " + std::to_string(cap) + ", got " + *size};
+        page_size = cap;
+    }
+    if (!page_size && choices_.default_page == Choices::DefaultPage::Fifty) page_size = 50;
+    q.page_size = page_size.value_or(0);
+    if (number && q.page_size) {  // PageNumber without a page size is ignored
+        const auto n = positive(*number, kLargest);
+        if (!n && strict)
+            throw BadRequest{"invalid_PageNumber", "PageNumber must be a whole number from 1 to " + std::to_string(kLargest) + ", got \"" + *number + "\""};
+        q.page_number = n.value_or(1);
+    }
+    defect_->paging(q);
+}
+
+std::optional<int> Variation::feed_refusal(const Record& record) const {
+    if (record.has(Operation::GetSync)) return std::nullopt;
+    switch (choices_.feed_elsewhere) {
+        case Choices::FeedElsewhere::Served: return std::nullopt;
+        case Choices::FeedElsewhere::S403: return 403;
+        case Choices::FeedElsewhere::S404: return 404;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> Variation::last_utc_run(const std::string& text) const {
+    if (choices_.last_utc_run_forms == Choices::LastUtcRunForms::SeedOnly) {
+        static constexpr std::string_view kShape = "0000-00-00 00:00:00.000";
+        if (text.size() != kShape.size()) return std::nullopt;
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (kShape[i] == '0' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != kShape[i]) return std::nullopt;
+    }
+    return sql::parse_datetime(text, SqlKind::Datetime2, sql::TimeSource::Literal).ticks;
+}
+
+QueryRequest Variation::query_request(const json& body, const Record& record) const {
+    const bool flat = choices_.query_body == Choices::QueryBody::Flat;
+    const char* names[] = {"RecordSelection", "PageSize", "PageNumber", "OrderBy"};
+    if (flat) {
+        names[0] = "filter";
+        names[1] = "pageSize";
+        names[2] = "page";
+        names[3] = "orderBy";
+    }
+    if (!body.is_object())
+        throw BadRequest{"invalid_query", flat ? "expected a JSON object {\"filter\", \"orderBy\", \"descending\", \"pageSize\", \"page\"}"
+                                               : "expected a JSON object {\"RecordSelection\", \"OrderBy\", \"PageSize\", \"PageNumber\"}"};
+    const auto text = [&](const char* name) -> std::optional<std::string> {
+        if (!body.contains(name) || body.at(name).is_null()) return std::nullopt;
+        const auto& v = body.at(name);
+        if (v.is_string()) return v.get<std::string>();
+        if (v.is_number_integer()) return v.dump();
+        throw BadRequest{"invalid_query", std::string(name) + " must be a string or a whole number"};
+    };
+    QueryRequest out{text(names[0]), text(names[1]), text(names[2]), {}};
+    const auto field_named = [&](const json& name) {
+        const Field* f = name.is_string() ? record.field(name.get<std::string>()) : nullptr;
+        if (!f || f->type.kind == SqlKind::List) throw BadRequest{"invalid_query", std::string(names[3]) + ": unknown field " + name.dump()};
+        return f->name;
+    };
+    if (!body.contains(names[3]) || body.at(names[3]).is_null()) return out;
+    const json& order = body.at(names[3]);
+    if (flat) {
+        const json& desc = body.contains("descending") ? body.at("descending") : json(false);
+        out.order_by.push_back({field_named(order), desc.is_boolean() && desc.get<bool>()});
+        return out;
+    }
+    if (!order.is_array()) throw BadRequest{"invalid_query", "OrderBy must be an array of {\"field\", \"desc\"}"};
+    for (const auto& o : order) {
+        if (!o.is_object() || !o.contains("field")) throw BadRequest{"invalid_query", "each OrderBy entry must be {\"field\": name, \"desc\": bool}"};
+        const json& desc = o.contains("desc") ? o.at("desc") : json(false);
+        out.order_by.push_back({field_named(o.at("field")), desc.is_boolean() && desc.get<bool>()});
+    }
+    return out;
+}
+
+bool Variation::query_served(const Record& record) const {
+    return record.has(Operation::PostQuery) || choices_.query_elsewhere == Choices::QueryElsewhere::Served;
+}
+
+bool Variation::visible(const Record& record, const json& row, const ListQuery& q) const {
+    if (q.endpoint != Endpoint::Feed && row.value("flg_isdeleted", false) == true) {
+        const auto hidden = is_view(record) ? choices_.deleted_in_views : choices_.deleted_in_lists;
+        if (hidden == Choices::Deleted::Hidden) return false;
+    }
+    return defect_->visible(row, q);
+}
+
+bool Variation::needs_all_rows(const ListQuery& q) const {
+    return !q.order_by.empty() || choices_.row_order != Choices::RowOrder::Key || defect_->needs_all_rows(q);
+}
+
+void Variation::arrange(const Record& record, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const {
+    if (!q.order_by.empty()) {
+        const bool fold = choices_.case_insensitive();
+        std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
+            for (const auto& o : q.order_by) {
+                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold);
+                if (c != 0) return o.desc ? c > 0 : c < 0;
+            }
+            return false;
+        });
+    } else if (choices_.row_order == Choices::RowOrder::Insertion) {
+        std::stable_sort(rows.begin(), rows.end(), [](const json& a, const json& b) { return a.value("Id", json()) < b.value("Id", json()); });
+    } else if (choices_.row_order == Choices::RowOrder::Shuffle) {
+        std::vector<std::pair<std::uint64_t, std::size_t>> order;
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            order.emplace_back(fnv1a(canonical_key(record, rows[i], collation()) + rows[i].value("Id", json()).dump(), choices_.shuffle_seed), i);
+        std::sort(order.begin(), order.end());
+        std::vector<json> shuffled;
+        shuffled.reserve(rows.size());
+        for (const auto& [hash, i] : order) shuffled.push_back(std::move(rows[i]));
+        rows = std::move(shuffled);
+    }
+    defect_->arrange(q, rows, first);
+}
+
+void Variation::present(const Catalogue& catalogue, const Record& record, json& row) const {
+    if (!row.is_object()) return;
+    const bool omit = choices_.nulls == Choices::Nulls::Omitted;
+    for (const auto& f : record.fields) {
+        auto it = row.find(f.name);
+        if (it == row.end()) {
+            if (!omit) row[f.name] = nullptr;
+            continue;
+        }
+        json& v = *it;
+        if (v.is_null()) {
+            if (omit) row.erase(it);
+            continue;
+        }
+        switch (f.type.kind) {
+            case SqlKind::List:
+                if (v.is_array())
+                    for (auto& item : v) present(catalogue, *catalogue.find(f.list_of), item);
+                break;
+            case SqlKind::Datetime:
+            case SqlKind::Datetime2:
+                if (v.is_string()) v = datetime_as(choices_.datetime_form, f.type.kind, v.get<std::string>());
+                break;
+            case SqlKind::Timestamp:
+                if (v.is_string() && choices_.rowversion != Choices::Rowversion::Base64)
+                    if (const auto n = rowversion_value(v.get<std::string>())) {
+                        char hex[19];
+                        std::snprintf(hex, sizeof hex, "0x%016llX", static_cast<unsigned long long>(*n));
+                        v = choices_.rowversion == Choices::Rowversion::Integer ? json(*n) : json(hex);
+                    }
+                break;
+            case SqlKind::Decimal:
+                if (v.is_number() && choices_.decimal_form == Choices::DecimalForm::String) v = v.dump();
+                break;
+            default: break;
+        }
+    }
+    defect_->present(row);
+}
+
+void Variation::write_list(httplib::Response& res, json rows, std::size_t total) const {
+    switch (choices_.envelope) {
+        case Choices::Envelope::Object: {
+            const char* member = choices_.rows_member == Choices::RowsMember::Records ? "Records"
+                                 : choices_.rows_member == Choices::RowsMember::Data  ? "Data"
+                                                                                      : "Items";
+            return send_json(res, 200, {{"TotalRowsCount", total}, {member, std::move(rows)}});
+        }
+        case Choices::Envelope::Header:
+            res.set_header("TotalRowsCount", std::to_string(total));
+            return send_json(res, 200, rows);
+        case Choices::Envelope::RowField:
+            for (auto& row : rows) row["TotalRowsCount"] = total;
+            return send_json(res, 200, rows);
+    }
+}
+
+// --- writes ---
+
+bool Variation::content_type_ok(const std::string& type) const {
+    if (choices_.content_type == Choices::ContentType::Any) return true;
+    return type.size() >= 16 && iequals(std::string_view(type).substr(0, 16), "application/json");
+}
+
+int Variation::read_only_status() const {
+    switch (choices_.view_write_status) {
+        case Choices::ViewWriteStatus::S403: return 403;
+        case Choices::ViewWriteStatus::S405: return 405;
+        case Choices::ViewWriteStatus::S404: return 404;
+    }
+    return 403;
+}
+
+void Variation::before_validate(const Record& record, json& sent) const {
+    if (sent.is_object()) {
+        for (auto it = sent.begin(); it != sent.end();) {
+            const Field* f = record.field(it.key());
+            const bool drop = (f && f->managed && choices_.platform_fields == Choices::Allow::Ignored) ||
+                              (!f && !record.open && choices_.unknown_fields == Choices::Allow::Ignored);
+            it = drop ? sent.erase(it) : std::next(it);
+        }
+    }
+    defect_->before_validate(record, sent);
+}
+
+bool Variation::refuses(const Record& record, const json& sent, const Violation& v) const {
+    if (v.rule == "allowed_values" && choices_.allowed_values == Choices::Allow::Ignored) return false;
+    if (v.rule == "code_page" && choices_.code_page != Choices::CodePage::Refuse) return false;
+    return defect_->keep_violation(record, sent, v);
+}
+
+void Variation::block_violations(const Record& record, const json& block, json& violations) const {
+    if (block.empty() && choices_.empty_block == Choices::EmptyBlock::Refused)
+        violations.push_back({{"index", 0}, {"field", ""}, {"pointer", ""}, {"message", "an empty block sends no record"}});
+    std::set<std::string> keys;
+    for (std::size_t i = 0; i < block.size(); ++i) {
+        if (!block[i].is_object()) continue;
+        const std::string at = "/" + std::to_string(i);
+        if (choices_.tenant_in_body == Choices::TenantInBody::Refused && block[i].contains("customer_ID"))
+            violations.push_back({{"index", i}, {"field", "customer_ID"}, {"pointer", at + "/customer_ID"},
+                                  {"message", "customer_ID is not sent: the tenant comes from the token (000 §4.4)"}});
+        if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused && !keys.insert(canonical_key(record, block[i], collation())).second)
+            violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
+    }
+}
+
+void Variation::before_store(const Record& record, const json& sent, json& normalized) const {
+    if (choices_.code_page == Choices::CodePage::Replace) {
+        for (auto& [name, v] : normalized.items()) {
+            const Field* f = record.field(name);
+            if (!f || !f->type.is_text() || f->type.is_unicode_text() || !v.is_string()) continue;
+            if (auto text = sql::utf8_to_u32(v.get<std::string>())) {
+                for (char32_t& c : *text)
+                    if (!sql::in_windows_1252(c)) c = U'?';  // what SQL Server stores for a character code page 1252 lacks
+                v = sql::to_utf8(*text);
+            }
+        }
+    }
+    if (choices_.line_order == Choices::LineOrder::Reversed)
+        for (const auto& f : record.fields)
+            if (f.type.kind == SqlKind::List && normalized.contains(f.name) && normalized[f.name].is_array())
+                std::reverse(normalized[f.name].begin(), normalized[f.name].end());
+    defect_->before_store(sent, normalized);
+}
+
+void Variation::sync_answer(httplib::Response& res, const Record& record, const std::vector<json>& stored) const {
+    int status = 200;
+    defect_->sync_status(status);
+    switch (choices_.sync_answer) {
+        case Choices::SyncAnswer::Count: return send_json(res, status, {{"accepted", stored.size()}});
+        case Choices::SyncAnswer::Empty: res.status = status; return;
+        case Choices::SyncAnswer::Results: {
+            json results = json::array();
+            for (std::size_t i = 0; i < stored.size(); ++i) {
+                json key = json::object();
+                for (const auto& k : record.key)
+                    if (stored[i].contains(k)) key[k] = stored[i][k];
+                results.push_back({{"index", i}, {"status", "upserted"}, {"key", std::move(key)}});
+            }
+            return send_json(res, status, results);
+        }
+        case Choices::SyncAnswer::Text:
+            res.status = status;
+            return res.set_content("OK", "text/plain; charset=utf-8");
+    }
+}
+
+void Variation::upsert(const Record& record, const Row* old, json& rec, StoreEdit& edit, bool& new_id) const {
+    if (old && choices_.upsert == Choices::Upsert::Merge)
+        for (const auto& [name, value] : old->record.items()) {
+            const Field* f = record.field(name);
+            if (!rec.contains(name) && !(f && f->managed)) rec[name] = value;  // a field not sent keeps its value
+        }
+    new_id = old && choices_.id_on_update == Choices::IdOnUpdate::New;
+    defect_->upsert(old, rec, edit);
+}
+
+std::int64_t Variation::change_instant(std::int64_t now, std::int64_t last) const {
+    constexpr std::int64_t kMinute = 60 * 10'000'000LL;
+    if (choices_.change_clock == Choices::ChangeClock::Skewed) now += 17 * kMinute;
+    if (choices_.change_precision == Choices::ChangePrecision::Ticks) return std::max(now, last + 1);
+    // SQL Server datetime: 1/300 s units, shown rounded to the millisecond (.000, .003, .007).
+    const auto to_ticks = [](std::int64_t units) { return (units * 10 + 1) / 3 * 10000; };
+    const std::int64_t floor = std::max(now - 1, last);
+    std::int64_t units = floor * 3 / 100000;
+    while (to_ticks(units) <= floor) ++units;
+    return to_ticks(units);
+}
+
+// --- views ---
+
+int Variation::week(std::int64_t ticks) const {
+    if (choices_.week == Choices::Week::Iso) return sql::iso_week(ticks);
+    // DATEPART(week) under SET DATEFIRST 7: weeks begin on Sunday, week 1 holds 1 January.
+    constexpr std::int64_t kDay = 864'000'000'000LL;
+    const auto date = sql::civil_from_ticks(ticks);
+    const std::int64_t jan1 = sql::ticks_from_civil({date.year, 1, 1}) / kDay;
+    const std::int64_t day = ticks / kDay;
+    const int jan1_weekday = static_cast<int>((jan1 + 1) % 7);  // 0001-01-01 was a Monday; 0 = Sunday
+    return static_cast<int>((day - jan1 + jan1_weekday) / 7 + 1);
+}
+
+bool Variation::resource_listed(const Record& record) const {
+    return choices_.resources_listed == Choices::ResourcesListed::User || record.area == "MCP views";
+}
+
+}  // namespace bds::stub

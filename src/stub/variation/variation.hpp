@@ -1,0 +1,121 @@
+#pragma once
+/// The stub's one variation mechanism: where the reference path reaches a point the seeds leave "not shown"
+/// it asks the Variation, which answers with the stub's choice (choices.hpp), and then lets the defect, if any
+/// (defects.hpp), change what was decided. The routes call these points and read as the service; every
+/// behaviour a choice or a defect changes is written here or in defects.cpp.
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalogue/catalogue.hpp"
+#include "schema/record_validator.hpp"
+#include "stub/list_query.hpp"
+#include "stub/users.hpp"
+#include "stub/variation/choices.hpp"
+#include "stub/variation/defects.hpp"
+
+namespace bds::stub {
+
+/// What a POST query body asks for, read from its shape: raw values, validated by the read path.
+struct QueryRequest {
+    std::optional<std::string> selection;
+    std::optional<std::string> page_size;
+    std::optional<std::string> page_number;
+    std::vector<OrderBy> order_by;
+};
+
+class Variation {
+public:
+    Variation(const Catalogue& catalogue, Choices choices, Defect defect);
+
+    const Choices& choices() const { return choices_; }
+    const DefectHooks& defect() const { return *defect_; }
+    Collation collation() const { return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive; }
+    SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale()}; }
+
+    // --- every request ---
+    /// Answers a request before it is routed (a rate limit's 429); false: route it.
+    bool intercept(const httplib::Request& req, httplib::Response& res) const;
+    /// A query parameter as the target reads its name and a repeated one.
+    std::optional<std::string> param(const httplib::Request& req, const char* name) const;
+    /// An error answer: the status (A-84 for malformed input, A-37, A-46) and its body, which lists
+    /// `violations` when given and the body is JSON.
+    void error(httplib::Response& res, int status, const std::string& code, const std::string& message,
+               const nlohmann::json& violations = nullptr) const;
+
+    /// A known path asked with another method: 404 or 405.
+    int wrong_method_status() const { return choices_.wrong_method == Choices::WrongMethod::S405 ? 405 : 404; }
+
+    // --- tokens (000 §5) ---
+    std::chrono::seconds token_ttl(std::chrono::seconds configured) const;
+    void token_answer(httplib::Response& res, const std::string& token, const User& user, std::chrono::seconds ttl) const;
+    /// Bad credentials at POST /Token (RFC 6749 §5.2's body).
+    void token_refusal(httplib::Response& res, const std::string& error, const std::string& description) const;
+    void token_info(httplib::Response& res, const User& user) const;
+    /// Whether an unknown resource is refused 403 before the token is looked at.
+    bool resource_first() const { return choices_.auth_order == Choices::AuthOrder::ResourceFirst; }
+
+    // --- reads (000 §4.1-4.3) ---
+    /// PageSize and PageNumber (pages start at 1, 000 §8) with the cap, the default and
+    /// out-of-range values. Throws BadRequest.
+    void paging(ListQuery& q, std::optional<std::string> size, std::optional<std::string> number) const;
+    /// Whether GET sync serves `record`, else the status refusing it.
+    std::optional<int> feed_refusal(const Record& record) const;
+    /// LastUtcRun as ticks, or nullopt when the form is not accepted.
+    std::optional<std::int64_t> last_utc_run(const std::string& text) const;
+    /// A POST query body read in its shape. Throws BadRequest.
+    QueryRequest query_request(const nlohmann::json& body, const Record& record) const;
+    bool query_served(const Record& record) const;
+    /// Whether a row of `record` is listed.
+    bool visible(const Record& record, const nlohmann::json& row, const ListQuery& q) const;
+    /// Whether the list must be collected whole before paging (an order other than the key's).
+    bool needs_all_rows(const ListQuery& q) const;
+    /// Orders every matching row (A-11, or the query's OrderBy) and says where the page starts.
+    void arrange(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows, std::size_t& first) const;
+    /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
+    void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
+    /// The list answer.
+    void write_list(httplib::Response& res, nlohmann::json rows, std::size_t total) const;
+
+    // --- writes (000 §4.4) ---
+    bool content_type_ok(const std::string& type) const;
+    /// The refusal status of POST sync on a read-only view.
+    int read_only_status() const;
+    /// A sent record before validation: fields a lenient target ignores are dropped.
+    void before_validate(const Record& record, nlohmann::json& sent) const;
+    /// Whether a violation refuses the block (A-33, A-61 let some pass).
+    bool refuses(const Record& record, const nlohmann::json& sent, const Violation& v) const;
+    /// Violations of the block as a whole, as {index, field, pointer, message}.
+    void block_violations(const Record& record, const nlohmann::json& block, nlohmann::json& violations) const;
+    /// A normalised record before it is stored (A-61's '?', A-78's line order).
+    void before_store(const Record& record, const nlohmann::json& sent, nlohmann::json& normalized) const;
+    /// The answer to an accepted block.
+    void sync_answer(httplib::Response& res, const Record& record, const std::vector<nlohmann::json>& stored) const;
+    /// One record upserted over `old` (nullptr: new): merge or replace, Id. Sets `new_id` when the
+    /// row takes a new Id.
+    void upsert(const Record& record, const Row* old, nlohmann::json& rec, StoreEdit& edit, bool& new_id) const;
+    /// The dat_ultvar of a write at `now` after the tenant's `last`: strictly after `last`.
+    std::int64_t change_instant(std::int64_t now, std::int64_t last) const;
+
+    // --- views ---
+    /// The ISO week, or SQL Server's DATEPART(week), of an instant.
+    int week(std::int64_t ticks) const;
+    bool resource_listed(const Record& record) const;
+    /// Whether the lines of a logically deleted document stay listed in StoricoDocumentiR.
+    bool lines_of_deleted_listed() const { return choices_.deleted_header_lines == Choices::DeletedHeaderLines::Kept; }
+    bool joined_derivation() const { return choices_.view_derivation == Choices::ViewDerivation::Joined; }
+
+private:
+    const Catalogue& catalogue_;
+    Choices choices_;
+    std::unique_ptr<DefectHooks> defect_;
+    mutable std::atomic<unsigned long> requests_{0};
+};
+
+}  // namespace bds::stub
