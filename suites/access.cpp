@@ -98,8 +98,7 @@ void views_are_read_only(Context& ctx) {
     for (const Record* view : ctx.catalogue.resources()) {
         if (view->writable() || !view->has(Operation::GetResources)) continue;
         // A record in the view's own shape, keys in the check's namespace.
-        gen::RecordGenOptions options;
-        options.run_prefix = ctx.prefix;
+        const gen::RecordGenOptions options = gen_options(ctx);
         const json schema = json::parse(record_schema(ctx.catalogue, *view, Dialect::JsonSchema07, Direction::Returned).dump());
         rc::Random random(ctx.seed + 7);
         json record = gen::record_gen(schema, options)(random, 20).value();

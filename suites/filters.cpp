@@ -62,7 +62,7 @@ bool independent(const Selection& selection, const Record& record, const std::ve
 /// status 200, no other row, none missing.
 void expect_rows(Context& ctx, const Record& record, const std::string& selection, const std::set<std::string>& expected,
                  Collation key_collation, const std::string& among) {
-    const long long size = ctx.target.max_page_size;
+    const long long size = page_size(ctx);
     const std::string want = "exactly the " + std::to_string(expected.size()) + " rows satisfying RecordSelection " + selection + " (" +
                              among + ")";
     std::set<std::string> seen;

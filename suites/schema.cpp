@@ -1,7 +1,8 @@
 // Suite "schema" (000 §2, 001 §2; ): every record the target returns validates against its
 // resource's returned-record schema (schemas/*.json, generated from the catalogue) and the SQL type rules a schema
 // cannot express (RecordValidator): NOT NULL fields present and not null, JSON types, lengths, allowed values,
-// ISO 8601 date-times, timestamps as strings or integers.
+// timestamps as strings or integers. How it writes what the seeds leave open (date-times, decimals, rowversions,
+// nulls, the code page of varchar) is observed (SCH-03), never judged.
 #include <rapidcheck.h>
 
 #include <map>
@@ -11,6 +12,7 @@
 #include "generate/data_set_gen.hpp"
 #include "schema/record_validator.hpp"
 #include "sql/datetime.hpp"
+#include "sql/text.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -30,7 +32,7 @@ public:
     explicit Validators(const Context& ctx) : ctx_(ctx) {}
     const RecordValidator& of(const Record& record) {
         auto& v = cache_[record.name];
-        if (!v) v = std::make_unique<RecordValidator>(ctx_.catalogue, record, Direction::Returned, SqlProfile{38, ctx_.target.decimal_scale});
+        if (!v) v = std::make_unique<RecordValidator>(ctx_.catalogue, record, Direction::Returned, returned_profile(ctx_));
         return *v;
     }
 
@@ -68,7 +70,7 @@ std::size_t validate_page(Context& ctx, Validators& validators, const Record& re
 void first_pages(Context& ctx) {
     ctx.need_user(client::kWriter);
     Validators validators(ctx);
-    const long long size = std::min<long long>(kFirstPage, ctx.target.max_page_size);
+    const long long size = std::min<long long>(kFirstPage, page_size(ctx));
     std::size_t validated = 0;
     std::vector<std::string> unreadable;
     for (const Record* record : ctx.catalogue.resources()) {
@@ -110,7 +112,7 @@ void first_pages(Context& ctx) {
 /// One page of `selection` on `record` (this check's few rows), validated. A read that fails is a CheckError: the
 /// rows are this check's own, and reading them is the filters suite's rule.
 std::vector<json> read_validated(Context& ctx, Validators& validators, const Record& record, const std::string& selection) {
-    const auto r = ctx.api.list(client::kWriter, record.name, {selection, ctx.target.max_page_size, 1});
+    const auto r = ctx.api.list(client::kWriter, record.name, {selection, page_size(ctx), 1});
     const auto& page = ctx.page_of(r, "reading " + record.name + " with RecordSelection " + selection);
     validate_page(ctx, validators, record, page, r.response.exchange, "GET /api/resources/" + record.name + " (this check's rows, by key)");
     return page.rows;
@@ -191,7 +193,7 @@ void written_rows(Context& ctx) {
     for (const char* other : {"MCPResources", "GruppiDocumento"}) {
         const Record* record = ctx.catalogue.find(other);
         if (!record || !record->has(Operation::GetResources)) continue;
-        const auto r = ctx.api.list(client::kWriter, other, {std::nullopt, std::min<long long>(kFirstPage, ctx.target.max_page_size), 1});
+        const auto r = ctx.api.list(client::kWriter, other, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
         read[other] = ctx.page_of(r, std::string("reading ") + other).rows;
         validate_page(ctx, validators, *record, *r.page, r.response.exchange, std::string("GET /api/resources/") + other);
     }
@@ -209,9 +211,80 @@ void written_rows(Context& ctx) {
             ctx.observe(std::string(resource) + ": no dat_ultvar on the rows read back, so the change feed was not read");
             continue;
         }
-        const auto r = ctx.api.sync_get(client::kWriter, resource, *since, {std::nullopt, ctx.target.max_page_size, 1});
+        const auto r = ctx.api.sync_get(client::kWriter, resource, *since, {std::nullopt, page_size(ctx), 1});
         const auto& page = ctx.page_of(r, std::string("reading GET /api/sync/") + resource + "?LastUtcRun=" + *since);
         validate_page(ctx, validators, record, page, r.response.exchange, std::string("GET /api/sync/") + resource);
+    }
+}
+
+// ---- SCH-03 ----
+
+/// A value's shape: its digits as 9 ("2026-03-01T10:00:00.000Z" → "9999-99-99T99:99:99.999Z").
+std::string shape(const std::string& text) {
+    std::string out = text.substr(0, 40);
+    for (char& c : out)
+        if (c >= '0' && c <= '9') c = '9';
+    return out;
+}
+
+/// What forms the rows show for each kind of value the seeds leave open.
+struct Forms {
+    std::map<std::string, std::set<std::string>> seen;  // what → forms
+    void add(const std::string& what, const std::string& form) {
+        if (auto& forms = seen[what]; forms.size() < 4) forms.insert(form);
+    }
+    void of(const Record& record, const json& row) {
+        for (const auto& f : record.fields) {
+            const auto it = row.find(f.name);
+            if (it == row.end()) {
+                if (f.nullable && !record.open) add("null fields (A-13)", "left out");
+                continue;
+            }
+            const json& v = *it;
+            if (v.is_null()) {
+                add("null fields (A-13)", "null");
+                continue;
+            }
+            switch (f.type.kind) {
+                case SqlKind::Datetime:
+                case SqlKind::Datetime2:
+                    add(f.type.str() + " (A-14)", v.is_string() ? shape(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
+                    break;
+                case SqlKind::Decimal: add("decimal (A-83)", std::string("a JSON ") + v.type_name()); break;
+                case SqlKind::Timestamp:
+                    add("timestamp (A-15)", v.is_string() ? "a string like " + v.get<std::string>().substr(0, 24) : std::string("a JSON ") + v.type_name());
+                    break;
+                case SqlKind::VarChar:
+                case SqlKind::Char:
+                    if (v.is_string())
+                        if (const auto text = sql::utf8_to_u32(v.get<std::string>()))
+                            for (char32_t c : *text)
+                                if (!sql::in_windows_1252(c)) {
+                                    add(f.type.str() + " text (A-61)", "holds U+" + sql::hex_code_point(c) + " (outside Windows-1252)");
+                                    break;
+                                }
+                    break;
+                default: break;
+            }
+        }
+    }
+};
+
+void forms_written(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    Forms forms;
+    for (const char* name : {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}) {
+        const Record& record = record_of(ctx, name);
+        const auto r = ctx.api.list(client::kWriter, name, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
+        ctx.answered(r.response);
+        if (r.response.status != 200 || !r.page) continue;
+        for (const auto& row : r.page->rows) forms.of(record, row);
+    }
+    if (forms.seen.empty()) ctx.skip("no rows to look at on the first pages of StoricoDocumentiT, CliFor, Articoli, AliquoteIva");
+    for (const auto& [what, seen] : forms.seen) {
+        std::string text;
+        for (const auto& form : seen) text += (text.empty() ? "" : ", ") + form;
+        ctx.observe(what + ": " + text);
     }
 }
 
@@ -236,6 +309,10 @@ std::vector<Check> schema_checks() {
          "Response 200: JSON array of records of the resource (fields as in part 2). Response 200: JSON array of records changed after "
          "LastUtcRun.",
          Level::Must, data_set_tags(), true, written_rows, /*generates=*/false},
+        {"SCH-03", "schema", "How are date-times, decimals, rowversions, nulls and varchar text written?",
+         "000 §1; A-13, A-14, A-15, A-61, A-83",
+         "Field types are given as database types (int, decimal, datetime, datetime2, timestamp, bit, nchar(n), nvarchar(n), varchar(n), char(n), float(n), list).",
+         Level::Observe, {"schema", "StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, false, forms_written},
     };
 }
 

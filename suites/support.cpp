@@ -72,34 +72,73 @@ std::string marker(const Context& ctx, const std::string& purpose) { return "bds
 
 namespace {
 
-/// Pages of `size` from `read(page_number)` until one comes back short.
-std::vector<json> read_pages(Context& ctx, const std::string& what, long long size,
-                             const std::function<client::ListResult(long long)>& read) {
+/// Every page of a read: `read(size, number)` from page 1, with the run's page size. A target that refuses the size
+/// (a 4xx on page 1: its cap is smaller, A-08/A-81) is asked again with less; one that serves fewer rows than
+/// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
+/// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies.
+std::vector<json> read_pages(Context& ctx, const std::string& what, const std::function<client::ListResult(long long, long long)>& read) {
+    auto& paging = ctx.api.page_size();
     std::vector<json> rows;
+    long long size = paging.get();
+    std::optional<long long> total;
     for (long long number = 1;; ++number) {
-        if (number > 100000) throw CheckError(what + ": more than 100,000 pages");
-        const auto r = read(number);
-        const auto& page = ctx.page_of(r, what + " page " + std::to_string(number));
+        if (number > 100000 || (total && number > *total / size + 2))
+            throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
+                             (total ? " for TotalRowsCount " + std::to_string(*total) : std::string()) + ")");
+        auto r = read(size, number);
+        ctx.answered(r.response);
+        while (number == 1 && r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 && r.response.status != 403 &&
+               size > 1) {
+            size = std::max<long long>(1, size / 5);  // 100, 20, 4, 1
+            paging.lower(size);
+            r = read(size, number);
+            ctx.answered(r.response);
+        }
+        const auto& page = ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
+        if (page.total) total = *page.total;
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
-        if (static_cast<long long>(page.rows.size()) < size) break;
+        const auto served = static_cast<long long>(page.rows.size());
+        if (number == 1 && served > 0 && served < size && total && *total > served) {
+            size = served;  // a cap that clamps: page on with what it serves
+            paging.lower(size);
+            continue;
+        }
+        if (served < size || (total && static_cast<long long>(rows.size()) >= *total)) break;
     }
     return rows;
 }
 
 }  // namespace
 
-std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
-                           const std::optional<std::string>& selection, std::optional<long long> page_size) {
-    const long long size = page_size.value_or(ctx.target.max_page_size);
-    return read_pages(ctx, "reading " + resource, size,
-                      [&](long long number) { return ctx.api.list(role, resource, {selection, size, number}); });
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection) {
+    return read_pages(ctx, "reading " + resource,
+                      [&](long long size, long long number) { return ctx.api.list(role, resource, {selection, size, number}); });
 }
 
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run) {
-    const long long size = ctx.target.max_page_size;
-    return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run, size, [&](long long number) {
+    return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run, [&](long long size, long long number) {
         return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
     });
+}
+
+long long page_size(Context& ctx) { return ctx.api.page_size().get(); }
+
+SqlProfile sent_profile(const Context& ctx) { return {ctx.target.decimal_precision, ctx.target.decimal_scale}; }
+
+SqlProfile returned_profile(const Context& ctx) { return {38, ctx.target.decimal_scale}; }
+
+gen::RecordGenOptions gen_options(const Context& ctx) {
+    gen::RecordGenOptions options;
+    options.run_prefix = ctx.prefix;
+    options.profile = sent_profile(ctx);
+    options.active_only = true;
+    return options;
+}
+
+oracle::CompareOptions compare_options(const Context& ctx) {
+    oracle::CompareOptions options;
+    options.profile = sent_profile(ctx);
+    return options;
 }
 
 std::vector<json> read_by_key(Context& ctx, const std::string& role, const Record& record, const json& row) {
@@ -119,10 +158,7 @@ const Record& record_of(const Context& ctx, const std::string& name) {
 }
 
 std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt) {
-    gen::RecordGenOptions options;
-    options.run_prefix = ctx.prefix;
-    options.profile.decimal_scale = ctx.target.decimal_scale;
-    const auto gen = gen::sent_record_gen(ctx.catalogue, record, options);
+    const auto gen = gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx));
     rc::Random random(ctx.seed * 1000003u + salt);
     std::vector<json> out;
     std::set<std::string> keys;

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "generate/show.hpp"
+#include "generate/value_gen.hpp"
+#include "oracle/compare.hpp"
 #include "run/context.hpp"
 
 namespace bds::suites {
@@ -38,13 +40,24 @@ const Field* marker_field(const Record& record);
 /// "bdsc <prefix> <purpose>": the marker of this check's records.
 std::string marker(const Context& ctx, const std::string& purpose);
 
-/// Every row matching `selection`, paged with `page_size` (the target's maximum by default), until a page
-/// comes back short. CheckError if a page cannot be read or the pages never end.
-std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
-                           const std::optional<std::string>& selection, std::optional<long long> page_size = std::nullopt);
+/// Every row matching `selection`, paged with the run's page size (lowered when the target serves less:
+/// CheckError if a page cannot be read or the pages never end.
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection);
 
 /// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all.
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run);
+
+/// The page size of this run's reads (the PageSize of a read that expects every row on one page).
+long long page_size(Context& ctx);
+
+/// The SQL profile records are generated and compared within: the target's decimal precision and scale.
+SqlProfile sent_profile(const Context& ctx);
+/// The profile returned records are validated with: SQL Server's widest decimal (38) at the target's scale.
+SqlProfile returned_profile(const Context& ctx);
+/// Generator options for this check: its key prefix, the target's decimal profile, active records only.
+gen::RecordGenOptions gen_options(const Context& ctx);
+/// Comparison options for the target (its decimal scale).
+oracle::CompareOptions compare_options(const Context& ctx);
 
 /// The rows `role` reads with `record`'s key selection for the key of `row` (a record or its key fields).
 std::vector<json> read_by_key(Context& ctx, const std::string& role, const Record& record, const json& row);

@@ -113,7 +113,7 @@ void nested_lines(Context& ctx) {
         if (untied && ctx.answered(sent).status != 200) return;
         if (!expect_status(ctx, sent, 200, "POST sync of a StoricoDocumentiT record with its lines")) return;
         const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
-        const auto r = ctx.api.list(kWriter, lines.name, {selection, ctx.target.max_page_size, 1});
+        const auto r = ctx.api.list(kWriter, lines.name, {selection, page_size(ctx), 1});
         if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
         if (!r.page) ctx.fail({"a list of StoricoDocumentiR rows", r.problem, "", r.response.exchange, ""});
         json sent_lines = doc["StoricoDocumentiR"];

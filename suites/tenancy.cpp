@@ -98,7 +98,7 @@ void expect_none_of_ours(Context& ctx, const Written& w, const std::string& reso
 
 /// Reads `resource` where `selection` as `role`: one page of a few rows (the selection names a key or marker).
 client::ListResult read_selected(Context& ctx, const std::string& role, const std::string& resource, const std::string& selection) {
-    return ctx.api.list(role, resource, {selection, std::min<long long>(ctx.target.max_page_size, 100), 1});
+    return ctx.api.list(role, resource, {selection, std::min<long long>(page_size(ctx), 100), 1});
 }
 
 /// "key_documento = '…'" of a header: its lines in StoricoDocumentiR, its rows in MCPDocumentiT and MCPDocumentiR.
@@ -135,7 +135,7 @@ void reads_and_filters(Context& ctx) {
                             other.response.exchange);
     }
     // Whole resources, page by page (bounded: a large tenant is read only in part, and that is said).
-    const long long size = std::min<long long>(ctx.target.max_page_size, kPage);
+    const long long size = std::min<long long>(page_size(ctx), kPage);
     for (const std::string resource : {"CliFor", "Articoli", kHeader, kLines}) {
         long long number = 1;
         for (; number <= kMaxPages; ++number) {
@@ -172,7 +172,7 @@ std::string encoded(const std::string& instant) {
 /// at most kMaxPages pages, and records a finding for each of the writer's records on them. Returns whether
 /// the feed ended within those pages.
 bool read_other_feed(Context& ctx, const Written& w, const std::string& resource, const std::string& instant) {
-    const long long size = std::min<long long>(ctx.target.max_page_size, kPage);
+    const long long size = std::min<long long>(page_size(ctx), kPage);
     for (long long number = 1; number <= kMaxPages; ++number) {
         const auto r = ctx.api.read(ctx.api.authed(client::kOtherTenant, "GET", "/api/sync/" + resource + "?LastUtcRun=" + encoded(instant) +
                                                                                  "&PageSize=" + std::to_string(size) + "&PageNumber=" + std::to_string(number)));

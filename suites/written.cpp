@@ -8,19 +8,6 @@
 
 namespace bds::suites {
 
-gen::RecordGenOptions gen_options(const Context& ctx) {
-    gen::RecordGenOptions options;
-    options.run_prefix = ctx.prefix;
-    options.profile.decimal_scale = ctx.target.decimal_scale;
-    return options;
-}
-
-oracle::CompareOptions compare_options(const Context& ctx) {
-    oracle::CompareOptions options;
-    options.profile.decimal_scale = ctx.target.decimal_scale;
-    return options;
-}
-
 std::vector<const Record*> writable_records(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
@@ -84,7 +71,7 @@ std::vector<oracle::Difference> written_differences(const Context& ctx, const Re
 std::optional<nlohmann::json> expect_read_back(Context& ctx, const Record& record, const nlohmann::json& sent,
                                                const std::string& what, const std::string& role) {
     const std::string selection = key_selection(record, sent);
-    const auto r = ctx.api.list(role, record.name, {selection, ctx.target.max_page_size, 1});
+    const auto r = ctx.api.list(role, record.name, {selection, page_size(ctx), 1});
     const auto& page = ctx.page_of(r, "reading back " + what);
     if (page.rows.size() != 1) {
         ctx.finding({"one " + record.name + " row for the key of " + what + " (" + selection + ")",

@@ -16,11 +16,6 @@
 
 namespace bds::suites {
 
-/// Generator options for this check: its key prefix, the target's decimal scale.
-gen::RecordGenOptions gen_options(const Context& ctx);
-/// Comparison options for the target (its decimal scale).
-oracle::CompareOptions compare_options(const Context& ctx);
-
 /// The resources POST sync is listed for (000 §2.1), in catalogue order.
 std::vector<const Record*> writable_records(const Context& ctx);
 

@@ -12,6 +12,20 @@ void EnvelopeState::settle(const ListPage& page) {
     value_.compare_exchange_strong(expected, page.envelope);
 }
 
+void PageSizeState::lower(long long size) {
+    size = std::max<long long>(size, 1);
+    for (long long current = value_.load(); size < current;)
+        if (value_.compare_exchange_weak(current, size)) {
+            lowered_ = true;
+            return;
+        }
+}
+
+std::optional<long long> PageSizeState::lowered() const {
+    if (!lowered_.load()) return std::nullopt;
+    return value_.load();
+}
+
 std::string list_target(const std::string& base, const ListQuery& q) {
     std::string out = base;
     char sep = '?';
@@ -56,10 +70,11 @@ json query_body(const json& tmpl, const ListQuery& q, const std::optional<QueryO
     return tmpl;
 }
 
-Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, RateLimiter* limiter)
+Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RateLimiter* limiter)
     : target_(target),
       tokens_(tokens),
       envelope_(envelope),
+      page_size_(page_size),
       http_(HttpSettings{target.base_url, target.timeout_ms, target.ca_file, target.insecure}, limiter) {}
 
 HttpResponse Api::authed(const std::string& role, const std::string& method, const std::string& path,

@@ -30,6 +30,26 @@ private:
     std::atomic<EnvelopeSetting> value_;
 };
 
+/// The page size a run reads with: the target's declared cap (`max_page_size`) or kReadPageSize, whichever is
+/// smaller, lowered when the target is found to serve less (A-08: "Maximum PageSize … not shown"). Shared by
+/// every Api of a run; thread-safe.
+class PageSizeState {
+public:
+    /// A modest page: within any cap a real server is likely to have, large enough to keep reads few.
+    static constexpr long long kReadPageSize = 100;
+    explicit PageSizeState(std::optional<int> declared)
+        : value_(declared ? std::min<long long>(*declared, kReadPageSize) : kReadPageSize) {}
+    long long get() const { return value_.load(); }
+    /// The target refused a page of `refused` rows, or served only `served` of a fuller page: read with less.
+    void lower(long long size);
+    /// The size the run lowered to, when it had to.
+    std::optional<long long> lowered() const;
+
+private:
+    std::atomic<long long> value_;
+    std::atomic<bool> lowered_{false};
+};
+
 /// Parameters of GET /api/resources/{Resource} (000 §4.1). Unset members are not sent.
 struct ListQuery {
     std::optional<std::string> selection;
@@ -52,9 +72,11 @@ struct ListResult {
 
 class Api {
 public:
-    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, RateLimiter* limiter);
+    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RateLimiter* limiter);
 
     const TargetConfig& target() const { return target_; }
+    /// The page size this run reads with, and lowers when the target serves less.
+    PageSizeState& page_size() { return page_size_; }
     HttpClient& http() { return http_; }
 
     /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more.
@@ -82,6 +104,7 @@ private:
     const TargetConfig& target_;
     TokenSource& tokens_;
     EnvelopeState& envelope_;
+    PageSizeState& page_size_;
     HttpClient http_;
 };
 

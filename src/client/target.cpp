@@ -96,7 +96,7 @@ std::string expand_environment(const std::string& input) {
 TargetConfig target_from_json(const json& raw) {
     if (!raw.is_object()) bad("", "a JSON object", raw);
     const json doc = expand_all(raw);
-    only_keys(doc, "", {"$comment", "base_url", "token", "users", "envelope", "collation", "decimal_scale", "timeout_ms",
+    only_keys(doc, "", {"$comment", "base_url", "token", "users", "envelope", "collation", "decimal_scale", "decimal_precision", "timeout_ms",
                         "rate_per_s", "read_only", "max_page_size", "max_block", "token_expiry_wait_s", "query",
                         "ca_file", "insecure"});
     TargetConfig t;
@@ -137,6 +137,10 @@ TargetConfig target_from_json(const json& raw) {
         else if (c != "unknown") bad("/collation", "ci, cs or unknown", doc["collation"]);
     }
     if (doc.contains("decimal_scale")) t.decimal_scale = integer(doc, "decimal_scale", "", 0);
+    if (doc.contains("decimal_precision")) t.decimal_precision = integer(doc, "decimal_precision", "", 1);
+    if (t.decimal_scale > t.decimal_precision || t.decimal_precision > 38)
+        throw TargetError("target: decimal_scale (" + std::to_string(t.decimal_scale) + ") must be at most decimal_precision (" +
+                          std::to_string(t.decimal_precision) + "), which is at most 38");
     if (doc.contains("timeout_ms")) t.timeout_ms = integer(doc, "timeout_ms", "", 1);
     if (doc.contains("rate_per_s")) {
         if (!doc["rate_per_s"].is_number() || doc["rate_per_s"].get<double>() < 0)

@@ -49,10 +49,14 @@ struct TargetConfig {
     /// The collation RecordSelection compares text with; unset: only collation-independent conditions.
     std::optional<Collation> collation;
     int decimal_scale = 6;          ///< A-16
+    /// Decimal precision the generators stay within (A-16: not shown; 18 is the narrowest common choice).
+    int decimal_precision = 18;
     int timeout_ms = 10000;         ///< per request
     double rate_per_s = 0;          ///< 0: unbounded (A-44)
     bool read_only = false;         ///< run only checks that write nothing
-    int max_page_size = 10000;      ///< A-08: the harness pages within it
+    /// the largest PageSize the target serves, when known; the harness reads with at most 100 and finds
+    /// a smaller cap itself.
+    std::optional<int> max_page_size;
     int max_block = 200;            ///< A-31: records per POST sync the harness sends
     /// Longest wait for a token to expire for the expiry check; a longer-lived token skips it.
     int token_expiry_wait_s = 10;

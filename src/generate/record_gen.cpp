@@ -54,6 +54,10 @@ rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
             if (options.tenant_id) properties.push_back({name, always(rc::gen::just(json(*options.tenant_id)))});
             continue;
         }
+        if (name == "flg_isdeleted" && options.active_only) {
+            properties.push_back({name, always(rc::gen::just(json(false)))});
+            continue;
+        }
         if (listed(schema, "x-bds-key", name)) {
             // Keys identify the record: always present, never null, with the run prefix where it fits.
             properties.push_back({name, always(value_gen(without_null(property), options, options.run_prefix))});

@@ -25,6 +25,9 @@ struct RecordGenOptions {
     std::string tenant_field = "customer_ID";
     /// When set, the tenant field is always present with this value instead of absent.
     std::optional<std::int32_t> tenant_id;
+    /// Records are active: flg_isdeleted false (000 §1 "active records send false"). Whether GET resources
+    /// lists deleted records is a target's choice, so only deletion checks send them.
+    bool active_only = false;
 };
 
 /// Lengths of unbounded text (nvarchar(-1), varchar(-1), or no length): generated values stay within this

@@ -34,6 +34,12 @@ std::optional<sql::Decimal> number(const json& v) {
     return sql::Decimal::parse(v.dump(), true);
 }
 
+/// A decimal as a target may write it: a number, or a string of one.
+std::optional<sql::Decimal> decimal(const json& v) {
+    if (v.is_string()) return sql::Decimal::parse(v.get<std::string>(), true);
+    return number(v);
+}
+
 /// The 1-based character where two texts first differ, for the reason.
 std::size_t first_difference(const std::string& a, const std::string& b) {
     const auto ua = sql::utf8_to_u32(a), ub = sql::utf8_to_u32(b);
@@ -72,8 +78,8 @@ std::optional<std::string> key_text_difference(const SqlType& type, const json& 
 }
 
 std::optional<std::string> decimal_difference(const json& sent, const json& returned, int scale) {
-    const auto s = number(sent), r = number(returned);
-    if (!r) return "decimal: expected a number, returned a " + std::string(returned.type_name());
+    const auto s = number(sent), r = decimal(returned);
+    if (!r) return "decimal: expected a number (or a string of one), returned " + returned.dump(-1, ' ', false, json::error_handler_t::replace);
     if (!s) return "decimal: sent a " + std::string(sent.type_name());
     const sql::Decimal sr = s->round(scale), rr = r->round(scale);
     if (sr == rr) return std::nullopt;

@@ -88,6 +88,9 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             abort = Abort{s, std::nullopt};
         } catch (const CheckError& e) {
             abort = Abort{std::nullopt, e};
+        } catch (const std::exception& e) {
+            // A bug of the check (or data it did not expect), never a finding about the target.
+            abort = Abort{std::nullopt, CheckError(std::string("exception inside the check: ") + e.what())};
         }
         if (abort) RC_FAIL("stopped");
         if (ctx.findings.size() > findings_before) {

@@ -22,6 +22,7 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
     t.envelope = client::EnvelopeSetting::Auto;
     t.collation = c.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
     t.decimal_scale = c.scale();
+    t.decimal_precision = c.precision();
     if (c.query_body == stub::Choices::QueryBody::Nested)
         t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"},
                                       {"OrderBy", nlohmann::json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},

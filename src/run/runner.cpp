@@ -155,6 +155,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     const client::HttpSettings token_http{target.base_url, target.timeout_ms, target.ca_file, target.insecure};
     client::TokenSource tokens(target, std::make_unique<client::HttpClient>(token_http, &limiter));
     client::EnvelopeState envelope(target.envelope);
+    client::PageSizeState page_size(target.max_page_size);
     Journal journal(catalogue);
 
     // Preflight: the first user's token tells whether anything can be judged at all.
@@ -200,7 +201,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             options.on_start(check);
         }
         const auto t0 = std::chrono::steady_clock::now();
-        client::Api api(target, tokens, envelope, &limiter);
+        client::Api api(target, tokens, envelope, page_size, &limiter);
         Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
         if (options.on_case)
             ctx.on_case = [&](int number) {
@@ -248,7 +249,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     for (auto& w : workers) w.join();
 
     // Clean-up: everything written goes back logically deleted (the seeds' only deletion, 000 §1).
-    client::Api api(target, tokens, envelope, &limiter);
+    client::Api api(target, tokens, envelope, page_size, &limiter);
     run.records_written = journal.size();
     for (const auto& block : journal.cleanup(static_cast<std::size_t>(target.max_block))) {
         try {

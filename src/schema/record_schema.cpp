@@ -29,6 +29,23 @@ void set_type(ojson& s, const ojson& type, bool nullable, Dialect dialect) {
     }
 }
 
+/// One of several JSON types: `oneOf` in OpenAPI 3.0 (no type arrays there), a type array with the
+/// alternatives' other keywords (each applies to its own type only) in JSON Schema.
+void either_type(ojson& s, const ojson& alternatives, bool nullable, Dialect dialect) {
+    if (dialect == Dialect::OpenApi30) {
+        s["oneOf"] = alternatives;
+        if (nullable) s["nullable"] = true;
+        return;
+    }
+    ojson types = ojson::array();
+    for (const auto& a : alternatives) types.push_back(a.at("type"));
+    if (nullable) types.push_back("null");
+    s["type"] = types;
+    for (const auto& a : alternatives)
+        for (const auto& [k, v] : a.items())
+            if (k != "type") s[k] = v;
+}
+
 ojson enum_values(const Field& f, bool nullable) {
     ojson values = ojson::array();
     for (const auto& v : f.values) {
@@ -56,6 +73,13 @@ ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direct
             s["maximum"] = std::numeric_limits<std::int32_t>::max();
             break;
         case SqlKind::Decimal:
+            if (direction == Direction::Sent) {
+                set_type(s, "number", nullable, dialect);
+                break;
+            }
+            // How a target writes a decimal is not shown: a number, or a string of one.
+            either_type(s, {{{"type", "number"}}, {{"type", "string"}, {"pattern", kDecimalPattern}}}, nullable, dialect);
+            break;
         case SqlKind::Float:
             set_type(s, "number", nullable, dialect);
             break;
@@ -65,18 +89,12 @@ ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direct
         case SqlKind::Datetime:
         case SqlKind::Datetime2:
             set_type(s, "string", nullable, dialect);
-            s["pattern"] = kDateTimePattern;
+            // What a sender sends; how a target writes date-times is not shown: any text.
+            if (direction == Direction::Sent) s["pattern"] = kDateTimePattern;
             break;
         case SqlKind::Timestamp:
             // A rowversion: its JSON form (string or integer) is the target's choice (spec/assumptions.md).
-            if (dialect == Dialect::OpenApi30) {
-                s["oneOf"] = ojson::array({{{"type", "string"}}, {{"type", "integer"}}});
-                if (nullable) s["nullable"] = true;
-            } else {
-                ojson types = ojson::array({"string", "integer"});
-                if (nullable) types.push_back("null");
-                s["type"] = types;
-            }
+            either_type(s, {{{"type", "string"}}, {{"type", "integer"}}}, nullable, dialect);
             break;
         case SqlKind::NChar:
         case SqlKind::NVarChar:

@@ -16,10 +16,14 @@ enum class Dialect { JsonSchema07, OpenApi30 };
 /// customer_ID optional, the seeds' required fields required).
 enum class Direction { Returned, Sent };
 
-/// The pattern every datetime/datetime2 value matches: ISO 8601 date and time, 'T' or a space between
-/// them, optional fraction and offset (the JSON form of datetimes is not shown; spec/assumptions.md).
+/// The pattern a sent datetime/datetime2 value matches: ISO 8601 date and time, 'T' or a space between
+/// them, optional fraction and offset. How a target writes date-times is not shown: returned records
+/// only need a text.
 inline constexpr const char* kDateTimePattern =
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,7})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$";
+
+/// A decimal written as a JSON string: optional minus, digits, optional fraction and exponent.
+inline constexpr const char* kDecimalPattern = "^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$";
 
 /// The schema of one field's value. The SQL type is kept as the extension keyword `x-sql-type`, because
 /// JSON Schema's maxLength counts code points while SQL Server counts UTF-16 units (nvarchar) or

@@ -47,6 +47,8 @@ private:
             if (v.is_number_integer() && (v.get<long long>() == 0 || v.get<long long>() == 1)) return *Decimal::parse(v.dump());
             wrong_value(c, v, "true or false");
         }
+        if (c.type.kind == SqlKind::Decimal && v.is_string())  // a target may write decimals as strings
+            if (const auto d = Decimal::parse(v.get_ref<const std::string&>(), true)) return *d;
         if (!v.is_number()) wrong_value(c, v, "a number");
         // nlohmann_json prints a double as the shortest text that reads back to it: the decimal it was parsed from.
         return *Decimal::parse(v.dump(), true);

@@ -131,7 +131,9 @@ TEST(Compare, DecimalsAreEqualAtTheProfilesScale) {
     expect_equal("d", 12, 12.0);
     expect_differ("d", 1.2345675, 1.234567, "rounds to 1.234568");
     expect_differ("d", 1.5, 1.25, "decimal (scale 6)");
-    expect_differ("d", 1, "1", "expected a number");
+    expect_equal("d", 1.5, "1.500000");  // a target may write decimals as strings
+    expect_differ("d", 1, "1.5", "rounds");
+    expect_differ("d", 1, "one", "expected a number");
     CompareOptions two;
     two.profile.decimal_scale = 2;
     expect_equal("d", 1.005, 1.01, two);

@@ -55,11 +55,26 @@ TEST(SchemaChecks, ANotNullFieldLeftOutFailsSch02) {
     b.expect_fail("SCH-02");
 }
 
-TEST(SchemaChecks, ADateInANonIsoFormFailsSch02) {
+TEST(SchemaChecks, ABitAnsweredAsTextFailsSch02) {
     Broken b({}, change_rows([](json& row) {
-        if (row.contains("dat_ultvar") && row["dat_ultvar"].is_string()) row["dat_ultvar"] = "21/11/2026 10:00:00";
+        if (row.contains("flg_isdeleted")) row["flg_isdeleted"] = "no";
     }));
     b.expect_fail("SCH-02");
+}
+
+TEST(SchemaChecks, FormsTheSeedsLeaveOpenAreObservedNotJudged) {
+    // Date-times not in ISO 8601 and decimals as strings: how a target writes them is not shown.
+    Broken b({}, change_rows([](json& row) {
+        if (row.contains("dat_ultvar") && row["dat_ultvar"].is_string()) row["dat_ultvar"] = "21/11/2026 10:00:00";
+        for (auto& [name, v] : row.items())
+            if (name.rfind("prc_", 0) == 0 && v.is_number()) v = v.dump();
+    }));
+    b.expect_pass("SCH-02");
+    const auto r = b.expect_pass("SCH-03");
+    std::string all;
+    for (const auto& o : r.observations) all += o.text + "\n";
+    EXPECT_NE(all.find("99/99/9999 99:99:99"), std::string::npos) << all;
+    EXPECT_NE(all.find("decimal (A-83): a JSON number, a JSON string"), std::string::npos) << all;
 }
 
 TEST(SchemaChecks, OnlyTheChangeFeedBrokenFailsSch02) {

@@ -89,7 +89,7 @@ const std::vector<ChoiceInfo> kTable = {
                           {"{\"error\": code, \"message\": text}", "{\"error\": {\"code\": code, \"message\": text}}",
                            "the message as text/plain", "no body"}),
     entry<&C::rate_limit>("A-44", "rate limits", {"none", "429"},
-                          {"none", "every 25th request is answered 429 with Retry-After: 0"}),
+                          {"none", "every 25th GET is answered 429 with Retry-After: 0"}),
     entry<&C::parameter_case>("A-45", "case of query parameter names", {"exact", "any"},
                               {"only the seeds' spelling", "names matched without case"}),
     entry<&C::wrong_method>("A-46", "a known path with another method", {"404", "405"}, {"404", "405 with Allow"}),

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "sql/datetime.hpp"
+#include "sql/decimal.hpp"
 #include "sql/text.hpp"
 #include "stub/store.hpp"
 
@@ -133,8 +134,9 @@ Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
 
 // --- every request ---
 
-bool Variation::intercept(const httplib::Request&, httplib::Response& res) const {
-    if (choices_.rate_limit != Choices::RateLimit::Some429) return false;
+bool Variation::intercept(const httplib::Request& req, httplib::Response& res) const {
+    // Only requests without a body: answering before a body is read would leave it in the connection.
+    if (choices_.rate_limit != Choices::RateLimit::Some429 || req.method != "GET") return false;
     if (++requests_ % 25 != 0) return false;
     res.set_header("Retry-After", "0");
     error(res, 429, "too_many_requests", "slow down: retry after 0 s");
@@ -370,7 +372,8 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
                     }
                 break;
             case SqlKind::Decimal:
-                if (v.is_number() && choices_.decimal_form == Choices::DecimalForm::String) v = v.dump();
+                if (v.is_number() && choices_.decimal_form == Choices::DecimalForm::String)
+                    if (const auto d = sql::Decimal::parse(v.dump(), true)) v = d->str();  // fixed-point, as a decimal column prints
                 break;
             default: break;
         }
