@@ -129,7 +129,7 @@ std::vector<Check> deletion_checks() {
          "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", Level::Must, tags, true,
          undeletion_restores},
         {"DEL-03", "deletion", "A record without flg_isdeleted is refused", "000 §1; §2.1 Minimal record; A-76",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required)", Level::Must, {"deletion", "*"}, true, flag_required},
+         "Deletion is logical: each record carries flg_isdeleted (bit, required)", Level::Should, {"deletion", "*"}, true, flag_required},
         {"DEL-04", "deletion", "Do reads show logically deleted records?", "000 §1; A-12",
          "Deletion is logical", Level::Observe, {"deletion", "CliFor"}, true, deleted_in_reads},
     };

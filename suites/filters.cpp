@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -158,16 +159,22 @@ const std::vector<std::string>& property_resources() {
     return names;
 }
 
-void generated_conditions(Context& ctx) {
-    std::uint64_t salt = 100;
+/// Generated conditions on each property resource, judged against the oracle. Portable even when the target
+/// declares a collation: Declared mode compares text by code point, which is not SQL Server's collation order
+/// (selection.hpp), so a correct SQL Server would fail it.
+void generated(Context& ctx, bool standard_sql, const std::string& purpose, std::uint64_t salt) {
+    gen::ConditionGenOptions options;
+    options.standard_sql = standard_sql;
     for (const auto& resource : property_resources()) {
-        const Written w = write_marked(ctx, resource, "cond", ++salt);
-        // Portable even when the target declares a collation: Declared mode compares text by code point, which is
-        // not SQL Server's collation order (selection.hpp), so a correct SQL Server would fail it.
-        const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows), [](const gen::Condition& c) { return gen::to_tsql(c); });
+        const Written w = write_marked(ctx, resource, purpose, ++salt);
+        const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows, options), [](const gen::Condition& c) { return gen::to_tsql(c); });
         judge(ctx, w, conditions, "generated conditions on " + resource + " select what the oracle selects", true);
     }
 }
+
+void generated_conditions(Context& ctx) { generated(ctx, false, "cond", 100); }
+
+void standard_conditions(Context& ctx) { generated(ctx, true, "std", 900); }
 
 /// A number as the seeds write it, unquoted; nullopt for one JSON prints with an exponent (not in the subset).
 std::optional<std::string> number_text(const json& v) {
@@ -348,7 +355,10 @@ void document_lines_by_type_year_family(Context& ctx) {
     if (tried.empty()) ctx.skip("no MCPDocumentiR line of the check shows cod_tipodoc and num_anno");
 }
 
-void quoting(Context& ctx) {
+/// Records of this check, one per value of `values` in a second free text field, each selected by
+/// `marker and field = literal(value)`: exactly that record must come back.
+void select_each(Context& ctx, const std::vector<std::string>& values, const std::function<std::string(const std::string&)>& literal,
+                 const std::string& purpose, std::uint64_t salt) {
     ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
@@ -360,13 +370,9 @@ void quoting(Context& ctx) {
             (!f.type.length || *f.type.length < 0 || *f.type.length >= 30))
             field = &f;
     if (!field) throw CheckError("CliFor has no second free nvarchar field");
-    // Each value starts with its own digits, so no collation could make two of them equal.
-    const std::vector<std::string> values = {"q1 O'Brien", "q2 l''apostrofo '", "q3 'quoted'", "q4 \xC5\x81\xC3\xB3\x64\xC5\xBA",
-                                             "q5 \xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1 \xE6\x97\xA5\xE6\x9C\xAC",
-                                             "q6 d'\xC3\x89l\xC3\xA8ve \xC5\x92uvre", "q7 \xF0\x9F\x98\x80 it's"};
-    const std::string text = marker(ctx, "quote");
+    const std::string text = marker(ctx, purpose);
     json block = json::array();
-    const auto samples = sample_records(ctx, clifor, static_cast<int>(values.size()), 600);
+    const auto samples = sample_records(ctx, clifor, static_cast<int>(values.size()), salt);
     for (std::size_t i = 0; i < values.size(); ++i) {
         json r = samples[i];
         r[mark->name] = text;
@@ -376,9 +382,23 @@ void quoting(Context& ctx) {
     send_or_error(ctx, record_of(ctx, "CliFor"), block);
     const std::string scope = mark->name + " = " + sql_text(text);
     for (std::size_t i = 0; i < values.size(); ++i)
-        expect_rows(ctx, clifor, scope + " and " + field->name + " = " + sql_text(values[i]),
+        expect_rows(ctx, clifor, scope + " and " + field->name + " = " + literal(values[i]),
                     {oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}, Collation::CaseInsensitive,
                     "the one record of this check whose " + field->name + " is " + values[i]);
+}
+
+// Each value starts with its own digits, so no collation could make two of them equal.
+void quoting(Context& ctx) {
+    // ASCII, quoted as every SQL quotes text: apostrophes doubled.
+    select_each(ctx, {"q1 O'Brien", "q2 l''apostrofo '", "q3 'quoted'"}, sql_text, "quote", 600);
+}
+
+void unicode_literals(Context& ctx) {
+    // Text beyond ASCII in T-SQL's Unicode literal N'…', whatever code page plain quotes would use.
+    select_each(ctx,
+                {"q4 \xC5\x81\xC3\xB3\x64\xC5\xBA", "q5 \xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1 \xE6\x97\xA5\xE6\x9C\xAC",
+                 "q6 d'\xC3\x89l\xC3\xA8ve \xC5\x92uvre", "q7 \xF0\x9F\x98\x80 it's"},
+                sql_ntext, "unicode", 610);
 }
 
 /// CliFor records of this check with a marker, and malformed conditions (gen::malformed_selection_gen) drawn from the
@@ -455,7 +475,7 @@ void malformed_harmless(Context& ctx) {
 
 std::vector<Check> filters_checks() {
     return {
-        {"FIL-01", "filters", "Generated conditions of the T-SQL subset select exactly the rows the oracle selects",
+        {"FIL-01", "filters", "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
          "000 §4.1 RecordSelection, rule 1; A-17, A-18",
          "RecordSelection: a SQL WHERE condition, without the word WHERE. When RecordSelection is given, only records satisfying the "
          "condition are returned.",
@@ -466,8 +486,8 @@ std::vector<Check> filters_checks() {
         {"FIL-03", "filters", "The seeds' filters: document type and year on headers, family on articles", "000 §4.1 rules 1, 3; 001 §2.6",
          "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR>.", Level::Must, {"filters", "StoricoDocumentiT", "Articoli"},
          true, document_type_year_and_family},
-        {"FIL-04", "filters", "Text values with apostrophes and N'…' literals select exactly their record", "000 §4.1 RecordSelection; A-18",
-         "A comparison of a field with a quoted text, joined by and.", Level::Must, {"filters", "CliFor"}, true, quoting},
+        {"FIL-04", "filters", "Quoted texts with apostrophes select exactly their record", "000 §4.1 RecordSelection; A-18",
+         "a comparison of a field with a quoted text, joined by and", Level::Must, {"filters", "CliFor"}, true, quoting},
         {"FIL-05", "filters", "Malformed RecordSelection: what status comes back?", "000 §7; A-19",
          "Statuses for a malformed RecordSelection or a malformed sync body are not shown.", Level::Observe, {"filters", "CliFor"}, true,
          malformed_statuses},
@@ -483,6 +503,13 @@ std::vector<Check> filters_checks() {
          true, document_lines_by_type_year_family},
         {"FIL-08", "filters", "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition", "000 §7; A-19, A-46",
          "Statuses for a malformed RecordSelection are not shown.", Level::Should, {"filters", "CliFor"}, true, malformed_harmless},
+        {"FIL-09", "filters", "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
+         "000 §4.1 RecordSelection, rule 1; A-18",
+         "RecordSelection: a SQL WHERE condition, without the word WHERE. When RecordSelection is given, only records satisfying the "
+         "condition are returned.",
+         Level::Must, {"filters", "CliFor", "Articoli"}, true, standard_conditions},
+        {"FIL-10", "filters", "N'…' literals with text beyond ASCII select exactly their record", "000 §4.1 RecordSelection; A-18",
+         "a comparison of a field with a quoted text, joined by and", Level::Should, {"filters", "CliFor"}, true, unicode_literals},
     };
 }
 

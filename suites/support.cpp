@@ -30,12 +30,16 @@ bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::stri
 }
 
 std::string sql_text(const std::string& text) {
-    std::string quoted;
-    for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
     bool cp1252 = true;
     if (const auto units = sql::utf8_to_u32(text))
         for (char32_t c : *units) cp1252 = cp1252 && sql::in_windows_1252(c);
-    return (cp1252 ? "'" : "N'") + quoted + "'";
+    return cp1252 ? sql_ntext(text).substr(1) : sql_ntext(text);
+}
+
+std::string sql_ntext(const std::string& text) {
+    std::string quoted = "N'";
+    for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    return quoted + "'";
 }
 
 std::string sql_literal(const Field& field, const json& value) {

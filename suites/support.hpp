@@ -25,8 +25,11 @@ bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, co
 /// Records a finding if `r` is a 2xx (the request had to be refused). Returns whether it was refused.
 bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what);
 
-/// A text literal: '…' with quotes doubled, or N'…' when the text has characters outside Windows-1252.
+/// A text literal: '…' with quotes doubled, or N'…' when the text has characters outside Windows-1252 (SQL
+/// Server reads plain quotes in its code page; N'…' is also SQL-92's national character literal).
 std::string sql_text(const std::string& text);
+/// T-SQL's Unicode literal N'…', quotes doubled.
+std::string sql_ntext(const std::string& text);
 /// A literal for a field's value: unquoted numbers, quoted text and date-times, 1/0 for bits.
 std::string sql_literal(const Field& field, const json& value);
 /// "f1 = 'v1' and f2 = 3": the seeds' own RecordSelection shape (000 §4.1) for the fields' values in `row`.

@@ -31,8 +31,9 @@ enum class InvalidKind {
     WrongJsonType,      ///< "wrong_json_type": e.g. a number for a text, the string "12" for an int, 0 for a bit;
                         ///< never a field with allowed values (that would break `enum` too)
     IntOutOfRange,      ///< "int_out_of_range": an int field (without allowed values) set to 2147483648 or -2147483649
-    MalformedDatetime,  ///< "malformed_datetime": a datetime/datetime2 field set to text that is not a date-time
-                        ///< ("31/12/2026") or an impossible one ("2023-02-30T00:00:00", "2026-06-15T25:00:00")
+    MalformedDatetime,  ///< "malformed_datetime": a datetime/datetime2 field set to an impossible instant
+                        ///< ("2023-02-30T00:00:00", "2026-06-15T25:00:00") or "not a date"; never another form of a
+                        ///< real date ("31/12/2026"): how a target reads date-times is not shown (A-14)
     NonArrayBlock,      ///< "non_array_block": the block itself is not a JSON array (the bare record, the block
                         ///< as a JSON string, a number, null)
 };

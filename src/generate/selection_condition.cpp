@@ -58,7 +58,7 @@ struct Token {
 
 class Writer {
 public:
-    explicit Writer(std::uint64_t style) : dice_(style) {}
+    Writer(std::uint64_t style, bool plain_names) : dice_(style), plain_names_(plain_names) {}
 
     std::string write(const Expr& e) {
         node(e, false);
@@ -84,6 +84,7 @@ private:
 
     void name(const std::string& n) {
         if (n.empty()) throw std::invalid_argument("to_tsql: a predicate without a column");
+        if (plain_names_ && is_plain_identifier(n)) return word(n);
         std::string out = n;
         const int choice = dice_.below(4);
         if (choice >= 2) {
@@ -250,6 +251,7 @@ private:
     }
 
     Dice dice_;
+    bool plain_names_;
     std::vector<Token> tokens_;
 };
 
@@ -270,6 +272,6 @@ const char* spelling(CompareOp op) {
     return "=";
 }
 
-std::string to_tsql(const Expr& expr, std::uint64_t style) { return Writer(style).write(expr); }
+std::string to_tsql(const Expr& expr, std::uint64_t style, bool plain_names) { return Writer(style, plain_names).write(expr); }
 
 }  // namespace bds::gen

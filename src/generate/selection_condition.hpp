@@ -85,6 +85,8 @@ struct Condition {
     /// 0 is the plain style: keywords in capitals, names as in the catalogue, single spaces, parentheses only
     /// where precedence needs them. Any other value picks each surface choice pseudo-randomly from it.
     std::uint64_t style = 0;
+    /// Names always as the catalogue spells them (no [brackets], no other case: T-SQL's own), whatever the style.
+    bool plain_names = false;
 };
 
 /// The T-SQL text of `expr` in the surface style `style` (see Condition::style). Names may come out in
@@ -92,7 +94,7 @@ struct Condition {
 /// case-insensitively (condition_gen's do); names that are not plain identifiers are always bracketed.
 /// Throws std::invalid_argument for a tree that cannot be written (a node without operands, a Compare
 /// without a column, a set member that cannot stand in a set).
-std::string to_tsql(const Expr& expr, std::uint64_t style = 0);
-inline std::string to_tsql(const Condition& condition) { return to_tsql(condition.expr, condition.style); }
+std::string to_tsql(const Expr& expr, std::uint64_t style = 0, bool plain_names = false);
+inline std::string to_tsql(const Condition& condition) { return to_tsql(condition.expr, condition.style, condition.plain_names); }
 
 }  // namespace bds::gen

@@ -34,6 +34,7 @@ struct Context {
     std::vector<std::string> texts;  ///< every text value of the rows, for literals taken from another column
     ConditionGenOptions options;
     bool portable() const { return options.mode == CollationMode::Portable; }
+    bool standard() const { return options.standard_sql; }
 };
 
 constexpr std::int64_t kTicksPerSecond = 10'000'000;
@@ -118,6 +119,9 @@ Context make_context(const Record& record, const std::vector<json>& rows, const 
     for (const Field& f : record.fields) {
         const auto family = family_of(f.type);
         if (!family) continue;
+        if (options.standard_sql && (*family == Family::Time || *family == Family::Float || f.type.kind == SqlKind::Bit ||
+                                     bracketed_if_needed(f.name) != f.name))
+            continue;
         if (!options.platform_fields && (f.managed || f.tenant)) continue;
         const auto same = std::count_if(record.fields.begin(), record.fields.end(), [&](const Field& g) { return iequals(g.name, f.name); });
         if (same != 1) continue;
@@ -210,7 +214,11 @@ private:
     // --- operators ---
 
     CompareOp op_for(const Column& col) {
-        if (col.family == Family::Text && c_.portable()) return pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::NeBang});
+        if (col.family == Family::Text && c_.portable())
+            return c_.standard() ? pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne})
+                                 : pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::NeBang});
+        if (c_.standard())
+            return pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::Lt, CompareOp::Le, CompareOp::Gt, CompareOp::Ge});
         return static_cast<CompareOp>(uniform(0, 9));
     }
 
@@ -218,7 +226,7 @@ private:
 
     Literal text_literal(std::string s) {
         Literal l{Literal::Kind::Text, std::move(s), false};
-        l.unicode = needs_unicode(u32(l.text)) || chance(35);
+        l.unicode = !c_.standard() && (needs_unicode(u32(l.text)) || chance(35));
         return l;
     }
 
@@ -227,7 +235,7 @@ private:
                                                            "!", "-", "à", "è", "é", "ò", "ù", "À", "È", "Rossi", "ROSSI", "D'Annunzio", "Città"};
         static const std::vector<std::string> kMore = {"ß", "€", "’", "Σ", "ж", "Ł", "中", "\U0001F600", "\U0001D11E"};
         std::string out;
-        for (int n = uniform(0, 7); n > 0; --n) out += !c_.portable() && chance(20) ? pick(kMore) : pick(kPortable);
+        for (int n = uniform(0, 7); n > 0; --n) out += !c_.portable() && !c_.standard() && chance(20) ? pick(kMore) : pick(kPortable);
         return out;
     }
 
@@ -260,7 +268,11 @@ private:
                     if (chance(50)) c = flip(c);
             if (chance(10) && !t.empty()) t.resize(static_cast<std::size_t>(uniform(0, static_cast<int>(t.size()))));
         }
-        if (!for_like && chance(10)) t += chance(50) ? U" " : U"  ";  // equal when padded
+        if (c_.standard()) {
+            while (!t.empty() && t.back() == U' ') t.pop_back();  // whether trailing spaces count differs between engines
+        } else if (!for_like && chance(10)) {
+            t += chance(50) ? U" " : U"  ";  // equal when padded
+        }
         s = sql::to_utf8(t);
         return c_.portable() ? make_portable(s) : s;
     }
@@ -277,7 +289,7 @@ private:
 
     /// A number literal written one of the ways T-SQL reads it, or a quoted number where `quotable`.
     Literal number_literal(std::string canonical, bool quotable) {
-        if (quotable && chance(15)) return {Literal::Kind::Text, canonical, chance(20)};
+        if (quotable && !c_.standard() && chance(15)) return {Literal::Kind::Text, canonical, chance(20)};
         const bool negative = canonical[0] == '-';
         std::string body = negative ? canonical.substr(1) : canonical;
         const int r = uniform(0, 100);
@@ -428,7 +440,8 @@ private:
 
     LikePattern like_pattern(const Column& col) {
         LikePattern p;
-        if (chance(40)) p.escape = pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
+        if (chance(40)) p.escape = c_.standard() ? pick(std::vector<char32_t>{U'!', U'#', U'~', U'/'})  // no \\: MySQL reads it
+                                                 : pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
         if (chance(7)) {
             p.null = true;
             return p;
@@ -450,6 +463,8 @@ private:
             } else if (r < 19) {
                 p.elements.push_back(element(K::Char, c));
                 p.elements.push_back(element(K::AnyRun));
+            } else if (r < 30 && c_.standard()) {
+                p.elements.push_back(element(K::AnyOne));
             } else if (r < 27) {
                 p.elements.push_back(set_for(c));
             } else if (r < 30) {
@@ -472,7 +487,7 @@ private:
             for (const auto& [lo, hi] : e.members) written += {lo, hi};
         }
         written.erase(std::remove(written.begin(), written.end(), U'\0'), written.end());
-        p.unicode = needs_unicode(written) || chance(35);
+        p.unicode = !c_.standard() && (needs_unicode(written) || chance(35));
         return p;
     }
 
@@ -553,6 +568,7 @@ rc::Gen<Condition> condition_gen(const Record& record, const std::vector<json>& 
         Builder builder(*ctx);
         Condition c;
         c.style = chance(15) ? 0 : *rc::gen::resize(rc::kNominalSize, rc::gen::arbitrary<std::uint64_t>());
+        c.plain_names = ctx->options.standard_sql;
         const int depth = uniform(0, ctx->options.max_depth + 1);
         // Long row values can make a deep condition longer than Selection accepts: then a shallower one.
         for (int d = depth; d >= 0; --d) {

@@ -39,6 +39,12 @@ struct ConditionGenOptions {
     /// Conditions on the platform-managed fields (Id, dat_ultvar, ...) and the tenant field: off by default,
     /// because the records a run sends do not hold them.
     bool platform_fields = false;
+    /// Only what every SQL database reads alike (000 §4.1: "a SQL WHERE condition"): comparisons of int and
+    /// decimal columns with numbers and of text columns with quoted texts, AND, OR, NOT, parentheses, IN,
+    /// BETWEEN, IS [NOT] NULL, LIKE with % and _ (and ESCAPE); names as the catalogue spells them. None of
+    /// T-SQL's own spellings: != !< !>, N'…', [sets] in LIKE, [bracketed] or re-cased names, quoted numbers,
+    /// trailing-space equality, bit, float and date-time literals.
+    bool standard_sql = false;
 };
 
 /// Conditions about `record`, whose literals come mostly from the values `rows` hold (so that they select

@@ -253,6 +253,32 @@ TEST(SelectionGen, PortableModeReachesEverythingButCollationOrder) {
     for (const char* f : {"text ordering", "[range]", "non-portable text"}) EXPECT_FALSE(seen.count(f)) << f;
 }
 
+// The SQL every database shares (FIL-09, MUST): the portable constructs, none of T-SQL's own spellings.
+TEST(SelectionGen, StandardSqlModeKeepsToWhatEveryDatabaseReads) {
+    for (const char* name : {"CliFor", "Articoli"}) {
+        const Record& r = record(name);
+        const auto rows = rows_of(name, 15, 8, true);
+        ConditionGenOptions options = mode(CollationMode::Portable);
+        options.standard_sql = true;
+        const auto conditions = sample(condition_gen(r, rows, options), 16, 600);
+        const auto seen = features_of(conditions, r);
+        for (const char* f : {"=", "<>", "<", "<=", ">", ">=", "column op column", "literal op column", "NULL literal", "LIKE", "NOT LIKE",
+                              "ESCAPE", "_", "%", "IN", "NOT IN", "BETWEEN", "NOT BETWEEN", "IS NULL", "IS NOT NULL", "NOT", "AND", "OR",
+                              "apostrophe", "random style"})
+            EXPECT_TRUE(seen.count(f)) << name << ": " << f;
+        for (const char* f : {"!=", "!<", "!>", "[set]", "[^set]", "[range]", "N'...'", "quoted number", "date-time literal", "trailing space"})
+            EXPECT_FALSE(seen.count(f)) << name << ": " << f;
+        for (const auto& c : conditions) {
+            const std::string text = to_tsql(c);
+            bool quoted = false;
+            for (const char ch : text) {
+                quoted = ch == '\'' ? !quoted : quoted;
+                EXPECT_FALSE(!quoted && ch == '[') << "no bracketed name outside quoted text: " << text;
+            }
+        }
+    }
+}
+
 // ---- (d) Portable mode and collation_independent ----
 
 std::vector<json> case_variant_rows() {

@@ -170,10 +170,25 @@ TEST(SyncChecks, LinesThatDoNotRepeatTheirHeadersKeyFailSyn05) {
     EXPECT_EQ(outcome_with(stub::Defect::LinesKeyNotRepeated, "SYN-05"), run::Outcome::Fail);
 }
 
-TEST(SyncChecks, AMissingRequiredFieldAcceptedFailsSyn07) {
-    // Only some resources have required fields beyond their keys (CodiciDocumento, MarcaArticoli): SYN-07 tries
-    // every resource and field, so it does not depend on a lucky draw.
-    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-07"), run::Outcome::Fail);
+TEST(SyncChecks, AMissingRequiredFieldAcceptedFailsSyn09NotSyn07) {
+    // Only some resources have required fields beyond their keys (CodiciDocumento, MarcaArticoli): SYN-09 tries
+    // every resource and field, so it does not depend on a lucky draw. Refusing such a record is a SHOULD:
+    // SYN-07 (MUST) is about records that cannot be stored at all.
+    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-09"), run::Outcome::Fail);
+    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-07"), run::Outcome::Pass);
+}
+
+TEST(SyncChecks, AMissingKeyAcceptedFailsSyn07) {
+    // A server that takes a record without cod_famiglia as one with an empty key.
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
+        if (target != "/api/sync/Famiglia") return;
+        auto block = json::parse(body, nullptr, false);
+        if (!block.is_array()) return;
+        for (auto& r : block)
+            if (r.is_object() && !r.contains("cod_famiglia")) r["cod_famiglia"] = "";
+        body = block.dump();
+    });
+    b.expect_fail("SYN-07");
 }
 
 }  // namespace
