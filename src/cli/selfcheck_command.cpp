@@ -1,7 +1,7 @@
-// `conformance selfcheck`: runs every suite against the faithful bundled stub and against the stub with each
-// defect turned on, each run in a process of its own (RapidCheck's state is per process), N at a time, and
-// writes the kill matrix. Exit 0 when every defect is caught by a MUST check and the faithful stub has no MUST
-// failure and no error.
+// `conformance selfcheck`: the harness judged by the stub, both ways. The kill matrix: every suite against each
+// defect (under the default choices, and under a random combination of choices): each must be caught. The
+// tolerance matrix: every suite against each choice changed alone and against random combinations: none may give
+// a false alarm. Each run is a process of its own (RapidCheck's state is per process), N at a time.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -18,7 +20,10 @@
 
 #include "cli/commands.hpp"
 #include "report/kill_matrix.hpp"
+#include "report/markdown_cells.hpp"
 #include "report/read_report.hpp"
+#include "report/tolerance_matrix.hpp"
+#include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
 
 extern char** environ;
@@ -48,23 +53,106 @@ int run_process(const std::vector<std::string>& argv, const fs::path& log) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/// The last lines of a file, for a message.
+std::string tail(const fs::path& path, std::size_t lines = 12) {
+    std::ifstream in(path);
+    std::vector<std::string> all;
+    for (std::string line; std::getline(in, line);) all.push_back(line);
+    std::string out;
+    for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += "  " + all[i] + "\n";
+    return out;
+}
+
+/// A temporary directory removed when this goes out of scope, whatever happens.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char pattern[] = "/tmp/bds-selfcheck-XXXXXX";
+        if (!mkdtemp(pattern)) throw ExitError{kUsage, "selfcheck: cannot make a temporary directory"};
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+};
+
+/// One run of `conformance run` against the bundled stub.
+struct Job {
+    std::string name;                 ///< unique; names its report and log
+    std::vector<std::string> stub;    ///< --stub-… arguments
+    const stub::DefectInfo* defect = nullptr;
+    std::string choices;              ///< describe() of the stub's choices
+    int code = -1;
+};
+
+struct Args {
+    int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    int cases = 5;
+    std::uint64_t seed = 1;
+    std::string out = "reports/kill-matrix.md";
+    std::string tolerance_out = "reports/tolerance-matrix.md";
+    std::vector<std::string> only;
+    int random = 20;
+    bool quick = false;
+};
+
+/// Every run the matrices need, named.
+std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>& defects) {
+    // Kill runs use 3 s tokens, so that the expiry check (AUTH-06) runs too.
+    const std::vector<std::string> short_tokens{"--stub-token-ttl", "3"};
+    std::vector<Job> jobs{{"faithful", short_tokens, nullptr, ""}};
+    if (a.only.empty()) jobs.insert(jobs.end(), {{"defaults", {}, nullptr, ""}, {"defaults-again", {}, nullptr, ""}});
+    for (const stub::DefectInfo* defect : defects) {
+        const auto& d = *defect;
+        const auto i = static_cast<std::uint64_t>(defect - stub::defects().data());  // its place in the table: the same choices when filtered
+        auto args = short_tokens;
+        args.insert(args.end(), {"--stub-defect", std::string(d.name)});
+        if (!a.quick) jobs.push_back({std::string(d.name), args, &d, ""});
+        const std::string random = "random:" + std::to_string(a.seed * 1000 + 500 + i);
+        args.insert(args.end(), {"--stub-choices", random});
+        if (!d.requires_choices.empty()) args.insert(args.end(), {"--stub-choose", std::string(d.requires_choices)});
+        stub::Choices choices;
+        stub::apply_choices(choices, random + "," + std::string(d.requires_choices));
+        jobs.push_back({std::string(d.name) + "@random", args, &d, stub::describe(choices)});
+    }
+    if (a.only.empty()) {
+        for (const auto& c : stub::choice_table())
+            for (std::size_t v = 1; v < c.values.size(); ++v) {
+                const std::string spec = std::string(c.id) + "=" + std::string(c.values[v]);
+                jobs.push_back({spec, {"--stub-choose", spec}, nullptr, spec});
+            }
+        for (int i = 1; i <= a.random; ++i) {
+            const std::uint64_t seed = a.seed * 1000 + static_cast<std::uint64_t>(i);
+            jobs.push_back({"random:" + std::to_string(seed), {"--stub-choices", "random:" + std::to_string(seed)}, nullptr,
+                            stub::describe(stub::random_choices(seed))});
+        }
+    }
+    return jobs;
+}
+
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    if (const auto parent = fs::path(path).parent_path(); !parent.empty()) fs::create_directories(parent);
+    std::ofstream out(path);
+    if (!out) throw ExitError{kUsage, "selfcheck: cannot write " + path};
+    write(out);
+}
+
 }  // namespace
 
 void add_selfcheck_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("selfcheck", "Run every suite against the bundled stub and each of its defects; write the kill matrix");
-    struct Args {
-        int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        int cases = 5;
-        std::uint64_t seed = 1;
-        std::string out = "reports/kill-matrix.md";
-        std::vector<std::string> only;
-    };
+    auto* cmd = app.add_subcommand("selfcheck", "Judge the harness: the kill matrix (every defect caught) and the tolerance matrix (no choice a false alarm)");
     auto a = std::make_shared<Args>();
     cmd->add_option("--jobs", a->jobs, "Runs at once (each a process with its own stub)")->capture_default_str()->check(CLI::Range(1, 64));
     cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 1000));
-    cmd->add_option("--seed", a->seed, "Seed of every run (the matrix is reproducible)")->capture_default_str();
+    cmd->add_option("--seed", a->seed, "Seed of every run and of the random choices (the matrices are reproducible)")->capture_default_str();
     cmd->add_option("--out", a->out, "Where the kill matrix goes (Markdown)")->capture_default_str();
-    cmd->add_option("--defect", a->only, "Only these defects (comma-separated names)")->delimiter(',');
+    cmd->add_option("--tolerance-out", a->tolerance_out, "Where the tolerance matrix goes (Markdown)")->capture_default_str();
+    cmd->add_option("--defect", a->only, "Only these defects, and no tolerance matrix (comma-separated names)")->delimiter(',');
+    cmd->add_option("--random", a->random, "Random combinations of choices in the tolerance matrix")->capture_default_str()->check(CLI::Range(0, 1000));
+    cmd->add_flag("--quick", a->quick, "Defects only under random choices, not also under the defaults (CI)");
     cmd->callback([a] {
         std::vector<const stub::DefectInfo*> chosen;
         for (const auto& d : stub::defects())
@@ -75,26 +163,21 @@ void add_selfcheck_command(CLI::App& app) {
         const auto n = readlink("/proc/self/exe", self, sizeof self - 1);
         if (n <= 0) throw ExitError{kUsage, "selfcheck: cannot find the conformance executable (/proc/self/exe)"};
         const std::string exe(self, static_cast<std::size_t>(n));
-        char pattern[] = "/tmp/bds-selfcheck-XXXXXX";
-        if (!mkdtemp(pattern)) throw ExitError{kUsage, "selfcheck: cannot make a temporary directory"};
-        const fs::path dir = pattern;
+        const TempDir dir;
 
-        // Job 0 is the faithful stub; job i the (i-1)-th chosen defect.
-        const std::size_t total = chosen.size() + 1;
-        const auto name_of = [&](std::size_t job) { return job == 0 ? std::string("faithful") : std::string(chosen[job - 1]->name); };
-        std::vector<int> codes(total, -1);
+        auto jobs = plan(*a, chosen);
         std::atomic<std::size_t> next{0};
         std::mutex print;
         const auto t0 = std::chrono::steady_clock::now();
         auto worker = [&] {
-            for (std::size_t job; (job = next++) < total;) {
-                // Tokens of 3 s, so that the expiry check (AUTH-06) runs too.
-                std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases), "--stub-token-ttl", "3",
-                                              "--report", "json=" + (dir / (name_of(job) + ".json")).string()};
-                if (job > 0) argv.insert(argv.end(), {"--stub-defect", name_of(job)});
-                codes[job] = run_process(argv, dir / (name_of(job) + ".log"));
+            for (std::size_t i; (i = next++) < jobs.size();) {
+                Job& job = jobs[i];
+                std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases),
+                                              "--report", "json=" + (dir.path / (job.name + ".json")).string()};
+                argv.insert(argv.end(), job.stub.begin(), job.stub.end());
+                job.code = run_process(argv, dir.path / (job.name + ".log"));
                 std::lock_guard lock(print);
-                if (isatty(fileno(stderr))) std::cerr << "\r\033[K" << name_of(job) << ": exit " << codes[job] << std::flush;
+                if (isatty(fileno(stderr))) std::cerr << "\r\033[K[" << i + 1 << "/" << jobs.size() << "] " << job.name << ": exit " << job.code << std::flush;
             }
         };
         std::vector<std::thread> threads;
@@ -102,40 +185,58 @@ void add_selfcheck_command(CLI::App& app) {
         for (auto& t : threads) t.join();
         if (isatty(fileno(stderr))) std::cerr << "\r\033[K";
 
-        const auto read = [&](std::size_t job) {
-            if (codes[job] != 0 && codes[job] != 1)
-                throw ExitError{kFailure, "selfcheck: the run against " + name_of(job) + " ended with exit code " + std::to_string(codes[job]) +
-                                              "; its output is in " + (dir / (name_of(job) + ".log")).string()};
-            std::ifstream in(dir / (name_of(job) + ".json"));
+        const auto read = [&](const Job& job) {
+            const fs::path log = dir.path / (job.name + ".log");
+            if (job.code != 0 && job.code != 1)
+                throw ExitError{kFailure, "selfcheck: the run against " + job.name + " ended with exit code " + std::to_string(job.code) +
+                                              "; the end of its output:\n" + tail(log)};
+            std::ifstream in(dir.path / (job.name + ".json"));
             try {
                 return report::from_json(nlohmann::json::parse(in));
             } catch (const std::exception& e) {
-                throw ExitError{kFailure, "selfcheck: the report of " + name_of(job) + " cannot be read: " + e.what()};
+                throw ExitError{kFailure, "selfcheck: the report of " + job.name + " cannot be read: " + e.what() + "\n" + tail(log)};
             }
         };
-        const auto faithful = read(0);
-        std::vector<report::DefectRun> runs;
-        for (std::size_t job = 1; job < total; ++job) {
-            const auto& d = *chosen[job - 1];
-            runs.push_back({std::string(d.name), std::string(d.area), std::string(d.rule), std::string(d.description), read(job),
-                            d.level == "SHOULD" ? Level::Should : Level::Must});
+        const auto find = [&](const std::string& name) { return *std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == name; }); };
+
+        std::vector<report::DefectRun> defect_runs;
+        std::vector<report::ChoiceRun> choice_runs;
+        for (const auto& job : jobs) {
+            if (job.defect)
+                defect_runs.push_back({std::string(job.defect->name), std::string(job.defect->area), std::string(job.defect->rule),
+                                       std::string(job.defect->description), read(job), job.defect->level == "SHOULD" ? Level::Should : Level::Must,
+                                       job.choices});
+            else if (!job.choices.empty() || job.name.rfind("random:", 0) == 0)
+                choice_runs.push_back({job.name, job.choices, read(job)});
         }
-        const auto matrix = report::kill_matrix(faithful, runs);
-        if (const auto parent = fs::path(a->out).parent_path(); !parent.empty()) fs::create_directories(parent);
-        std::ofstream out(a->out);
-        if (!out) throw ExitError{kUsage, "selfcheck: cannot write " + a->out};
-        report::write_kill_matrix(matrix, out);
-        fs::remove_all(dir);
+        const auto kill = report::kill_matrix(read(find("faithful")), defect_runs);
+        write_file(a->out, [&](std::ostream& out) { report::write_kill_matrix(kill, out); });
+        std::optional<report::ToleranceMatrix> tolerance;
+        if (a->only.empty()) {
+            tolerance = report::tolerance_matrix(read(find("defaults")), read(find("defaults-again")), choice_runs);
+            write_file(a->tolerance_out, [&](std::ostream& out) { report::write_tolerance_matrix(*tolerance, out); });
+        }
 
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << matrix.caught() << " of " << matrix.rows.size() << " defects caught by a MUST check; faithful stub: "
-                  << matrix.faithful_must.size() << " MUST failures, " << matrix.faithful_errors.size() << " errors; "
-                  << total << " runs in " << std::fixed << std::setprecision(1) << seconds << " s; kill matrix in " << a->out << "\n";
-        for (const auto& r : matrix.rows)
-            if (!r.caught()) std::cout << "NOT CAUGHT  " << r.name << ": " << r.description << "\n";
-        for (const auto& id : matrix.faithful_must) std::cout << "FALSE ALARM " << id << " fails on the faithful stub\n";
-        for (const auto& id : matrix.faithful_errors) std::cout << "ERROR       " << id << " errs on the faithful stub\n";
-        if (!matrix.complete()) throw ExitError{kFailure, "selfcheck: the harness misses defects or fails a faithful stub"};
+        std::cout << kill.caught() << " of " << kill.rows.size() << " defects caught by a MUST check"
+                  << (a->quick ? " (under random choices)" : " (under the defaults and under random choices)") << "; faithful stub: "
+                  << kill.faithful_must.size() << " MUST failures, " << kill.faithful_errors.size() << " errors; kill matrix in " << a->out << "\n";
+        if (tolerance)
+            std::cout << tolerance->clean() << " of " << tolerance->rows.size() << " runs under other choices clean; tolerance matrix in "
+                      << a->tolerance_out << "\n";
+        std::cout << jobs.size() << " runs in " << std::fixed << std::setprecision(1) << seconds << " s\n";
+        for (const auto& r : kill.rows)
+            for (const auto& t : r.trials)
+                if (!r.caught(t)) std::cout << "NOT CAUGHT  " << r.name << (t.choices.empty() ? "" : " under " + t.choices) << ": " << r.description << "\n";
+        for (const auto& id : kill.faithful_must) std::cout << "FALSE ALARM " << id << " fails on the faithful stub\n";
+        for (const auto& id : kill.faithful_errors) std::cout << "ERROR       " << id << " errs on the faithful stub\n";
+        if (tolerance)
+            for (const auto& r : tolerance->rows)
+                if (!r.clean())
+                    std::cout << "FALSE ALARM " << r.label << (r.label != r.choices ? " (" + r.choices + ")" : "") << ": MUST " << report::joined(r.must)
+                              << "; errors " << report::joined(r.errors) << "; new SHOULD " << report::joined(r.should) << "\n";
+        if (!kill.complete() || (tolerance && !tolerance->complete()))
+            throw ExitError{kFailure, "selfcheck: the harness misses defects or raises false alarms"};
     });
 }
 

@@ -3,27 +3,13 @@
 #include <algorithm>
 #include <map>
 
+#include "report/markdown_cells.hpp"
+
 namespace bds::report {
-namespace {
 
-std::string joined(const std::vector<std::string>& ids) {
-    std::string out;
-    for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
-    return out.empty() ? "—" : out;
+bool KillMatrix::Row::caught() const {
+    return !trials.empty() && std::all_of(trials.begin(), trials.end(), [&](const Trial& t) { return caught(t); });
 }
-
-/// Markdown table cells must not break the table.
-std::string cell(std::string text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '|') out += "\\|";
-        else if (c == '\n') out += ' ';
-        else out += c;
-    }
-    return out;
-}
-
-}  // namespace
 
 std::size_t KillMatrix::caught() const {
     return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const Row& r) { return r.caught(); }));
@@ -39,12 +25,14 @@ KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectR
         if (r.outcome == run::Outcome::Error) m.faithful_errors.push_back(r.id);
     }
     for (const auto& d : defects) {
-        KillMatrix::Row row{d.name, d.area, d.rule, d.description, d.level, {}, {}, {}};
+        auto row = std::find_if(m.rows.begin(), m.rows.end(), [&](const KillMatrix::Row& r) { return r.name == d.name; });
+        if (row == m.rows.end()) row = m.rows.insert(m.rows.end(), KillMatrix::Row{d.name, d.area, d.rule, d.description, d.level, {}});
+        KillMatrix::Trial trial{d.choices, {}, {}, {}};
         for (const auto& r : d.run.results) {
-            if (r.outcome == run::Outcome::Fail) (r.level == Level::Must ? row.must : row.should).push_back(r.id);
-            if (r.outcome == run::Outcome::Error) row.errors.push_back(r.id);
+            if (r.outcome == run::Outcome::Fail) (r.level == Level::Must ? trial.must : trial.should).push_back(r.id);
+            if (r.outcome == run::Outcome::Error) trial.errors.push_back(r.id);
         }
-        m.rows.push_back(std::move(row));
+        row->trials.push_back(std::move(trial));
     }
     return m;
 }
@@ -53,8 +41,9 @@ void write_kill_matrix(const KillMatrix& m, std::ostream& out) {
     out << "# Kill matrix\n\n"
         << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
         << " checks): every suite against the faithful stub, then against the stub with each defect of "
-           "`conformance stub --list-defects` turned on. A defect is caught when a MUST check fails on it (a defect against "
-           "a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).\n\n"
+           "`conformance stub --list-defects` turned on, under the stub's default choices and under a random combination of "
+           "its choices (`conformance stub --list-choices`). A defect is caught when a MUST check fails on it in every run "
+           "(a defect against a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).\n\n"
         << "- defects caught: **" << m.caught() << " of " << m.rows.size() << "**\n"
         << "- MUST failures on the faithful stub: " << (m.faithful_must.empty() ? "none" : joined(m.faithful_must)) << "\n"
         << "- errors on the faithful stub: " << (m.faithful_errors.empty() ? "none" : joined(m.faithful_errors)) << "\n\n";
@@ -62,20 +51,30 @@ void write_kill_matrix(const KillMatrix& m, std::ostream& out) {
     if (missed > 0) {
         out << "## Not caught\n\n";
         for (const auto& r : m.rows)
-            if (!r.caught()) out << "- `" << r.name << "` (" << r.area << "): " << r.description << "\n";
+            for (const auto& t : r.trials)
+                if (!r.caught(t))
+                    out << "- `" << r.name << "` (" << r.area << ") under " << (t.choices.empty() ? "the default choices" : "`" + t.choices + "`")
+                        << ": " << r.description << "\n";
         out << "\n";
     }
     out << "## Defects and the checks that caught them\n\n"
-        << "| defect | area | rule broken | caught by (MUST) | also failed (SHOULD) | errors |\n|---|---|---|---|---|---|\n";
+        << "| defect | area | rule broken | choices | caught by (MUST) | also failed (SHOULD) | errors |\n|---|---|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
-        out << "| `" << r.name << "`" << (r.level == Level::Should ? " (SHOULD)" : "") << " | " << r.area << " | " << cell(r.rule) << " | " << joined(r.must) << " | " << joined(r.should) << " | "
-            << joined(r.errors) << " |\n";
+        for (const auto& t : r.trials)
+            out << "| `" << r.name << "`" << (r.level == Level::Should ? " (SHOULD)" : "") << " | " << r.area << " | " << cell(r.rule) << " | "
+                << (t.choices.empty() ? "defaults" : cell(t.choices)) << " | " << joined(t.must) << " | " << joined(t.should) << " | "
+                << joined(t.errors) << " |\n";
     std::map<std::string, std::vector<std::string>> by_check;
-    for (const auto& r : m.rows) {
-        for (const auto& id : r.must) by_check[id].push_back(r.name);
-        if (r.level == Level::Should)
-            for (const auto& id : r.should) by_check[id].push_back(r.name);
-    }
+    for (const auto& r : m.rows)
+        for (const auto& t : r.trials) {
+            auto add = [&](const std::string& id) {
+                auto& names = by_check[id];
+                if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+            };
+            for (const auto& id : t.must) add(id);
+            if (r.level == Level::Should)
+                for (const auto& id : t.should) add(id);
+        }
     out << "\n## Checks and the defects they caught\n\n| check | defects caught |\n|---|---|\n";
     for (const auto& [id, names] : by_check) {
         std::string list;

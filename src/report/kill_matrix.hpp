@@ -1,6 +1,8 @@
 #pragma once
-/// The kill matrix (issue "Prove the harness"): which checks caught each injected defect of the stub, from the
-/// runs of `conformance selfcheck` (one against the faithful stub, one per defect).
+/// The kill matrix: which checks caught each injected defect of the stub, from the runs of `conformance selfcheck`
+/// (one against the faithful stub, one per defect under the stub's default choices, one per defect under a random
+/// combination of choices, so that no check catches a defect only because of the defaults).
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -10,23 +12,31 @@
 
 namespace bds::report {
 
-/// One defect's run, as the matrix reads it.
+/// One run against a defect, as the matrix reads it.
 struct DefectRun {
     std::string name, area, rule, description;
     run::RunResult run;
     Level level = Level::Must;  ///< of the rule the defect breaks
+    /// The stub's choices under the defect ("" for the defaults), e.g. "A-07=row,A-12=hidden".
+    std::string choices;
 };
 
 /// What the runs show: a defect is caught when at least one MUST check fails on it (a defect against a SHOULD
-/// rule: a MUST or SHOULD check); the faithful stub must have no MUST failure and no error.
+/// rule: a MUST or SHOULD check), in every run of it; the faithful stub must have no MUST failure and no error.
 struct KillMatrix {
-    struct Row {
-        std::string name, area, rule, description;
-        Level level = Level::Must;
+    /// One run of a defect: under which choices, and what failed.
+    struct Trial {
+        std::string choices;
         std::vector<std::string> must;    ///< MUST checks that failed (the killers)
         std::vector<std::string> should;  ///< SHOULD checks that failed
         std::vector<std::string> errors;  ///< checks that could not judge
-        bool caught() const { return !must.empty() || (level == Level::Should && !should.empty()); }
+    };
+    struct Row {
+        std::string name, area, rule, description;
+        Level level = Level::Must;
+        std::vector<Trial> trials;  ///< the defaults' first when it ran
+        bool caught(const Trial& t) const { return !t.must.empty() || (level == Level::Should && !t.should.empty()); }
+        bool caught() const;
     };
     std::vector<Row> rows;
     std::vector<std::string> faithful_must;    ///< MUST failures on the faithful stub (false alarms)
@@ -40,6 +50,7 @@ struct KillMatrix {
     bool complete() const { return caught() == rows.size() && faithful_must.empty() && faithful_errors.empty(); }
 };
 
+/// Rows in the order of first appearance in `defects`; several runs of one defect (by name) are its trials.
 KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectRun>& defects);
 
 /// reports/kill-matrix.md: counts, the defects not caught first, then every defect with the checks that caught

@@ -66,14 +66,16 @@ void answer_list(StubState& state, const User& user, const Record& record, const
 template <class F>
 void with_resource(StubState& state, const httplib::Request& req, httplib::Response& res, F&& handle) {
     const std::string name = req.matches[1];
-    const auto unknown = [&] { state.variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised"); };
-    if (state.variation.resource_first() && !state.catalogue.find(name)) return unknown();
+    const auto refuse = [&] {
+        if (state.variation.defect().unknown_resource_is_empty() && !state.resource_exists(name))
+            return state.variation.write_list(res, json::array(), 0);
+        state.variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
+    };
+    if (state.variation.resource_first() && !state.resource_exists(name)) return refuse();
     const auto user = authenticate(state, req, res);
     if (!user) return;
     const Record* record = state.resource_for(*user, name);
-    if (!record && state.variation.defect().unknown_resource_is_empty() && !state.catalogue.find(name))
-        return state.variation.write_list(res, json::array(), 0);
-    if (!record) return unknown();
+    if (!record) return refuse();
     try {
         handle(*user, *record);
     } catch (const BadRequest& e) {

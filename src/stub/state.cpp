@@ -25,4 +25,9 @@ const Record* StubState::resource_for(const User& user, const std::string& name)
     return variation.defect().resolve(catalogue, user, name, reference);
 }
 
+bool StubState::resource_exists(const std::string& name) const {
+    static const User anyone{"", "", 0, false, {"*"}};
+    return resource_for(anyone, name) != nullptr;
+}
+
 }  // namespace bds::stub

@@ -28,6 +28,8 @@ public:
     const User* user(const std::string& username) const;
     /// A resource the user may use (403 otherwise, 000 §4.1): an exact, case-sensitive name of the catalogue.
     const Record* resource_for(const User& user, const std::string& name) const;
+    /// Whether `name` names a resource at all, for whoever may use it.
+    bool resource_exists(const std::string& name) const;
     /// The validator of sent records of a writable resource.
     const RecordValidator& validator(const Record& resource) const { return *validators_.at(resource.name); }
 

@@ -106,7 +106,7 @@ const std::vector<DefectInfo> kDefects = {
     {Defect::TenantRowsLeak, "tenant-rows-leak", "tenancy", "000 §1 one tenant per record (customer_ID)",
      "reads of base resources also answer the rows of every other tenant"},
     {Defect::TenantFromBody, "tenant-from-body", "tenancy", "000 §4.4 customer_ID is not part of the sent record",
-     "a block whose first record carries customer_ID is stored in that tenant instead of the token's"},
+     "a block whose first record carries customer_ID is stored in that tenant instead of the token's", "MUST", "A-26=ignored"},
     {Defect::ViewOtherTenant, "view-other-tenant", "tenancy", "000 §1 one tenant per record (customer_ID)",
      "MCP views also answer the rows of every other tenant"},
     // validation

@@ -96,6 +96,9 @@ struct DefectInfo {
     /// storing part of itself, A-25; a 5xx for bad input, A-46; refusing a record without a required non-key
     /// field, A-76). A SHOULD defect is caught by a SHOULD check too.
     std::string_view level = "MUST";
+    /// Choices without which the defect cannot show (`conformance stub --choose` form), e.g. a server that takes
+    /// the tenant from the body does not also refuse customer_ID in it: applied over random choices.
+    std::string_view requires_choices = "";
 };
 
 /// Every defect (None excluded), in a stable order.

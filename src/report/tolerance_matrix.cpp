@@ -1,0 +1,97 @@
+#include "report/tolerance_matrix.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "report/markdown_cells.hpp"
+
+namespace bds::report {
+namespace {
+
+/// Per OBSERVE check, what it observed, with the run's key prefix taken out (it differs from run to run).
+std::map<std::string, std::multiset<std::string>> observations(const run::RunResult& run) {
+    std::map<std::string, std::multiset<std::string>> out;
+    for (const auto& r : run.results) {
+        if (r.level != Level::Observe) continue;
+        auto& texts = out[r.id];
+        for (const auto& o : r.observations) {
+            std::string text = o.text;
+            if (!run.run_prefix.empty())
+                for (auto at = text.find(run.run_prefix); at != std::string::npos; at = text.find(run.run_prefix, at)) text.replace(at, run.run_prefix.size(), "~");
+            texts.insert(text);
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> differing(const std::map<std::string, std::multiset<std::string>>& a, const std::map<std::string, std::multiset<std::string>>& b) {
+    std::vector<std::string> out;
+    for (const auto& [id, texts] : a)
+        if (const auto it = b.find(id); it == b.end() || it->second != texts) out.push_back(id);
+    return out;
+}
+
+}  // namespace
+
+std::size_t ToleranceMatrix::clean() const {
+    return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const Row& r) { return r.clean(); }));
+}
+
+ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again, const std::vector<ChoiceRun>& runs) {
+    ToleranceMatrix m;
+    m.seed = defaults.seed;
+    m.cases = defaults.cases;
+    m.checks = defaults.results.size();
+    const auto base = observations(defaults);
+    for (const auto& id : differing(base, observations(defaults_again))) m.unsteady.insert(id);
+    std::set<std::string> should_on_defaults;
+    for (const auto& r : defaults.results)
+        if (r.level == Level::Should && r.outcome == run::Outcome::Fail) should_on_defaults.insert(r.id);
+    for (const auto& c : runs) {
+        ToleranceMatrix::Row row{c.label, c.choices, {}, {}, {}, {}};
+        for (const auto& r : c.run.results) {
+            if (r.outcome == run::Outcome::Error) row.errors.push_back(r.id);
+            if (r.outcome != run::Outcome::Fail) continue;
+            if (r.level == Level::Must) row.must.push_back(r.id);
+            if (r.level == Level::Should && !should_on_defaults.contains(r.id)) row.should.push_back(r.id);
+        }
+        for (const auto& id : differing(observations(c.run), base))
+            if (!m.unsteady.contains(id)) row.seen_by.push_back(id);
+        m.rows.push_back(std::move(row));
+    }
+    return m;
+}
+
+void write_tolerance_matrix(const ToleranceMatrix& m, std::ostream& out) {
+    const auto singles = std::count_if(m.rows.begin(), m.rows.end(), [](const auto& r) { return r.label.rfind("random:", 0) != 0; });
+    out << "# Tolerance matrix\n\n"
+        << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
+        << " checks): every suite against the stub with each of its choices (`conformance stub --list-choices`) changed from "
+           "the default, one at a time, and with random combinations of them. Each is a behaviour a correct server may have "
+           "where the seeds are silent, so a run is clean when it has no MUST failure, no error and no SHOULD failure the "
+           "defaults do not have. \"Seen by\" lists the OBSERVE checks whose observations differ from the defaults'.\n\n"
+        << "- clean runs: **" << m.clean() << " of " << m.rows.size() << "** (" << singles << " single choices, " << m.rows.size() - singles
+        << " random combinations)\n"
+        << "- OBSERVE checks that vary on the defaults alone (not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
+        << "\n\n";
+    if (!m.complete()) {
+        out << "## Not clean\n\n";
+        for (const auto& r : m.rows)
+            if (!r.clean())
+                out << "- `" << r.label << "`" << (r.label != r.choices ? " (" + cell(r.choices) + ")" : "") << ": MUST failures "
+                    << joined(r.must) << "; errors " << joined(r.errors) << "; new SHOULD failures " << joined(r.should) << "\n";
+        out << "\n";
+    }
+    out << "## Single choices\n\n| choice | MUST failures | errors | new SHOULD failures | seen by (OBSERVE) |\n|---|---|---|---|---|\n";
+    for (const auto& r : m.rows)
+        if (r.label.rfind("random:", 0) != 0)
+            out << "| `" << r.label << "` | " << joined(r.must) << " | " << joined(r.errors) << " | " << joined(r.should) << " | "
+                << joined(r.seen_by) << " |\n";
+    out << "\n## Random combinations\n\n| seed | choices | MUST failures | errors | new SHOULD failures |\n|---|---|---|---|---|\n";
+    for (const auto& r : m.rows)
+        if (r.label.rfind("random:", 0) == 0)
+            out << "| `" << r.label << "` | " << cell(r.choices) << " | " << joined(r.must) << " | " << joined(r.errors) << " | "
+                << joined(r.should) << " |\n";
+}
+
+}  // namespace bds::report

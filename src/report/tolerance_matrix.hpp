@@ -1,0 +1,49 @@
+#pragma once
+/// The tolerance matrix: the other half of proving the suites. Every suite runs against the stub with each of
+/// its choices changed from the default (`conformance stub --list-choices`) and with random combinations of them;
+/// a correct server may choose any of them, so no run may give a MUST failure, an error, or a SHOULD failure the
+/// defaults do not give. It also shows which OBSERVE checks saw each choice.
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "run/result.hpp"
+
+namespace bds::report {
+
+/// One run under a choice, or under a random combination of choices.
+struct ChoiceRun {
+    std::string label;    ///< "A-08=5000", or "random:7"
+    std::string choices;  ///< what differs from the defaults, e.g. "A-07=row,A-12=hidden"
+    run::RunResult run;
+};
+
+struct ToleranceMatrix {
+    struct Row {
+        std::string label, choices;
+        std::vector<std::string> must;     ///< MUST checks that failed
+        std::vector<std::string> errors;   ///< checks that could not judge
+        std::vector<std::string> should;   ///< SHOULD checks that failed here but not on the defaults
+        std::vector<std::string> seen_by;  ///< OBSERVE checks whose observations differ from the defaults'
+        bool clean() const { return must.empty() && errors.empty() && should.empty(); }
+    };
+    std::vector<Row> rows;
+    /// OBSERVE checks whose observations differ between two runs on the defaults: not used to tell a choice.
+    std::set<std::string> unsteady;
+    std::uint64_t seed = 0;
+    int cases = 0;
+    std::size_t checks = 0;
+
+    std::size_t clean() const;
+    bool complete() const { return clean() == rows.size(); }
+};
+
+/// `defaults` and `defaults_again` are two runs on the stub's default choices (same seed as every run).
+ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again, const std::vector<ChoiceRun>& runs);
+
+/// reports/tolerance-matrix.md: counts, the runs that are not clean first, then every choice with the OBSERVE
+/// checks that saw it, then the random combinations. No timings.
+void write_tolerance_matrix(const ToleranceMatrix& matrix, std::ostream& out);
+
+}  // namespace bds::report

@@ -1,0 +1,64 @@
+// The tolerance matrix: a run under a choice is clean only without MUST failures, errors and new SHOULD failures;
+// the OBSERVE checks whose observations moved are the ones that saw the choice, unsteady ones aside.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "report/tolerance_matrix.hpp"
+
+namespace bds {
+namespace {
+
+run::CheckResult result(const std::string& id, Level level, run::Outcome outcome, std::vector<std::string> observed = {}) {
+    run::CheckResult r;
+    r.id = id;
+    r.level = level;
+    r.outcome = outcome;
+    for (auto& text : observed) r.observations.push_back({std::move(text), std::nullopt});
+    return r;
+}
+
+run::RunResult run_of(std::string prefix, std::vector<run::CheckResult> results) {
+    run::RunResult r;
+    r.seed = 1;
+    r.cases = 5;
+    r.run_prefix = std::move(prefix);
+    r.results = std::move(results);
+    return r;
+}
+
+TEST(ToleranceMatrix, FailuresErrorsAndNewShouldFailuresMakeARunUnclean) {
+    const auto defaults = run_of("abc", {result("PAG-01", Level::Must, run::Outcome::Pass), result("FIL-01", Level::Should, run::Outcome::Fail),
+                                         result("ROB-08", Level::Should, run::Outcome::Pass),
+                                         result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 7 rows for abc01"}),
+                                         result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp: 0x01"})});
+    const auto again = run_of("xyz", {result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 7 rows for xyz01"}),
+                                      result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp: 0x02"})});
+    const std::vector<report::ChoiceRun> runs{
+        {"A-82=50", "A-82=50",
+         run_of("def", {result("PAG-01", Level::Must, run::Outcome::Pass), result("FIL-01", Level::Should, run::Outcome::Fail),
+                        result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 50 rows for def01"}),
+                        result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp: 0x03"})})},
+        {"A-08=100", "A-08=100",
+         run_of("ghi", {result("PAG-01", Level::Must, run::Outcome::Fail), result("ROB-08", Level::Should, run::Outcome::Fail),
+                        result("SYN-01", Level::Must, run::Outcome::Error)})},
+    };
+    const auto m = report::tolerance_matrix(defaults, again, runs);
+    ASSERT_EQ(m.rows.size(), 2u);
+    EXPECT_EQ(m.unsteady, std::set<std::string>{"SCH-03"});
+    EXPECT_TRUE(m.rows[0].clean()) << "FIL-01 fails on the defaults too: not the choice's doing";
+    EXPECT_EQ(m.rows[0].seen_by, std::vector<std::string>{"PAG-04"}) << "the prefix is not a difference, the row count is";
+    EXPECT_EQ(m.rows[1].must, std::vector<std::string>{"PAG-01"});
+    EXPECT_EQ(m.rows[1].errors, std::vector<std::string>{"SYN-01"});
+    EXPECT_EQ(m.rows[1].should, std::vector<std::string>{"ROB-08"});
+    EXPECT_FALSE(m.complete());
+    std::ostringstream out;
+    report::write_tolerance_matrix(m, out);
+    const std::string md = out.str();
+    EXPECT_NE(md.find("clean runs: **1 of 2**"), std::string::npos) << md;
+    EXPECT_NE(md.find("- `A-08=100`: MUST failures PAG-01; errors SYN-01; new SHOULD failures ROB-08"), std::string::npos) << md;
+    EXPECT_NE(md.find("| `A-82=50` | — | — | — | PAG-04 |"), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace bds
