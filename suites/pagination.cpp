@@ -45,12 +45,15 @@ std::string key_text(const Record& record, const json& row) { return oracle::ind
 
 /// Reads every page of `selection` with `size` and checks the pages against `expected` rows: each page at
 /// most `size` rows, TotalRowsCount = expected on every page that shows it, no row twice, none missing, no
-/// other row, and the page after the last one empty.
+/// other row, and the page after the last one empty. A target whose cap is below `size` may serve fewer rows
+/// when page 1 holds fewer than asked while TotalRowsCount says there are more, the pages are judged
+/// as pages of what it served.
 void check_pages(Context& ctx, const Record& record, const std::optional<std::string>& selection, long long size,
                  const std::set<std::string>& expected) {
     std::set<std::string> seen;
-    const long long pages = (static_cast<long long>(expected.size()) + size - 1) / size;
-    for (long long number = 1; number <= pages + 1; ++number) {
+    const auto n = static_cast<long long>(expected.size());
+    long long served = size;  // the page size the target uses
+    for (long long number = 1; number <= (n + served - 1) / served + 1; ++number) {
         const auto r = ctx.api.list(client::kWriter, record.name, {selection, size, number});
         const std::string what = "page " + std::to_string(number) + " of PageSize " + std::to_string(size);
         if (!expect_status(ctx, r.response, 200, what)) return;
@@ -58,12 +61,20 @@ void check_pages(Context& ctx, const Record& record, const std::optional<std::st
             ctx.fail({"a list response (" + what + ")", r.problem, "", r.response.exchange, ""});
         }
         const auto& page = *r.page;
-        const long long want = number <= pages ? std::min<long long>(size, static_cast<long long>(expected.size()) - (number - 1) * size) : 0;
-        if (static_cast<long long>(page.rows.size()) != want)
-            ctx.finding({std::to_string(want) + " rows on " + what + " of " + std::to_string(expected.size()) + " matching rows",
-                         std::to_string(page.rows.size()) + " rows", "", r.response.exchange, ""});
-        if (page.total && *page.total != static_cast<long long>(expected.size()))
-            ctx.finding({"TotalRowsCount " + std::to_string(expected.size()) + " (every matching row) on " + what,
+        const auto rows = static_cast<long long>(page.rows.size());
+        if (number == 1 && rows > 0 && rows < std::min(size, n) && page.total && *page.total == n) {
+            served = rows;
+            ctx.observe("PageSize " + std::to_string(size) + " served as pages of " + std::to_string(served) + " rows (a cap that clamps: A-81)",
+                        r.response.exchange);
+        }
+        const long long pages = (n + served - 1) / served;
+        const long long want = number <= pages ? std::min(served, n - (number - 1) * served) : 0;
+        if (rows != want)
+            ctx.finding({std::to_string(want) + " rows on " + what + " of " + std::to_string(n) + " matching rows" +
+                             (served != size ? " (pages of " + std::to_string(served) + " as served)" : ""),
+                         std::to_string(rows) + " rows", "", r.response.exchange, ""});
+        if (page.total && *page.total != n)
+            ctx.finding({"TotalRowsCount " + std::to_string(n) + " (every matching row) on " + what,
                          "TotalRowsCount " + std::to_string(*page.total), "/TotalRowsCount", r.response.exchange, ""});
         for (std::size_t i = 0; i < page.rows.size(); ++i) {
             const std::string key = key_text(record, page.rows[i]);
@@ -126,13 +137,22 @@ void partition_without_selection(Context& ctx) {
 
 void pages_start_at_one(Context& ctx) {
     const Marked m = write_marked(ctx, "CliFor", "first");
-    // The written keys are distinct even case-folded (sample_records), so exactly kMarked rows match.
-    const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 1});
-    if (!expect_status(ctx, r.response, 200, "PageNumber=1")) return;
-    if (!r.page) ctx.fail({"a list response", r.problem, "", r.response.exchange, ""});
-    if (r.page->rows.size() != m.rows.size())
-        ctx.finding({"PageNumber=1 with PageSize=" + std::to_string(kMarked) + " gives all " + std::to_string(m.rows.size()) + " rows written (pages start at 1)",
-                     std::to_string(r.page->rows.size()) + " rows", "", r.response.exchange, ""});
+    // The written keys are distinct even case-folded (sample_records), so exactly kMarked rows match. A target with
+    // a smaller cap that clamps serves them on more pages: pages from 1 on hold them all.
+    std::size_t rows = 0;
+    std::optional<client::Exchange> first;
+    for (long long number = 1; number <= kMarked + 1 && rows < m.rows.size(); ++number) {
+        const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, number});
+        if (!expect_status(ctx, r.response, 200, "PageNumber=" + std::to_string(number))) return;
+        if (!r.page) ctx.fail({"a list response", r.problem, "", r.response.exchange, ""});
+        if (!first) first = r.response.exchange;
+        rows += r.page->rows.size();
+        if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked) break;
+    }
+    if (rows != m.rows.size())
+        ctx.finding({"PageNumber=1 with PageSize=" + std::to_string(kMarked) + " (and the pages after it, if the target serves fewer) gives all " +
+                         std::to_string(m.rows.size()) + " rows written (pages start at 1)",
+                     std::to_string(rows) + " rows", "", first, ""});
     const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 0});
     ctx.answered(zero.response);
     ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) + (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) + " (A-09)",
@@ -151,6 +171,16 @@ void unpaged(Context& ctx) {
     ctx.observe("PageNumber without PageSize: " + std::to_string(alone.response.status) +
                     (alone.page ? ", " + std::to_string(alone.page->rows.size()) + " rows" : std::string()) + " (A-09)",
                 alone.response.exchange);
+    // The largest PageSize: large ones asked for the same few rows.
+    std::string large;
+    for (const long long size : {1000LL, 10000LL, 100000LL}) {
+        const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, size, 1});
+        ctx.answered(r.response);
+        large += (large.empty() ? "" : ", ") + std::to_string(size) + " → " + std::to_string(r.response.status);
+    }
+    const auto lowered = ctx.api.page_size().lowered();
+    ctx.observe("large PageSize: " + large + (lowered ? "; this run reads with PageSize " + std::to_string(*lowered) + " (the target serves no more)" : "") +
+                " (A-08, A-81)");
 }
 
 }  // namespace
@@ -166,7 +196,7 @@ std::vector<Check> pagination_checks() {
          {"pagination", "CondPagam"}, false, partition_without_selection, /*generates=*/true},
         {"PAG-03", "pagination", "Pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {"pagination", "CliFor"}, true,
          pages_start_at_one},
-        {"PAG-04", "pagination", "Without PageSize: what comes back?", "000 §8; A-08, A-09",
+        {"PAG-04", "pagination", "Without PageSize, and with a large one: what comes back?", "000 §8; A-08, A-09, A-81, A-82",
          "Maximum PageSize and default PageSize are not shown.", Level::Observe, {"pagination", "CliFor"}, true, unpaged},
     };
 }
