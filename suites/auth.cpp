@@ -46,6 +46,14 @@ void token_issued(Context& ctx) {
         try {
             const auto t = client::request_token(ctx.api.http(), ctx.target, user);
             if (!t.expires_in) ctx.observe("the token for " + role + " came without expires_in", t.exchange);
+            // The members of the answer and the lifetime it states; values other than expires_in are secret.
+            const auto body = json::parse(t.exchange.response_body, nullptr, false);
+            std::string members;
+            if (body.is_object())
+                for (const auto& [k, v] : body.items()) members += (members.empty() ? "" : ", ") + k;
+            ctx.observe("a token response holds " + (members.empty() ? std::string("no JSON object") : members) +
+                            (t.expires_in ? "; expires_in " + std::to_string(*t.expires_in) : std::string()) + " (A-01, A-03)",
+                        t.exchange);
         } catch (const client::TokenError& e) {
             ctx.finding({"POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")", e.what(), "", e.exchange(), ""});
         }
@@ -55,7 +63,13 @@ void token_issued(Context& ctx) {
 void token_info_with_token(Context& ctx) {
     const auto r = ctx.api.token_info(client::kWriter);
     if (expect_status(ctx, r, 200, "GET /api/Account/TokenInfo with a valid token"))
-        ctx.observe("TokenInfo body (shape not shown, A-02): " + r.exchange.response_body, r.exchange);
+        ctx.observe("TokenInfo body (shape not shown, A-02): " + body_shape(r), r.exchange);
+    // Rate limits: a burst of 30 reads; a 429 is waited out as Retry-After says, and counted.
+    const long before = ctx.api.http().throttled();
+    for (int i = 0; i < 30; ++i) ctx.answered(ctx.api.token_info(client::kWriter));
+    const long throttled = ctx.api.http().throttled() - before;
+    ctx.observe("30 TokenInfo reads in a row: " + (throttled == 0 ? std::string("never answered 429") : "answered 429 " + std::to_string(throttled) + " times") +
+                " (A-44)");
 }
 
 void no_token(Context& ctx) { expect_401_everywhere(ctx, std::nullopt, "without an Authorization header"); }

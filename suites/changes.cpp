@@ -3,10 +3,12 @@
 #include <rapidcheck.h>
 
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <thread>
 
 #include "oracle/store_model.hpp"
+#include "sql/datetime.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -155,6 +157,28 @@ void other_resources(Context& ctx) {
     ctx.observe("LastUtcRun in ISO 8601 form with 'T' (A-22): " + std::to_string(iso.response.status), iso.response.exchange);
 }
 
+/// The target's clock as dat_ultvar shows it: how far from this machine's, how fine. Observed only:
+/// the checks never compare instants with this machine's clock.
+void clock_and_resolution(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& record = record_of(ctx, "CliFor");
+    bool finer = false;
+    std::optional<std::int64_t> offset;
+    for (const auto& r : sample_records(ctx, record, 3, 61)) {
+        send_or_error(ctx, record, json::array({r}));
+        const auto now = sql::ticks_from(std::chrono::system_clock::now());
+        const auto at = dat_ultvar_of(read_one(ctx, record, r));
+        if (!at) ctx.skip("CliFor rows come without a date-time in dat_ultvar");
+        finer = finer || *at % 10000 != 0;
+        offset = *at - now;
+    }
+    const long long minutes = static_cast<long long>(std::llround(static_cast<double>(*offset) / 600'000'000.0));
+    ctx.observe(std::string("dat_ultvar of a record just written is ") +
+                (minutes == 0 ? "within a minute of this machine's UTC clock"
+                              : std::to_string(std::llabs(minutes)) + " minutes " + (minutes > 0 ? "ahead of" : "behind") + " this machine's UTC clock") +
+                " (A-23); its values are " + (finer ? "finer than a millisecond" : "whole milliseconds or coarser") + " (A-79)");
+}
+
 }  // namespace
 
 std::vector<Check> changes_checks() {
@@ -167,6 +191,8 @@ std::vector<Check> changes_checks() {
         {"CHG-03", "changes", "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?", "000 §4.3; A-21, A-22",
          "It is documented for StoricoDocumentiT, Articoli and CliFor; whether it exists for the other resources is not shown.",
          Level::Observe, {"changes", "*"}, false, other_resources},
+        {"CHG-04", "changes", "The target's clock behind dat_ultvar: how far from this machine's, how fine?", "000 §4.3; A-23, A-79",
+         "LastUtcRun: UTC date-time in the form YYYY-MM-DD HH:MM:SS.000", Level::Observe, {"changes", "CliFor"}, true, clock_and_resolution},
     };
 }
 

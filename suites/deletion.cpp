@@ -115,6 +115,16 @@ void deleted_in_reads(Context& ctx) {
     const auto rows = read_by_key(ctx, kWriter, record, r);
     ctx.observe(std::string("GET resources ") + (rows.empty() ? "leaves logically deleted records out" : "shows logically deleted records") +
                 " (A-12)");
+    // A deleted document's lines.
+    const Record& header = record_of(ctx, "StoricoDocumentiT");
+    json doc = sample_records(ctx, header, 1, 6).front();
+    doc["StoricoDocumentiR"] = json::array({json::object()});
+    tie_lines(doc);
+    doc["flg_isdeleted"] = true;
+    send_or_error(ctx, header, json::array({doc}));
+    const auto lines = read_all(ctx, kWriter, "StoricoDocumentiR", "key_documento = " + sql_text(doc.at("key_documento").get<std::string>()));
+    ctx.observe(std::string("the lines of a logically deleted document are ") + (lines.empty() ? "no longer listed" : "still listed") +
+                " in StoricoDocumentiR (A-36)");
 }
 
 }  // namespace
@@ -130,8 +140,8 @@ std::vector<Check> deletion_checks() {
          undeletion_restores},
         {"DEL-03", "deletion", "A record without flg_isdeleted is refused", "000 §1; §2.1 Minimal record; A-76",
          "Deletion is logical: each record carries flg_isdeleted (bit, required)", Level::Should, {"deletion", "*"}, true, flag_required},
-        {"DEL-04", "deletion", "Do reads show logically deleted records?", "000 §1; A-12",
-         "Deletion is logical", Level::Observe, {"deletion", "CliFor"}, true, deleted_in_reads},
+        {"DEL-04", "deletion", "Do reads show logically deleted records, and a deleted document's lines?", "000 §1; A-12, A-36",
+         "Deletion is logical", Level::Observe, {"deletion", "CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, true, deleted_in_reads},
     };
 }
 

@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -436,20 +437,38 @@ std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c)
 void malformed_statuses(Context& ctx) {
     const MalformedFixture m = malformed_fixture(ctx, "malformed");
     std::map<int, std::vector<std::string>> labels;
-    std::map<int, client::Exchange> example;
+    std::map<int, client::HttpResponse> example;
     for (const auto& c : m.conditions) {
         const auto r = ctx.api.list(client::kWriter, m.record->name, {wrapped(m, c), 50, 1});
         ctx.answered(r.response);
         labels[r.response.status].push_back(c.why);
-        example.emplace(r.response.status, r.response.exchange);
+        example.emplace(r.response.status, r.response);
     }
     for (const auto& [status, whys] : labels) {
         std::string list;
         for (const auto& w : whys) list += (list.empty() ? "" : ", ") + w;
-        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " (" + std::to_string(whys.size()) + " of " +
-                        std::to_string(m.conditions.size()) + "): " + list + " (A-19)",
-                    example.at(status));
+        const auto& r = example.at(status);
+        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " with " + body_shape(r) + " (" + std::to_string(whys.size()) +
+                        " of " + std::to_string(m.conditions.size()) + "): " + list + " (A-19, A-43)",
+                    r.exchange);
     }
+}
+
+/// How RecordSelection compares text: the marker in upper case finds the record or not.
+void text_comparison(Context& ctx) {
+    ctx.need_user(client::kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Field* mark = marker_field(clifor);
+    if (!mark) throw CheckError("CliFor has no field that can carry a marker");
+    json r = sample_records(ctx, clifor, 1, 620).front();
+    const std::string text = marker(ctx, "Case");
+    r[mark->name] = text;
+    send_or_error(ctx, clifor, json::array({r}));
+    std::string upper = text;
+    for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const auto rows = read_all(ctx, client::kWriter, clifor.name, mark->name + " = " + sql_text(upper));
+    ctx.observe(std::string("RecordSelection compares text ") + (rows.empty() ? "case-sensitively" : "case-insensitively") + ": " + mark->name + " = '" +
+                "<the marker in upper case>' finds " + std::to_string(rows.size()) + " of the 1 record (A-17)");
 }
 
 void malformed_harmless(Context& ctx) {
@@ -510,6 +529,8 @@ std::vector<Check> filters_checks() {
          Level::Must, {"filters", "CliFor", "Articoli"}, true, standard_conditions},
         {"FIL-10", "filters", "N'…' literals with text beyond ASCII select exactly their record", "000 §4.1 RecordSelection; A-18",
          "a comparison of a field with a quoted text, joined by and", Level::Should, {"filters", "CliFor"}, true, unicode_literals},
+        {"FIL-11", "filters", "Does RecordSelection compare text with or without case?", "000 §4.1; A-17",
+         "a comparison of a field with a quoted text, joined by and", Level::Observe, {"filters", "CliFor"}, true, text_comparison},
     };
 }
 

@@ -163,6 +163,12 @@ void unpaged(Context& ctx) {
     const Marked m = write_marked(ctx, "CliFor", "unpaged");
     const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, std::nullopt});
     ctx.answered(r.response);
+    if (r.page)
+        ctx.observe("a list comes as " +
+                    (r.page->envelope == client::EnvelopeSetting::Object ? "an object with TotalRowsCount and its rows in \"" + r.page->rows_member + "\""
+                     : r.page->envelope == client::EnvelopeSetting::Header ? std::string("an array, TotalRowsCount in a header")
+                                                                           : std::string("an array whose rows carry TotalRowsCount")) +
+                    " (A-07, A-80)");
     ctx.observe("no PageSize: " + std::to_string(r.response.status) +
                     (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-08)",
                 r.response.exchange);
@@ -171,6 +177,12 @@ void unpaged(Context& ctx) {
     ctx.observe("PageNumber without PageSize: " + std::to_string(alone.response.status) +
                     (alone.page ? ", " + std::to_string(alone.page->rows.size()) + " rows" : std::string()) + " (A-09)",
                 alone.response.exchange);
+    // Parameter names in another case: pagesize=1 read as PageSize, or ignored.
+    const std::string lower = client::list_target("/api/resources/CliFor", {m.selection, std::nullopt, std::nullopt}) + "&pagesize=1&pagenumber=1";
+    const auto cased = ctx.api.read(ctx.answered(ctx.api.authed(client::kWriter, "GET", lower)));
+    ctx.observe("pagesize=1&pagenumber=1 (names in lower case): " + status_text(cased.response) +
+                    (cased.page ? ", " + std::to_string(cased.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-45)",
+                cased.response.exchange);
     // The largest PageSize: large ones asked for the same few rows.
     std::string large;
     for (const long long size : {1000LL, 10000LL, 100000LL}) {

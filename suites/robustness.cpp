@@ -582,14 +582,18 @@ void sql_injection(Context& ctx) {
 
 void bad_query_strings(Context& ctx) {
     ctx.need_user(client::kWriter);
-    for (const auto& q : bad_queries()) {
-        const auto r = ctx.api.authed(client::kWriter, "GET", q.target);
+    auto judge = [&](const client::HttpResponse& r, const std::string& label) {
         ctx.answered(r);
-        ctx.observe(q.label + ": answered " + status_text(r), r.exchange);
+        const auto page = r.status == 200 ? ctx.api.read(r).page : std::nullopt;
+        ctx.observe(label + ": answered " + status_text(r) + (page ? " with " + std::to_string(page->rows.size()) + " rows" : std::string()), r.exchange);
         if (is_5xx(r))
-            ctx.finding({"a status other than 5xx for " + q.label + " (A-46; A-09, A-19, A-22: the status is not shown)", status_text(r), "",
-                         r.exchange, q.label});
-    }
+            ctx.finding({"a status other than 5xx for " + label + " (A-46; A-09, A-19, A-22: the status is not shown)", status_text(r), "",
+                         r.exchange, label});
+    };
+    for (const auto& q : bad_queries()) judge(ctx.api.authed(client::kWriter, "GET", q.target), q.label);
+    // Known paths with a method they do not serve.
+    judge(ctx.api.authed(client::kWriter, "DELETE", "/api/resources/CliFor"), "DELETE /api/resources/CliFor");
+    judge(ctx.api.authed(client::kWriter, "PUT", "/api/sync/CliFor", "[]", "application/json; charset=utf-8"), "PUT /api/sync/CliFor");
 }
 
 void no_server_error(Context& ctx) {

@@ -230,6 +230,7 @@ std::string shape(const std::string& text) {
 /// What forms the rows show for each kind of value the seeds leave open.
 struct Forms {
     std::map<std::string, std::set<std::string>> seen;  // what → forms
+    int decimal_places = -1;                             // the most digits after a decimal's point
     void add(const std::string& what, const std::string& form) {
         if (auto& forms = seen[what]; forms.size() < 4) forms.insert(form);
     }
@@ -250,7 +251,14 @@ struct Forms {
                 case SqlKind::Datetime2:
                     add(f.type.str() + " (A-14)", v.is_string() ? shape(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
                     break;
-                case SqlKind::Decimal: add("decimal (A-83)", std::string("a JSON ") + v.type_name()); break;
+                case SqlKind::Decimal: {
+                    add("decimal (A-83)", std::string("a JSON ") + v.type_name());
+                    const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+                    const auto point = text.find('.');
+                    if (point != std::string::npos && text.find_first_of("eE") == std::string::npos)
+                        decimal_places = std::max(decimal_places, static_cast<int>(text.size() - point - 1));
+                    break;
+                }
                 case SqlKind::Timestamp:
                     add("timestamp (A-15)", v.is_string() ? "a string like " + v.get<std::string>().substr(0, 24) : std::string("a JSON ") + v.type_name());
                     break;
@@ -286,6 +294,7 @@ void forms_written(Context& ctx) {
         for (const auto& form : seen) text += (text.empty() ? "" : ", ") + form;
         ctx.observe(what + ": " + text);
     }
+    if (forms.decimal_places >= 0) ctx.observe("decimals show at most " + std::to_string(forms.decimal_places) + " decimal places (A-16)");
 }
 
 const std::vector<std::string>& data_set_tags() {

@@ -15,6 +15,21 @@ std::string status_text(const client::HttpResponse& r) {
     return r.transport_failed() ? "no answer (" + r.exchange.error + ")" : "status " + std::to_string(r.status);
 }
 
+std::string body_shape(const client::HttpResponse& r) {
+    if (r.body.empty()) return "no body";
+    const json doc = json::parse(r.body, nullptr, false);
+    if (doc.is_discarded()) return "text \"" + (r.body.size() > 30 ? r.body.substr(0, 30) + "…" : r.body) + "\"";
+    const auto members = [](const json& object, bool deeper, const auto& self) -> std::string {
+        std::string out;
+        for (const auto& [k, v] : object.items())
+            out += (out.empty() ? "" : ", ") + k + (deeper && v.is_object() ? " " + self(v, false, self) : "");
+        return "{" + out + "}";
+    };
+    if (doc.is_object()) return "a JSON object " + members(doc, true, members);
+    if (doc.is_array()) return "a JSON array of " + std::to_string(doc.size()) + (!doc.empty() && doc[0].is_object() ? " " + members(doc[0], false, members) : "");
+    return std::string("a JSON ") + doc.type_name();
+}
+
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what) {
     ctx.answered(r);
     if (r.status == expected) return true;

@@ -20,6 +20,10 @@ using nlohmann::json;
 /// "status 200", or "no answer (…)" when none came: for messages.
 std::string status_text(const client::HttpResponse& r);
 
+/// What a response's body is, in a few words: "no body", "text \"OK\"", "a JSON object {error, message}", "a JSON
+/// array of 2" (nested objects shown one level deep), for observations of what the seeds leave open.
+std::string body_shape(const client::HttpResponse& r);
+
 /// Records a finding unless `r` has status `expected`. Returns whether it had.
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what);
 /// Records a finding if `r` is a 2xx (the request had to be refused). Returns whether it was refused.

@@ -95,6 +95,55 @@ void identity_on_upsert(Context& ctx) {
                 " kept their value (" + (kept == 0 ? "replace" : cleared == 0 ? "merge" : "mixed") + ")");
 }
 
+/// A key of this check's namespace for CliFor probes: ind_clifor C, cod_clifor prefix + `suffix`.
+json clifor_probe(const Context& ctx, const Record& record, const std::string& suffix) {
+    json r = sample_records(ctx, record, 1, 43).front();
+    r["ind_clifor"] = "C";
+    r["cod_clifor"] = ctx.prefix + suffix;
+    return r;
+}
+
+/// What writes the seeds leave open give: each observed, never judged.
+void open_writes(Context& ctx) {
+    ctx.need_user(kWriter);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const auto answer = [&](const json& block) {
+        const auto r = ctx.answered(ctx.sync(kWriter, clifor.name, block));
+        return status_text(r) + " (" + body_shape(r) + ")";
+    };
+    const json plain = clifor_probe(ctx, clifor, "w1");
+    ctx.observe("a 200 to POST sync (A-24): " + answer(json::array({plain})));
+    ctx.observe("an empty block [] (A-30): " + answer(json::array()));
+    json twice_a = clifor_probe(ctx, clifor, "w2"), twice_b = twice_a;
+    twice_a["des_ragsoc"] = "bdsc first";
+    twice_b["des_ragsoc"] = "bdsc second";
+    const std::string twice = answer(json::array({twice_a, twice_b}));
+    const auto kept = read_by_key(ctx, kWriter, clifor, twice_a);
+    ctx.observe("one key twice in a block (A-29): " + twice + (kept.size() == 1 ? ", kept " + kept[0].value("des_ragsoc", json()).dump() : ""));
+    json platform = clifor_probe(ctx, clifor, "w3");
+    platform["Id"] = 1;
+    platform["ts_update"] = "AAAAAAAAAAE=";
+    ctx.observe("Id and ts_update sent (A-27): " + answer(json::array({platform})));
+    json tenant = clifor_probe(ctx, clifor, "w4");
+    tenant["customer_ID"] = 0;
+    ctx.observe("customer_ID sent (A-26): " + answer(json::array({tenant})));
+    json value = clifor_probe(ctx, clifor, "w5");
+    value["ind_sesso"] = "Q";  // M or F (001 §2.1)
+    ctx.observe("ind_sesso 'Q', not an allowed value (A-33): " + answer(json::array({value})));
+    json wide = clifor_probe(ctx, clifor, "w6");
+    wide["cod_conto_cpart"] = "\xE4\xB8\xAD";  // varchar(10): 中 is not in Windows-1252
+    const std::string wide_answer = answer(json::array({wide}));
+    const auto stored = read_by_key(ctx, kWriter, clifor, wide);
+    ctx.observe("varchar text beyond Windows-1252 (A-61): " + wide_answer +
+                (stored.size() == 1 ? ", stored as " + stored[0].value("cod_conto_cpart", json()).dump() : ""));
+    const Record& famiglia = record_of(ctx, "Famiglia");
+    json many = json::array();
+    for (int i = 0; i < 501; ++i)
+        many.push_back({{"cod_famiglia", (ctx.prefix + "b" + std::to_string(i)).substr(0, 10)}, {"flg_isdeleted", false}});
+    const auto r = ctx.answered(ctx.sync(kWriter, famiglia.name, many));
+    ctx.observe("a block of 501 records (A-31): " + status_text(r));
+}
+
 void nested_lines(Context& ctx) {
     ctx.need_user(kWriter);
     const Record& header = record_of(ctx, "StoricoDocumentiT");
@@ -282,6 +331,8 @@ std::vector<Check> sync_checks() {
         {"SYN-09", "sync", "A record without a required field other than its key is refused", "000 §2.1 Minimal record; A-76",
          "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", Level::Should, all, true,
          required_non_key_refused, /*generates=*/true},
+        {"SYN-10", "sync", "Writes the seeds leave open: what do they give?", "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61",
+         "The content of a 200 response body for POST is not shown.", Level::Observe, {"sync", "CliFor", "Famiglia"}, true, open_writes},
     };
 }
 

@@ -154,8 +154,10 @@ void compare_fields(Context& ctx, const Record& view, const json& base, const st
                 if (v.is_null()) return got.is_null();
                 const auto as_view = as_view_value(f->type, v);
                 return as_view && !oracle::value_difference(f->type, *as_view, got, options);
-            }))
+            })) {
+            ctx.observe(view.name + "." + name + " is taken from the record " + base_name + " references, not from " + base_name + " itself (A-67)");
             continue;
+        }
         ctx.finding({view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name + "." + name + " written" +
                          (joined.empty() ? "" : " (or of the record it references)"),
                      got.dump() + " (" + *why + ")", pointer + "/" + name, exchange, ""});
@@ -561,7 +563,11 @@ int sunday_week(sql::Ticks t) {
 
 void week_numbering(Context& ctx) {
     ctx.need_user(client::kWriter);
-    const gen::DataSet set = one_data_set(ctx, 9);
+    gen::DataSet set = one_data_set(ctx, 9);
+    // A Sunday early in January: ISO 8601 says week 1 (of 2026), DATEPART(week) with Sunday first says week 2.
+    for (auto& b : set)
+        if (b.resource == kHeader)
+            for (auto& doc : b.records) doc["dat_doc"] = "2026-01-04T10:00:00";
     send_data_set(ctx, set);
     for (const auto& doc : records_in(set, kHeader)) {
         const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
@@ -582,6 +588,9 @@ void week_numbering(Context& ctx) {
                         std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
                     rows.exchange);
     }
+    // POST query beyond MCPClienti, with the target's body template.
+    if (const auto q = ctx.api.query(client::kWriter, "MCPFornitori", {std::nullopt, 1, 1}))
+        ctx.observe("POST query on MCPFornitori (A-85): " + status_text(q->response), q->response.exchange);
 }
 
 }  // namespace
@@ -622,7 +631,7 @@ std::vector<Check> views_checks() {
         {"VIEW-08", "views", "Logically deleted base records in the views: shown or not?", "001 §2.4-2.7; A-42",
          "Deletion is logical: each record carries flg_isdeleted (bit, required). (Whether the views show deleted rows is not shown.)",
          Level::Observe, data_set_tags, true, deleted_rows},
-        {"VIEW-09", "views", "MCPDocumentiT.settimana: which week numbering?", "001 §2.6; A-39",
+        {"VIEW-09", "views", "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?", "001 §2.6; 000 §4.2; A-39, A-85",
          "mese and settimana derive from the document date. (The week numbering is not shown.)", Level::Observe, data_set_tags, true,
          week_numbering},
     };

@@ -86,6 +86,7 @@ struct Job {
     const stub::DefectInfo* defect = nullptr;
     std::string choices;              ///< describe() of the stub's choices
     int code = -1;
+    bool must_be_seen = false;        ///< a single choice a check must report
 };
 
 struct Args {
@@ -122,7 +123,7 @@ std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>&
         for (const auto& c : stub::choice_table())
             for (std::size_t v = 1; v < c.values.size(); ++v) {
                 const std::string spec = std::string(c.id) + "=" + std::string(c.values[v]);
-                jobs.push_back({spec, {"--stub-choose", spec}, nullptr, spec});
+                jobs.push_back({spec, {"--stub-choose", spec}, nullptr, spec, -1, !c.declared});
             }
         for (int i = 1; i <= a.random; ++i) {
             const std::uint64_t seed = a.seed * 1000 + static_cast<std::uint64_t>(i);
@@ -207,7 +208,7 @@ void add_selfcheck_command(CLI::App& app) {
                                        std::string(job.defect->description), read(job), job.defect->level == "SHOULD" ? Level::Should : Level::Must,
                                        job.choices});
             else if (!job.choices.empty() || job.name.rfind("random:", 0) == 0)
-                choice_runs.push_back({job.name, job.choices, read(job)});
+                choice_runs.push_back({job.name, job.choices, read(job), job.must_be_seen});
         }
         const auto kill = report::kill_matrix(read(find("faithful")), defect_runs);
         write_file(a->out, [&](std::ostream& out) { report::write_kill_matrix(kill, out); });

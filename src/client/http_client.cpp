@@ -80,6 +80,7 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
+        if (r.status == 429 && limiter_) limiter_->throttled();
         if (r.status == 429 && limited < kMaxRateLimitedRetries) {
             ++limited;  // the server refused to process it: repeating is safe for writes too
             std::this_thread::sleep_for(retry_after(r.header("Retry-After")));

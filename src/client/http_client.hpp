@@ -2,6 +2,7 @@
 /// The harness's HTTP client: one keep-alive connection to the target (HTTP or HTTPS), a timeout on every
 /// request, a shared rate limit, GETs retried on a dropped connection (writes never), any request retried
 /// after a 429 with its Retry-After. Every request comes back with its Exchange (secrets redacted).
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -22,9 +23,13 @@ public:
     explicit RateLimiter(double per_second) : per_second_(per_second) {}
     /// Waits until the next request may go.
     void acquire();
+    /// The target answered 429 (asked to slow down); counted for the whole run.
+    void throttled() { ++throttled_; }
+    long throttled_count() const { return throttled_.load(); }
 
 private:
     double per_second_;
+    std::atomic<long> throttled_{0};
     std::mutex mutex_;
     std::chrono::steady_clock::time_point next_{};
 };
@@ -68,6 +73,8 @@ public:
     const std::string& base_url() const { return settings_.base_url; }
     /// Requests sent so far, retries included.
     long requests_sent() const { return sent_; }
+    /// 429 answers in the whole run so far (0 without a rate limiter).
+    long throttled() const { return limiter_ ? limiter_->throttled_count() : 0; }
 
 private:
     HttpResponse attempt(const std::string& method, const std::string& target, const Headers& headers,

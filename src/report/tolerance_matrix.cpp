@@ -8,11 +8,10 @@
 namespace bds::report {
 namespace {
 
-/// Per OBSERVE check, what it observed, with the run's key prefix taken out (it differs from run to run).
+/// Per check, what it observed, with the run's key prefix taken out (it differs from run to run).
 std::map<std::string, std::multiset<std::string>> observations(const run::RunResult& run) {
     std::map<std::string, std::multiset<std::string>> out;
     for (const auto& r : run.results) {
-        if (r.level != Level::Observe) continue;
         auto& texts = out[r.id];
         for (const auto& o : r.observations) {
             std::string text = o.text;
@@ -24,10 +23,19 @@ std::map<std::string, std::multiset<std::string>> observations(const run::RunRes
     return out;
 }
 
+/// The checks whose observations differ (a check one run lacks observed nothing there).
 std::vector<std::string> differing(const std::map<std::string, std::multiset<std::string>>& a, const std::map<std::string, std::multiset<std::string>>& b) {
+    static const std::multiset<std::string> kNone;
+    const auto of = [](const auto& m, const std::string& id) -> const std::multiset<std::string>& {
+        const auto it = m.find(id);
+        return it == m.end() ? kNone : it->second;
+    };
+    std::set<std::string> ids;
+    for (const auto& [id, texts] : a) ids.insert(id);
+    for (const auto& [id, texts] : b) ids.insert(id);
     std::vector<std::string> out;
-    for (const auto& [id, texts] : a)
-        if (const auto it = b.find(id); it == b.end() || it->second != texts) out.push_back(id);
+    for (const auto& id : ids)
+        if (of(a, id) != of(b, id)) out.push_back(id);
     return out;
 }
 
@@ -48,7 +56,7 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
     for (const auto& r : defaults.results)
         if (r.level == Level::Should && r.outcome == run::Outcome::Fail) should_on_defaults.insert(r.id);
     for (const auto& c : runs) {
-        ToleranceMatrix::Row row{c.label, c.choices, {}, {}, {}, {}};
+        ToleranceMatrix::Row row{c.label, c.choices, {}, {}, {}, {}, c.must_be_seen};
         for (const auto& r : c.run.results) {
             if (r.outcome == run::Outcome::Error) row.errors.push_back(r.id);
             if (r.outcome != run::Outcome::Fail) continue;
@@ -69,24 +77,26 @@ void write_tolerance_matrix(const ToleranceMatrix& m, std::ostream& out) {
         << " checks): every suite against the stub with each of its choices (`conformance stub --list-choices`) changed from "
            "the default, one at a time, and with random combinations of them. Each is a behaviour a correct server may have "
            "where the seeds are silent, so a run is clean when it has no MUST failure, no error and no SHOULD failure the "
-           "defaults do not have. \"Seen by\" lists the OBSERVE checks whose observations differ from the defaults'.\n\n"
+           "defaults do not have, and (a single choice the target file does not declare) some check reports it: \"seen by\" lists "
+           "the checks whose observations differ from the defaults'.\n\n"
         << "- clean runs: **" << m.clean() << " of " << m.rows.size() << "** (" << singles << " single choices, " << m.rows.size() - singles
         << " random combinations)\n"
-        << "- OBSERVE checks that vary on the defaults alone (not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
+        << "- checks whose observations vary on the defaults alone (not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
         << "\n\n";
     if (!m.complete()) {
         out << "## Not clean\n\n";
         for (const auto& r : m.rows)
             if (!r.clean())
                 out << "- `" << r.label << "`" << (r.label != r.choices ? " (" + cell(r.choices) + ")" : "") << ": MUST failures "
-                    << joined(r.must) << "; errors " << joined(r.errors) << "; new SHOULD failures " << joined(r.should) << "\n";
+                    << joined(r.must) << "; errors " << joined(r.errors) << "; new SHOULD failures " << joined(r.should)
+                    << (r.must_be_seen && r.seen_by.empty() ? "; reported by no check" : "") << "\n";
         out << "\n";
     }
-    out << "## Single choices\n\n| choice | MUST failures | errors | new SHOULD failures | seen by (OBSERVE) |\n|---|---|---|---|---|\n";
+    out << "## Single choices\n\n| choice | MUST failures | errors | new SHOULD failures | seen by |\n|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
         if (r.label.rfind("random:", 0) != 0)
             out << "| `" << r.label << "` | " << joined(r.must) << " | " << joined(r.errors) << " | " << joined(r.should) << " | "
-                << joined(r.seen_by) << " |\n";
+                << (r.must_be_seen ? joined(r.seen_by) : "declared in the target file") << " |\n";
     out << "\n## Random combinations\n\n| seed | choices | MUST failures | errors | new SHOULD failures |\n|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
         if (r.label.rfind("random:", 0) == 0)

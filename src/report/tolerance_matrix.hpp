@@ -2,7 +2,7 @@
 /// The tolerance matrix: the other half of proving the suites. Every suite runs against the stub with each of
 /// its choices changed from the default (`conformance stub --list-choices`) and with random combinations of them;
 /// a correct server may choose any of them, so no run may give a MUST failure, an error, or a SHOULD failure the
-/// defaults do not give. It also shows which OBSERVE checks saw each choice.
+/// defaults do not give; and each single choice must be reported by some check's observations.
 #include <ostream>
 #include <set>
 #include <string>
@@ -17,6 +17,8 @@ struct ChoiceRun {
     std::string label;    ///< "A-08=5000", or "random:7"
     std::string choices;  ///< what differs from the defaults, e.g. "A-07=row,A-12=hidden"
     run::RunResult run;
+    /// A single choice some check must report (not one the target file declares, nor a random combination).
+    bool must_be_seen = false;
 };
 
 struct ToleranceMatrix {
@@ -25,11 +27,12 @@ struct ToleranceMatrix {
         std::vector<std::string> must;     ///< MUST checks that failed
         std::vector<std::string> errors;   ///< checks that could not judge
         std::vector<std::string> should;   ///< SHOULD checks that failed here but not on the defaults
-        std::vector<std::string> seen_by;  ///< OBSERVE checks whose observations differ from the defaults'
-        bool clean() const { return must.empty() && errors.empty() && should.empty(); }
+        std::vector<std::string> seen_by;  ///< checks whose observations differ from the defaults'
+        bool must_be_seen = false;
+        bool clean() const { return must.empty() && errors.empty() && should.empty() && (!must_be_seen || !seen_by.empty()); }
     };
     std::vector<Row> rows;
-    /// OBSERVE checks whose observations differ between two runs on the defaults: not used to tell a choice.
+    /// Checks whose observations differ between two runs on the defaults: not used to tell a choice.
     std::set<std::string> unsteady;
     std::uint64_t seed = 0;
     int cases = 0;

@@ -15,6 +15,8 @@ void Context::fail(run::Finding f) {
 }
 
 void Context::observe(std::string text, std::optional<client::Exchange> exchange) {
+    for (const auto& o : observations)
+        if (o.text == text) return;  // property cases repeat what they see
     observations.push_back({std::move(text), std::move(exchange)});
 }
 

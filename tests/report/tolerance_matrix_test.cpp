@@ -38,24 +38,32 @@ TEST(ToleranceMatrix, FailuresErrorsAndNewShouldFailuresMakeARunUnclean) {
         {"A-82=50", "A-82=50",
          run_of("def", {result("PAG-01", Level::Must, run::Outcome::Pass), result("FIL-01", Level::Should, run::Outcome::Fail),
                         result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 50 rows for def01"}),
-                        result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp: 0x03"})})},
+                        result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp: 0x03"})}),
+         true},
         {"A-08=100", "A-08=100",
          run_of("ghi", {result("PAG-01", Level::Must, run::Outcome::Fail), result("ROB-08", Level::Should, run::Outcome::Fail),
-                        result("SYN-01", Level::Must, run::Outcome::Error)})},
+                        result("SYN-01", Level::Must, run::Outcome::Error)}),
+         true},
+        {"A-41=flat", "A-41=flat", run_of("jkl", {result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 7 rows for jkl01"})}), false},
+        {"A-23=skewed", "A-23=skewed", run_of("mno", {result("PAG-04", Level::Observe, run::Outcome::Pass, {"no PageSize: 200, 7 rows for mno01"})}),
+         true},
     };
     const auto m = report::tolerance_matrix(defaults, again, runs);
-    ASSERT_EQ(m.rows.size(), 2u);
+    ASSERT_EQ(m.rows.size(), 4u);
     EXPECT_EQ(m.unsteady, std::set<std::string>{"SCH-03"});
     EXPECT_TRUE(m.rows[0].clean()) << "FIL-01 fails on the defaults too: not the choice's doing";
     EXPECT_EQ(m.rows[0].seen_by, std::vector<std::string>{"PAG-04"}) << "the prefix is not a difference, the row count is";
     EXPECT_EQ(m.rows[1].must, std::vector<std::string>{"PAG-01"});
     EXPECT_EQ(m.rows[1].errors, std::vector<std::string>{"SYN-01"});
     EXPECT_EQ(m.rows[1].should, std::vector<std::string>{"ROB-08"});
+    EXPECT_TRUE(m.rows[2].clean()) << "declared in the target file: nothing to observe";
+    EXPECT_FALSE(m.rows[3].clean()) << "a choice no check reports";
     EXPECT_FALSE(m.complete());
     std::ostringstream out;
     report::write_tolerance_matrix(m, out);
     const std::string md = out.str();
-    EXPECT_NE(md.find("clean runs: **1 of 2**"), std::string::npos) << md;
+    EXPECT_NE(md.find("clean runs: **2 of 4**"), std::string::npos) << md;
+    EXPECT_NE(md.find("- `A-23=skewed`: MUST failures —; errors —; new SHOULD failures —; reported by no check"), std::string::npos) << md;
     EXPECT_NE(md.find("- `A-08=100`: MUST failures PAG-01; errors SYN-01; new SHOULD failures ROB-08"), std::string::npos) << md;
     EXPECT_NE(md.find("| `A-82=50` | — | — | — | PAG-04 |"), std::string::npos) << md;
 }

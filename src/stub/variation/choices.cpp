@@ -10,11 +10,12 @@ namespace {
 
 /// A table row for the choice held in `Member`.
 template <auto Member>
-ChoiceInfo entry(std::string_view id, std::string_view title, std::vector<std::string_view> values, std::vector<std::string_view> meanings) {
+ChoiceInfo entry(std::string_view id, std::string_view title, std::vector<std::string_view> values, std::vector<std::string_view> meanings,
+                 bool declared = false) {
     using Enum = std::remove_reference_t<decltype(std::declval<Choices&>().*Member)>;
     return {id, title, std::move(values), std::move(meanings),
             [](const Choices& c) { return static_cast<std::size_t>(c.*Member); },
-            [](Choices& c, std::size_t i) { c.*Member = static_cast<Enum>(i); }};
+            [](Choices& c, std::size_t i) { c.*Member = static_cast<Enum>(i); }, declared};
 }
 
 using C = Choices;
@@ -82,7 +83,8 @@ const std::vector<ChoiceInfo> kTable = {
                                 {"every resource the user may use", "only the MCP views the user may use"}),
     entry<&C::query_body>("A-41", "body of POST query", {"nested", "flat"},
                           {"{RecordSelection, OrderBy: [{field, desc}], PageSize, PageNumber}",
-                           "{filter, orderBy: \"field\", descending, pageSize, page}"}),
+                           "{filter, orderBy: \"field\", descending, pageSize, page}"},
+                          /*declared=*/true),
     entry<&C::deleted_in_views>("A-42", "logically deleted rows in the MCP views", {"shown", "hidden"},
                                 {"listed with flg_isdeleted true", "left out"}),
     entry<&C::error_body>("A-43", "body of an error response", {"json", "nested", "text", "empty"},

@@ -91,6 +91,8 @@ struct ChoiceInfo {
     std::vector<std::string_view> meanings;
     std::size_t (*get)(const Choices&);
     void (*set)(Choices&, std::size_t);
+    /// The target file says which it is (a setting, e.g. the POST query template): no check needs to observe it.
+    bool declared = false;
 };
 
 /// Every choice, in assumption order.
