@@ -246,6 +246,8 @@ struct Forms {
                 add("null fields (A-13)", "null");
                 continue;
             }
+            if (!f.values.empty() && std::none_of(f.values.begin(), f.values.end(), [&](const auto& a) { return json(a.value) == v || v.dump() == a.value; }))
+                add("values outside a field's allowed values (A-33)", f.name + " " + v.dump().substr(0, 20));
             switch (f.type.kind) {
                 case SqlKind::Datetime:
                 case SqlKind::Datetime2:

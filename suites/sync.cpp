@@ -152,6 +152,8 @@ void nested_lines(Context& ctx) {
         json doc = *sent_gen(ctx, header);
         doc["StoricoDocumentiR"] = *rc::gen::container<std::vector<json>>(
             static_cast<std::size_t>(*rc::gen::inRange(1, 5)), sent_gen(ctx, lines));
+        // num_riga (the logical line number MCPDocumentiR shows, 001 §2.7) tells the lines apart.
+        for (std::size_t i = 0; i < doc["StoricoDocumentiR"].size(); ++i) doc["StoricoDocumentiR"][i]["num_riga"] = static_cast<int>(i + 1);
         tie_lines(doc);
         // Whether a sender may leave key_documento out of a line is not shown: when a target accepts such
         // lines, they are still its lines, readable with the header's key_documento (000 §2.1).
@@ -178,6 +180,11 @@ void nested_lines(Context& ctx) {
                              " lines sent nested in it" + (untied ? " (sent without key_documento)" : "") +
                              ", each repeating the header's key_documento (000 §2.1, §2.2 rule)",
                          oracle::format_differences(differences), "", r.response.exchange, ""});
+        else if (got.size() > 1) {
+            bool in_order = true;
+            for (std::size_t i = 0; i < got.size(); ++i) in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
+            ctx.observe(std::string("a document's lines read back ") + (in_order ? "in the order sent" : "in another order") + " (A-78)");
+        }
     });
 }
 

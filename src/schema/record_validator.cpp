@@ -131,7 +131,10 @@ std::vector<Violation> RecordValidator::validate(const nlohmann::json& record, c
             if (e.description.rfind("Failed to validate against schema associated with property name", 0) == 0 ||
                 e.description.rfind("Failed to validate item #", 0) == 0)
                 continue;
-            out.push_back(schema_violation(pointer + where, field, e.description));
+            Violation v = schema_violation(pointer + where, field, e.description);
+            // Whether a target holds values outside a field's allowed values is not shown (A-33): not of returned data.
+            if (impl_->direction == Direction::Returned && v.rule == "allowed_values") continue;
+            out.push_back(std::move(v));
         }
     }
     impl_->check_sql(impl_->record, record, pointer, out);

@@ -30,8 +30,9 @@ struct SqlProfile {
 };
 
 /// Sent records are held to everything a sender must send (ISO date-times, Windows-1252 in varchar/char,
-/// numbers for decimals); returned records only to what the seeds state of them: the forms a target writes
-/// (date-times, decimals as numbers or strings, A-14, A-83) and its code page are not shown.
+/// numbers for decimals, allowed values); returned records only to what the seeds state of them: the forms a
+/// target writes (date-times, decimals as numbers or strings, A-14, A-83), its code page and whether it holds
+/// values outside the allowed ones are not shown.
 class RecordValidator {
 public:
     RecordValidator(const Catalogue& catalogue, const Record& record, Direction direction, SqlProfile profile = {});

@@ -61,10 +61,11 @@ TEST(DeletionChecks, AMissingFlagTakenAsFalseFailsDel03) {
 TEST(DeletionChecks, Del04ObservesWhetherReadsShowDeletedRecords) {
     Broken b({}, hide_deleted);
     const auto hidden = test::run_all(b.cat, b.target, {"DEL-04"});
-    ASSERT_EQ(test::result_of(hidden, "DEL-04").observations.size(), 1u);
+    ASSERT_EQ(test::result_of(hidden, "DEL-04").observations.size(), 2u) << test::describe(hidden);
     EXPECT_NE(test::result_of(hidden, "DEL-04").observations[0].text.find("leaves"), std::string::npos);
     const auto shown = test::run_all(b.cat, b.stub.target, {"DEL-04"});
     EXPECT_NE(test::result_of(shown, "DEL-04").observations[0].text.find("shows"), std::string::npos);
+    EXPECT_NE(test::result_of(shown, "DEL-04").observations[1].text.find("still listed"), std::string::npos);
 }
 
 }  // namespace
