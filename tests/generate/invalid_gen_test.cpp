@@ -209,6 +209,12 @@ TEST(InvalidGen, TheSubtleCasesComeUp) {
     }
     EXPECT_TRUE(impossible);
     EXPECT_TRUE(not_a_date);
+    // Never another form of a real date: how a target reads date-times is not shown, and one that reads
+    // "31/12/2024" or "15 June 2024" as the date it is may store it.
+    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::MalformedDatetime, options()), 8, 300)) {
+        const std::string text = bad.value[bad.field].get<std::string>();
+        EXPECT_TRUE(std::regex_match(text, pattern) || text == "not a date") << text;
+    }
 
     // Wrong types of every JSON kind (an object only for the list), and both ends of the int range.
     std::set<std::string> types;

@@ -102,6 +102,19 @@ TEST(AccessChecks, ResourceNamesMatchedWithoutCaseFailAcc02) {
     EXPECT_EQ(result_of(result, "ACC-01").outcome, run::Outcome::Pass) << describe(result);
 }
 
+TEST(AccessChecks, StoricoDocumentiRAcceptingAWriteIsNoReadOnlyView) {
+    // Only the MCP views and MCPResources are read-only (000 §4.4); StoricoDocumentiR lists no POST, but nothing
+    // says it refuses one: a server taking it passes ACC-05.
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || req.path != "/api/sync/StoricoDocumentiR") return false;
+        res.status = 200;
+        res.set_content(R"({"accepted":1})", "application/json");
+        return true;
+    });
+    const auto result = run_all(b.cat, b.target, {"ACC-05"});
+    EXPECT_EQ(result_of(result, "ACC-05").outcome, run::Outcome::Pass) << describe(result);
+}
+
 TEST(AccessChecks, AnUnknownResourceAnswered200FailsAcc01) {
     Broken b([](const httplib::Request& req, httplib::Response& res) {
         if (req.path != "/api/resources/NoSuchResource") return false;

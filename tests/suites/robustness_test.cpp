@@ -63,6 +63,18 @@ TEST(RobustnessChecks, AnObjectBodyStoredAsABlockFailsRob02) {
     b.expect_fail("ROB-02");
 }
 
+TEST(RobustnessChecks, AnArrayOfRecordsInsideAnotherValueTakenAsTheBlockPassesRob02) {
+    // {"Records": [record]} and [[record]] stored exactly as meant, as a lenient server may: like ROB-01's
+    // lenient forms, refused or stored as meant both pass; ROB-02 had required nothing stored whatever the status.
+    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
+        if (target.rfind("/api/sync/", 0) != 0) return;
+        const json parsed = json::parse(body, nullptr, false);
+        if (parsed.is_object() && parsed.contains("Records") && parsed["Records"].is_array()) body = parsed["Records"].dump();
+        if (parsed.is_array() && parsed.size() == 1 && parsed[0].is_array()) body = parsed[0].dump();
+    });
+    b.expect_pass("ROB-02");
+}
+
 TEST(RobustnessChecks, AHugeStringCutBeforeStoringFailsRob03) {
     // Cuts every long string to 48 bytes (on a UTF-8 boundary) and forwards the block: the stub answers 200.
     Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
