@@ -39,7 +39,7 @@ void wrongly_cased(Context& ctx) {
 /// A readable resource the limited user may not use, and one it may.
 std::pair<const Record*, const Record*> limited_pair(Context& ctx) {
     const auto* user = ctx.target.user(client::kLimited);
-    if (user->resources.empty()) ctx.skip("the target file does not list the \"limited\" user's resources");
+    if (user->resources.empty()) ctx.skip("the target file does not list the \"limited\" user's resources: add users.limited.resources (the resources it may use) to run it");
     const Record* denied = nullptr;
     const Record* allowed = nullptr;
     for (const Record* r : ctx.catalogue.resources()) {
@@ -48,7 +48,7 @@ std::pair<const Record*, const Record*> limited_pair(Context& ctx) {
         if (!listed && !denied) denied = r;
         if (listed && !allowed) allowed = r;
     }
-    if (!denied) ctx.skip("the \"limited\" user may use every resource");
+    if (!denied) ctx.skip("the \"limited\" user may use every resource: give users.limited a user that may not use some resource, to run it");
     return {denied, allowed};
 }
 

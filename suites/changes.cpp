@@ -25,7 +25,7 @@ std::vector<const Record*> feed_records(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
         if (r->has(Operation::GetSync)) out.push_back(r);
-    if (out.empty()) throw CheckError("the catalogue lists no resource with GET sync");
+    if (out.empty()) throw harness_error("the catalogue lists no resource with GET sync");
     return out;
 }
 
@@ -130,7 +130,7 @@ void everything(Context& ctx) {
     const Record& record = record_of(ctx, "CliFor");
     const auto first = ctx.api.sync_get(kWriter, record.name, kEverything, {std::nullopt, 1, 1});
     if (const auto& page = ctx.page_of(first, "GET sync/CliFor?LastUtcRun=" + std::string(kEverything)); page.total && *page.total > 200000)
-        ctx.skip("CliFor holds " + std::to_string(*page.total) + " records: too many to read whole");
+        ctx.skip("CliFor holds " + std::to_string(*page.total) + " records: too many to read whole from 1900-01-01; --exclude CHG-02 accepts that");
     oracle::StoreModel model(ctx.catalogue, model_collation(ctx));
     json block = json::array();
     for (auto r : sample_records(ctx, record, 4, 7)) block.push_back(r);

@@ -19,7 +19,7 @@ std::vector<const Record*> feed_records(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
         if (r->has(Operation::GetSync) && r->writable()) out.push_back(r);
-    if (out.empty()) throw CheckError("the catalogue lists no resource with GET and POST sync");
+    if (out.empty()) throw harness_error("the catalogue lists no resource with GET and POST sync");
     return out;
 }
 

@@ -33,7 +33,7 @@ Selection parse_ours(const std::string& text, const Record& record) {
     try {
         return Selection::parse(text, record);
     } catch (const SelectionError& e) {
-        throw CheckError("internal: the condition " + text + " does not parse: " + e.what());
+        throw harness_error("internal: the condition " + text + " does not parse: " + e.what());
     }
 }
 

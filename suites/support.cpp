@@ -172,7 +172,7 @@ void tie_lines(json& record) {
 
 const Record& record_of(const Context& ctx, const std::string& name) {
     const Record* r = ctx.catalogue.find(name);
-    if (!r) throw CheckError("the catalogue has no record " + name);
+    if (!r) throw harness_error("the catalogue has no record " + name);
     return *r;
 }
 
@@ -188,7 +188,7 @@ std::vector<json> sample_records(const Context& ctx, const Record& record, int n
         if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
         out.push_back(std::move(r));
     }
-    if (static_cast<int>(out.size()) < n) throw CheckError("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");
+    if (static_cast<int>(out.size()) < n) throw harness_error("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");
     return out;
 }
 

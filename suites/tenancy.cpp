@@ -286,7 +286,7 @@ void same_key_two_tenants(Context& ctx) {
             throw CheckError("writing the check's " + resource + " records as the writer: expected 200, got " + status_text(a), a.exchange);
         const auto b = ctx.sync(client::kOtherTenant, resource, other);
         ctx.answered(b);
-        if (b.status == 401 || b.status == 403) ctx.skip("the other_tenant user may not write " + resource + " (" + status_text(b) + ")");
+        if (b.status == 401 || b.status == 403) ctx.skip("the other_tenant user may not write " + resource + " (" + status_text(b) + "): give users.other_tenant a user enabled for writing, to run it");
         if (b.status != 200)
             throw CheckError("writing the same keys as the other tenant: expected 200, got " + status_text(b), b.exchange);
         for (const auto& [role, sent, text] : {std::tuple{client::kWriter, &writer, mine}, std::tuple{client::kOtherTenant, &other, theirs}}) {

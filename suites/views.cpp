@@ -338,7 +338,7 @@ void month_of_date(Context& ctx) {
         send_data_set(ctx, set);
         for (const auto& doc : records_in(set, kHeader)) {
             const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-            if (!date.ticks) throw CheckError("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
+            if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
             const int month = sql::civil_from_ticks(*date.ticks).month;
             Rows rows;
             if (const auto row = header_row(ctx, doc, rows))
@@ -435,9 +435,14 @@ void resources_registry(Context& ctx) {
 
 // ---- VIEW-06 ----
 
+constexpr const char* kNoQueryTemplate =
+    "the target file gives no POST query template (the body shape is not shown, A-41): add \"query\", the body of POST "
+    "/api/resources/MCPClienti/query with \"$RecordSelection\", \"$PageSize\", \"$PageNumber\" where the values go (README, target file), "
+    "to run it";
+
 void query_clienti(Context& ctx) {
     ctx.need_user(client::kWriter);
-    if (!ctx.target.query_body) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
+    if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
@@ -462,7 +467,7 @@ void query_clienti(Context& ctx) {
         send_or_error(ctx, clifor, block);
         const std::string selection = "des_indir_res = " + sql_text(text);
         const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
-        if (!q) ctx.skip("the target file gives no POST query body (setting \"query\", A-41)");
+        if (!q) ctx.skip(kNoQueryTemplate);
         if (!expect_status(ctx, q->response, 200, "POST /api/resources/MCPClienti/query with RecordSelection " + selection)) return;
         if (!q->page) throw CheckError("the POST query response could not be read as a list (its shape is not shown, A-41): " + q->problem, q->response.exchange);
         std::set<std::string> shown;
@@ -495,8 +500,10 @@ bool mentions(const json& tmpl, const std::string& placeholder) {
 
 void query_ordering(Context& ctx) {
     ctx.need_user(client::kWriter);
-    if (!ctx.target.query_body || !mentions(*ctx.target.query_body, "$OrderField"))
-        ctx.skip("the target file's POST query body has no \"$OrderField\" (the body shape is not shown, A-41)");
+    if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
+    if (!mentions(*ctx.target.query_body, "$OrderField"))
+        ctx.skip("the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" (and "
+                 "\"$OrderDescending\") where the body names the field to order by, to run it");
     const Record& clifor = record_of(ctx, "CliFor");
     // Three customers whose des_ragsoc differ only in a last digit: the same order under any collation.
     const std::string text = marker(ctx, "order");
@@ -577,7 +584,7 @@ void week_numbering(Context& ctx) {
         }
         const json* row = &rows.rows.front();
         const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-        if (!date.ticks) throw CheckError("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
+        if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
         const json week = value_of(*row, "settimana");
         const int iso = sql::iso_week(*date.ticks), sunday = sunday_week(*date.ticks);
         std::string kind = "neither";

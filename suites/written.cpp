@@ -12,7 +12,7 @@ std::vector<const Record*> writable_records(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
         if (r->writable()) out.push_back(r);
-    if (out.empty()) throw CheckError("the catalogue lists no resource with POST sync");
+    if (out.empty()) throw harness_error("the catalogue lists no resource with POST sync");
     return out;
 }
 
@@ -104,7 +104,8 @@ std::string last_utc_run_after(Context& ctx, const Record& record, const std::ve
     std::int64_t latest = 0;
     for (const auto& row : rows) {
         if (!row.contains("dat_ultvar") || row["dat_ultvar"].is_null())
-            ctx.skip(record.name + " rows come without dat_ultvar (nullable): the change feed has no instant of the target's own to start from (A-23)");
+            ctx.skip(record.name + " rows come without dat_ultvar (nullable): the change feed has no instant of the target's own to start from (A-23); "
+                     "a target that fills dat_ultvar lets it run");
         const auto ticks = dat_ultvar_of(row);
         if (!ticks) throw CheckError(record.name + " dat_ultvar is not a date-time (SCH-01 judges that): " + row["dat_ultvar"].dump());
         latest = std::max(latest, *ticks);

@@ -7,6 +7,9 @@
 
 namespace bds {
 
+/// RapidCheck cases per property check when a run does not say (`--cases`).
+inline constexpr int kDefaultCases = 10;
+
 /// MUST: the seeds state it (a failure fails the gate). SHOULD: the seeds recommend it.
 /// OBSERVE: the seeds are silent; the harness records what the target chose.
 enum class Level { Must, Should, Observe };
@@ -33,9 +36,10 @@ struct Check {
 /// Every check of every suite, in suite order, ids unique.
 std::vector<Check> all_checks();
 
-/// The checks whose suite is in `suites` or whose id starts with one of `id_prefixes`; both empty → all.
+/// The checks whose suite is in `suites` or whose id starts with one of `id_prefixes` (both empty: all), less those
+/// whose id starts with one of `excluded`. std::invalid_argument naming an unknown suite, or a prefix no id has.
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,
-                                 const std::vector<std::string>& id_prefixes);
+                                 const std::vector<std::string>& id_prefixes, const std::vector<std::string>& excluded = {});
 
 /// Shard `k` of `n` (1 <= k <= n): every n-th check of the table ordered by id, starting at the k-th, so the
 /// shards of one harness version split the checks deterministically and evenly across CI jobs.

@@ -21,9 +21,10 @@ void add_merge_command(CLI::App& app);
 /// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
 void add_selfcheck_command(CLI::App& app);
 
-/// Exit codes of DESIGN.md: 0 no MUST failure, 1 a MUST failure (or drift, for --check), 2 usage or
-/// configuration error, 3 target unreachable.
-enum Exit : int { kOk = 0, kFailure = 1, kUsage = 2, kUnreachable = 3 };
+/// Exit codes (DESIGN.md, README): 0 every MUST check passed, 1 a MUST failure (new, with --baseline; or drift, for
+/// --check), 2 usage or configuration error, 3 target unreachable, 4 incomplete: no MUST failure, but MUST checks
+/// that could not decide (an error, a skip the run did not choose).
+enum Exit : int { kOk = 0, kFailure = 1, kUsage = 2, kUnreachable = 3, kIncomplete = 4 };
 
 /// Thrown by a command to end the program with an exit code after printing its message to stderr.
 struct ExitError {

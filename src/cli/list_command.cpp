@@ -1,6 +1,7 @@
 // `conformance list`: the table of every check.
 #include <iomanip>
 #include <iostream>
+#include <memory>
 
 #include "check/check.hpp"
 #include "cli/commands.hpp"
@@ -9,8 +10,16 @@ namespace bds::cli {
 
 void add_list_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("list", "Print every check: id, level, spec reference, title");
-    cmd->callback([] {
-        const auto checks = all_checks();
+    auto suites = std::make_shared<std::vector<std::string>>(), ids = std::make_shared<std::vector<std::string>>();
+    cmd->add_option("--suite", *suites, "Only these suites (comma-separated)")->delimiter(',');
+    cmd->add_option("--check", *ids, "Only these check ids or id prefixes (comma-separated)")->delimiter(',');
+    cmd->callback([suites, ids] {
+        std::vector<Check> checks;
+        try {
+            checks = select_checks(all_checks(), *suites, *ids);
+        } catch (const std::invalid_argument& e) {
+            throw ExitError{kUsage, std::string("--suite/--check: ") + e.what()};
+        }
         // Columns padded by characters, not bytes: spec references hold "§".
         auto padded = [](const std::string& text, std::size_t width) {
             std::size_t chars = 0;

@@ -1,4 +1,5 @@
 // conformance: the contract-test and conformance harness for the Business data service.
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -6,6 +7,7 @@
 int main(int argc, char** argv) {
     CLI::App app{"conformance: contract tests and conformance checks for the Business data service"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("conformance ") + BDS_VERSION);
     bds::cli::add_schemas_command(app);
     bds::cli::add_openapi_command(app);
     bds::cli::add_list_command(app);
@@ -15,6 +17,15 @@ int main(int argc, char** argv) {
     bds::cli::add_selfcheck_command(app);
     bds::cli::add_generate_command(app);
     try {
+        // CLI11 says only "A subcommand is required" for a word it does not know.
+        const auto subcommands = app.get_subcommands({});
+        if (argc > 1 && argv[1][0] != '-' &&
+            std::none_of(subcommands.begin(), subcommands.end(), [&](const CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+            std::string known;
+            for (const auto* sub : subcommands) known += (known.empty() ? "" : ", ") + sub->get_name();
+            std::cerr << "conformance: no command \"" << argv[1] << "\"; the commands: " << known << " (conformance --help)\n";
+            return bds::cli::kUsage;
+        }
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         // CLI11 uses exit code 0 for --help; usage errors map to our exit code 2.

@@ -3,24 +3,23 @@
 
 #include <openssl/sha.h>
 
+#include <charconv>
 #include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
 
 #include "catalogue/catalogue.hpp"
 #include "cli/commands.hpp"
-#include "client/target.hpp"
-#include "report/reporters.hpp"
-#include "run/embedded_stub.hpp"
-#include "run/baseline.hpp"
-#include "run/runner.hpp"
+#include "cli/progress.hpp"
 #include "cli/run_output.hpp"
 #include "cli/stub_options.hpp"
+#include "client/target.hpp"
+#include "run/baseline.hpp"
+#include "run/embedded_stub.hpp"
+#include "run/runner.hpp"
 #include "stub/data_set.hpp"
 
 namespace bds::cli {
@@ -28,16 +27,15 @@ namespace {
 
 struct RunArgs {
     std::string target_file, base_url, stub_data;
-    std::vector<std::string> suites, checks, reports;
-    std::uint64_t seed = 0;
-    bool seed_given = false;
-    int cases = 10, jobs = 1;
+    std::vector<std::string> suites, checks, excluded, reports;
+    std::string seed;  // digits only: CLI11 would read "-1" into an unsigned number as 18446744073709551615
+    int cases = kDefaultCases, jobs = 1, max_failures = 0, wait_for_target = 0, timeout_ms = 0;
     bool read_only = false;
     double rate = -1;
     std::string stub_envelope, stub_collation, stub_choices;
     std::vector<std::string> stub_choose;
     std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
-    int stub_token_ttl = 3600;
+    int stub_token_ttl = 3;   // short: the expiry check (AUTH-06) decides instead of being skipped
     std::string baseline, shard;
 };
 
@@ -51,6 +49,15 @@ std::pair<int, int> parse_shard(const std::string& text) {
     return {k, n};
 }
 
+std::uint64_t parse_seed(const std::string& text) {
+    if (text.empty()) return std::random_device{}() % 1000000;
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (ec != std::errc{} || end != text.data() + text.size() || text.find_first_not_of("0123456789") != std::string::npos)
+        throw ExitError{kUsage, "--seed: expected a whole number from 0 to 18446744073709551615, found \"" + text + "\""};
+    return seed;
+}
+
 std::string sha256_hex(std::string_view text) {
     unsigned char digest[SHA256_DIGEST_LENGTH];
     SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
@@ -59,6 +66,70 @@ std::string sha256_hex(std::string_view text) {
     return out.str();
 }
 
+/// The checks the run selects: --suite, --check, --exclude, then --shard.
+std::vector<Check> selected_checks(const RunArgs& a) {
+    std::vector<Check> checks;
+    try {
+        checks = select_checks(all_checks(), a.suites, a.checks, a.excluded);
+    } catch (const std::invalid_argument& e) {
+        throw ExitError{kUsage, std::string("--suite/--check/--exclude: ") + e.what()};
+    }
+    if (checks.empty()) throw ExitError{kUsage, "no check left by the --suite/--check/--exclude selection (see `conformance list`)"};
+    if (!a.shard.empty()) {
+        const auto [k, n] = parse_shard(a.shard);
+        checks = select_shard(checks, k, n);
+    }
+    return checks;
+}
+
+/// How a replay line reaches the same target: the target file or base URL, or the bundled stub's settings.
+std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
+    std::string out;
+    const auto add = [&out](const std::string& option, const std::string& value) { out += (out.empty() ? "" : " ") + option + " '" + value + "'"; };
+    if (!a.target_file.empty()) add("--target", a.target_file);
+    if (!a.base_url.empty()) add("--base-url", a.base_url);
+    if (stub) {
+        if (const auto chosen = stub::describe(stub->choices); !chosen.empty()) add("--stub-choose", chosen);
+        if (stub->defect != stub::Defect::None) add("--stub-defect", std::string(stub::info(stub->defect).name));
+        if (!a.stub_data.empty()) add("--stub-data", a.stub_data);
+        if (a.stub_token_ttl != RunArgs{}.stub_token_ttl) add("--stub-token-ttl", std::to_string(a.stub_token_ttl));
+    }
+    return out;
+}
+
+/// The target the run judges: a target file, a base URL (of a stub with the demo users), or the bundled stub
+/// started in `embedded`. Its settings from the command line applied.
+client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std::optional<run::EmbeddedStub>& embedded, std::string& replay) {
+    client::TargetConfig target;
+    try {
+        if (!a.target_file.empty()) {
+            target = client::load_target(a.target_file);
+            if (!a.base_url.empty()) target.base_url = client::target_from_json({{"base_url", a.base_url}}).base_url;  // validated
+            replay = replay_prefix(a, nullptr);
+        } else {
+            stub::StubOptions options;
+            options.choices = parse_choices(a.stub_choices, a.stub_choose, a.stub_envelope, a.stub_collation);
+            options.token_ttl = std::chrono::seconds(a.stub_token_ttl);
+            options.defect = parse_defect("--stub-defect", a.stub_defect);
+            if (!a.base_url.empty()) {
+                target = run::stub_target(options, client::target_from_json({{"base_url", a.base_url}}).base_url);
+                replay = replay_prefix(a, nullptr);
+            } else {
+                embedded = run::start_embedded_stub(catalogue, options);
+                if (!a.stub_data.empty()) stub::load_data_set(*embedded->server, a.stub_data);
+                target = embedded->target;
+                replay = replay_prefix(a, &options);
+                std::cerr << "bundled stub at " << target.base_url << "\n";
+            }
+        }
+    } catch (const std::runtime_error& e) {  // TargetError too
+        throw ExitError{kUsage, e.what()};
+    }
+    if (a.read_only) target.read_only = true;
+    if (a.rate >= 0) target.rate_per_s = a.rate;
+    if (a.timeout_ms > 0) target.timeout_ms = a.timeout_ms;
+    return target;
+}
 
 }  // namespace
 
@@ -69,96 +140,71 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--base-url", a->base_url, "Base URL of the target; with no --target, the demo users of the bundled stub are assumed");
     cmd->add_option("--suite", a->suites, "Suites to run (comma-separated)")->delimiter(',');
     cmd->add_option("--check", a->checks, "Check ids or id prefixes to run (comma-separated)")->delimiter(',');
+    cmd->add_option("--exclude", a->excluded, "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")->delimiter(',');
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
     cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 100000));
     cmd->add_option("--jobs", a->jobs, "Checks run at once (those on different resources)")->capture_default_str()->check(CLI::Range(1, 64));
+    cmd->add_option("--max-failures", a->max_failures, "Stop starting checks after this many failed (the rest are skipped); 0: no limit")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100000));
+    cmd->add_option("--wait-for-target", a->wait_for_target, "Seconds to keep trying a target that does not answer yet (it may be starting)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 3600));
+    cmd->add_option("--timeout-ms", a->timeout_ms, "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
+        ->check(CLI::Range(1, 3600000));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
     cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
-    cmd->add_option("--rate", a->rate, "At most this many requests per second")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
+        ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
     cmd->add_option("--stub-choices", a->stub_choices, "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
     cmd->add_option("--stub-choose", a->stub_choose, "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")->delimiter(',');
     cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")->check(CLI::IsMember({"object", "header", "row"}));
     cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")->check(CLI::IsMember({"ci", "cs"}));
-    cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short ones let the expiry check run)")
+    cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
         ->capture_default_str()
         ->check(CLI::Range(1, 86400));
     cmd->add_option("--stub-defect", a->stub_defect, "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
-    cmd->callback([a, cmd] {
-        a->seed_given = cmd->count("--seed") > 0;
-        if (!a->seed_given) a->seed = std::random_device{}() % 1000000;
-        const auto reports = parse_report_specs(a->reports);
-
-        const Catalogue catalogue = builtin_catalogue();
-        auto checks = select_checks(all_checks(), a->suites, a->checks);
-        if (checks.empty()) throw ExitError{kUsage, "no check matches the --suite/--check selection (see `conformance list`)"};
-        if (!a->shard.empty()) {
-            const auto [k, n] = parse_shard(a->shard);
-            checks = select_shard(checks, k, n);
-        }
-        const auto baseline = load_baseline(a->baseline);
-
-        std::optional<run::EmbeddedStub> embedded;
-        client::TargetConfig target;
-        try {
-            if (!a->target_file.empty()) {
-                target = client::load_target(a->target_file);
-                if (!a->base_url.empty()) target.base_url = a->base_url;
-            } else {
-                stub::StubOptions options;
-                options.choices = parse_choices(a->stub_choices, a->stub_choose, a->stub_envelope, a->stub_collation);
-                options.token_ttl = std::chrono::seconds(a->stub_token_ttl);
-                options.defect = parse_defect("--stub-defect", a->stub_defect);
-                if (!a->base_url.empty()) {
-                    target = run::stub_target(options, a->base_url);
-                } else {
-                    embedded = run::start_embedded_stub(catalogue, options);
-                    if (!a->stub_data.empty()) stub::load_data_set(*embedded->server, a->stub_data);
-                    target = embedded->target;
-                    std::cerr << "bundled stub at " << target.base_url << "\n";
-                }
-            }
-        } catch (const client::TargetError& e) {
-            throw ExitError{kUsage, e.what()};
-        } catch (const std::runtime_error& e) {
-            throw ExitError{kUsage, e.what()};
-        }
-        if (a->read_only) target.read_only = true;
-        if (a->rate >= 0) target.rate_per_s = a->rate;
-
-        const bool tty = isatty(fileno(stderr)) != 0;
+    cmd->footer(
+        "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
+        "fix, credentials the target refused); 3 the target does not answer; 4 incomplete: no MUST failure, but MUST checks could not "
+        "decide (an error, or a skip the run did not choose: the report says what would make each run). Every report is written whatever "
+        "the verdict.");
+    cmd->callback([a] {
         run::RunOptions options;
-        options.seed = a->seed;
+        options.seed = parse_seed(a->seed);
         options.cases = a->cases;
         options.jobs = a->jobs;
-        options.harness_version = "0.1.0";
-        // A live line on a terminal ("[done/total] suite id title  case n/N"); nothing but the summary
-        // otherwise (CI logs).
-        std::size_t done = 0;
-        const std::size_t total = checks.size();
-        const auto line = [&done, total](const Check& c, const std::string& tail) {
-            std::cerr << "\r\033[K[" << done << "/" << total << "] " << c.suite << "  " << c.id << "  " << c.title << tail << std::flush;
-        };
-        if (tty) {
-            options.on_start = [line](const Check& c) { line(c, ""); };
-            options.on_case = [line, cases = a->cases](const Check& c, int number) {
-                line(c, "  case " + std::to_string(std::min(number, cases)) + "/" + std::to_string(cases));
-            };
-            options.on_result = [&done](const run::CheckResult&) {
-                ++done;
-                std::cerr << "\r\033[K" << std::flush;
-            };
-        }
+        options.max_failures = a->max_failures;
+        options.wait_for_target_s = a->wait_for_target;
+        const auto reports = parse_report_specs(a->reports);
+        const auto checks = selected_checks(*a);
+        const auto baseline = load_baseline(a->baseline);
+
+        const Catalogue catalogue = builtin_catalogue();
+        std::optional<run::EmbeddedStub> embedded;
+        const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
+
+        Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
+        progress.attach(options);
         run::RunResult result;
         try {
             result = run::run_checks(catalogue, target, checks, options);
         } catch (const run::Unreachable& e) {
             throw ExitError{kUnreachable, e.what()};
+        } catch (const run::NoToken& e) {
+            throw ExitError{kUsage, e.what()};
         }
         result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());
         result.shard = a->shard;
+        if (!a->excluded.empty())
+            result.notes.push_back("left unjudged on purpose (--exclude): " + [&] {
+                std::string list;
+                for (const auto& e : a->excluded) list += (list.empty() ? "" : ", ") + e;
+                return list;
+            }());
         if (baseline) result.baseline = run::compare_with(result, *baseline);
         finish(result, reports);
     });

@@ -22,6 +22,8 @@ std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::v
             for (const auto& [name, w] : report::reporters()) known += (known.empty() ? "" : ", ") + name;
             throw ExitError{kUsage, "--report: unknown format \"" + format + "\" (known: " + known + ")"};
         }
+        // Found now, not after the whole run: a file that cannot be written.
+        if (!std::ofstream(spec.substr(eq + 1), std::ios::app)) throw ExitError{kUsage, "--report: cannot write " + spec.substr(eq + 1)};
         reports.emplace_back(format, spec.substr(eq + 1));
     }
     return reports;
@@ -57,16 +59,23 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
     for (const auto& r : run.results) {
         if (r.outcome == run::Outcome::Fail)
             out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
-                << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n";
-        if (r.outcome == run::Outcome::Error) out << "ERROR " << std::left << std::setw(9) << r.id << r.title << ": " << r.reason << "\n";
+                << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n"
+                << "      replay   conformance run " << r.replay << "\n";
+        if (r.outcome == run::Outcome::Error)
+            out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n      "
+                << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << r.reason << "\n";
+        if (r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen)
+            out << "SKIP  " << std::left << std::setw(9) << r.id << std::setw(8) << "MUST" << r.title << "\n      " << r.reason << "\n";
     }
     if (run.baseline)
         out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
             << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
     for (const auto& n : run.notes) out << "note: " << n << "\n";
-    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << run.requests << " requests in "
-        << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target << " (seed " << run.seed
-        << ", envelope " << run.envelope << ")\n";
+    const auto undecided = run.undecided();
+    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << undecided.size() << " MUST checks undecided, "
+        << run.requests << " requests in " << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target
+        << " (seed " << run.seed << ", envelope " << run.envelope << ")\n";
+    out << "verdict: " << run::verdict_text(run) << "\n";
 }
 
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports) {
@@ -76,8 +85,11 @@ void finish(const run::RunResult& run, const std::vector<std::pair<std::string, 
         report::reporters().at(format)(run, out);
     }
     print_summary(run, std::cout);
-    if (run.gate_failures() > 0)
-        throw ExitError{kFailure, std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") + " MUST check(s) failed"};
+    switch (run.verdict()) {
+        case run::Verdict::Pass: return;
+        case run::Verdict::Fail: throw ExitError{kFailure, run::verdict_text(run)};
+        case run::Verdict::Incomplete: throw ExitError{kIncomplete, run::verdict_text(run)};
+    }
 }
 
 }  // namespace bds::cli

@@ -104,8 +104,10 @@ struct Args {
 std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>& defects) {
     // Kill runs use 3 s tokens, so that the expiry check (AUTH-06) runs too.
     const std::vector<std::string> short_tokens{"--stub-token-ttl", "3"};
+    // Tolerance runs keep tokens for an hour, so that A-03 (the token lifetime) is a choice of its own.
+    const std::vector<std::string> long_tokens{"--stub-token-ttl", "3600"};
     std::vector<Job> jobs{{"faithful", short_tokens, nullptr, ""}};
-    if (a.only.empty()) jobs.insert(jobs.end(), {{"defaults", {}, nullptr, ""}, {"defaults-again", {}, nullptr, ""}});
+    if (a.only.empty()) jobs.insert(jobs.end(), {{"defaults", long_tokens, nullptr, ""}, {"defaults-again", long_tokens, nullptr, ""}});
     for (const stub::DefectInfo* defect : defects) {
         const auto& d = *defect;
         const auto i = static_cast<std::uint64_t>(defect - stub::defects().data());  // its place in the table: the same choices when filtered
@@ -123,12 +125,12 @@ std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>&
         for (const auto& c : stub::choice_table())
             for (std::size_t v = 1; v < c.values.size(); ++v) {
                 const std::string spec = std::string(c.id) + "=" + std::string(c.values[v]);
-                jobs.push_back({spec, {"--stub-choose", spec}, nullptr, spec, -1, !c.declared});
+                jobs.push_back({spec, {"--stub-token-ttl", "3600", "--stub-choose", spec}, nullptr, spec, -1, !c.declared});
             }
         for (int i = 1; i <= a.random; ++i) {
             const std::uint64_t seed = a.seed * 1000 + static_cast<std::uint64_t>(i);
-            jobs.push_back({"random:" + std::to_string(seed), {"--stub-choices", "random:" + std::to_string(seed)}, nullptr,
-                            stub::describe(stub::random_choices(seed))});
+            jobs.push_back({"random:" + std::to_string(seed), {"--stub-token-ttl", "3600", "--stub-choices", "random:" + std::to_string(seed)},
+                            nullptr, stub::describe(stub::random_choices(seed))});
         }
     }
     return jobs;

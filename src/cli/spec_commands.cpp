@@ -80,7 +80,7 @@ void add_openapi_command(CLI::App& app) {
     cmd->callback([out, check] {
         const std::string text = render_json(openapi_document(builtin_catalogue()));
         if (*check) {
-            if (*out == "-") throw ExitError{kUsage, "--check needs --out FILE"};
+            if (*out == "-") *out = "spec/openapi.json";  // as `schemas --check` reads schemas/ by default
             if (report_drift(fs::path(*out).parent_path(), {{fs::path(*out).filename().string(), text}}) > 0)
                 throw ExitError{kFailure, *out + " is out of date; run `conformance openapi --out " + *out + "`"};
             return;

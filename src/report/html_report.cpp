@@ -27,7 +27,7 @@ table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padd
 th{background:#f6f8fa}td.n{text-align:right}
 dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
 .verdict{font-size:1.2em;font-weight:600;padding:.4em .8em;border-radius:4px;display:inline-block}
-.pass{background:#dafbe1}.fail{background:#ffd7d5}.error{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
+.pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
 .none{background:#fff;color:#8c959f}
 .badge{font-size:.8em;font-weight:600;padding:.1em .5em;border-radius:3px;text-transform:uppercase}
 .level{font-size:.8em;color:#57606a;border:1px solid #d0d7de;border-radius:3px;padding:0 .4em}
@@ -220,12 +220,11 @@ void checks_html(const run::RunResult& run, std::ostream& out) {
 }  // namespace
 
 void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostream& out) {
-    const int must_failures = run.must_failures();
+    const run::Verdict verdict = run.verdict();
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
-    out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << (must_failures == 0 ? "pass" : "fail") << "\">"
-        << (must_failures == 0 ? "No MUST failure" : std::to_string(must_failures) + " MUST failure" + (must_failures == 1 ? "" : "s"))
+    out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << run::to_string(verdict) << "\">" << h(run::verdict_text(run))
         << "</p>\n<dl class=\"meta\">\n";
     const std::pair<std::string_view, std::string> meta[] = {
         {"target", run.target},

@@ -38,6 +38,7 @@ ordered_json to_json(const run::RunResult& run) {
         checks.push_back({{"id", r.id}, {"suite", r.suite}, {"title", r.title}, {"spec", r.spec}, {"seed_text", r.seed_text},
                           {"level", std::string(to_string(r.level))}, {"tags", r.tags},
                           {"outcome", std::string(run::to_string(r.outcome))}, {"reason", r.reason},
+                          {"skip_chosen", r.skip_chosen}, {"error_source", std::string(run::to_string(r.error_source))},
                           {"duration_ms", r.duration_ms}, {"requests", r.requests}, {"cases", r.cases},
                           {"replay", r.replay}, {"findings", findings}, {"observations", observations}});
     }
@@ -47,7 +48,9 @@ ordered_json to_json(const run::RunResult& run) {
             {"duration_ms", run.duration_ms}, {"requests", run.requests},
             {"envelope", run.envelope},     {"run_prefix", run.run_prefix},
             {"records_written", run.records_written}, {"notes", run.notes},
-            {"must_failures", run.must_failures()}, {"shard", run.shard}, {"baseline", baseline_json(run)},
+            {"must_failures", run.must_failures()}, {"verdict", std::string(run::to_string(run.verdict()))},
+            {"verdict_text", run::verdict_text(run)}, {"undecided", run.undecided()},
+            {"shard", run.shard}, {"baseline", baseline_json(run)},
             {"checks", checks}};
 }
 

@@ -41,9 +41,8 @@ std::string level_row(std::string_view level, const Tally& t) {
 void write_markdown(const run::RunResult& run, std::ostream& out) {
     Tally must, should, observe;
     for (const auto& r : run.results) (r.level == Level::Must ? must : r.level == Level::Should ? should : observe).add(r.outcome);
-    const int failures = run.must_failures();
-    out << "### Conformance: " << (failures == 0 ? "✅ no MUST failure" : "❌ " + std::to_string(failures) + " MUST failure" + (failures == 1 ? "" : "s"))
-        << "\n\n";
+    const char* mark = run.verdict() == run::Verdict::Pass ? "✅" : run.verdict() == run::Verdict::Fail ? "❌" : "⚠️";
+    out << "### Conformance: " << mark << " " << md(run::verdict_text(run), 600) << "\n\n";
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);
     out << md(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · " << seconds
@@ -59,15 +58,18 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
     constexpr int kMaxListed = 30;
     int listed = 0, unlisted = 0;
     for (const auto& r : run.results) {
-        if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error) continue;
+        const bool undecided_skip = r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen;
+        if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error && !undecided_skip) continue;
         if (listed == kMaxListed) {
             ++unlisted;
             continue;
         }
-        if (listed++ == 0) out << "**Failures and errors**\n\n";
-        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << (r.outcome == run::Outcome::Fail ? "fail" : "error")
+        if (listed++ == 0) out << "**Failures, errors and MUST checks not run**\n\n";
+        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome)
             << ": " << md(r.title) << " (" << md(r.spec) << ")";
         if (r.outcome == run::Outcome::Error) {
+            out << ": " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << md(r.reason);
+        } else if (undecided_skip) {
             out << ": " << md(r.reason);
         } else if (!r.findings.empty()) {
             const auto& f = r.findings.front();

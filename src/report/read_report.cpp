@@ -95,6 +95,8 @@ run::RunResult from_json(const json& doc) {
         r.tags = member<std::vector<std::string>>(c, "tags", where);
         r.outcome = outcome_of(member<std::string>(c, "outcome", where), where + "/outcome");
         r.reason = member<std::string>(c, "reason", where);
+        r.skip_chosen = member<bool>(c, "skip_chosen", where);
+        r.error_source = member<std::string>(c, "error_source", where) == "harness" ? run::ErrorSource::Harness : run::ErrorSource::Target;
         r.duration_ms = member<double>(c, "duration_ms", where);
         r.requests = member<long>(c, "requests", where);
         r.cases = member<int>(c, "cases", where);

@@ -3,6 +3,7 @@
 #include <rapidcheck.h>
 
 #include <chrono>
+#include <map>
 #include <sstream>
 
 namespace bds {
@@ -23,7 +24,14 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
 void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }
 
 void Context::need_user(const std::string& role) {
-    if (!target.user(role)) skip("the target file gives no \"" + role + "\" user");
+    static const std::map<std::string, std::string> kWhat = {
+        {client::kWriter, "a user enabled for writing, who may use every resource"},
+        {client::kReader, "a user of the writer's tenant not enabled for writing"},
+        {client::kOtherTenant, "a user of another tenant"},
+        {client::kLimited, "a user limited to some resources, with \"resources\" listing them"}};
+    if (!target.user(role))
+        skip("the target file gives no \"" + role + "\" user: add users." + role + " (" + (kWhat.contains(role) ? kWhat.at(role) : "a user") +
+             ") to run it");
 }
 
 const client::HttpResponse& Context::answered(const client::HttpResponse& r) {
@@ -40,7 +48,7 @@ const client::ListPage& Context::page_of(const client::ListResult& r, const std:
 }
 
 client::HttpResponse Context::sync(const std::string& role, const std::string& resource, const nlohmann::json& block) {
-    if (target.read_only) throw CheckError("internal: a writing check ran in a read-only run");
+    if (target.read_only) throw harness_error("internal: a writing check ran in a read-only run");
     client::HttpResponse r = api.sync_post(role, resource, block);
     // Journal whatever might have been stored: also when no answer came (the write may have happened).
     if (r.transport_failed() || (r.status >= 200 && r.status < 300)) journal.accepted(role, resource, block);
@@ -92,7 +100,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             abort = Abort{std::nullopt, e};
         } catch (const std::exception& e) {
             // A bug of the check (or data it did not expect), never a finding about the target.
-            abort = Abort{std::nullopt, CheckError(std::string("exception inside the check: ") + e.what())};
+            abort = Abort{std::nullopt, harness_error(std::string("exception inside the check: ") + e.what())};
         }
         if (abort) RC_FAIL("stopped");
         if (ctx.findings.size() > findings_before) {
@@ -130,12 +138,12 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             f.counterexample = shown.str();
             ctx.findings.push_back(std::move(f));
         }
-        if (last_failure.empty()) throw CheckError("property failed without a finding: " + failure.description);
+        if (last_failure.empty()) throw harness_error("property failed without a finding: " + failure.description);
         return;
     }
-    if (result.is<rc::detail::Error>()) throw CheckError("RapidCheck: " + result.get<rc::detail::Error>().description);
+    if (result.is<rc::detail::Error>()) throw harness_error("RapidCheck: " + result.get<rc::detail::Error>().description);
     if (result.is<rc::detail::GaveUpResult>())
-        throw CheckError("RapidCheck gave up: " + result.get<rc::detail::GaveUpResult>().description);
+        throw harness_error("RapidCheck gave up: " + result.get<rc::detail::GaveUpResult>().description);
 }
 
 }  // namespace bds

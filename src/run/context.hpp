@@ -24,16 +24,23 @@ struct SkipCheck {
 };
 /// Thrown by Context::fail: the check stops at a broken rule (already recorded).
 struct CheckFailed {};
-/// The harness could not judge: no answer from the target, or a broken precondition of the check.
+/// The harness could not judge: no answer from the target, a broken precondition of the check (the target's
+/// doing: ErrorSource::Target), or a fault of the harness itself (ErrorSource::Harness).
 class CheckError : public std::runtime_error {
 public:
-    CheckError(const std::string& message, std::optional<client::Exchange> exchange = std::nullopt)
-        : std::runtime_error(message), exchange_(std::move(exchange)) {}
+    CheckError(const std::string& message, std::optional<client::Exchange> exchange = std::nullopt,
+               run::ErrorSource source = run::ErrorSource::Target)
+        : std::runtime_error(message), exchange_(std::move(exchange)), source_(source) {}
     const std::optional<client::Exchange>& exchange() const { return exchange_; }
+    run::ErrorSource source() const { return source_; }
 
 private:
     std::optional<client::Exchange> exchange_;
+    run::ErrorSource source_;
 };
+
+/// A CheckError that is the harness's own fault (a bug, or a catalogue or generator that cannot serve the check).
+inline CheckError harness_error(const std::string& message) { return CheckError(message, std::nullopt, run::ErrorSource::Harness); }
 
 struct Context {
     const Catalogue& catalogue;
@@ -43,7 +50,7 @@ struct Context {
     /// Text keys written by this check start with it (run prefix + the check's own code).
     std::string prefix;
     std::uint64_t seed = 0;
-    int cases = 20;
+    int cases = kDefaultCases;
     /// Everything the run wrote, for the clean-up at its end.
     run::Journal& journal;
 

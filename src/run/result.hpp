@@ -15,6 +15,17 @@ namespace bds::run {
 enum class Outcome { Pass, Fail, Skip, Error };
 std::string_view to_string(Outcome outcome);
 
+/// A run's verdict: pass (every MUST check decided, none failed), fail (a MUST check failed: new ones, with a
+/// baseline), incomplete (no MUST failure, but a MUST check could not decide: it erred, or was skipped for a reason
+/// the run did not choose). A run that could not decide is never a pass.
+enum class Verdict { Pass, Fail, Incomplete };
+std::string_view to_string(Verdict verdict);
+
+/// Why a check erred: the target (it did not answer, or not in a way the check could use) or the harness itself
+/// (an exception inside the check, a bug). Never a broken rule of the server.
+enum class ErrorSource { Target, Harness };
+std::string_view to_string(ErrorSource source);
+
 /// A broken rule: what was expected, what came, where in the body, the exchange that shows it.
 struct Finding {
     std::string expected;
@@ -37,7 +48,10 @@ struct CheckResult {
     std::vector<std::string> tags;
 
     Outcome outcome = Outcome::Pass;
-    std::string reason;  ///< skip or error: why
+    std::string reason;  ///< skip or error: why (a skip also says what would make the check run)
+    /// Skipped because the run was asked to (--read-only, --max-failures): no undecided rule.
+    bool skip_chosen = false;
+    ErrorSource error_source = ErrorSource::Target;  ///< for an error
     std::vector<Finding> findings;
     std::vector<Observation> observations;
     int cases = 0;       ///< property cases run (0 for a single-shot check)
@@ -77,6 +91,12 @@ struct RunResult {
     int must_failures() const;
     /// What fails the gate (exit code 1): the new MUST failures with a baseline, every MUST failure without.
     int gate_failures() const;
+    /// MUST checks that could not decide: in error, or skipped for a reason the run did not choose.
+    std::vector<std::string> undecided() const;
+    Verdict verdict() const;
 };
+
+/// The verdict in a line: "pass: …", "fail: 2 MUST failures", "incomplete: … could not decide (AUTH-06, VIEW-10)".
+std::string verdict_text(const RunResult& run);
 
 }  // namespace bds::run

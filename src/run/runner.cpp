@@ -106,6 +106,55 @@ std::string random_prefix() {
     return std::string(1, static_cast<char>('a' + rd() % 26)) + base36(rd() % (36 * 36), 2);
 }
 
+/// A result that names `check`, not yet run.
+CheckResult result_for(const Check& check, std::string replay) {
+    CheckResult res;
+    res.id = check.id;
+    res.suite = check.suite;
+    res.title = check.title;
+    res.spec = check.spec;
+    res.seed_text = check.seed_text;
+    res.level = check.level;
+    res.tags = check.tags;
+    res.replay = std::move(replay);
+    return res;
+}
+
+void chosen_skip(CheckResult& res, std::string reason) {
+    res.outcome = Outcome::Skip;
+    res.reason = std::move(reason);
+    res.skip_chosen = true;
+}
+
+/// Runs `check` in `ctx` and records how it ended: a skip, a failure (findings), an error and whose (never the
+/// server's rule), or a pass.
+void run_check(const Check& check, Context& ctx, CheckResult& res) {
+    try {
+        check.run(ctx);
+    } catch (const SkipCheck& s) {
+        res.outcome = Outcome::Skip;
+        res.reason = s.reason;
+    } catch (const CheckFailed&) {
+    } catch (const CheckError& e) {
+        res.outcome = Outcome::Error;
+        res.reason = e.what();
+        res.error_source = e.source();
+        if (e.exchange()) ctx.observations.push_back({"the exchange where the check stopped", e.exchange()});
+    } catch (const client::TokenError& e) {
+        res.outcome = Outcome::Error;
+        res.reason = e.what();
+        ctx.observations.push_back({"the token request", e.exchange()});
+    } catch (const std::exception& e) {
+        res.outcome = Outcome::Error;
+        res.reason = std::string("exception inside the check: ") + e.what();
+        res.error_source = ErrorSource::Harness;
+    }
+    res.cases = ctx.cases_run;
+    res.findings = std::move(ctx.findings);
+    res.observations = std::move(ctx.observations);
+    if (res.outcome == Outcome::Pass && !res.findings.empty()) res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
+}
+
 }  // namespace
 
 std::string base36(std::uint64_t n, std::size_t width) {
@@ -117,26 +166,6 @@ std::string base36(std::uint64_t n, std::size_t width) {
     } while (n > 0);
     while (out.size() < width) out.insert(out.begin(), '0');
     return out;
-}
-
-int RunResult::must_failures() const {
-    return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
-        return r.level == Level::Must && r.outcome == Outcome::Fail;
-    }));
-}
-
-int RunResult::gate_failures() const {
-    return baseline ? static_cast<int>(baseline->new_failures.size()) : must_failures();
-}
-
-std::string_view to_string(Outcome outcome) {
-    switch (outcome) {
-        case Outcome::Pass: return "pass";
-        case Outcome::Fail: return "fail";
-        case Outcome::Skip: return "skip";
-        case Outcome::Error: return "error";
-    }
-    return "?";
 }
 
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
@@ -159,16 +188,29 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     Journal journal(catalogue);
 
     // Preflight: the first user's token tells whether anything can be judged at all.
-    if (target.users.empty()) throw Unreachable("the target file gives no users: no token can be obtained");
-    try {
-        const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
+    if (target.users.empty()) throw NoToken("the target file gives no users: add \"users\" with at least a \"writer\" (see the README's target file)");
+    const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
+    const auto give_up = started + std::chrono::seconds(options.wait_for_target_s);
+    for (;;) try {
         tokens.token(first);
+        break;
     } catch (const client::TokenError& e) {
-        throw Unreachable(std::string(e.what()) + " (" + e.exchange().summary() + ")");
+        const auto& ex = e.exchange();
+        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));  // still starting, perhaps
+            continue;
+        }
+        if (ex.status == 0)
+            throw Unreachable(std::string(e.what()) + " (" + ex.summary() + ")" +
+                              (options.wait_for_target_s > 0 ? " after waiting " + std::to_string(options.wait_for_target_s) + " s" : ""));
+        // It answered: a configuration to fix, shown with the answer (secrets redacted).
+        throw NoToken(std::string(e.what()) + "; it answered: " + ex.summary() + (ex.response_body.empty() ? "" : " " + ex.response_body.substr(0, 300)) +
+                      ". Check users." + first + " in the target file (username, password) and token (path, form)");
     }
 
     std::vector<CheckResult> results(checks.size());
     std::atomic<std::size_t> next{0};
+    std::atomic<int> failed{0};
     std::atomic<long> requests{0};
     std::mutex report_mutex;
     ResourceLocks locks;
@@ -180,60 +222,34 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     auto run_one = [&](std::size_t index) {
         const Check& check = checks[index];
         CheckResult& res = results[index];
-        res.id = check.id;
-        res.suite = check.suite;
-        res.title = check.title;
-        res.spec = check.spec;
-        res.seed_text = check.seed_text;
-        res.level = check.level;
-        res.tags = check.tags;
-        res.replay = "--check " + check.id + " --seed " + std::to_string(options.seed) + " --cases " + std::to_string(options.cases);
-        if (check.writes && target.read_only) {
-            res.outcome = Outcome::Skip;
-            res.reason = "read-only run: this check writes";
-            return;
-        }
-        ResourceLocks::Held held(locks, touched(catalogue, check), check.writes);
-        std::unique_lock<std::mutex> generating(generators, std::defer_lock);
-        if (check.writes || check.generates) generating.lock();
-        if (options.on_start) {
-            std::lock_guard lock(report_mutex);
-            options.on_start(check);
-        }
-        const auto t0 = std::chrono::steady_clock::now();
-        client::Api api(target, tokens, envelope, page_size, &limiter);
-        Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
-        if (options.on_case)
-            ctx.on_case = [&](int number) {
+        res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " + check.id + " --seed " +
+                                    std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
+        if (options.max_failures > 0 && failed.load() >= options.max_failures) {
+            chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
+        } else if (check.writes && target.read_only) {
+            chosen_skip(res, "read-only run: this check writes (run without --read-only to run it)");
+        } else {
+            ResourceLocks::Held held(locks, touched(catalogue, check), check.writes);
+            std::unique_lock<std::mutex> generating(generators, std::defer_lock);
+            if (check.writes || check.generates) generating.lock();
+            if (options.on_start) {
                 std::lock_guard lock(report_mutex);
-                options.on_case(check, number);
-            };
-        try {
-            check.run(ctx);
-        } catch (const SkipCheck& s) {
-            res.outcome = Outcome::Skip;
-            res.reason = s.reason;
-        } catch (const CheckFailed&) {
-        } catch (const CheckError& e) {
-            res.outcome = Outcome::Error;
-            res.reason = e.what();
-            if (e.exchange()) ctx.observations.push_back({"the exchange where the check stopped", e.exchange()});
-        } catch (const client::TokenError& e) {
-            res.outcome = Outcome::Error;
-            res.reason = e.what();
-            ctx.observations.push_back({"the token request", e.exchange()});
-        } catch (const std::exception& e) {
-            res.outcome = Outcome::Error;
-            res.reason = std::string("exception inside the check: ") + e.what();
+                options.on_start(check);
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            client::Api api(target, tokens, envelope, page_size, &limiter);
+            Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
+            if (options.on_case)
+                ctx.on_case = [&](int number) {
+                    std::lock_guard lock(report_mutex);
+                    options.on_case(check, number);
+                };
+            run_check(check, ctx, res);
+            res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            res.requests = api.http().requests_sent();
+            requests += res.requests;
         }
-        res.cases = ctx.cases_run;
-        res.findings = std::move(ctx.findings);
-        res.observations = std::move(ctx.observations);
-        if (res.outcome == Outcome::Pass && !res.findings.empty())
-            res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
-        res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        res.requests = api.http().requests_sent();
-        requests += res.requests;
+        if (res.outcome == Outcome::Fail && check.level != Level::Observe) ++failed;
         if (options.on_result) {
             std::lock_guard lock(report_mutex);
             options.on_result(res);

@@ -14,26 +14,41 @@
 
 namespace bds::run {
 
-/// The target could not be reached, or gave no token: nothing can be judged (exit code 3).
+/// The target could not be reached: nothing can be judged (exit code 3).
 class Unreachable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The target answered but gave no token (wrong credentials, another token request shape), or the target file
+/// gives no user: a configuration to fix (exit code 2), with what the target answered.
+class NoToken : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
 struct RunOptions {
     std::uint64_t seed = 0;
-    int cases = 20;  ///< RapidCheck cases per property check
+    int cases = kDefaultCases;  ///< RapidCheck cases per property check
     int jobs = 1;
+    /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
+    int max_failures = 0;
+    /// How long to keep asking for the first token while the target does not answer (it may be starting).
+    int wait_for_target_s = 0;
+    /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
+    /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
+    std::string replay_prefix;
     /// Called as each check starts and ends (from worker threads, one at a time).
     std::function<void(const Check&)> on_start;
     std::function<void(const CheckResult&)> on_result;
     /// Called as a property check starts its case `number` (1-based; shrinking tries are not counted).
     std::function<void(const Check&, int number)> on_case;
-    std::string harness_version;
+    std::string harness_version = BDS_VERSION;
 };
 
 /// Runs `checks` in order (with jobs > 1, those on disjoint resources at once) and returns every result.
-/// Throws Unreachable if no user of the target file can get a token.
+/// Throws Unreachable when the target does not answer the first token request, NoToken when it answers without a
+/// token or the target file gives no user.
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
                      const RunOptions& options);
 

@@ -27,7 +27,19 @@ TEST(SelectChecks, BySuiteAndByIdPrefix) {
     EXPECT_EQ(ids(select_checks(sample(), {}, {"PAG-02"})), (std::vector<std::string>{"PAG-02"}));
     EXPECT_EQ(ids(select_checks(sample(), {}, {"AUTH-1"})), (std::vector<std::string>{"AUTH-10"}));
     EXPECT_EQ(ids(select_checks(sample(), {"auth"}, {"PAG-01"})), (std::vector<std::string>{"PAG-01", "AUTH-01", "AUTH-10"}));
-    EXPECT_TRUE(select_checks(sample(), {"nope"}, {}).empty());
+}
+
+TEST(SelectChecks, ExcludedChecksLeaveAndUnknownNamesAreRefused) {
+    EXPECT_EQ(ids(select_checks(sample(), {"auth"}, {}, {"AUTH-1"})), (std::vector<std::string>{"AUTH-01"}));
+    EXPECT_EQ(ids(select_checks(sample(), {}, {}, {"AUTH"})), (std::vector<std::string>{"PAG-01", "PAG-02"}));
+    try {
+        select_checks(sample(), {"auth", "nope"}, {});
+        FAIL() << "an unknown suite must not be dropped silently (it ran auth and exited 0)";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("no suite \"nope\"; the suites: "), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(select_checks(sample(), {}, {"NOPE-"}), std::invalid_argument);
+    EXPECT_THROW(select_checks(sample(), {}, {}, {"NOPE-"}), std::invalid_argument);
 }
 
 TEST(AllChecks, IdsAreUniqueAndEveryCheckIsComplete) {

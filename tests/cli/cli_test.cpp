@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "catalogue/catalogue.hpp"
+#include "stub/stub_server.hpp"
 #include "test_paths.hpp"
 
 namespace bds {
@@ -61,6 +63,35 @@ TEST(Cli, AnUnreachableTargetExitsWith3) {
                              "users": {"writer": {"username": "w", "password": "p"}}})";
     const ProcessResult r = conformance("run --target " + file + " --suite auth");
     EXPECT_EQ(r.code, 3) << r.out;
+}
+
+/// A target file for `server` with the writer's `password`, written to a file of its own; returns its path.
+std::string target_file(const stub::StubServer& server, const std::string& password, const std::string& name) {
+    const std::string file = (fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".json")).string();
+    std::ofstream(file) << nlohmann::json{{"base_url", server.base_url()},
+                                          {"users", {{"writer", {{"username", "writer"}, {"password", password}}}}}}.dump();
+    return file;
+}
+
+TEST(Cli, AWrongPasswordIsAConfigurationErrorShowingTheAnswer) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubServer server(cat, {});
+    server.start();
+    const ProcessResult r = conformance("run --target " + target_file(server, "not-the-password", "bds-wrong-pw") + " --suite auth");
+    EXPECT_EQ(r.code, 2) << "a target that answers is reachable\n" << r.out;
+    EXPECT_NE(r.out.find("invalid_grant"), std::string::npos) << "what it answered is shown\n" << r.out;
+    EXPECT_EQ(r.out.find("not-the-password"), std::string::npos) << "never the password\n" << r.out;
+    const std::string no_users = (fs::temp_directory_path() / ("bds-no-users-" + std::to_string(::getpid()) + ".json")).string();
+    std::ofstream(no_users) << nlohmann::json{{"base_url", server.base_url()}}.dump();
+    EXPECT_EQ(conformance("run --target " + no_users + " --suite auth").code, 2);
+}
+
+TEST(Cli, ARunThatCouldNotDecideExitsWith4) {
+    // AUTH-06 (MUST) cannot wait an hour for a token to expire: skipped, so the run decided nothing about it.
+    const ProcessResult r = conformance("run --check AUTH-06 --stub-token-ttl 3600");
+    EXPECT_EQ(r.code, 4) << r.out;
+    EXPECT_NE(r.out.find("verdict: incomplete: no MUST failure, but 1 MUST check could not decide (AUTH-06)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("set token_expiry_wait_s"), std::string::npos) << "the skip says what would make it run\n" << r.out;
 }
 
 TEST(Cli, ListRuns) {

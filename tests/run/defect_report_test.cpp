@@ -40,7 +40,7 @@ TEST(DefectReports, ASeededDefectShowsAsAFailureWithItsCheckId) {
             const auto& c = junit.cases[i];
             const auto& check = report["checks"][i];
             // PAG-01 (a selection's pages) and PAG-02 (a whole resource's) both count the rows.
-            const bool catches = c.name.rfind("PAG-01 ", 0) == 0 || c.name.rfind("PAG-02 ", 0) == 0;
+            const bool catches = c.name == "PAG-01" || c.name == "PAG-02";
             if (broken && catches) {
                 EXPECT_EQ(c.result, "failure") << c.name;
                 EXPECT_NE(c.message.find("000 §4.1"), std::string::npos) << c.message;
@@ -49,7 +49,7 @@ TEST(DefectReports, ASeededDefectShowsAsAFailureWithItsCheckId) {
                 if (check["id"] == "PAG-01") {
                     EXPECT_NE(check["findings"][0]["counterexample"].get<std::string>(), "");
                 }
-            } else if (c.name.find("[OBSERVE]") == std::string::npos) {
+            } else if (check["level"] != "OBSERVE") {
                 EXPECT_EQ(c.result, "") << c.name << (broken ? " through the defect" : " on the faithful stub") << ": " << c.message;
                 EXPECT_EQ(check["outcome"], "pass") << check["id"];
             }

@@ -4,6 +4,7 @@
 
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "catalogue/catalogue.hpp"
 #include "run/embedded_stub.hpp"
@@ -45,6 +46,26 @@ INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
                                            StubConfig{"header_cs_short_tokens", "A-07=header,A-17=cs,A-03=3s"},
                                            StubConfig{"row_ci", "A-07=row"}),
                          [](const auto& info) { return info.param.name; });
+
+TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
+    // Reproduces issue 13: the stub killed a few seconds into a run printed "0 MUST failures" and exited 0.
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    stub.target.timeout_ms = 500;
+    std::thread killer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        stub.server->stop();
+    });
+    const auto result = run_all(cat, stub.target, {"AUTH", "ACC", "PAG", "SYN"});
+    killer.join();
+    EXPECT_EQ(result.must_failures(), 0) << "no answer is never a broken rule\n" << describe(result);
+    EXPECT_EQ(result.verdict(), run::Verdict::Incomplete) << describe(result);
+    EXPECT_FALSE(result.undecided().empty());
+    for (const auto& r : result.results) {
+        if (r.outcome != run::Outcome::Error) continue;
+        EXPECT_EQ(r.error_source, run::ErrorSource::Target) << r.id << ": " << r.reason;
+    }
+}
 
 bool has_bearer(const httplib::Request& req) { return req.has_header("Authorization"); }
 
@@ -260,12 +281,63 @@ TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
     EXPECT_NE(result_of(result, "PAG-03").reason.find("timeout"), std::string::npos) << result_of(result, "PAG-03").reason;
 }
 
-TEST(Runner, NoTokenMeansUnreachable) {
+TEST(Runner, ATokenRefusedIsNoTokenAndNoAnswerIsUnreachable) {
     const Catalogue cat = builtin_catalogue();
     auto stub = run::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.users[client::kWriter].password = "wrong";
+    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::NoToken) << "it answered: a configuration to fix";
+    target = stub.target;
+    target.users.clear();
+    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::NoToken) << "no user to ask a token for";
+    stub.server->stop();
+    target = stub.target;
+    target.timeout_ms = 300;
     EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::Unreachable);
+}
+
+TEST(Runner, WaitsForATargetThatIsStillStarting) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.port = 0;
+    auto stub = run::start_embedded_stub(cat, options);
+    const auto target = stub.target;
+    stub.server->stop();
+    // The same port again after a second: the run waits for it.
+    const int port = stub.server->port();
+    std::thread later([&] {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        stub::StubOptions again;
+        again.port = port;
+        stub.server = std::make_unique<stub::StubServer>(cat, again);
+        stub.server->start();
+    });
+    run::RunOptions wait;
+    wait.wait_for_target_s = 20;
+    const auto result = run::run_checks(cat, target, select_checks(all_checks(), {}, {"AUTH-01"}), wait);
+    later.join();
+    EXPECT_EQ(result_of(result, "AUTH-01").outcome, run::Outcome::Pass) << describe(result);
+}
+
+TEST(Runner, MaxFailuresSkipsTheChecksNotStarted) {
+    // Every request is answered 200: AUTH-03 fails first, and the run stops starting checks.
+    Broken b([](const httplib::Request& req, httplib::Response& res) {
+        if (req.path == "/Token") return false;
+        res.status = 200;
+        res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
+        return true;
+    });
+    run::RunOptions options;
+    options.max_failures = 1;
+    options.seed = 1;
+    const auto result = run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, {"AUTH-03", "AUTH-04", "AUTH-05"}), options);
+    EXPECT_EQ(result_of(result, "AUTH-03").outcome, run::Outcome::Fail) << describe(result);
+    for (const char* id : {"AUTH-04", "AUTH-05"}) {
+        EXPECT_EQ(result_of(result, id).outcome, run::Outcome::Skip) << id;
+        EXPECT_TRUE(result_of(result, id).skip_chosen) << id;
+        EXPECT_NE(result_of(result, id).reason.find("--max-failures 1"), std::string::npos);
+    }
+    EXPECT_EQ(result.verdict(), run::Verdict::Fail);
 }
 
 TEST(Runner, ReadOnlySkipsWritingChecksWithTheReason) {

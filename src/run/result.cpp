@@ -1,0 +1,66 @@
+// A run's outcome as a whole: counts, what could not decide, the verdict.
+#include <algorithm>
+
+#include "run/baseline.hpp"
+#include "run/result.hpp"
+
+namespace bds::run {
+
+int RunResult::must_failures() const {
+    return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
+        return r.level == Level::Must && r.outcome == Outcome::Fail;
+    }));
+}
+
+int RunResult::gate_failures() const {
+    return baseline ? static_cast<int>(baseline->new_failures.size()) : must_failures();
+}
+
+std::vector<std::string> RunResult::undecided() const {
+    std::vector<std::string> out;
+    for (const auto& r : results)
+        if (r.level == Level::Must && (r.outcome == Outcome::Error || (r.outcome == Outcome::Skip && !r.skip_chosen))) out.push_back(r.id);
+    return out;
+}
+
+Verdict RunResult::verdict() const {
+    if (gate_failures() > 0) return Verdict::Fail;
+    return undecided().empty() ? Verdict::Pass : Verdict::Incomplete;
+}
+
+std::string_view to_string(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::Pass: return "pass";
+        case Verdict::Fail: return "fail";
+        case Verdict::Incomplete: return "incomplete";
+    }
+    return "?";
+}
+
+std::string_view to_string(ErrorSource source) { return source == ErrorSource::Target ? "target" : "harness"; }
+
+std::string_view to_string(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Pass: return "pass";
+        case Outcome::Fail: return "fail";
+        case Outcome::Skip: return "skip";
+        case Outcome::Error: return "error";
+    }
+    return "?";
+}
+
+std::string verdict_text(const RunResult& run) {
+    switch (run.verdict()) {
+        case Verdict::Pass: return "pass: every MUST check passed";
+        case Verdict::Fail:
+            return "fail: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") + " MUST failure" + (run.gate_failures() == 1 ? "" : "s") +
+                   (run.undecided().empty() ? "" : "; also " + std::to_string(run.undecided().size()) + " MUST check" +
+                                                       (run.undecided().size() == 1 ? "" : "s") + " undecided");
+        case Verdict::Incomplete:
+            return "incomplete: no MUST failure, but " + std::to_string(run.undecided().size()) + " MUST check" + (run.undecided().size() == 1 ? "" : "s") +
+                   " could not decide (" + id_list(run.undecided()) + ")";
+    }
+    return "?";
+}
+
+}  // namespace bds::run
