@@ -50,6 +50,36 @@ TEST(Baseline, KnownFailuresPassTheGateNewOnesFailIt) {
     EXPECT_EQ(mended.baseline->fixed, std::vector<std::string>{"ACC-01"});
 }
 
+TEST(Baseline, TheSameCheckFailingAnotherWayIsNew) {
+    // Issue 13: a different defect that broke the same ids counted as known, and the gate passed.
+    test::Broken known(unknown_resource_served());
+    const auto before = test::run_all(known.cat, known.target, {"ACC-01"});
+    ASSERT_EQ(before.must_failures(), 1);
+    test::Broken other(test::answer("GET", "/api/resources/CliFors", 200, R"({"TotalRowsCount":0,"Records":[]})"));
+    auto now = test::run_all(other.cat, other.target, {"ACC-01"});
+    ASSERT_EQ(now.must_failures(), 1);
+    now.baseline = run::compare_with(now, run::read_baseline(report_of(before), "before.json"));
+    EXPECT_EQ(now.baseline->new_failures, std::vector<std::string>{"ACC-01"}) << "another resource refused wrongly: a new way of failing";
+    EXPECT_EQ(now.gate_failures(), 1);
+    // The same way again, under another seed and key prefix: known.
+    auto again = test::run_all(known.cat, known.target, {"ACC-01"});
+    again.run_prefix = "zz9";
+    again.baseline = run::compare_with(again, run::read_baseline(report_of(before), "before.json"));
+    EXPECT_EQ(again.baseline->known_failures, std::vector<std::string>{"ACC-01"});
+}
+
+TEST(Baseline, SignaturesLeaveOutWhatVariesFromRunToRun) {
+    client::Exchange e;
+    e.url = "http://h/api/resources/CliFor?RecordSelection=x";
+    const run::Finding a{"one CliFor row for the key of record 0 (cod_clifor = 'abc01x''y')", "", "/0/des_ragsoc", e, ""};
+    const run::Finding b{"one CliFor row for the key of record 3 (cod_clifor = 'def07q')", "", "/2/des_ragsoc", e, ""};
+    EXPECT_EQ(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", b, "def"));
+    EXPECT_EQ(run::signature("SYN-02", a, "abc"), "SYN-02 | CliFor | /#/des_ragsoc | one CliFor row for the key of record # (cod_clifor = '…')");
+    e.url = "http://h/api/sync/Articoli";
+    const run::Finding c{a.expected, "", a.pointer, e, ""};
+    EXPECT_NE(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", c, "abc")) << "another resource";
+}
+
 TEST(Baseline, AFileThatIsNotAReportIsRefusedSayingWhere) {
     try {
         run::read_baseline(json{{"checks", json::array({json{{"id", "ACC-01"}}})}}, "old.json");
