@@ -51,22 +51,8 @@ struct BadQuery {
 std::string percent_encoded(const std::string& text) { return httplib::detail::encode_query_param(text); }
 
 /// A body shown in a report line: its first bytes, printable.
-std::string shown(const std::string& body, std::size_t n = 80) {
-    std::string out;
-    for (std::size_t i = 0; i < body.size() && i < n; ++i) {
-        const auto c = static_cast<unsigned char>(body[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            out += static_cast<char>(c);
-        } else {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    if (body.size() > n) out.append("… (" + std::to_string(body.size()) + " bytes)");
-    return out;
-}
+/// At most `n` bytes of a body for a message: text as text, bytes that are not UTF-8 as \xNN, the length said.
+std::string shown(const std::string& body, std::size_t n = 80) { return client::shown_body(body, n); }
 
 bool is_2xx(const client::HttpResponse& r) { return r.status >= 200 && r.status < 300; }
 bool is_5xx(const client::HttpResponse& r) { return r.status >= 500 && r.status < 600; }

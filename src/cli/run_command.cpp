@@ -36,7 +36,7 @@ struct RunArgs {
     std::vector<std::string> stub_choose;
     std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
     int stub_token_ttl = 3;   // short: the expiry check (AUTH-06) decides instead of being skipped
-    std::string baseline, shard;
+    std::string baseline, shard, record;
 };
 
 /// "k/n" of --shard.
@@ -153,6 +153,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--timeout-ms", a->timeout_ms, "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
+    cmd->add_option("--record", a->record, "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
@@ -179,6 +180,7 @@ void add_run_command(CLI::App& app) {
         options.jobs = a->jobs;
         options.max_failures = a->max_failures;
         options.wait_for_target_s = a->wait_for_target;
+        options.record_dir = a->record;
         const auto reports = parse_report_specs(a->reports);
         const auto checks = selected_checks(*a);
         const auto baseline = load_baseline(a->baseline);
@@ -195,6 +197,8 @@ void add_run_command(CLI::App& app) {
         } catch (const run::Unreachable& e) {
             throw ExitError{kUnreachable, e.what()};
         } catch (const run::NoToken& e) {
+            throw ExitError{kUsage, e.what()};
+        } catch (const std::runtime_error& e) {  // --record DIR that cannot be made
             throw ExitError{kUsage, e.what()};
         }
         result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "client/exchange.hpp"
 #include "report/reporters.hpp"
 
 namespace bds::cli {
@@ -59,7 +60,8 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
     for (const auto& r : run.results) {
         if (r.outcome == run::Outcome::Fail)
             out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
-                << "      expected " << r.findings.front().expected << "\n      got      " << r.findings.front().actual << "\n"
+                << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
+                << client::shown_body(r.findings.front().actual, 300) << "\n"
                 << "      replay   conformance run " << r.replay << "\n";
         if (r.outcome == run::Outcome::Error)
             out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n      "

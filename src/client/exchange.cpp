@@ -72,11 +72,12 @@ std::string escape_invalid_utf8(const std::string& text) {
     return out;
 }
 
-std::string shown_body(const std::string& body) {
-    if (body.size() <= kMaxShownBody) return escape_invalid_utf8(body);
-    std::size_t cut = kMaxShownBody;
+std::string shown_body(const std::string& body, std::size_t max) {
+    if (body.size() <= max) return escape_invalid_utf8(body);
+    std::size_t cut = max;
     while (cut > 0 && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
-    return escape_invalid_utf8(body.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all)";
+    return escape_invalid_utf8(body.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all, " +
+           std::to_string(body.size() - cut) + " not shown)";
 }
 
 std::string Exchange::curl() const {

@@ -27,18 +27,18 @@ struct Exchange {
     std::string summary() const;
 };
 
-/// Bodies longer than this are shown cut, with a note of their full length.
-inline constexpr std::size_t kMaxShownBody = 16 * 1024;
+/// Bodies longer than this are shown cut, with a note of their full length (`--record DIR` keeps them whole).
+inline constexpr std::size_t kMaxShownBody = 4 * 1024;
 
 /// Redacts secrets in a header value ("Bearer abc" → "Bearer <redacted>"), a form body (password=…) or a
 /// JSON body ("access_token": "…", "password": "…").
 std::string redact_header(const std::string& name, const std::string& value);
 std::string redact_body(const std::string& body);
 
-/// The body cut to kMaxShownBody bytes (on a UTF-8 boundary) with a note of the full length, and bytes that
-/// are not UTF-8 shown as \xNN: servers under test (and robustness checks) send such bytes, and reports are
-/// JSON, which must stay valid.
-std::string shown_body(const std::string& body);
+/// The body cut to `max` bytes (on a UTF-8 boundary) with a note of the full length, and bytes that are not UTF-8
+/// shown as \xNN (valid UTF-8 stays text): servers under test (and robustness checks) send such bytes, and
+/// reports are JSON, which must stay valid.
+std::string shown_body(const std::string& body, std::size_t max = kMaxShownBody);
 
 /// `text` with every byte that is not part of valid UTF-8 written as \xNN.
 std::string escape_invalid_utf8(const std::string& text);

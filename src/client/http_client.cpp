@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "client/recorder.hpp"
+
 namespace bds::client {
 namespace {
 
@@ -118,7 +120,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     ex.method = method;
     ex.url = settings_.base_url + target;
     for (const auto& [k, v] : req.headers) ex.request_headers.emplace_back(k, redact_header(k, v));
-    ex.request_body = redact_body(shown_body(body));
+    ex.request_body = shown_body(redact_body(body));  // redacted whole: a cut could leave part of a secret unmatched
 
     const auto start = std::chrono::steady_clock::now();
     httplib::Result result = client_->send(req);
@@ -133,6 +135,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
             ex.error = httplib::to_string(result.error());
         // A failed connection cannot be reused.
         client_->stop();
+        if (recorder_) recorder_->record(record_name_, ex, body, "");
         return out;
     }
     out.status = result->status;
@@ -140,7 +143,8 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     out.body = received.empty() ? result->body : std::move(received);
     ex.status = out.status;
     for (const auto& [k, v] : out.headers) ex.response_headers.emplace_back(k, redact_header(k, v));
-    ex.response_body = redact_body(shown_body(out.body));
+    ex.response_body = shown_body(redact_body(out.body));
+    if (recorder_) recorder_->record(record_name_, ex, body, out.body);
     return out;
 }
 

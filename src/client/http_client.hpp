@@ -57,6 +57,8 @@ struct HttpResponse {
 };
 
 /// Not thread-safe: one per thread (checks running in parallel each get their own).
+class Recorder;
+
 class HttpClient {
 public:
     /// Throws std::invalid_argument for a base URL that is not http(s)://host[:port][/path].
@@ -73,6 +75,11 @@ public:
     const std::string& base_url() const { return settings_.base_url; }
     /// Requests sent so far, retries included.
     long requests_sent() const { return sent_; }
+    /// Every exchange from now on also goes whole to `recorder`, under `name` (a check id).
+    void record_to(Recorder* recorder, std::string name) {
+        recorder_ = recorder;
+        record_name_ = std::move(name);
+    }
     /// 429 answers in the whole run so far (0 without a rate limiter).
     long throttled() const { return limiter_ ? limiter_->throttled_count() : 0; }
 
@@ -86,6 +93,8 @@ private:
     std::string prefix_;  ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
+    Recorder* recorder_ = nullptr;
+    std::string record_name_;
 };
 
 }  // namespace bds::client

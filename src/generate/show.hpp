@@ -11,10 +11,7 @@
 #include "generate/invalid_gen.hpp"
 #include "generate/selection_condition.hpp"
 
-namespace nlohmann {
-// RapidCheck would otherwise take a JSON value for a container and print its elements as texts.
-inline void showValue(const json& value, std::ostream& os) { os << value.dump(); }
-}  // namespace nlohmann
+#include "generate/show_json.hpp"
 
 namespace bds {
 inline void showValue(const Record* record, std::ostream& os) { os << (record ? record->name : "(no record)"); }

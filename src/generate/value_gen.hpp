@@ -10,6 +10,7 @@
 #include <string>
 
 #include "catalogue/sql_type.hpp"
+#include "generate/show_json.hpp"
 #include "schema/record_validator.hpp"
 
 namespace bds::gen {

@@ -62,7 +62,9 @@ std::string readable_body(const std::string& body) {
     const auto json = nlohmann::ordered_json::parse(body, nullptr, false);
     if (json.is_discarded() || !(json.is_object() || json.is_array())) return body;
     if (json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) != body) return body;
-    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    // Indenting deep nesting multiplies the text (an 8,000-deep array became ~128 MB): compact past a bound.
+    std::string pretty = json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    return pretty.size() > 4 * body.size() + 1024 ? body : pretty;
 }
 
 void exchange_html(const client::Exchange& e, bool open, std::ostream& out) {
@@ -259,6 +261,8 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     for (const auto& r : run.results) failed += r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error;
     out << "<section id=\"failures\"><h2>Failures and errors (" << failed << ")</h2>\n";
     if (failed == 0) out << "<p>None.</p>\n";
+    else if (!run.token_command.empty())
+        out << "<p>The curl lines read the bearer token from <code>$TOKEN</code>; set it with:</p><pre>" << h(run.token_command) << "</pre>\n";
     for (const auto& r : run.results)
         if (r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) failure_html(r, out);
     out << "</section>\n";

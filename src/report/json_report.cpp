@@ -47,7 +47,7 @@ ordered_json to_json(const run::RunResult& run) {
             {"cases", run.cases},           {"started_at", run.started_at},
             {"duration_ms", run.duration_ms}, {"requests", run.requests},
             {"envelope", run.envelope},     {"run_prefix", run.run_prefix},
-            {"records_written", run.records_written}, {"notes", run.notes},
+            {"records_written", run.records_written}, {"notes", run.notes}, {"token_command", run.token_command},
             {"must_failures", run.must_failures()}, {"verdict", std::string(run::to_string(run.verdict()))},
             {"verdict_text", run::verdict_text(run)}, {"undecided", run.undecided()},
             {"shard", run.shard}, {"baseline", baseline_json(run)},

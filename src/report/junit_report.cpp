@@ -50,6 +50,12 @@ std::string failure_text(const run::CheckResult& r) {
     return out;
 }
 
+/// The line that sets $TOKEN for the curl lines, once per failure text that has an exchange.
+std::string with_token_command(std::string text, const run::RunResult& run) {
+    if (run.token_command.empty() || text.find("$TOKEN") == std::string::npos) return text;
+    return text + "curl lines read the token from $TOKEN: " + run.token_command + "\n";
+}
+
 std::string observations_text(const run::CheckResult& r) {
     std::string out;
     for (const auto& o : r.observations) {
@@ -65,19 +71,19 @@ std::string first_finding(const run::CheckResult& r) {
     return shorten(r.spec + ": expected " + f.expected + ", got " + f.actual, 500);
 }
 
-void testcase(const run::CheckResult& r, std::ostream& out) {
+void testcase(const run::RunResult& run, const run::CheckResult& r, std::ostream& out) {
     // The name is the id alone: CI keeps a test's history by name, and titles get edited.
     out << "    <testcase" << attr("classname", "conformance." + r.suite) << attr("name", r.id) << attr("time", seconds(r.duration_ms)) << ">\n";
     const bool observe = r.level == Level::Observe;
     if (r.outcome == run::Outcome::Error) {
         // "target": it did not answer, or not in a way the check could use; "harness": a fault of the check.
         out << "      <error" << attr("type", std::string(run::to_string(r.error_source))) << attr("message", shorten(r.reason, 500)) << ">"
-            << escape_xml(failure_text(r)) << "</error>\n";
+            << escape_xml(with_token_command(failure_text(r), run)) << "</error>\n";
     } else if (r.outcome == run::Outcome::Skip) {
         out << "      <skipped" << attr("message", shorten(r.reason, 500)) << "/>\n";
     } else if (r.outcome == run::Outcome::Fail && !observe) {
         out << "      <failure" << attr("type", to_string(r.level)) << attr("message", first_finding(r)) << ">"
-            << escape_xml(failure_text(r)) << "</failure>\n";
+            << escape_xml(with_token_command(failure_text(r), run)) << "</failure>\n";
     } else if (observe) {
         out << "      <skipped" << attr("message", "OBSERVE: recorded what the target chose where the seeds are silent")
             << "/>\n";
@@ -134,7 +140,7 @@ void write_junit(const run::RunResult& run, std::ostream& out) {
             {"seed", std::to_string(run.seed)}, {"cases", std::to_string(run.cases)}, {"envelope", run.envelope}};
         for (const auto& [k, v] : props) out << "      <property" << attr("name", k) << attr("value", v) << "/>\n";
         out << "    </properties>\n";
-        for (const auto* r : by_suite[suite]) testcase(*r, out);
+        for (const auto* r : by_suite[suite]) testcase(run, *r, out);
         out << "  </testsuite>\n";
     }
     out << "</testsuites>\n";

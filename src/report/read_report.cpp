@@ -72,6 +72,7 @@ run::RunResult from_json(const json& doc) {
     run.run_prefix = member<std::string>(doc, "run_prefix", "");
     run.records_written = member<std::size_t>(doc, "records_written", "");
     run.notes = member<std::vector<std::string>>(doc, "notes", "");
+    run.token_command = member<std::string>(doc, "token_command", "");
     run.shard = doc.value("shard", "");
     if (doc.contains("baseline") && !doc["baseline"].is_null()) {
         const json& b = doc["baseline"];

@@ -8,14 +8,28 @@
 
 namespace bds {
 
-void Context::finding(run::Finding f) { findings.push_back(std::move(f)); }
+namespace {
+
+/// What a report shows of a finding's texts: bounded, the length said (a 1 MiB test string printed whole made a
+/// 4 MB report).
+constexpr std::size_t kMaxShownText = 2048;
+
+run::Finding bounded(run::Finding f) {
+    for (auto* text : {&f.expected, &f.actual, &f.counterexample}) *text = client::shown_body(*text, kMaxShownText);
+    return f;
+}
+
+}  // namespace
+
+void Context::finding(run::Finding f) { findings.push_back(bounded(std::move(f))); }
 
 void Context::fail(run::Finding f) {
-    findings.push_back(std::move(f));
+    findings.push_back(bounded(std::move(f)));
     throw CheckFailed{};
 }
 
 void Context::observe(std::string text, std::optional<client::Exchange> exchange) {
+    text = client::shown_body(text, kMaxShownText);
     for (const auto& o : observations)
         if (o.text == text) return;  // property cases repeat what they see
     observations.push_back({std::move(text), std::move(exchange)});
@@ -135,7 +149,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
         for (const auto& [type, value] : failure.counterExample) shown << value << "\n";
         if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << kShrinkTime.count() << " s: a smaller case may exist)\n";
         for (auto& f : last_failure) {
-            f.counterexample = shown.str();
+            f.counterexample = client::shown_body(shown.str(), kMaxShownText);
             ctx.findings.push_back(std::move(f));
         }
         if (last_failure.empty()) throw harness_error("property failed without a finding: " + failure.description);

@@ -87,7 +87,7 @@ struct Context {
 };
 
 /// Shrinking budget of for_all: tries after the first failing case, and time.
-inline constexpr int kShrinkTries = 60;
+inline constexpr int kShrinkTries = 400;
 inline constexpr std::chrono::seconds kShrinkTime{15};
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

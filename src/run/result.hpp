@@ -81,6 +81,8 @@ struct RunResult {
     std::string run_prefix;
     std::size_t records_written = 0;  ///< distinct records the run sent, all logically deleted at its end
     std::vector<std::string> notes;   ///< run-level problems, e.g. a clean-up the target refused
+    /// The shell line that sets $TOKEN for the reports' curl lines (the password left as $PASSWORD).
+    std::string token_command;
     std::vector<CheckResult> results;
 
     /// Set when the run was compared with a baseline.

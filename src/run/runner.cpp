@@ -16,6 +16,7 @@
 #include <rapidcheck/detail/Configuration.h>
 
 #include "client/api.hpp"
+#include "client/recorder.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
 
@@ -106,6 +107,17 @@ std::string random_prefix() {
     return std::string(1, static_cast<char>('a' + rd() % 26)) + base36(rd() % (36 * 36), 2);
 }
 
+/// How to get the $TOKEN the reports' curl lines use, for the writer (password left to the reader).
+std::string token_command(const client::TargetConfig& target) {
+    const auto* user = target.user(client::kWriter);
+    if (!user) return "";
+    std::string form = "grant_type=password";
+    for (const auto& [k, v] : target.token_form)
+        if (k != "grant_type" && k != "username" && k != "password") form += "&" + k + "=" + v;
+    return "TOKEN=$(curl -sS --data-urlencode 'username=" + user->username + "' --data-urlencode \"password=$PASSWORD\" -d '" + form + "' '" +
+           target.base_url + target.token_path + "' | jq -r .access_token)";
+}
+
 /// A result that names `check`, not yet run.
 CheckResult result_for(const Check& check, std::string replay) {
     CheckResult res;
@@ -182,7 +194,12 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 
     client::RateLimiter limiter(target.rate_per_s);
     const client::HttpSettings token_http{target.base_url, target.timeout_ms, target.ca_file, target.insecure};
-    client::TokenSource tokens(target, std::make_unique<client::HttpClient>(token_http, &limiter));
+    std::optional<client::Recorder> recorder;
+    if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
+    auto token_client = std::make_unique<client::HttpClient>(token_http, &limiter);
+    if (recorder) token_client->record_to(&*recorder, "tokens");
+    client::TokenSource tokens(target, std::move(token_client));
+    run.token_command = token_command(target);
     client::EnvelopeState envelope(target.envelope);
     client::PageSizeState page_size(target.max_page_size);
     Journal journal(catalogue);
@@ -238,6 +255,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             }
             const auto t0 = std::chrono::steady_clock::now();
             client::Api api(target, tokens, envelope, page_size, &limiter);
+            if (recorder) api.http().record_to(&*recorder, check.id);
             Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
             if (options.on_case)
                 ctx.on_case = [&](int number) {

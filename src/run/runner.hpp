@@ -38,6 +38,8 @@ struct RunOptions {
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
     std::string replay_prefix;
+    /// When set, every exchange is also written whole to <dir>/<check id>.jsonl (client/recorder.hpp).
+    std::string record_dir;
     /// Called as each check starts and ends (from worker threads, one at a time).
     std::function<void(const Check&)> on_start;
     std::function<void(const CheckResult&)> on_result;

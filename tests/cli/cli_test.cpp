@@ -94,6 +94,26 @@ TEST(Cli, ARunThatCouldNotDecideExitsWith4) {
     EXPECT_NE(r.out.find("set token_expiry_wait_s"), std::string::npos) << "the skip says what would make it run\n" << r.out;
 }
 
+TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
+    // Issue 13: a ROB-03 failure printed its 1 MiB test string (stdout 1 MB, HTML 4 MB, JSON 3.2 MB).
+    const fs::path dir = fs::temp_directory_path() / ("bds-bounded-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string html = (dir / "r.html").string(), json = (dir / "r.json").string(), junit = (dir / "r.xml").string();
+    const ProcessResult r = conformance("run --check ROB-03 --stub-defect overlong-truncated --seed 1 --report html=" + html + " --report json=" + json +
+                                        " --report junit=" + junit + " --record " + (dir / "rec").string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_LT(r.out.size(), 20'000u) << "the terminal";
+    for (const auto& file : {html, json, junit}) EXPECT_LT(fs::file_size(file), 500'000u) << file;
+    EXPECT_NE(test::read_text(json).find("bytes in all"), std::string::npos) << "a cut value says its length";
+    ASSERT_TRUE(fs::exists(dir / "rec" / "ROB-03.jsonl"));
+    EXPECT_GT(fs::file_size(dir / "rec" / "ROB-03.jsonl"), 1'048'576u) << "the recording keeps the bodies whole";
+    const std::string tokens = test::read_text(dir / "rec" / "tokens.jsonl");
+    EXPECT_EQ(tokens.find("writer-pw"), std::string::npos) << "no password in a recording";
+    EXPECT_NE(tokens.find("access_token"), std::string::npos);
+    fs::remove_all(dir);
+}
+
 TEST(Cli, ListRuns) {
     const ProcessResult r = conformance("list");
     EXPECT_EQ(r.code, 0) << r.out;

@@ -166,6 +166,29 @@ run::Outcome outcome_with(stub::Defect defect, const std::string& id) {
     return test::result_of(result, id).outcome;
 }
 
+/// The result of check `id` against the stub with `defect`.
+run::CheckResult result_with(stub::Defect defect, const std::string& id) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = defect;
+    auto stub = run::start_embedded_stub(cat, options);
+    return test::result_of(test::run_all(cat, stub.target, {id}), id);
+}
+
+TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
+    // Issue 13: SYN-07's counterexample was a record of ~140 random fields, and a property's counterexample read
+    // "[json.exception.type_error.302] type must be string" (RapidCheck printing JSON as a container of texts).
+    for (const auto& [defect, id] : {std::pair{stub::Defect::NonAsciiMangled, "SYN-01"}, std::pair{stub::Defect::OverlongTruncated, "SYN-07"}}) {
+        const auto r = result_with(defect, id);
+        ASSERT_EQ(r.outcome, run::Outcome::Fail) << id;
+        for (const auto& f : r.findings) {
+            EXPECT_EQ(f.counterexample.find("json.exception"), std::string::npos) << id << ": " << f.counterexample;
+            EXPECT_LT(f.counterexample.size(), 1200u) << id << ": fields that do not matter left out\n" << f.counterexample;
+            EXPECT_NE(f.counterexample.find("flg_isdeleted"), std::string::npos) << id << ": required fields stay\n" << f.counterexample;
+        }
+    }
+}
+
 TEST(SyncChecks, LinesThatDoNotRepeatTheirHeadersKeyFailSyn05) {
     EXPECT_EQ(outcome_with(stub::Defect::LinesKeyNotRepeated, "SYN-05"), run::Outcome::Fail);
 }
