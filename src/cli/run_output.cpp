@@ -57,7 +57,13 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
         out << std::left << std::setw(14) << s << std::right << std::setw(6) << c.pass << std::setw(6) << c.fail << std::setw(6) << c.skip
             << std::setw(7) << c.error << "\n";
     }
+    // Root causes first; what probably follows from one is listed under it, in a line.
+    std::map<std::string, std::vector<std::string>> following;
     for (const auto& r : run.results) {
+        if (!r.caused_by.empty()) {
+            following[r.caused_by.front()].push_back(r.id);
+            continue;
+        }
         if (r.outcome == run::Outcome::Fail)
             out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
                 << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
@@ -69,6 +75,8 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
         if (r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen)
             out << "SKIP  " << std::left << std::setw(9) << r.id << std::setw(8) << "MUST" << r.title << "\n      " << r.reason << "\n";
     }
+    for (const auto& [cause, ids] : following)
+        out << "      … and " << ids.size() << " more that rely on " << cause << " and probably follow from it: " << run::id_list(ids) << "\n";
     if (run.baseline)
         out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
             << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";

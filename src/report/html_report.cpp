@@ -98,6 +98,8 @@ void failure_html(const run::CheckResult& r, std::ostream& out) {
     out << "<article id=\"check-" << h(r.id) << "\">\n";
     heading(r, out);
     if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
+    if (!r.caused_by.empty())
+        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
     for (const auto& f : r.findings) {
         out << "<table>\n<tr><th>expected</th><td>" << h(f.expected) << "</td></tr>\n<tr><th>actual</th><td>" << h(f.actual)
             << "</td></tr>\n";
@@ -113,6 +115,8 @@ void observations_html(const run::CheckResult& r, std::ostream& out) {
     out << "<article id=\"observed-" << h(r.id) << "\">\n";
     heading(r, out);
     if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
+    if (!r.caused_by.empty())
+        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
     if (r.observations.empty()) {
         out << "<p>Nothing recorded.</p>\n</article>\n";
         return;
@@ -263,8 +267,10 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     if (failed == 0) out << "<p>None.</p>\n";
     else if (!run.token_command.empty())
         out << "<p>The curl lines read the bearer token from <code>$TOKEN</code>; set it with:</p><pre>" << h(run.token_command) << "</pre>\n";
-    for (const auto& r : run.results)
-        if (r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) failure_html(r, out);
+    // Root causes first, then what probably follows from them.
+    for (const bool root : {true, false})
+        for (const auto& r : run.results)
+            if ((r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) && r.caused_by.empty() == root) failure_html(r, out);
     out << "</section>\n";
 
     out << "<section id=\"observe\"><h2>Observations</h2>\n<p>What this implementation chose where the seeds are silent: "

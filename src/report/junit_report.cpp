@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/reporters.hpp"
+#include "run/baseline.hpp"
 
 namespace bds::report {
 namespace {
@@ -46,6 +47,7 @@ std::string failure_text(const run::CheckResult& r) {
         if (f.exchange) exchange_text(*f.exchange, "  ", out);
     }
     if (!r.reason.empty()) out.append("reason: ").append(r.reason).append("\n");
+    if (!r.caused_by.empty()) out.append("probably follows from the failure of ").append(run::id_list(r.caused_by)).append(", which it relies on\n");
     out.append("replay: conformance run ").append(r.replay).append("\n");
     return out;
 }

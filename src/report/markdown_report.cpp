@@ -57,9 +57,14 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
     // A PR comment holds 65,536 characters: past kMaxListed the rest is counted, not listed.
     constexpr int kMaxListed = 30;
     int listed = 0, unlisted = 0;
+    std::vector<std::string> following;  // failures that probably follow from a listed one
     for (const auto& r : run.results) {
         const bool undecided_skip = r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen;
         if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error && !undecided_skip) continue;
+        if (!r.caused_by.empty()) {
+            following.push_back(r.id + " (after " + r.caused_by.front() + ")");
+            continue;
+        }
         if (listed == kMaxListed) {
             ++unlisted;
             continue;
@@ -83,6 +88,8 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
         out << "  \n  replay: `" << replay << "`\n";
     }
     if (unlisted > 0) out << "- … and " << unlisted << " more: see the HTML or JSON report\n";
+    if (!following.empty())
+        out << "- probably following from those, as they rely on them: " << md(run::id_list(following), 1500) << "\n";
     if (listed > 0) out << "\n";
 
     int skipped = 0;

@@ -97,6 +97,7 @@ run::RunResult from_json(const json& doc) {
         r.outcome = outcome_of(member<std::string>(c, "outcome", where), where + "/outcome");
         r.reason = member<std::string>(c, "reason", where);
         r.skip_chosen = member<bool>(c, "skip_chosen", where);
+        r.caused_by = member<std::vector<std::string>>(c, "caused_by", where);
         r.error_source = member<std::string>(c, "error_source", where) == "harness" ? run::ErrorSource::Harness : run::ErrorSource::Target;
         r.duration_ms = member<double>(c, "duration_ms", where);
         r.requests = member<long>(c, "requests", where);

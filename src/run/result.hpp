@@ -52,6 +52,8 @@ struct CheckResult {
     /// Skipped because the run was asked to (--read-only, --max-failures): no undecided rule.
     bool skip_chosen = false;
     ErrorSource error_source = ErrorSource::Target;  ///< for an error
+    /// A failure or error that probably follows from these failed checks it relies on (run/root_causes.hpp).
+    std::vector<std::string> caused_by;
     std::vector<Finding> findings;
     std::vector<Observation> observations;
     int cases = 0;       ///< property cases run (0 for a single-shot check)

@@ -19,6 +19,7 @@
 #include "client/recorder.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
+#include "run/root_causes.hpp"
 
 namespace bds::run {
 namespace {
@@ -299,6 +300,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 
     run.requests = requests + tokens.issued();
     run.envelope = client::to_string(envelope.get());
+    attribute_causes(checks, results);
     run.results = std::move(results);
     run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return run;

@@ -67,6 +67,23 @@ TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
     }
 }
 
+TEST(Verdicts, RootCausesComeFirst) {
+    // Issue 13: the one defect page-number-from-zero gave 17 MUST failures across 8 suites; only PAG-03 names it.
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = stub::Defect::PageNumberFromZero;
+    auto stub = run::start_embedded_stub(cat, options);
+    const auto result = run_all(cat, stub.target, {"PAG-03", "SYN-01", "CHG-02", "ACC-01"});
+    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail);
+    EXPECT_TRUE(result_of(result, "PAG-03").caused_by.empty()) << "the root cause";
+    for (const char* id : {"SYN-01", "CHG-02"}) {
+        const auto& r = result_of(result, id);
+        if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error) continue;
+        EXPECT_EQ(r.caused_by, std::vector<std::string>{"PAG-03"}) << id;
+    }
+    EXPECT_EQ(result_of(result, "ACC-01").outcome, run::Outcome::Pass);
+}
+
 bool has_bearer(const httplib::Request& req) { return req.has_header("Authorization"); }
 
 TEST(AuthChecks, ReadsWithoutATokenAnswered200FailAuth03) {
