@@ -41,8 +41,58 @@ TEST(Cli, EverySubcommandHasHelp) {
 
 TEST(Cli, UsageErrorsExitWith2) {
     EXPECT_EQ(conformance("").code, 2) << "a subcommand is required";
-    EXPECT_EQ(conformance("frobnicate").code, 2);
     EXPECT_EQ(conformance("schemas --no-such-flag").code, 2);
+}
+
+TEST(Cli, WhatTheCommandLineRefusesItSaysWhy) {
+    // Issue 13: each of these was accepted, or refused without saying what was wrong.
+    const ProcessResult frob = conformance("frobnicate");
+    EXPECT_EQ(frob.code, 2);
+    EXPECT_NE(frob.out.find("no command \"frobnicate\"; the commands: schemas"), std::string::npos) << frob.out;
+    const ProcessResult suite = conformance("run --suite auth,nosuch");
+    EXPECT_EQ(suite.code, 2) << "it ran auth and exited 0\n" << suite.out;
+    EXPECT_NE(suite.out.find("no suite \"nosuch\""), std::string::npos) << suite.out;
+    const ProcessResult seed = conformance("run --seed -1 --check AUTH-01");
+    EXPECT_EQ(seed.code, 2) << "it became 18446744073709551615\n" << seed.out;
+    const ProcessResult rate = conformance("run --rate -1 --check AUTH-01");
+    EXPECT_EQ(rate.code, 2);
+    EXPECT_LT(rate.out.size(), 300u) << "it printed a 300-digit number\n" << rate.out;
+    EXPECT_EQ(conformance("run --exclude NOPE- --check AUTH-01").code, 2);
+    const ProcessResult version = conformance("--version");
+    EXPECT_EQ(version.code, 0);
+    EXPECT_NE(version.out.find("conformance 0."), std::string::npos) << version.out;
+    const ProcessResult listed = conformance("list --suite auth");
+    EXPECT_EQ(listed.code, 0) << listed.out;
+    EXPECT_NE(listed.out.find("8 checks"), std::string::npos) << listed.out;
+    EXPECT_EQ(listed.out.find("PAG-01"), std::string::npos);
+}
+
+TEST(Cli, OpenapiCheckReadsTheCommittedFileByDefault) {
+    const std::string cmd = "cd " + test::source_dir().string() + " && " + test::conformance_exe().string() + " openapi --check 2>&1";
+    EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0) << "as schemas --check reads schemas/";
+}
+
+TEST(Cli, AReplayLineReplaysTheFailure) {
+    // Issue 13: the replay line lacked --stub-defect, so pasted as printed it passed.
+    const fs::path report = fs::temp_directory_path() / ("bds-replay-" + std::to_string(::getpid()) + ".json");
+    const ProcessResult first = conformance("run --check PAG-0 --stub-defect total-counts-page --seed 4 --cases 3 --report json=" + report.string());
+    ASSERT_EQ(first.code, 1) << first.out;
+    std::string replay;
+    const auto doc = nlohmann::json::parse(test::read_text(report));
+    for (const auto& c : doc["checks"])
+        if (c["outcome"] == "fail" && c["caused_by"].empty() && replay.empty()) replay = c["replay"];
+    ASSERT_NE(replay, "");
+    EXPECT_NE(first.out.find("replay   conformance run " + replay), std::string::npos) << "the terminal shows it\n" << first.out;
+    const ProcessResult again = conformance("run " + replay);
+    EXPECT_EQ(again.code, 1) << "run " << replay << "\n" << again.out;
+    fs::remove(report);
+}
+
+TEST(Cli, OffATerminalProgressIsALinePerSuite) {
+    const ProcessResult r = conformance("run --suite auth,access --seed 3 --cases 2");
+    EXPECT_NE(r.out.find("] auth: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("] access: "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("\033[K"), std::string::npos) << "no terminal control in a CI log";
 }
 
 TEST(Cli, RunAgainstTheBundledStubExitsByItsOutcome) {
