@@ -139,7 +139,8 @@ void write_junit(const run::RunResult& run, std::ostream& out) {
         out << "    <properties>\n";
         const std::pair<std::string, std::string> props[] = {
             {"target", run.target}, {"harness_version", run.harness_version}, {"catalogue_sha256", run.catalogue_sha256},
-            {"seed", std::to_string(run.seed)}, {"cases", std::to_string(run.cases)}, {"envelope", run.envelope}};
+            {"seed", std::to_string(run.seed)}, {"cases", std::to_string(run.cases)}, {"envelope", run.envelope},
+            {"verdict", run::verdict_text(run)}};
         for (const auto& [k, v] : props) out << "      <property" << attr("name", k) << attr("value", v) << "/>\n";
         out << "    </properties>\n";
         for (const auto* r : by_suite[suite]) testcase(run, *r, out);
