@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "client/tokens.hpp"
+#include "schema/json_limits.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 
@@ -47,7 +48,7 @@ void token_issued(Context& ctx) {
             const auto t = client::request_token(ctx.api.http(), ctx.target, user);
             if (!t.expires_in) ctx.observe("the token for " + role + " came without expires_in", t.exchange);
             // The members of the answer and the lifetime it states; values other than expires_in are secret.
-            const auto body = json::parse(t.exchange.response_body, nullptr, false);
+            const auto body = parse_bounded(t.exchange.response_body);
             std::string members;
             if (body.is_object())
                 for (const auto& [k, v] : body.items()) members += (members.empty() ? "" : ", ") + k;

@@ -1,4 +1,5 @@
 #include "suites/support.hpp"
+#include "schema/json_limits.hpp"
 
 #include <rapidcheck.h>
 
@@ -17,7 +18,7 @@ std::string status_text(const client::HttpResponse& r) {
 
 std::string body_shape(const client::HttpResponse& r) {
     if (r.body.empty()) return "no body";
-    const json doc = json::parse(r.body, nullptr, false);
+    const json doc = parse_bounded(r.body);
     if (doc.is_discarded()) return "text \"" + (r.body.size() > 30 ? r.body.substr(0, 30) + "…" : r.body) + "\"";
     const auto members = [](const json& object, bool deeper, const auto& self) -> std::string {
         std::string out;
@@ -115,6 +116,10 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
         }
         const auto& page = ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
         if (page.total) total = *page.total;
+        if (rows.size() + page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
+            throw CheckError(what + ": more than " + std::to_string(ctx.target.max_rows_read) + " rows by page " + std::to_string(number) +
+                             " of PageSize " + std::to_string(size) + (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()) +
+                             ": the harness keeps at most max_rows_read rows of one read (a target setting)");
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
         const auto served = static_cast<long long>(page.rows.size());
         if (number == 1 && served > 0 && served < size && total && *total > served) {

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "generate/data_set_gen.hpp"
+#include "schema/json_limits.hpp"
 #include "oracle/compare.hpp"
 #include "sql/datetime.hpp"
 #include "suites/suites.hpp"
@@ -312,7 +313,7 @@ void same_key_two_tenants(Context& ctx) {
 std::optional<long long> tenant_of(Context& ctx, const std::string& role) {
     const auto info = ctx.api.token_info(role);
     if (!info.transport_failed() && info.status == 200) {
-        const json body = json::parse(info.body, nullptr, false);
+        const json body = parse_bounded(info.body);
         if (body.is_object() && body.contains("customer_ID") && body.at("customer_ID").is_number_integer()) return body.at("customer_ID").get<long long>();
     }
     const auto r = ctx.api.list(role, "MCPResources", {std::nullopt, 1, 1});

@@ -30,6 +30,7 @@ struct RunArgs {
     std::vector<std::string> suites, checks, excluded, reports;
     std::string seed;  // digits only: CLI11 would read "-1" into an unsigned number as 18446744073709551615
     int cases = kDefaultCases, jobs = 1, max_failures = 0, wait_for_target = 0, timeout_ms = 0;
+    int max_time = 1800;  // 30 min: a full run against a live server takes minutes, a hung one would take forever
     bool read_only = false;
     double rate = -1;
     std::string stub_envelope, stub_collation, stub_choices;
@@ -150,6 +151,11 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--wait-for-target", a->wait_for_target, "Seconds to keep trying a target that does not answer yet (it may be starting)")
         ->capture_default_str()
         ->check(CLI::Range(0, 3600));
+    cmd->add_option("--max-time", a->max_time,
+                    "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
+                    "gets 30 s more, and the reports say what was not decided")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 7 * 24 * 3600));
     cmd->add_option("--timeout-ms", a->timeout_ms, "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
@@ -180,6 +186,7 @@ void add_run_command(CLI::App& app) {
         options.jobs = a->jobs;
         options.max_failures = a->max_failures;
         options.wait_for_target_s = a->wait_for_target;
+        options.max_time_s = a->max_time;
         options.record_dir = a->record;
         const auto reports = parse_report_specs(a->reports);
         const auto checks = selected_checks(*a);
@@ -192,15 +199,18 @@ void add_run_command(CLI::App& app) {
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
         progress.attach(options);
         run::RunResult result;
+        // A run that cannot begin still writes its reports (CI reads the JUnit file), then exits with why.
+        std::optional<std::pair<int, std::string>> exit_with;
         try {
             result = run::run_checks(catalogue, target, checks, options);
         } catch (const run::Unreachable& e) {
-            throw ExitError{kUnreachable, e.what()};
+            exit_with = {kUnreachable, e.what()};
         } catch (const run::NoToken& e) {
-            throw ExitError{kUsage, e.what()};
+            exit_with = {kUsage, e.what()};
         } catch (const std::runtime_error& e) {  // --record DIR that cannot be made
             throw ExitError{kUsage, e.what()};
         }
+        if (exit_with) result = run::not_run(target, checks, options, exit_with->second);
         result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());
         result.shard = a->shard;
         if (!a->excluded.empty())
@@ -210,7 +220,7 @@ void add_run_command(CLI::App& app) {
                 return list;
             }());
         if (baseline) result.baseline = run::compare_with(result, *baseline);
-        finish(result, reports);
+        finish(result, reports, exit_with);
     });
 }
 

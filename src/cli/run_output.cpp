@@ -59,6 +59,12 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
     }
     // Root causes first; what probably follows from one is listed under it, in a line.
     std::map<std::string, std::vector<std::string>> following;
+    // Errors sharing one reason (a target that stopped answering) are said once.
+    std::map<std::string, std::vector<std::string>> erred;
+    for (const auto& r : run.results)
+        if (r.outcome == run::Outcome::Error && r.caused_by.empty()) erred[r.reason].push_back(r.id);
+    for (const auto& [reason, ids] : erred)
+        if (ids.size() > 2) out << "ERROR " << ids.size() << " checks: " << reason << ": " << run::id_list(ids) << "\n";
     for (const auto& r : run.results) {
         if (!r.caused_by.empty()) {
             following[r.caused_by.front()].push_back(r.id);
@@ -69,7 +75,7 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
                 << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
                 << client::shown_body(r.findings.front().actual, 300) << "\n"
                 << "      replay   conformance run " << r.replay << "\n";
-        if (r.outcome == run::Outcome::Error)
+        if (r.outcome == run::Outcome::Error && erred[r.reason].size() <= 2)
             out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n      "
                 << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << r.reason << "\n";
         if (r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen)
@@ -88,13 +94,15 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
     out << "verdict: " << run::verdict_text(run) << "\n";
 }
 
-void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports) {
+void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
+            std::optional<std::pair<int, std::string>> exit_with) {
     for (const auto& [format, file] : reports) {
         std::ofstream out(file);
         if (!out) throw ExitError{kUsage, "--report: cannot write " + file};
         report::reporters().at(format)(run, out);
     }
     print_summary(run, std::cout);
+    if (exit_with) throw ExitError{exit_with->first, exit_with->second};
     switch (run.verdict()) {
         case run::Verdict::Pass: return;
         case run::Verdict::Fail: throw ExitError{kFailure, run::verdict_text(run)};

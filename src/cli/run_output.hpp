@@ -21,8 +21,9 @@ std::optional<run::Baseline> load_baseline(const std::string& file);
 /// last line with the totals.
 void print_summary(const run::RunResult& run, std::ostream& out);
 
-/// Writes the reports, prints the summary, and throws ExitError: exit 1 when the gate fails, 4 when the run is
-/// incomplete.
-void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports);
+/// Writes the reports, prints the summary, and throws ExitError: `exit_code` with `why` when given (a run that
+/// could not begin), else 1 when the gate fails, 4 when the run is incomplete.
+void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
+            std::optional<std::pair<int, std::string>> exit_with = std::nullopt);
 
 }  // namespace bds::cli

@@ -190,7 +190,9 @@ void add_selfcheck_command(CLI::App& app) {
 
         const auto read = [&](const Job& job) {
             const fs::path log = dir.path / (job.name + ".log");
-            if (job.code != 0 && job.code != 1)
+            // 0, 1 and 4 (incomplete: AUTH-06 cannot decide with hour-long tokens) are finished runs; the matrices
+            // judge their reports.
+            if (job.code != 0 && job.code != 1 && job.code != 4)
                 throw ExitError{kFailure, "selfcheck: the run against " + job.name + " ended with exit code " + std::to_string(job.code) +
                                               "; the end of its output:\n" + tail(log)};
             std::ifstream in(dir.path / (job.name + ".json"));

@@ -70,12 +70,21 @@ json query_body(const json& tmpl, const ListQuery& q, const std::optional<QueryO
     return tmpl;
 }
 
-Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RateLimiter* limiter)
+HttpSettings http_settings(const TargetConfig& target) {
+    HttpSettings s;
+    s.base_url = target.base_url;
+    s.timeout_ms = target.timeout_ms;
+    s.ca_file = target.ca_file;
+    s.insecure = target.insecure;
+    return s;
+}
+
+Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits)
     : target_(target),
       tokens_(tokens),
       envelope_(envelope),
       page_size_(page_size),
-      http_(HttpSettings{target.base_url, target.timeout_ms, target.ca_file, target.insecure}, limiter) {}
+      http_(http_settings(target), limits) {}
 
 HttpResponse Api::authed(const std::string& role, const std::string& method, const std::string& path,
                          const std::string& body, const std::string& content_type) {

@@ -72,7 +72,7 @@ struct ListResult {
 
 class Api {
 public:
-    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RateLimiter* limiter);
+    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits);
 
     const TargetConfig& target() const { return target_; }
     /// The page size this run reads with, and lowers when the target serves less.
@@ -107,6 +107,9 @@ private:
     PageSizeState& page_size_;
     HttpClient http_;
 };
+
+/// The HTTP settings of a target file (base URL, timeouts, TLS).
+HttpSettings http_settings(const TargetConfig& target);
 
 /// "/api/resources/CliFor?RecordSelection=…&PageSize=…&PageNumber=…", parameters percent-encoded.
 std::string list_target(const std::string& base, const ListQuery& query);

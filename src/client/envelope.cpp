@@ -1,4 +1,5 @@
 #include "client/envelope.hpp"
+#include "schema/json_limits.hpp"
 
 namespace bds::client {
 namespace {
@@ -78,7 +79,10 @@ std::string to_string(EnvelopeSetting e) {
 }
 
 std::variant<ListPage, std::string> read_list(const HttpResponse& r, EnvelopeSetting setting) {
-    const json doc = json::parse(r.body, nullptr, false);
+    const json doc = parse_bounded(r.body);
+    if (doc.is_discarded() && json_depth(r.body, kMaxJsonDepth) > kMaxJsonDepth)
+        return std::string("expected a list of records, found JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                           " levels (the harness reads no deeper)");
     if (doc.is_discarded()) return std::string("expected a JSON body, found text that does not parse as JSON");
     switch (setting) {
         case EnvelopeSetting::Object: return as_object(doc);

@@ -31,26 +31,32 @@ std::string redact_header(const std::string& name, const std::string& value) {
 }
 
 std::string redact_body(const std::string& body) {
-    // A scan, not a regex: bodies can be large and hostile (std::regex recurses per character).
-    static const char* const kSecrets[] = {"access_token", "refresh_token", "password", "client_secret"};
+    // A scan, not a regex: bodies can be large and hostile (std::regex recurses per character). Key names in
+    // any case: a TokenInfo may well answer {"Password": …, "Token": …}.
+    static const char* const kSecrets[] = {"access_token", "refresh_token", "id_token", "token", "password", "client_secret", "secret"};
     std::string out = body;
+    std::string lower = body;  // same length and offsets as `out`, searched case-insensitively
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto redact = [&](std::size_t from, std::size_t to) {
+        out.replace(from, to - from, "<redacted>");
+        lower.replace(from, to - from, "<redacted>");
+    };
     for (const char* secret : kSecrets) {
         const std::string name = secret;
         // JSON: "name" : "value"
-        for (std::size_t at = out.find("\"" + name + "\""); at != std::string::npos; at = out.find("\"" + name + "\"", at + 1)) {
+        for (std::size_t at = lower.find("\"" + name + "\""); at != std::string::npos; at = lower.find("\"" + name + "\"", at + 1)) {
             std::size_t i = at + name.size() + 2;
             while (i < out.size() && (out[i] == ' ' || out[i] == ':' || out[i] == '\t' || out[i] == '\n' || out[i] == '\r')) ++i;
             if (i >= out.size() || out[i] != '"') continue;
             std::size_t j = i + 1;
             while (j < out.size() && out[j] != '"') j += out[j] == '\\' ? 2 : 1;
-            out.replace(i + 1, std::min(j, out.size()) - i - 1, "<redacted>");
+            redact(i + 1, std::min(j, out.size()));
         }
         // Form: name=value at the start or after '&'
-        for (std::size_t at = out.find(name + "="); at != std::string::npos; at = out.find(name + "=", at + 1)) {
+        for (std::size_t at = lower.find(name + "="); at != std::string::npos; at = lower.find(name + "=", at + 1)) {
             if (at != 0 && out[at - 1] != '&') continue;
             const std::size_t value = at + name.size() + 1;
-            const std::size_t end = std::min(out.find('&', value), out.size());
-            out.replace(value, end - value, "<redacted>");
+            redact(value, std::min(out.find('&', value), out.size()));
         }
     }
     return out;

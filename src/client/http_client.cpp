@@ -1,45 +1,119 @@
 #include "client/http_client.hpp"
 
 #include <httplib.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <csignal>
 #include <stdexcept>
-#include <thread>
 
 #include "client/recorder.hpp"
+#include "client/socket_bytes.hpp"
 
 namespace bds::client {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 bool iequals(const std::string& a, const std::string& b) {
     return a.size() == b.size() &&
            std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
 }
 
-/// Seconds from a Retry-After header (delta-seconds only; an HTTP date falls back to 1 s), capped.
-std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
+/// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s), at most `max_ms`.
+std::chrono::milliseconds retry_after(const std::optional<std::string>& value, int max_ms) {
     long seconds = 1;
     if (value && !value->empty() && std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
-        seconds = std::stol(value->substr(0, 6));
-    return std::chrono::milliseconds(std::clamp(seconds, 0L, 30L) * 1000);
+        seconds = value->size() < 7 ? std::stol(*value) : 999999;
+    return std::chrono::milliseconds(std::min<long>(seconds * 1000, max_ms));
 }
 
 constexpr int kMaxRateLimitedRetries = 3;
+/// Headers larger than this are cut (cpp-httplib keeps them all, before any callback of ours could count them).
+constexpr std::uint64_t kMaxHeaderBytes = 1024 * 1024;
+/// How often the watchdog looks at a request in flight.
+constexpr auto kWatchInterval = std::chrono::milliseconds(25);
+
+std::string url_encoded(const std::string& text) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+            out.push_back(static_cast<char>(c));
+        } else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+    return out;
+}
+
+void replace_all(std::string& text, const std::string& what, const std::string& with) {
+    if (what.empty()) return;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size())) text.replace(at, what.size(), with);
+}
 
 }  // namespace
 
-void RateLimiter::acquire() {
+void RunLimits::acquire() {
     if (per_second_ <= 0) return;
-    std::chrono::steady_clock::time_point slot;
+    Clock::time_point slot;
     {
         std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
+        const auto now = Clock::now();
         slot = std::max(now, next_);
-        next_ = slot + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(1.0 / per_second_));
+        next_ = slot + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / per_second_));
+        if (deadline_) slot = std::min(slot, *deadline_);
     }
     std::this_thread::sleep_until(slot);
 }
+
+void RunLimits::set_deadline(Clock::time_point deadline) {
+    std::lock_guard lock(mutex_);
+    deadline_ = deadline;
+}
+
+std::optional<Clock::time_point> RunLimits::deadline() const {
+    std::lock_guard lock(mutex_);
+    return deadline_;
+}
+
+bool RunLimits::past_deadline() const {
+    const auto d = deadline();
+    return d && Clock::now() >= *d;
+}
+
+void RunLimits::add_secret(const std::string& secret) {
+    if (secret.size() < kMinSecretLength) return;  // shorter "secrets" would blank out ordinary words
+    std::lock_guard lock(mutex_);
+    secrets_.insert(secret);
+    secrets_.insert(url_encoded(secret));
+    const std::string json = nlohmann::json(secret).dump();  // as it stands inside a JSON string
+    secrets_.insert(json.substr(1, json.size() - 2));
+}
+
+std::string RunLimits::scrub(std::string text) const {
+    std::lock_guard lock(mutex_);
+    // Longest first: a secret containing another is replaced whole.
+    std::vector<const std::string*> order;
+    for (const auto& s : secrets_) order.push_back(&s);
+    std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->size() > b->size(); });
+    for (const auto* s : order) replace_all(text, *s, "<redacted>");
+    return text;
+}
+
+void RunLimits::scrub(Exchange& e) const {
+    e.url = scrub(std::move(e.url));
+    for (auto& [k, v] : e.request_headers) v = scrub(std::move(v));
+    for (auto& [k, v] : e.response_headers) v = scrub(std::move(v));
+    e.request_body = scrub(std::move(e.request_body));
+    e.response_body = scrub(std::move(e.response_body));
+    e.error = scrub(std::move(e.error));
+}
+
+void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
 
 std::optional<std::string> HttpResponse::header(const std::string& name) const {
     for (const auto& [k, v] : headers)
@@ -47,7 +121,7 @@ std::optional<std::string> HttpResponse::header(const std::string& name) const {
     return std::nullopt;
 }
 
-HttpClient::HttpClient(HttpSettings settings, RateLimiter* limiter) : settings_(std::move(settings)), limiter_(limiter) {
+HttpClient::HttpClient(HttpSettings settings, RunLimits* limits) : settings_(std::move(settings)), limits_(limits) {
     const std::string& url = settings_.base_url;
     const auto scheme_end = url.find("://");
     if (scheme_end == std::string::npos || (url.substr(0, scheme_end) != "http" && url.substr(0, scheme_end) != "https"))
@@ -57,6 +131,7 @@ HttpClient::HttpClient(HttpSettings settings, RateLimiter* limiter) : settings_(
     prefix_ = path_start == std::string::npos ? "" : url.substr(path_start);
     while (!prefix_.empty() && prefix_.back() == '/') prefix_.pop_back();
     if (origin_.size() <= scheme_end + 3) throw std::invalid_argument("base URL: no host in \"" + url + "\"");
+    if (settings_.deadline_ms <= 0) settings_.deadline_ms = 3 * settings_.timeout_ms;
     client_ = std::make_unique<httplib::Client>(origin_);
     if (!client_->is_valid()) throw std::invalid_argument("base URL: cannot use \"" + url + "\" (HTTPS needs OpenSSL support)");
     const auto timeout = std::chrono::milliseconds(settings_.timeout_ms);
@@ -66,36 +141,107 @@ HttpClient::HttpClient(HttpSettings settings, RateLimiter* limiter) : settings_(
     client_->set_keep_alive(true);
     client_->set_tcp_nodelay(true);  // without it, sequential keep-alive requests wait ~40 ms each (DESIGN.md)
     client_->set_decompress(true);
+    client_->set_socket_options([this](int fd) {
+        socket_ = fd;
+        bytes_before_ = 0;
+    });
     if (!settings_.ca_file.empty()) client_->set_ca_cert_path(settings_.ca_file);
     if (settings_.insecure) client_->enable_server_certificate_verification(false);
+    watchdog_ = std::thread([this] { watch(); });
 }
 
-HttpClient::~HttpClient() = default;
+HttpClient::~HttpClient() {
+    {
+        std::lock_guard lock(watch_mutex_);
+        closing_ = true;
+    }
+    watch_wake_.notify_all();
+    watchdog_.join();
+}
+
+void HttpClient::watch() {
+    std::unique_lock lock(watch_mutex_);
+    while (!closing_) {
+        if (!watched_) {
+            watch_wake_.wait(lock);
+            continue;
+        }
+        const auto now = Clock::now();
+        Cut cut = Cut::None;
+        if (limits_ && limits_->past_deadline()) {
+            cut = Cut::RunDeadline;
+        } else if (now >= *watched_) {
+            cut = Cut::Deadline;
+        } else if (const auto bytes = socket_bytes_received(socket_)) {
+            const std::uint64_t received = *bytes - std::min<std::uint64_t>(*bytes, bytes_before_);
+            if (!headers_done_ && received > kMaxHeaderBytes) cut = Cut::Headers;
+            else if (received > kMaxHeaderBytes + settings_.max_response_bytes) cut = Cut::TooLarge;
+        }
+        if (cut != Cut::None) {
+            // Safe under watch_mutex_: the request thread never takes it while cpp-httplib holds its own locks.
+            cut_ = cut;
+            watched_.reset();
+            client_->stop();
+            continue;
+        }
+        watch_wake_.wait_until(lock, std::min(*watched_, now + kWatchInterval));
+    }
+}
 
 HttpResponse HttpClient::request(const std::string& method, const std::string& target, const Headers& headers,
                                  const std::string& body, const std::string& content_type) {
     int dropped = 0, limited = 0;
     while (true) {
-        HttpResponse r = attempt(method, target, headers, body, content_type);
-        if (r.transport_failed() && method == "GET" && dropped < settings_.get_retries &&
-            r.exchange.error.find("timeout") == std::string::npos) {
+        bool repeatable = false;
+        HttpResponse r = attempt(method, target, headers, body, content_type, repeatable);
+        if (r.transport_failed() && method == "GET" && repeatable && dropped < settings_.get_retries) {
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
-        if (r.status == 429 && limiter_) limiter_->throttled();
+        if (r.status == 429 && limits_) limits_->throttled();
         if (r.status == 429 && limited < kMaxRateLimitedRetries) {
             ++limited;  // the server refused to process it: repeating is safe for writes too
-            std::this_thread::sleep_for(retry_after(r.header("Retry-After")));
+            auto until = Clock::now() + retry_after(r.header("Retry-After"), settings_.max_retry_after_ms);
+            if (limits_)
+                if (const auto d = limits_->deadline()) until = std::min(until, *d);
+            std::this_thread::sleep_until(until);
+            if (limits_ && limits_->past_deadline()) return r;
             continue;
         }
         return r;
     }
 }
 
+std::string HttpClient::failure_text(int error, double duration_ms) const {
+    const auto e = static_cast<httplib::Error>(error);
+    switch (e) {
+        case httplib::Error::Connection:
+            return "could not connect to " + origin_ + " (connection refused, no such host, or no answer within " +
+                   std::to_string(settings_.timeout_ms) + " ms): is the target running, and is base_url right?";
+        case httplib::Error::SSLServerVerification:
+            return "the TLS certificate of " + origin_ +
+                   " is not trusted: give the CA that signed it as ca_file in the target file, or set insecure: true "
+                   "(no verification)";
+        case httplib::Error::SSLConnection:
+            return "the TLS handshake with " + origin_ + " failed: does it serve HTTPS on that port?";
+        case httplib::Error::Write:
+            return "the target closed the connection while the request was sent";
+        case httplib::Error::Read:
+            if (duration_ms >= settings_.timeout_ms * 0.9)
+                return "timeout: nothing came for " + std::to_string(settings_.timeout_ms) + " ms";
+            return "the connection closed before a whole answer came";
+        default:
+            return httplib::to_string(e);
+    }
+}
+
 HttpResponse HttpClient::attempt(const std::string& method, const std::string& target, const Headers& headers,
-                                 const std::string& body, const std::string& content_type) {
-    if (limiter_) limiter_->acquire();
-    ++sent_;
+                                 const std::string& body, const std::string& content_type, bool& repeatable) {
+    HttpResponse out;
+    Exchange& ex = out.exchange;
+    ex.method = method;
+    ex.url = settings_.base_url + target;
+
     httplib::Request req;
     req.method = method;
     req.path = prefix_ + target;
@@ -103,10 +249,23 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     for (const auto& [k, v] : headers) req.headers.emplace(k, v);
     if (!content_type.empty()) req.headers.emplace("Content-Type", content_type);
     req.body = body;
+    for (const auto& [k, v] : req.headers) ex.request_headers.emplace_back(k, redact_header(k, v));
+    ex.request_body = shown_body(redact_body(body));  // redacted whole: a cut could leave part of a secret unmatched
 
-    HttpResponse out;
+    if (limits_) limits_->acquire();
+    if (limits_ && limits_->past_deadline()) {
+        ex.error = "not sent: the run's time limit was reached";
+        finish(out, body);
+        return out;
+    }
+    ++sent_;
+
     std::string received;
     bool too_large = false;
+    req.response_handler = [this](const httplib::Response&) {
+        headers_done_ = true;
+        return true;
+    };
     req.content_receiver = [&](const char* data, std::size_t length, uint64_t, uint64_t) {
         if (received.size() + length > settings_.max_response_bytes) {
             too_large = true;
@@ -116,26 +275,51 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
         return true;
     };
 
-    Exchange& ex = out.exchange;
-    ex.method = method;
-    ex.url = settings_.base_url + target;
-    for (const auto& [k, v] : req.headers) ex.request_headers.emplace_back(k, redact_header(k, v));
-    ex.request_body = shown_body(redact_body(body));  // redacted whole: a cut could leave part of a secret unmatched
-
-    const auto start = std::chrono::steady_clock::now();
+    headers_done_ = false;
+    bytes_before_ = socket_bytes_received(socket_).value_or(0);
+    auto deadline = Clock::now() + std::chrono::milliseconds(settings_.deadline_ms);
+    if (limits_)
+        if (const auto d = limits_->deadline()) deadline = std::min(deadline, *d);
+    {
+        std::lock_guard lock(watch_mutex_);
+        cut_ = Cut::None;
+        watched_ = deadline;
+    }
+    watch_wake_.notify_all();
+    const auto start = Clock::now();
     httplib::Result result = client_->send(req);
-    ex.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (!result) {
-        out.status = 0;
-        if (too_large)
-            ex.error = "response larger than " + std::to_string(settings_.max_response_bytes) + " bytes";
-        else if (result.error() == httplib::Error::Read && ex.duration_ms >= settings_.timeout_ms * 0.9)
-            ex.error = "timeout after " + std::to_string(settings_.timeout_ms) + " ms";
-        else
-            ex.error = httplib::to_string(result.error());
-        // A failed connection cannot be reused.
+    ex.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    Cut cut;
+    {
+        std::lock_guard lock(watch_mutex_);
+        watched_.reset();
+        cut = cut_;
+    }
+
+    const std::string limit = std::to_string(settings_.max_response_bytes) + " bytes";
+    if (cut != Cut::None || too_large || !result) {
+        // A failed or cut connection cannot be reused.
         client_->stop();
-        if (recorder_) recorder_->record(record_name_, ex, body, "");
+        repeatable = !result && cut == Cut::None && !too_large && result.error() != httplib::Error::Write &&
+                     ex.duration_ms < settings_.timeout_ms * 0.9;
+        switch (cut) {
+            case Cut::Deadline:
+                ex.error = "no whole answer within " + std::to_string(settings_.deadline_ms) + " ms (the request's deadline)";
+                break;
+            case Cut::RunDeadline:
+                ex.error = "cut: the run's time limit was reached";
+                break;
+            case Cut::Headers:
+                ex.error = "response headers larger than " + std::to_string(kMaxHeaderBytes) + " bytes (cut)";
+                break;
+            case Cut::TooLarge:
+                ex.error = "response larger than " + limit + " (cut)";
+                break;
+            case Cut::None:
+                ex.error = too_large ? "response larger than " + limit + " once decompressed (cut)"
+                                     : failure_text(static_cast<int>(result.error()), ex.duration_ms);
+        }
+        finish(out, body);
         return out;
     }
     out.status = result->status;
@@ -144,8 +328,16 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     ex.status = out.status;
     for (const auto& [k, v] : out.headers) ex.response_headers.emplace_back(k, redact_header(k, v));
     ex.response_body = shown_body(redact_body(out.body));
-    if (recorder_) recorder_->record(record_name_, ex, body, out.body);
+    finish(out, body);
     return out;
+}
+
+void HttpClient::finish(HttpResponse& out, const std::string& body) {
+    if (limits_) limits_->scrub(out.exchange);
+    if (recorder_) {
+        const auto whole = [this](const std::string& text) { return limits_ ? limits_->scrub(text) : text; };
+        recorder_->record(record_name_, out.exchange, whole(body), whole(out.body));
+    }
 }
 
 }  // namespace bds::client

@@ -1,13 +1,19 @@
 #pragma once
-/// The harness's HTTP client: one keep-alive connection to the target (HTTP or HTTPS), a timeout on every
-/// request, a shared rate limit, GETs retried on a dropped connection (writes never), any request retried
-/// after a 429 with its Retry-After. Every request comes back with its Exchange (secrets redacted).
+/// The harness's HTTP client: one keep-alive connection to the target (HTTP or HTTPS), a total deadline on every
+/// request (however slowly the target drips its answer), a body limit, the run's limits (rate, deadline, the
+/// secrets to scrub), GETs retried on a dropped connection (writes never; an oversized answer never), any request
+/// retried after a 429 with its Retry-After (bounded). Every request comes back with its Exchange (secrets
+/// redacted and scrubbed).
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <thread>
 
 #include "client/exchange.hpp"
 
@@ -17,12 +23,32 @@ class Client;
 
 namespace bds::client {
 
-/// At most `per_second` requests per second across every client sharing it (0: no limit). Thread-safe.
-class RateLimiter {
+/// What every client of one run shares. Thread-safe.
+///  - a rate: at most `per_second` requests per second (0: no limit);
+///  - a deadline: past it, no request is sent (each ends at once, "the run's deadline was reached");
+///  - the secrets of the run (passwords, tokens issued): scrubbed from every exchange, whatever key or place they
+///    stand in;
+///  - how often the target answered 429.
+class RunLimits {
 public:
-    explicit RateLimiter(double per_second) : per_second_(per_second) {}
+    explicit RunLimits(double per_second = 0) : per_second_(per_second) {}
     /// Waits until the next request may go.
     void acquire();
+
+    void set_deadline(std::chrono::steady_clock::time_point deadline);
+    std::optional<std::chrono::steady_clock::time_point> deadline() const;
+    bool past_deadline() const;
+
+    /// A secret value to scrub from every output, as it stands and as it stands URL-encoded or inside a JSON
+    /// string. Values shorter than kMinSecretLength are not taken (they would blank out ordinary words).
+    void add_secret(const std::string& secret);
+    /// `text` with every known secret replaced by <redacted>.
+    std::string scrub(std::string text) const;
+    /// Every text of `exchange` scrubbed.
+    void scrub(Exchange& exchange) const;
+
+    static constexpr std::size_t kMinSecretLength = 4;
+
     /// The target answered 429 (asked to slow down); counted for the whole run.
     void throttled() { ++throttled_; }
     long throttled_count() const { return throttled_.load(); }
@@ -30,17 +56,25 @@ public:
 private:
     double per_second_;
     std::atomic<long> throttled_{0};
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::chrono::steady_clock::time_point next_{};
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::set<std::string> secrets_;
 };
 
 struct HttpSettings {
     std::string base_url;  ///< scheme://host[:port][/prefix]
-    int timeout_ms = 10000;
+    int timeout_ms = 10000;   ///< for each read and write
+    /// For the whole request, answer included: a target dripping a byte a second is cut here (0: 3 × timeout_ms).
+    int deadline_ms = 0;
     std::string ca_file;   ///< HTTPS: CA bundle to trust instead of the system's
     bool insecure = false; ///< HTTPS: no certificate verification
     int get_retries = 2;   ///< extra attempts of a GET whose connection failed
-    std::size_t max_response_bytes = 512u * 1024 * 1024;
+    /// The longest wait a 429's Retry-After may impose before a try again (a target asking 30 s per request would
+    /// hold a run for hours).
+    int max_retry_after_ms = 5000;
+    /// An answer larger than this is cut off and reported (a verdict, never retried).
+    std::size_t max_response_bytes = 32u * 1024 * 1024;
 };
 
 /// A response: status (0 when none came), headers and the raw body for the caller to read; `exchange`
@@ -56,13 +90,13 @@ struct HttpResponse {
     bool transport_failed() const { return status == 0; }
 };
 
-/// Not thread-safe: one per thread (checks running in parallel each get their own).
 class Recorder;
 
+/// Not thread-safe: one per thread (checks running in parallel each get their own).
 class HttpClient {
 public:
     /// Throws std::invalid_argument for a base URL that is not http(s)://host[:port][/path].
-    HttpClient(HttpSettings settings, RateLimiter* limiter = nullptr);
+    HttpClient(HttpSettings settings, RunLimits* limits = nullptr);
     ~HttpClient();
     HttpClient(const HttpClient&) = delete;
     HttpClient& operator=(const HttpClient&) = delete;
@@ -80,21 +114,47 @@ public:
         recorder_ = recorder;
         record_name_ = std::move(name);
     }
-    /// 429 answers in the whole run so far (0 without a rate limiter).
-    long throttled() const { return limiter_ ? limiter_->throttled_count() : 0; }
+    /// 429 answers in the whole run so far (0 without run limits).
+    long throttled() const { return limits_ ? limits_->throttled_count() : 0; }
+    /// The run's limits, when it has them (tokens add themselves to its secrets).
+    RunLimits* limits() const { return limits_; }
 
 private:
+    /// One try; `repeatable` says whether a GET may be sent again (a dropped connection, not a cut or a timeout).
     HttpResponse attempt(const std::string& method, const std::string& target, const Headers& headers,
-                         const std::string& body, const std::string& content_type);
+                         const std::string& body, const std::string& content_type, bool& repeatable);
+    /// Scrubs the exchange and records it.
+    void finish(HttpResponse& out, const std::string& body);
+    /// What failed, where, and what to try, for a cpp-httplib error.
+    std::string failure_text(int error, double duration_ms) const;
+    void watch();
 
     HttpSettings settings_;
-    RateLimiter* limiter_;
+    RunLimits* limits_;
     std::string origin_;  ///< scheme://host[:port]
     std::string prefix_;  ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
     Recorder* recorder_ = nullptr;
     std::string record_name_;
+
+    // The watchdog: cpp-httplib bounds each read only, so a thread of this client stops the connection of a
+    // request past its deadline, past the run's deadline, or that received more bytes than it may hold.
+    enum class Cut { None, Deadline, RunDeadline, Headers, TooLarge };
+    std::mutex watch_mutex_;
+    std::condition_variable watch_wake_;
+    std::optional<std::chrono::steady_clock::time_point> watched_;  ///< the deadline of the request in flight
+    Cut cut_ = Cut::None;                                            ///< why the watchdog stopped it
+    bool closing_ = false;
+    // Set from cpp-httplib's callbacks, which may hold its socket mutex: atomics, never watch_mutex_.
+    std::atomic<int> socket_{-1};               ///< the connection's socket
+    std::atomic<std::uint64_t> bytes_before_{0};  ///< bytes it had received when the request began
+    std::atomic<bool> headers_done_{false};
+    std::thread watchdog_;
 };
+
+/// Ignores SIGPIPE for the whole process (idempotent): a target that closes while a request is written must end
+/// that request with an error, not the harness (cpp-httplib writes without MSG_NOSIGNAL).
+void ignore_sigpipe();
 
 }  // namespace bds::client

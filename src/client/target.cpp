@@ -98,7 +98,7 @@ TargetConfig target_from_json(const json& raw) {
     const json doc = expand_all(raw);
     only_keys(doc, "", {"$comment", "base_url", "token", "users", "envelope", "collation", "decimal_scale", "decimal_precision", "timeout_ms",
                         "rate_per_s", "read_only", "max_page_size", "max_block", "token_expiry_wait_s", "query",
-                        "ca_file", "insecure"});
+                        "ca_file", "insecure", "max_rows_read"});
     TargetConfig t;
     if (!doc.contains("base_url")) throw TargetError("target: base_url is missing (e.g. \"https://staging.example/bds\")");
     t.base_url = text(doc, "base_url", "");
@@ -149,6 +149,7 @@ TargetConfig target_from_json(const json& raw) {
     }
     if (doc.contains("read_only")) t.read_only = boolean(doc, "read_only", "");
     if (doc.contains("max_page_size")) t.max_page_size = integer(doc, "max_page_size", "", 1);
+    if (doc.contains("max_rows_read")) t.max_rows_read = integer(doc, "max_rows_read", "", 1);
     if (doc.contains("max_block")) t.max_block = integer(doc, "max_block", "", 1);
     if (doc.contains("token_expiry_wait_s")) t.token_expiry_wait_s = integer(doc, "token_expiry_wait_s", "", 0);
     if (doc.contains("query")) {

@@ -58,6 +58,9 @@ struct TargetConfig {
     /// a smaller cap itself.
     std::optional<int> max_page_size;
     int max_block = 200;            ///< A-31: records per POST sync the harness sends
+    /// The most rows one read of all pages keeps (a target serving full pages forever would fill memory); a read
+    /// that goes past it errs, saying so.
+    int max_rows_read = 50000;
     /// Longest wait for a token to expire for the expiry check; a longer-lived token skips it.
     int token_expiry_wait_s = 10;
     /// POST query body template for MCPClienti: JSON whose string values "$RecordSelection",

@@ -1,6 +1,8 @@
 #include "client/tokens.hpp"
+#include "schema/json_limits.hpp"
 
 #include <httplib.h>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace bds::client {
@@ -19,13 +21,21 @@ IssuedToken request_token(HttpClient& http, const TargetConfig& target, const Us
     if (r.status != 200)
         throw TokenError("token request for user " + user.username + ": expected 200, got " + std::to_string(r.status),
                          r.exchange);
-    const auto doc = nlohmann::json::parse(r.body, nullptr, false);
+    const auto doc = parse_bounded(r.body);
     if (!doc.is_object() || !doc.contains("access_token") || !doc["access_token"].is_string() ||
         doc["access_token"].get<std::string>().empty())
         throw TokenError("token response for user " + user.username +
                              ": expected a JSON object with a string access_token (RFC 6749 §5.1)",
                          r.exchange);
     IssuedToken t{doc["access_token"].get<std::string>(), std::nullopt, r.exchange};
+    if (http.limits()) http.limits()->add_secret(t.access_token);
+    // It goes into an Authorization header: a CR/LF would add headers of the target's choosing to every request.
+    if (const auto bad = std::find_if(t.access_token.begin(), t.access_token.end(), [](unsigned char c) { return c <= 0x20 || c >= 0x7f; });
+        bad != t.access_token.end())
+        throw TokenError("token response for user " + user.username + ": the access_token has a character that cannot go in an Authorization " +
+                             "header (byte " + std::to_string(static_cast<unsigned char>(*bad)) + " at offset " +
+                             std::to_string(bad - t.access_token.begin()) + "; RFC 6750 §2.1 allows visible ASCII only)",
+                         r.exchange);
     if (doc.contains("expires_in")) {
         const auto& e = doc["expires_in"];
         if (e.is_number_integer() && e.get<long long>() > 0) t.expires_in = static_cast<int>(std::min<long long>(e.get<long long>(), 1 << 30));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/reporters.hpp"
+#include "schema/json_limits.hpp"
 #include "run/baseline.hpp"
 
 namespace bds::report {
@@ -59,6 +60,7 @@ int rank(std::string_view word) {
 /// A body as a person reads it: compact JSON indented, anything else as it came. Only when indenting loses
 /// nothing (parsing would reword 1.10 as 1.1, or round a long decimal, and a reader must see what came).
 std::string readable_body(const std::string& body) {
+    if (json_depth(body, kMaxJsonDepth) > kMaxJsonDepth) return body;
     const auto json = nlohmann::ordered_json::parse(body, nullptr, false);
     if (json.is_discarded() || !(json.is_object() || json.is_array())) return body;
     if (json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) != body) return body;

@@ -133,6 +133,40 @@ CheckResult result_for(const Check& check, std::string replay) {
     return res;
 }
 
+/// What the run must never show: the users' passwords and the token form's secrets (tokens add themselves as
+/// they are issued).
+void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) {
+    for (const auto& [role, user] : target.users) limits.add_secret(user.password);
+    for (const auto& [key, value] : target.token_form) {
+        std::string k = key;
+        std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (k.find("secret") != std::string::npos || k.find("password") != std::string::npos) limits.add_secret(value);
+    }
+}
+
+/// Every text of the run scrubbed of the run's secrets, wherever a target echoed them.
+void scrub(RunResult& run, const client::RunLimits& limits) {
+    const auto text = [&](std::string& s) { s = limits.scrub(std::move(s)); };
+    const auto exchange = [&](std::optional<client::Exchange>& e) {
+        if (e) limits.scrub(*e);
+    };
+    for (auto& note : run.notes) text(note);
+    for (auto& r : run.results) {
+        text(r.reason);
+        for (auto& f : r.findings) {
+            text(f.expected);
+            text(f.actual);
+            text(f.pointer);
+            text(f.counterexample);
+            exchange(f.exchange);
+        }
+        for (auto& o : r.observations) {
+            text(o.text);
+            exchange(o.exchange);
+        }
+    }
+}
+
 void chosen_skip(CheckResult& res, std::string reason) {
     res.outcome = Outcome::Skip;
     res.reason = std::move(reason);
@@ -181,6 +215,24 @@ std::string base36(std::uint64_t n, std::size_t width) {
     return out;
 }
 
+RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
+                  const std::string& why) {
+    RunResult run;
+    run.target = target.base_url;
+    run.harness_version = options.harness_version;
+    run.seed = options.seed;
+    run.cases = options.cases;
+    run.started_at = utc_now();
+    run.token_command = token_command(target);
+    run.notes.push_back(why);
+    for (const Check& check : checks) {
+        CheckResult& res = run.results.emplace_back(result_for(check, ""));
+        res.outcome = Outcome::Error;
+        res.reason = "not run: " + why;
+    }
+    return run;
+}
+
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
                      const RunOptions& options) {
     const auto started = std::chrono::steady_clock::now();
@@ -193,11 +245,13 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     run.started_at = utc_now();
     run.run_prefix = random_prefix();
 
-    client::RateLimiter limiter(target.rate_per_s);
-    const client::HttpSettings token_http{target.base_url, target.timeout_ms, target.ca_file, target.insecure};
+    client::ignore_sigpipe();
+    client::RunLimits limits(target.rate_per_s);
+    add_secrets(target, limits);
+    if (options.max_time_s > 0) limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
     std::optional<client::Recorder> recorder;
     if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
-    auto token_client = std::make_unique<client::HttpClient>(token_http, &limiter);
+    auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
     if (recorder) token_client->record_to(&*recorder, "tokens");
     client::TokenSource tokens(target, std::move(token_client));
     run.token_command = token_command(target);
@@ -214,7 +268,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         break;
     } catch (const client::TokenError& e) {
         const auto& ex = e.exchange();
-        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up) {
+        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !limits.past_deadline()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));  // still starting, perhaps
             continue;
         }
@@ -242,7 +296,10 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         CheckResult& res = results[index];
         res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " + check.id + " --seed " +
                                     std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
-        if (options.max_failures > 0 && failed.load() >= options.max_failures) {
+        if (limits.past_deadline()) {
+            res.outcome = Outcome::Skip;  // not chosen: the rule stays undecided, and the verdict says so
+            res.reason = "not run: the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached";
+        } else if (options.max_failures > 0 && failed.load() >= options.max_failures) {
             chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
         } else if (check.writes && target.read_only) {
             chosen_skip(res, "read-only run: this check writes (run without --read-only to run it)");
@@ -255,7 +312,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
                 options.on_start(check);
             }
             const auto t0 = std::chrono::steady_clock::now();
-            client::Api api(target, tokens, envelope, page_size, &limiter);
+            client::Api api(target, tokens, envelope, page_size, &limits);
             if (recorder) api.http().record_to(&*recorder, check.id);
             Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
             if (options.on_case)
@@ -264,6 +321,8 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
                     options.on_case(check, number);
                 };
             run_check(check, ctx, res);
+            if (res.outcome == Outcome::Error && limits.past_deadline())
+                res.reason = "stopped by the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s): " + res.reason;
             res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
             res.requests = api.http().requests_sent();
             requests += res.requests;
@@ -283,8 +342,18 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         });
     for (auto& w : workers) w.join();
 
+    if (limits.past_deadline()) {
+        const auto not_run = std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
+            return r.outcome == Outcome::Skip && r.reason.starts_with("not run: the run's time limit");
+        });
+        run.notes.push_back("the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached: " +
+                            std::to_string(not_run) + " checks not run");
+        // The records written still go back deleted, within a bounded grace.
+        limits.set_deadline(std::chrono::steady_clock::now() + kCleanupGrace);
+    }
+
     // Clean-up: everything written goes back logically deleted (the seeds' only deletion, 000 §1).
-    client::Api api(target, tokens, envelope, page_size, &limiter);
+    client::Api api(target, tokens, envelope, page_size, &limits);
     run.records_written = journal.size();
     for (const auto& block : journal.cleanup(static_cast<std::size_t>(target.max_block))) {
         try {
@@ -303,6 +372,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    scrub(run, limits);
     return run;
 }
 

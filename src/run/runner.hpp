@@ -1,6 +1,7 @@
 #pragma once
 /// Runs checks against a target: tokens first (exit 3 when none comes), then the checks (in parallel where
 /// they touch different resources), then the clean-up of everything the run wrote.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -27,12 +28,18 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// How long the clean-up of a run that reached its time limit may still take.
+inline constexpr std::chrono::seconds kCleanupGrace{30};
+
 struct RunOptions {
     std::uint64_t seed = 0;
     int cases = kDefaultCases;  ///< RapidCheck cases per property check
     int jobs = 1;
     /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
     int max_failures = 0;
+    /// The run's time limit in seconds (0: none): past it no check starts (each left is skipped, undecided),
+    /// requests in flight are cut, and the clean-up gets kCleanupGrace more.
+    int max_time_s = 0;
     /// How long to keep asking for the first token while the target does not answer (it may be starting).
     int wait_for_target_s = 0;
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
@@ -53,6 +60,11 @@ struct RunOptions {
 /// token or the target file gives no user.
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
                      const RunOptions& options);
+
+/// The result of a run that could not begin (no answer, no token): every check in error for `why`, so that
+/// the reports still say what happened.
+RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
+                  const std::string& why);
 
 /// Base-36 text of `n`, at least `width` characters: the per-check part of the key prefix.
 std::string base36(std::uint64_t n, std::size_t width);

@@ -19,7 +19,4 @@ void send_json(httplib::Response& res, int status, const nlohmann::json& body);
 /// when the header is missing, malformed, or the token unknown or expired.
 std::optional<User> authenticate(StubState& state, const httplib::Request& req, httplib::Response& res);
 
-/// The depth of nesting of arrays and objects in a JSON text, counted without parsing it (strings skipped).
-int json_depth(const std::string& text);
-
 }  // namespace bds::stub

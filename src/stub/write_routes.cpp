@@ -1,4 +1,5 @@
 // POST /api/sync/{Resource} (000 §4.4): validated, normalised and stored atomically, or refused whole.
+#include "schema/json_limits.hpp"
 #include "stub/http_util.hpp"
 #include "stub/normalize.hpp"
 #include "stub/routes.hpp"
@@ -32,7 +33,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         const std::string type = req.get_header_value("Content-Type");
         if (!variation.content_type_ok(type))
             return variation.error(res, 415, "unsupported_media_type", "expected Content-Type: application/json; charset=utf-8, got \"" + type + "\"");
-        if (json_depth(req.body) > state.options.max_json_depth)
+        if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
             return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
         json block = json::parse(req.body, nullptr, false);
         if (block.is_discarded()) return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");

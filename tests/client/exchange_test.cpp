@@ -16,6 +16,10 @@ TEST(Exchange, SecretsAreRedacted) {
     EXPECT_EQ(redact_body(R"({"access_token": "abcdef)"), R"({"access_token": "<redacted>)");
     // Names that merely contain a secret's name are not touched.
     EXPECT_EQ(redact_body("mypassword=1"), "mypassword=1");
+    // Key names in any case (a TokenInfo answering {"Password": …, "Token": …} put both into reports).
+    EXPECT_EQ(redact_body(R"({"UserName":"w","Password":"pw1","Token":"t0k","Secret":"s"})"),
+              R"({"UserName":"w","Password":"<redacted>","Token":"<redacted>","Secret":"<redacted>"})");
+    EXPECT_EQ(redact_body("Grant_Type=password&PASSWORD=x&Client_Secret=y"), "Grant_Type=password&PASSWORD=<redacted>&Client_Secret=<redacted>");
 }
 
 TEST(Exchange, CurlRepeatsTheRequestWithoutTheToken) {

@@ -1,0 +1,240 @@
+// The harness's HTTP client against targets that misbehave on the wire (issue 17): each test starts a small
+// server that breaks the protocol one way, and asserts the request still ends, within its deadline, with an
+// error that says what happened, holding a bounded amount of memory, with no secret in its exchange.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "client/http_client.hpp"
+#include "client/raw_server.hpp"
+#include "client/tokens.hpp"
+
+namespace bds::client {
+namespace {
+
+using test::http_response;
+using test::RawConnection;
+using test::RawServer;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+HttpSettings settings(const RawServer& server, int timeout_ms = 2000) {
+    HttpSettings s;
+    s.base_url = server.base_url();
+    s.timeout_ms = timeout_ms;
+    return s;
+}
+
+std::string gzip(const std::string& data) {
+    z_stream z{};
+    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+    std::string out(deflateBound(&z, data.size()), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    z.avail_in = static_cast<uInt>(data.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+TEST(HttpClient, ADripIsCutAtTheRequestDeadlineNotHeldByEachRead) {
+    // A byte every 50 ms: every read succeeds well within the timeout, the answer never ends.
+    RawServer server([](RawConnection& c) {
+        if (!c.read_request()) return;
+        c.send("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n");
+        while (c.send("x") && c.pause(50)) {
+        }
+    });
+    auto s = settings(server, 1000);
+    s.deadline_ms = 1500;
+    HttpClient http(s);
+    const auto t0 = Clock::now();
+    const auto r = http.request("GET", "/api/resources/CliFor");
+    EXPECT_LT(seconds_since(t0), 4.0);
+    EXPECT_TRUE(r.transport_failed());
+    EXPECT_NE(r.exchange.error.find("no whole answer within 1500 ms"), std::string::npos) << r.exchange.error;
+    EXPECT_EQ(http.requests_sent(), 1) << "a request cut at its deadline is not sent again";
+}
+
+TEST(HttpClient, EndlessHeadersAreCutBeforeTheyFillMemory) {
+    RawServer server([](RawConnection& c) {
+        if (!c.read_request()) return;
+        c.send("HTTP/1.1 200 OK\r\n");
+        const std::string line = "X-Filler: " + std::string(4000, 'a') + "\r\n";
+        while (c.send(line)) {
+        }
+    });
+    HttpClient http(settings(server, 5000));
+    const auto r = http.request("GET", "/api/resources/CliFor");
+    EXPECT_TRUE(r.transport_failed());
+    EXPECT_NE(r.exchange.error.find("response headers larger than"), std::string::npos) << r.exchange.error;
+    EXPECT_EQ(http.requests_sent(), 1);
+}
+
+TEST(HttpClient, AnOversizedAnswerIsAVerdictNotARetry) {
+    RawServer server([](RawConnection& c) {
+        if (!c.read_request()) return;
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 67108864\r\n\r\n");
+        const std::string chunk(65536, ' ');
+        while (c.send(chunk)) {
+        }
+    });
+    auto s = settings(server);
+    s.max_response_bytes = 1024 * 1024;
+    HttpClient http(s);
+    const auto r = http.request("GET", "/api/resources/CliFor");
+    EXPECT_TRUE(r.transport_failed());
+    EXPECT_NE(r.exchange.error.find("response larger than 1048576 bytes"), std::string::npos) << r.exchange.error;
+    EXPECT_EQ(http.requests_sent(), 1);
+    EXPECT_EQ(server.connections(), 1);
+}
+
+TEST(HttpClient, AGzipBombIsCutOnceDecompressed) {
+    const std::string bomb = gzip(std::string(64u * 1024 * 1024, '['));  // ~64 KiB on the wire
+    RawServer server([&bomb](RawConnection& c) {
+        if (!c.read_request()) return;
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " +
+               std::to_string(bomb.size()) + "\r\n\r\n" + bomb);
+        c.pause(5000);
+    });
+    auto s = settings(server);
+    s.max_response_bytes = 1024 * 1024;
+    HttpClient http(s);
+    const auto r = http.request("GET", "/api/resources/CliFor");
+    EXPECT_TRUE(r.transport_failed());
+    EXPECT_NE(r.exchange.error.find("once decompressed"), std::string::npos) << r.exchange.error;
+    EXPECT_EQ(http.requests_sent(), 1);
+}
+
+TEST(HttpClient, ATargetClosingBeforeReadingALargeBodyEndsTheRequestNotTheProcess) {
+    ignore_sigpipe();  // what every run does first (run_checks); without it this test dies of SIGPIPE
+    RawServer server([](RawConnection& c) {
+        if (!c.read_head()) return;
+        c.send("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        c.reset();
+    });
+    HttpClient http(settings(server));
+    const auto r = http.request("POST", "/api/sync/CliFor", {}, std::string(16u * 1024 * 1024, 'x'), "application/json");
+    EXPECT_TRUE(r.status == 413 || r.transport_failed()) << r.status;
+    if (r.transport_failed()) {
+        EXPECT_FALSE(r.exchange.error.empty());
+    }
+    EXPECT_EQ(http.requests_sent(), 1) << "a write is never repeated";
+}
+
+TEST(HttpClient, RetryAfterIsBoundedAndTheRunDeadlineEndsTheWait) {
+    RawServer server([](RawConnection& c) {
+        while (c.read_request())
+            if (!c.send(http_response(429, "{}", "Retry-After: 30\r\n"))) return;
+    });
+    auto s = settings(server);
+    s.max_retry_after_ms = 100;
+    {
+        RunLimits limits;
+        HttpClient http(s, &limits);
+        const auto t0 = Clock::now();
+        const auto r = http.request("GET", "/api/resources/CliFor");
+        EXPECT_LT(seconds_since(t0), 3.0);
+        EXPECT_EQ(r.status, 429);
+        EXPECT_EQ(http.requests_sent(), 4) << "three tries again, each after at most max_retry_after_ms";
+        EXPECT_EQ(limits.throttled_count(), 4);
+    }
+    s.max_retry_after_ms = 30000;
+    RunLimits limits;
+    limits.set_deadline(Clock::now() + std::chrono::milliseconds(300));
+    HttpClient http(s, &limits);
+    const auto t0 = Clock::now();
+    EXPECT_EQ(http.request("GET", "/api/resources/CliFor").status, 429);
+    EXPECT_LT(seconds_since(t0), 3.0) << "the run's deadline ends a Retry-After wait";
+}
+
+TEST(HttpClient, TheRunDeadlineCutsARequestInFlightAndSendsNoMore) {
+    RawServer server([](RawConnection& c) {
+        if (c.read_request()) c.pause(60000);  // never answers
+    });
+    RunLimits limits;
+    limits.set_deadline(Clock::now() + std::chrono::milliseconds(300));
+    HttpClient http(settings(server, 20000), &limits);
+    const auto t0 = Clock::now();
+    const auto r = http.request("GET", "/api/resources/CliFor");
+    EXPECT_LT(seconds_since(t0), 3.0);
+    EXPECT_NE(r.exchange.error.find("the run's time limit"), std::string::npos) << r.exchange.error;
+    const auto again = http.request("GET", "/api/resources/CliFor");
+    EXPECT_NE(again.exchange.error.find("not sent"), std::string::npos) << again.exchange.error;
+    EXPECT_EQ(http.requests_sent(), 1);
+}
+
+TEST(HttpClient, KnownSecretsAreScrubbedWhereverTheTargetEchoesThem) {
+    // Echoes the request back: in a header, in the body (raw, and as a JSON string), in an error message.
+    RawServer server([](RawConnection& c) {
+        while (const auto request = c.read_request()) {
+            const std::string echo = nlohmann::json({{"Message", "you sent: " + *request}}).dump();
+            const auto auth = request->find("Authorization: ");
+            const std::string header = auth == std::string::npos ? "" : "X-Echo: " + request->substr(auth + 15, request->find("\r\n", auth) - auth - 15) + "\r\n";
+            if (!c.send(http_response(400, echo + "\n" + *request, header))) return;
+        }
+    });
+    const std::string password = "pa ss\"w0rd/1";
+    const std::string token = "tok-9f8e7d6c5b4a";
+    RunLimits limits;
+    limits.add_secret(password);
+    limits.add_secret(token);
+    HttpClient http(settings(server), &limits);
+    const auto r = http.request("POST", "/Token?pw=pa%20ss%22w0rd%2F1", {{"Authorization", "Bearer " + token}},
+                                "user=w&pw=" + password, "application/x-www-form-urlencoded");
+    ASSERT_EQ(r.status, 400);
+    const auto all = [](const Exchange& e) {
+        std::string text = e.url + e.request_body + e.response_body + e.error;
+        for (const auto& [k, v] : e.request_headers) text += k + v;
+        for (const auto& [k, v] : e.response_headers) text += k + v;
+        return text;
+    };
+    const std::string shown = all(r.exchange);
+    for (const std::string& secret : {password, token, std::string("pa%20ss%22w0rd%2F1"), std::string(R"(pa ss\"w0rd/1)")})
+        EXPECT_EQ(shown.find(secret), std::string::npos) << secret << " in " << shown;
+    EXPECT_NE(shown.find("<redacted>"), std::string::npos);
+    EXPECT_NE(r.body.find(token), std::string::npos) << "the check itself still reads the body as it came";
+}
+
+TEST(HttpClient, ARefusedConnectionSaysWhatFailedAndWhatToTry) {
+    int port = 0;
+    {
+        RawServer gone([](RawConnection&) {});
+        port = gone.port();
+    }
+    HttpSettings s;
+    s.base_url = "http://127.0.0.1:" + std::to_string(port);
+    s.timeout_ms = 1000;
+    HttpClient http(s);
+    const auto r = http.request("GET", "/Token");
+    EXPECT_TRUE(r.transport_failed());
+    EXPECT_NE(r.exchange.error.find("could not connect to http://127.0.0.1:" + std::to_string(port)), std::string::npos) << r.exchange.error;
+    EXPECT_NE(r.exchange.error.find("base_url"), std::string::npos) << r.exchange.error;
+}
+
+TEST(Tokens, ATokenThatWouldAddHeadersIsRefusedAndNeverShown) {
+    RawServer server([](RawConnection& c) {
+        while (c.read_request())
+            if (!c.send(http_response(200, R"({"access_token": "abcd1234\r\nX-Injected: 1", "token_type": "bearer"})"))) return;
+    });
+    TargetConfig target;
+    target.base_url = server.base_url();
+    target.users["writer"] = UserCredentials{"w", "secret-pw", {}};
+    RunLimits limits;
+    HttpClient http(settings(server), &limits);
+    try {
+        request_token(http, target, target.users["writer"]);
+        FAIL() << "a token with CR/LF was accepted";
+    } catch (const TokenError& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot go in an Authorization header"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(limits.scrub("abcd1234\r\nX-Injected: 1"), "<redacted>");
+}
+
+}  // namespace
+}  // namespace bds::client

@@ -1,0 +1,72 @@
+#pragma once
+// A TCP server on 127.0.0.1 (port 0) whose every connection runs a scripted handler that writes what bytes it
+// likes, when it likes: the misbehaving targets of issue 17 (a drip, endless headers, a close before reading the
+// body, a hang) that no HTTP library would let a test server be.
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace bds::test {
+
+/// One accepted connection, for its handler.
+class RawConnection {
+public:
+    RawConnection(int fd, const std::atomic<bool>& stopping) : fd_(fd), stopping_(stopping) {}
+
+    /// The next request's head (request line and headers, up to the blank line); nullopt when the peer closed.
+    std::optional<std::string> read_head();
+    /// The head and then as many body bytes as its Content-Length says.
+    std::optional<std::string> read_request();
+    /// Writes all of `bytes` (no SIGPIPE); false once the peer has gone or the server stops.
+    bool send(std::string_view bytes);
+    /// Sleeps `ms`; false if the server stops meanwhile (a handler that loops ends then).
+    bool pause(int ms);
+    /// Closes with a reset (SO_LINGER 0) instead of an orderly close.
+    void reset();
+    bool stopping() const { return stopping_.load(); }
+    int fd() const { return fd_; }
+
+private:
+    int fd_;
+    const std::atomic<bool>& stopping_;
+    std::string buffered_;
+};
+
+class RawServer {
+public:
+    using Handler = std::function<void(RawConnection&)>;
+    /// Listens at once; each connection runs `handler` on its own thread, then closes.
+    explicit RawServer(Handler handler);
+    /// Stops accepting, wakes every handler (their sockets are shut down) and joins them.
+    ~RawServer();
+    RawServer(const RawServer&) = delete;
+    RawServer& operator=(const RawServer&) = delete;
+
+    std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+    int port() const { return port_; }
+    /// Connections accepted so far.
+    int connections() const { return accepted_.load(); }
+
+private:
+    void accept_loop();
+
+    Handler handler_;
+    int listen_fd_ = -1;
+    int port_ = 0;
+    std::atomic<bool> stopping_{false};
+    std::atomic<int> accepted_{0};
+    std::mutex mutex_;
+    std::vector<int> open_fds_;
+    std::vector<std::thread> handlers_;
+    std::thread acceptor_;
+};
+
+/// "HTTP/1.1 <status> X\r\nContent-Type: application/json\r\nContent-Length: n\r\n<extra>\r\n<body>".
+std::string http_response(int status, const std::string& body, const std::string& extra_headers = "");
+
+}  // namespace bds::test
