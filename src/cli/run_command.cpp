@@ -153,7 +153,7 @@ void add_run_command(CLI::App& app) {
         ->check(CLI::Range(0, 3600));
     cmd->add_option("--max-time", a->max_time,
                     "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-                    "gets 30 s more, and the reports say what was not decided")
+                    "gets as long again (30 s at most), and the reports say what was not decided")
         ->capture_default_str()
         ->check(CLI::Range(0, 7 * 24 * 3600));
     cmd->add_option("--timeout-ms", a->timeout_ms, "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")

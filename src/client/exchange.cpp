@@ -86,6 +86,16 @@ std::string shown_body(const std::string& body, std::size_t max) {
            std::to_string(body.size() - cut) + " not shown)";
 }
 
+std::string shown_redacted(const std::string& body, std::size_t max) {
+    if (body.size() <= max) return shown_body(redact_body(body), max);
+    // Redacted beyond the cut too, so that a secret's name just before it still finds its value.
+    const std::string part = redact_body(body.substr(0, max + 1024));
+    std::size_t cut = std::min(max, part.size());
+    while (cut > 0 && (static_cast<unsigned char>(part[cut]) & 0xC0) == 0x80) --cut;
+    return escape_invalid_utf8(part.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all, " +
+           std::to_string(body.size() - cut) + " not shown)";
+}
+
 std::string Exchange::curl() const {
     std::string line = "curl -sS -X " + method;
     for (const auto& [name, value] : request_headers) {

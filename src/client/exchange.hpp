@@ -40,6 +40,10 @@ std::string redact_body(const std::string& body);
 /// reports are JSON, which must stay valid.
 std::string shown_body(const std::string& body, std::size_t max = kMaxShownBody);
 
+/// shown_body(redact_body(body)) without copying a large body whole: only the part shown is redacted, cut after
+/// redaction (a secret whose value the cut ends is redacted to its end, never shown in part).
+std::string shown_redacted(const std::string& body, std::size_t max = kMaxShownBody);
+
 /// `text` with every byte that is not part of valid UTF-8 written as \xNN.
 std::string escape_invalid_utf8(const std::string& text);
 

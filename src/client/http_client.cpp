@@ -250,7 +250,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     if (!content_type.empty()) req.headers.emplace("Content-Type", content_type);
     req.body = body;
     for (const auto& [k, v] : req.headers) ex.request_headers.emplace_back(k, redact_header(k, v));
-    ex.request_body = shown_body(redact_body(body));  // redacted whole: a cut could leave part of a secret unmatched
+    ex.request_body = shown_redacted(body);
 
     if (limits_) limits_->acquire();
     if (limits_ && limits_->past_deadline()) {
@@ -327,7 +327,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     out.body = received.empty() ? result->body : std::move(received);
     ex.status = out.status;
     for (const auto& [k, v] : out.headers) ex.response_headers.emplace_back(k, redact_header(k, v));
-    ex.response_body = shown_body(redact_body(out.body));
+    ex.response_body = shown_redacted(out.body);
     finish(out, body);
     return out;
 }

@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "schema/json_limits.hpp"
+
 namespace bds::client {
 namespace {
 
@@ -166,9 +168,17 @@ TargetConfig load_target(const std::string& path) {
     if (!in) throw TargetError("target file " + path + ": cannot be read");
     std::stringstream buffer;
     buffer << in.rdbuf();
+    return parse_target(buffer.str(), path);
+}
+
+TargetConfig parse_target(const std::string& text, const std::string& path) {
+    // Reading a document copies and prints values recursively: nesting is bounded before parsing, or a file a
+    // million arrays deep overflows the stack (issue 17).
+    if (json_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
+        throw TargetError("target file " + path + ": nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     json doc;
     try {
-        doc = json::parse(buffer.str());
+        doc = json::parse(text);
     } catch (const json::parse_error& e) {
         throw TargetError("target file " + path + ": not JSON: " + e.what());
     }

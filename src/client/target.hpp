@@ -83,6 +83,9 @@ TargetConfig target_from_json(const nlohmann::json& doc);
 /// Reads a target file (JSON); TargetError names the file and the problem.
 TargetConfig load_target(const std::string& path);
 
+/// Reads the text of a target file named `path` (only for messages), as load_target does once it has read it.
+TargetConfig parse_target(const std::string& text, const std::string& path);
+
 /// "${NAME}" replaced by the environment's NAME in `text`; TargetError for an unset variable.
 std::string expand_environment(const std::string& text);
 

@@ -349,7 +349,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         run.notes.push_back("the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached: " +
                             std::to_string(not_run) + " checks not run");
         // The records written still go back deleted, within a bounded grace.
-        limits.set_deadline(std::chrono::steady_clock::now() + kCleanupGrace);
+        limits.set_deadline(std::chrono::steady_clock::now() + std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(options.max_time_s)));
     }
 
     // Clean-up: everything written goes back logically deleted (the seeds' only deletion, 000 §1).

@@ -28,7 +28,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// How long the clean-up of a run that reached its time limit may still take.
+/// How long the clean-up of a run that reached its time limit may still take (at most the time limit again).
 inline constexpr std::chrono::seconds kCleanupGrace{30};
 
 struct RunOptions {
@@ -38,7 +38,7 @@ struct RunOptions {
     /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
     int max_failures = 0;
     /// The run's time limit in seconds (0: none): past it no check starts (each left is skipped, undecided),
-    /// requests in flight are cut, and the clean-up gets kCleanupGrace more.
+    /// requests in flight are cut, and the clean-up gets up to kCleanupGrace more.
     int max_time_s = 0;
     /// How long to keep asking for the first token while the target does not answer (it may be starting).
     int wait_for_target_s = 0;

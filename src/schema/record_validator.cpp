@@ -6,6 +6,8 @@
 #include <valijson/validator.hpp>
 
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 #include "sql/datetime.hpp"
@@ -60,6 +62,22 @@ struct RecordValidator::Impl {
     SqlProfile profile;
     nlohmann::json schema_doc;
     valijson::Schema schema;
+    // A valijson Validator compiles each pattern once and caches it, but must not be shared between threads: idle
+    // ones wait here for the next call (a new one per call compiled every pattern again, most of a POST sync's time).
+    mutable std::mutex idle_mutex;
+    mutable std::vector<std::unique_ptr<valijson::Validator>> idle;
+
+    std::unique_ptr<valijson::Validator> take() const {
+        std::lock_guard lock(idle_mutex);
+        if (idle.empty()) return std::make_unique<valijson::Validator>();
+        auto v = std::move(idle.back());
+        idle.pop_back();
+        return v;
+    }
+    void give_back(std::unique_ptr<valijson::Validator> v) const {
+        std::lock_guard lock(idle_mutex);
+        idle.push_back(std::move(v));
+    }
 
     /// The rules of SQL types, recursively into nested lists.
     void check_sql(const Record& rec, const nlohmann::json& value, const std::string& pointer, std::vector<Violation>& out) const {
@@ -119,11 +137,12 @@ RecordValidator::~RecordValidator() = default;
 
 std::vector<Violation> RecordValidator::validate(const nlohmann::json& record, const std::string& pointer) const {
     std::vector<Violation> out;
-    // A valijson Validator caches compiled regexes and is not shared between threads: one per call.
-    valijson::Validator validator;
+    auto validator = impl_->take();
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter target(record);
-    if (!validator.validate(impl_->schema, target, &results)) {
+    const bool valid = validator->validate(impl_->schema, target, &results);
+    impl_->give_back(std::move(validator));
+    if (!valid) {
         valijson::ValidationResults::Error e;
         while (results.popError(e)) {
             auto [where, field] = pointer_of(e.context);

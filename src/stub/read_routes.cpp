@@ -1,5 +1,6 @@
 // GET /api/resources/{Resource} (000 §4.1), GET /api/sync/{Resource} (§4.3) and
 // POST /api/resources/{Resource}/query (§4.2, body shape A-41).
+#include "schema/json_limits.hpp"
 #include "sql/datetime.hpp"
 #include "stub/http_util.hpp"
 #include "stub/routes.hpp"
@@ -116,6 +117,10 @@ void add_read_routes(httplib::Server& server, StubState& state) {
         with_resource(state, req, res, [&](const User& user, const Record& record) {
             if (!variation.query_served(record))
                 return variation.error(res, 404, "not_found", "POST query is available for MCPClienti only (000 §4.2, A-41)");
+            // Counted before parsing, as for POST sync: a body nested too deep overflowed the stack when a value of
+            // it was printed into an error message (issue 17).
+            if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
+                return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
             const auto body = variation.query_request(json::parse(req.body, nullptr, false), record);
             ListQuery q;
             q.endpoint = Endpoint::Query;

@@ -62,6 +62,14 @@ std::vector<int> Store::tenants() const {
     return out;
 }
 
+void Store::clear() {
+    std::unique_lock lock(mutex_);
+    for (auto& [tenant, data] : tenants_) {
+        data.tables.clear();
+        ++data.generation;
+    }
+}
+
 std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
 
 void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records) {

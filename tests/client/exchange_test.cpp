@@ -44,6 +44,18 @@ TEST(Exchange, LongBodiesAreCutOnACharacterBoundary) {
     EXPECT_EQ(shown.find("tail"), std::string::npos);
 }
 
+TEST(Exchange, ALargeBodyIsRedactedWhereItIsCutAndNotCopiedWhole) {
+    // A token whose value the cut splits: not one character of it shows.
+    std::string body = R"({"Filler": ")";
+    body.append(kMaxShownBody - 40, 'f').append(R"(", "Token": "SECRETSECRETSECRETSECRETSECRETSECRETSECRET"})");
+    body.append(1u << 20, ' ');
+    const std::string shown = shown_redacted(body);
+    EXPECT_EQ(shown.find("SECRET"), std::string::npos) << shown.substr(shown.size() - 200);
+    EXPECT_EQ(shown.find("SECR"), std::string::npos);
+    EXPECT_NE(shown.find(std::to_string(body.size()) + " bytes in all"), std::string::npos);
+    EXPECT_EQ(shown_redacted(R"({"password": "x"})"), R"({"password": "<redacted>"})");
+}
+
 }  // namespace
 }  // namespace bds::client
 

@@ -29,7 +29,13 @@ std::optional<std::string> RawConnection::read_head() {
 std::optional<std::string> RawConnection::read_request() {
     auto head = read_head();
     if (!head) return std::nullopt;
-    std::string lower = *head;
+    auto body = read_body(*head);
+    if (!body) return std::nullopt;
+    return *head + *body;
+}
+
+std::optional<std::string> RawConnection::read_body(const std::string& head) {
+    std::string lower = head;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     std::size_t length = 0;
     if (const auto at = lower.find("\r\ncontent-length:"); at != std::string::npos) length = std::stoul(lower.substr(at + 17));
@@ -39,9 +45,9 @@ std::optional<std::string> RawConnection::read_request() {
         if (n <= 0) return std::nullopt;
         buffered_.append(chunk, static_cast<std::size_t>(n));
     }
-    std::string request = *head + buffered_.substr(0, length);
+    std::string body = buffered_.substr(0, length);
     buffered_.erase(0, length);
-    return request;
+    return body;
 }
 
 bool RawConnection::send(std::string_view bytes) {

@@ -20,7 +20,9 @@ public:
 
     /// The next request's head (request line and headers, up to the blank line); nullopt when the peer closed.
     std::optional<std::string> read_head();
-    /// The head and then as many body bytes as its Content-Length says.
+    /// The body that follows `head`: as many bytes as its Content-Length says; nullopt when the peer closed.
+    std::optional<std::string> read_body(const std::string& head);
+    /// The head and then its body.
     std::optional<std::string> read_request();
     /// Writes all of `bytes` (no SIGPIPE); false once the peer has gone or the server stops.
     bool send(std::string_view bytes);

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
 #include "client/target.hpp"
 
@@ -52,6 +54,21 @@ TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
     EXPECT_NE(message(R"({"base_url": "http://x", "users": {"w": {"username": "w", "password": "${BDS_TEST_UNSET}"}}})")
                   .find("BDS_TEST_UNSET is not set"),
               std::string::npos);
+}
+
+TEST(Target, AFileNestedTooDeepIsRefusedNotACrash) {
+    // Issue 17: load_target parsed any depth, then copied the document recursively (expanding ${VAR}): a file a
+    // million arrays deep overflowed the stack.
+    const std::string path = ::testing::TempDir() + "bds-deep-target.json";
+    std::ofstream(path) << R"({"base_url": "http://h", "query": {"where": )" << std::string(1'000'000, '[') << std::string(1'000'000, ']') << "}}";
+    std::string message = "no error";
+    try {
+        load_target(path);
+    } catch (const TargetError& e) {
+        message = e.what();
+    }
+    std::remove(path.c_str());
+    EXPECT_NE(message.find("deeper than 64 levels"), std::string::npos) << message.substr(0, 200);
 }
 
 }  // namespace

@@ -84,6 +84,18 @@ TEST_F(StubRead, EveryResourceOfTheCatalogueIsReadable) {
     for (const Record* r : catalogue.resources()) EXPECT_EQ(get("/api/resources/" + r->name, t).status, 200) << r->name;
 }
 
+TEST_F(StubRead, AQueryBodyNestedTooDeepIs400NotACrash) {
+    // Issue 17: the query route parsed any depth, then printed the unknown OrderBy field into its error message,
+    // recursively: a million arrays deep overflowed the stack and took the stub down.
+    const std::string deep = std::string(1'000'000, '[') + std::string(1'000'000, ']');
+    for (const std::string& body : {R"({"OrderBy": [{"field": )" + deep + "}]}", R"({"RecordSelection": )" + deep + "}"}) {
+        const Answer a = post("/api/resources/MCPClienti/query", body, token());
+        EXPECT_EQ(a.status, 400);
+        EXPECT_EQ(a.body.value("error", std::string()), "too_deep") << a.text.substr(0, 200);
+    }
+    EXPECT_EQ(total("CliFor"), 23) << "still serving";
+}
+
 class StubHeaderEnvelope : public StubRead {
     void configure(stub::StubOptions& o) override { o.choices.envelope = stub::Choices::Envelope::Header; }
 };

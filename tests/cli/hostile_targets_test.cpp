@@ -1,0 +1,272 @@
+// `conformance run` against targets that are, by definition, not yet right (issue 17): each test starts a small
+// misbehaving server (raw bytes, or a proxy that spoils the stub's answers), runs the real program against it
+// with a short --max-time, and asserts the run ends within its limits, without a signal, with a clear verdict,
+// peak memory bounded, every report written, and no secret in any output.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "catalogue/catalogue.hpp"
+#include "client/raw_server.hpp"
+#include "run/embedded_stub.hpp"
+#include "run/proxy_fixture.hpp"
+#include "test_paths.hpp"
+
+namespace bds::test {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+constexpr int kMaxTime = 8;  // --max-time of these runs; the clean-up may take as long again
+constexpr long kMaxRssKb = 512 * 1024;
+const std::vector<std::string> kFormats{"json", "junit", "html", "md"};
+
+struct Finished {
+    int code = -1;    ///< exit code, or -signal
+    double seconds = 0;
+    long max_rss_kb = 0;
+    std::string output;  ///< stdout and stderr
+    std::map<std::string, std::string> reports;  ///< format → text ("" when not written)
+};
+
+/// Runs `conformance run --base-url URL …` with every report, and waits (killing it past a hard limit).
+Finished run_against(const std::string& base_url, const std::vector<std::string>& extra = {}) {
+    const fs::path dir = fs::temp_directory_path() / ("bds-hostile-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    std::vector<std::string> args{conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1", "--cases", "3",
+                                  "--max-time", std::to_string(kMaxTime), "--timeout-ms", "500", "--jobs", "2"};
+    for (const auto& f : kFormats) args.push_back("--report=" + f + "=" + (dir / ("report." + f)).string());
+    args.insert(args.end(), extra.begin(), extra.end());
+    const fs::path log = dir / "output.txt";
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    Finished f;
+    int status = 0;
+    rusage usage{};
+    // A hard limit far past what the run may take: a hang fails the test instead of hanging CI.
+    const auto hard = t0 + std::chrono::seconds(3 * kMaxTime + 60);
+    while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
+        if (std::chrono::steady_clock::now() > hard) {
+            ::kill(pid, SIGKILL);
+            ::wait4(pid, &status, 0, &usage);
+            ADD_FAILURE() << "the run was still going after " << 3 * kMaxTime + 60 << " s: killed";
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    f.code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+    f.max_rss_kb = usage.ru_maxrss;
+    f.output = read_text(log);
+    for (const auto& format : kFormats) {
+        std::ifstream in(dir / ("report." + format));
+        f.reports[format] = in ? std::string(std::istreambuf_iterator<char>(in), {}) : "";
+    }
+    fs::remove_all(dir);
+    return f;
+}
+
+/// What every run against a hostile target must show, whatever the target did.
+void expect_contained(const Finished& f, const std::set<int>& codes) {
+    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024 << " MiB\n";
+    EXPECT_TRUE(codes.contains(f.code)) << "exit " << f.code << "\n" << f.output.substr(0, 3000);
+    EXPECT_LT(f.seconds, 2 * kMaxTime + 20) << "past --max-time and the clean-up's grace";
+    EXPECT_LT(f.max_rss_kb, kMaxRssKb) << "peak memory";
+    for (const auto& [format, text] : f.reports) EXPECT_FALSE(text.empty()) << "no " << format << " report";
+    if (!f.reports.at("json").empty()) {
+        const auto doc = json::parse(f.reports.at("json"), nullptr, false);
+        ASSERT_FALSE(doc.is_discarded()) << "the JSON report is not JSON";
+        EXPECT_NE(doc.value("verdict", ""), "pass") << "a hostile target never passes";
+    }
+    EXPECT_NE(f.output.find("verdict: "), std::string::npos) << f.output.substr(0, 3000);
+}
+
+std::string token_answer() { return http_response(200, R"({"access_token": "hostile-token-0001", "token_type": "bearer", "expires_in": 3600})"); }
+
+/// A raw server that gives tokens, then answers everything else with `rest` (given the request's head; the body
+/// is left for it to read, or not).
+RawServer token_then(std::function<void(RawConnection&, const std::string& request)> rest) {
+    return RawServer([rest](RawConnection& c) {
+        while (const auto request = c.read_head()) {
+            if (request->rfind("POST /Token", 0) == 0) {
+                if (!c.read_body(*request) || !c.send(token_answer())) return;
+                continue;
+            }
+            rest(c, *request);
+            return;  // one answer per connection: the rest of the behaviour ends with it
+        }
+    });
+}
+
+std::string gzip(const std::string& data) {
+    z_stream z{};
+    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+    std::string out(deflateBound(&z, data.size()), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    z.avail_in = static_cast<uInt>(data.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+TEST(HostileTargets, NobodyListening) {
+    int port = 0;
+    {
+        RawServer gone([](RawConnection&) {});
+        port = gone.port();
+    }
+    const auto f = run_against("http://127.0.0.1:" + std::to_string(port));
+    expect_contained(f, {3});
+    EXPECT_NE(f.reports.at("junit").find("could not connect"), std::string::npos) << "the JUnit report says why";
+}
+
+TEST(HostileTargets, TokenThenHang) {
+    auto server = token_then([](RawConnection& c, const std::string&) { c.pause(120000); });
+    // 1 too: it gives a token for any password (AUTH-07 fails, rightly).
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, DripsAByteAtATime) {
+    auto server = token_then([](RawConnection& c, const std::string&) {
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n");
+        while (c.send("[") && c.pause(100)) {
+        }
+    });
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, EndlessHeaders) {
+    auto server = token_then([](RawConnection& c, const std::string&) {
+        c.send("HTTP/1.1 200 OK\r\n");
+        const std::string line = "X-Filler: " + std::string(4000, 'a') + "\r\n";
+        while (c.send(line)) {
+        }
+    });
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, GzipBomb) {
+    const std::string bomb = gzip(std::string(256u * 1024 * 1024, '['));
+    auto server = token_then([&bomb](RawConnection& c, const std::string&) {
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " + std::to_string(bomb.size()) +
+               "\r\n\r\n" + bomb);
+        c.pause(2000);
+    });
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, ClosesBeforeReadingTheBody) {
+    auto server = token_then([](RawConnection& c, const std::string&) {
+        c.send("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        c.reset();
+    });
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, RetryAfterThirtySeconds) {
+    auto server = token_then([](RawConnection& c, const std::string& head) {
+        c.read_body(head);
+        c.send(http_response(429, R"({"Message": "slow down"})", "Retry-After: 30\r\n"));
+    });
+    expect_contained(run_against(server.base_url()), {1, 4});
+}
+
+/// A proxy in front of a faithful stub that spoils its answers.
+struct SpoiltStub {
+    Catalogue catalogue = builtin_catalogue();
+    run::EmbeddedStub stub = run::start_embedded_stub(catalogue, {});
+    std::mutex mutex;
+    std::set<std::string> tokens;  ///< every bearer token the harness sent
+    BreakingProxy proxy;
+
+    explicit SpoiltStub(BreakingProxy::After spoil)
+        : proxy(stub.target.base_url, {}, [this, spoil](const httplib::Request& req, httplib::Response& res) {
+              if (const auto auth = req.get_header_value("Authorization"); auth.rfind("Bearer ", 0) == 0) {
+                  std::lock_guard lock(mutex);
+                  tokens.insert(auth.substr(7));
+              }
+              spoil(req, res);
+          }) {}
+};
+
+TEST(HostileTargets, AlwaysTheSameFullPage) {
+    // Every list read answers its first page, whatever PageNumber, and hides the total.
+    SpoiltStub target([](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/", 0) != 0) return;
+        auto doc = json::parse(res.body, nullptr, false);
+        if (!doc.is_object() || !doc.contains("Data")) return;
+        json row = doc["Data"].empty() ? json{{"key", "x"}} : doc["Data"][0];
+        const auto size = std::stoi(req.has_param("PageSize") ? req.get_param_value("PageSize") : "100");
+        doc["Data"] = json::array();
+        for (int i = 0; i < size; ++i) doc["Data"].push_back(row);
+        doc.erase("TotalRowsCount");
+        res.body = doc.dump();
+    });
+    expect_contained(run_against(target.proxy.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, DeeplyNestedJson) {
+    // 100,000 nested arrays as the list's data, and as TotalRowsCount.
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    SpoiltStub target([&deep](const httplib::Request& req, httplib::Response& res) {
+        if (res.status != 200 || req.path.rfind("/api/", 0) != 0) return;
+        res.body = req.path.find("/sync/") != std::string::npos ? R"({"Data": [], "TotalRowsCount": )" + deep + "}"
+                                                                 : R"({"Data": )" + deep + R"(, "TotalRowsCount": 1})";
+    });
+    expect_contained(run_against(target.proxy.base_url()), {1, 4});
+}
+
+TEST(HostileTargets, EchoesSecretsEverywhere) {
+    // TokenInfo answers the password and the token; every error echoes the Authorization header and the body.
+    SpoiltStub target([](const httplib::Request& req, httplib::Response& res) {
+        const std::string auth = req.get_header_value("Authorization");
+        if (req.path == "/api/Account/TokenInfo" && res.status == 200) {
+            auto doc = json::parse(res.body, nullptr, false);
+            doc["Password"] = "writer-pw";
+            doc["Token"] = auth.size() > 7 ? auth.substr(7) : auth;
+            res.body = doc.dump();
+        } else if (res.status >= 400) {
+            res.body = json{{"Message", "refused " + auth + " (writer/writer-pw): " + req.body}, {"Authorization", auth}}.dump();
+        }
+    });
+    const auto f = run_against(target.proxy.base_url());
+    expect_contained(f, {0, 1, 4});
+    std::set<std::string> secrets{"writer-pw", "reader-pw", "limited-pw"};
+    {
+        std::lock_guard lock(target.mutex);
+        for (const auto& t : target.tokens)
+            if (t.size() >= 8) secrets.insert(t);  // not the empty or junk tokens the auth checks send on purpose
+    }
+    ASSERT_GT(secrets.size(), 3u) << "the harness sent no token";
+    for (const auto& secret : secrets) {
+        EXPECT_EQ(f.output.find(secret), std::string::npos) << secret << " in the output";
+        for (const auto& [format, text] : f.reports) EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in the " << format << " report";
+    }
+}
+
+}  // namespace
+}  // namespace bds::test
