@@ -21,12 +21,12 @@ mkdir -p "$out" build-fuzz/artifacts
 run_one() {
   local t=$1 max_len=65536 start end status result
   [ "$t" = selection_fuzz ] && max_len=8192
-  rm -rf "$out/$t.corpus" && mkdir -p "$out/$t.corpus"
+  rm -rf "$out/$t.corpus" && mkdir -p "$out/$t.corpus" "fuzz/regressions/$t"
   start=$(date +%s)
   status=0
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "build-fuzz/fuzz/$t" -runs="$runs" -timeout=25 -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/artifacts/$t-" "$out/$t.corpus" "fuzz/corpus/$t" >"$out/$t.log" 2>&1 || status=$?
+    -artifact_prefix="build-fuzz/artifacts/$t-" "$out/$t.corpus" "fuzz/corpus/$t" "fuzz/regressions/$t" >"$out/$t.log" 2>&1 || status=$?
   end=$(date +%s)
   stat() { grep -o "stat::$1: *[0-9]*" "$out/$t.log" | grep -o '[0-9]*$' || echo "?"; }
   result="no crash, leak or sanitizer report"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/, clang with ASan and UBSan) in build-fuzz and runs each for a short time on
-# its seed corpus (fuzz/corpus/<target>): any crash, leak, sanitizer report, time-out or memory blow-up fails.
+# its seed corpus (fuzz/corpus/<target>) and the inputs of past findings (fuzz/regressions/<target>): any crash,
+# leak, sanitizer report, time-out or memory blow-up fails.
 # FUZZ_SECONDS sets the time per target (default 20). The long runs (10 million executions each): bench/fuzz.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,13 +16,13 @@ cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
 failed=()
 for t in "${targets[@]}"; do
   # New inputs go to build-fuzz (kept between runs); the committed seeds are only read.
-  mkdir -p "build-fuzz/corpus/$t" build-fuzz/artifacts
+  mkdir -p "build-fuzz/corpus/$t" build-fuzz/artifacts "fuzz/regressions/$t"
   max_len=65536
   [ "$t" = selection_fuzz ] && max_len=8192
   log="build-fuzz/$t.log"
   if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
        "build-fuzz/fuzz/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len="$max_len" \
-       -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t-" "build-fuzz/corpus/$t" "fuzz/corpus/$t" >"$log" 2>&1; then
+       -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t-" "build-fuzz/corpus/$t" "fuzz/corpus/$t" "fuzz/regressions/$t" >"$log" 2>&1; then
     echo "fuzz: $t: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$') executions, no finding"
   else
     echo "fuzz: $t FAILED (log: $log)"

@@ -179,7 +179,7 @@ TargetConfig parse_target(const std::string& text, const std::string& path) {
     json doc;
     try {
         doc = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number no double holds
         throw TargetError("target file " + path + ": not JSON: " + e.what());
     }
     try {
