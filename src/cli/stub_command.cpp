@@ -1,13 +1,14 @@
 // `conformance stub`: the reference implementation, served until interrupted.
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "catalogue/catalogue.hpp"
 #include "cli/commands.hpp"
 #include "cli/stub_options.hpp"
+#include "client/http_client.hpp"
 #include "stub/data_set.hpp"
 #include "stub/stub_server.hpp"
 
@@ -42,6 +43,10 @@ void add_stub_command(CLI::App& app) {
     cmd->add_option("--port", args->port, "Port to listen on (0: any free port)")->capture_default_str();
     cmd->add_option("--users", args->users, "Users file {\"users\": [{username, password, customer_ID, can_write, resources}]} (default: the demo users of fixtures/users.json)");
     cmd->add_option("--data", args->data, "Directory of a data set: <tenant>/<Resource>.json files, each an array of records");
+    auto* cert = cmd->add_option("--tls-cert", args->options.tls_cert, "Serve HTTPS with this certificate (PEM, with its chain)")->check(CLI::ExistingFile);
+    auto* key = cmd->add_option("--tls-key", args->options.tls_key, "The certificate's private key (PEM)")->check(CLI::ExistingFile);
+    cert->needs(key);
+    key->needs(cert);
     cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
     cmd->add_option("--choices", args->choices, "random:SEED: every choice drawn from SEED (before --choose)");
     cmd->add_option("--choose", args->choose, "ID=VALUE,…: how to behave where the seeds are silent (ids and values: --list-choices)")->delimiter(',');
@@ -70,7 +75,15 @@ void add_stub_command(CLI::App& app) {
             throw ExitError{kUsage, e.what()};
         }
         const Catalogue catalogue = builtin_catalogue();
-        stub::StubServer server(catalogue, o);
+        // A client that closes while an answer is written over TLS would otherwise end the stub (SIGPIPE).
+        client::ignore_sigpipe();
+        std::optional<stub::StubServer> server_holder;
+        try {
+            server_holder.emplace(catalogue, o);
+        } catch (const std::runtime_error& e) {
+            throw ExitError{kUsage, e.what()};
+        }
+        stub::StubServer& server = *server_holder;
         if (!args->data.empty()) {
             try {
                 const auto counts = stub::load_data_set(server, args->data);

@@ -21,6 +21,8 @@ struct StubOptions {
     std::size_t max_body = 64 * 1024 * 1024;   ///< bytes per request
     int max_json_depth = 16;                   ///< nesting of arrays/objects in a request body
     int threads = 8;
+    /// PEM files of a certificate (with its chain) and its private key: when both are set the stub serves HTTPS.
+    std::string tls_cert, tls_key;
     Clock clock = [] { return std::chrono::system_clock::now(); };
     Choices choices;               ///< how it behaves where the seeds are silent
     Defect defect = Defect::None;  ///< one deliberate defect, for measuring the harness

@@ -13,8 +13,22 @@
 
 namespace bds::stub {
 
+namespace {
+
+std::unique_ptr<httplib::Server> make_server(const StubOptions& opts) {
+    if (opts.tls_cert.empty() && opts.tls_key.empty()) return std::make_unique<httplib::Server>();
+    if (opts.tls_cert.empty() || opts.tls_key.empty()) throw std::runtime_error("HTTPS needs both a certificate and its private key");
+    auto server = std::make_unique<httplib::SSLServer>(opts.tls_cert.c_str(), opts.tls_key.c_str());
+    if (!server->is_valid())
+        throw std::runtime_error("cannot serve HTTPS with certificate " + opts.tls_cert + " and key " + opts.tls_key +
+                                 ": expected readable PEM files, the key matching the certificate");
+    return server;
+}
+
+}  // namespace
+
 StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
-    : state_(std::make_unique<StubState>(catalogue, std::move(options))), server_(std::make_unique<httplib::Server>()) {
+    : state_(std::make_unique<StubState>(catalogue, std::move(options))), server_(make_server(state_->options)) {
     auto& svr = *server_;
     const auto& opts = state_->options;
     // Measured on 2 cores (DESIGN.md): Nagle + delayed ACK cap a keep-alive client at ~38 requests/s.
@@ -89,7 +103,9 @@ void StubServer::stop() {
     if (thread_.joinable()) thread_.join();
 }
 
-std::string StubServer::base_url() const { return "http://" + state_->options.host + ":" + std::to_string(port_); }
+std::string StubServer::base_url() const {
+    return (state_->options.tls_cert.empty() ? "http://" : "https://") + state_->options.host + ":" + std::to_string(port_);
+}
 
 void StubServer::load(int tenant, const std::string& resource, const nlohmann::json& records) {
     const Record* record = state_->catalogue.find(resource);

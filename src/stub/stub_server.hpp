@@ -19,7 +19,7 @@ class StubState;
 
 class StubServer {
 public:
-    /// `catalogue` must outlive the server.
+    /// `catalogue` must outlive the server. Throws std::runtime_error if options.tls_cert/tls_key cannot be used.
     StubServer(const Catalogue& catalogue, StubOptions options);
     ~StubServer();
     StubServer(const StubServer&) = delete;
@@ -35,7 +35,7 @@ public:
     void stop();
 
     int port() const { return port_; }
-    /// "http://<host>:<port>".
+    /// "http://<host>:<port>", or https:// when it serves HTTPS.
     std::string base_url() const;
 
     /// Loads records into a tenant as POST sync would (validated, normalised, stored atomically).

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "catalogue/catalogue.hpp"
+#include "client/test_certificate.hpp"
 #include "stub/stub_server.hpp"
 #include "test_paths.hpp"
 
@@ -215,32 +216,46 @@ TEST(Cli, CheckReportsDrift) {
     fs::remove(api);
 }
 
+/// `conformance stub ARGS…` as a process: its pid and the URL it prints once it listens ("" if it ended first).
+struct SpawnedStub {
+    pid_t pid = 0;
+    std::string url;
+
+    explicit SpawnedStub(std::vector<std::string> args) {
+        int out[2];
+        if (pipe(out) != 0) return;
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+        posix_spawn_file_actions_addclose(&actions, out[0]);
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+        const std::string exe = test::conformance_exe().string();
+        args.insert(args.begin(), {exe, "stub", "--port", "0"});
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        const int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+        posix_spawn_file_actions_destroy(&actions);
+        close(out[1]);
+        char c = 0;
+        while (spawned == 0 && read(out[0], &c, 1) == 1 && c != '\n') url += c;
+        close(out[0]);
+    }
+    ~SpawnedStub() {
+        if (pid <= 0) return;
+        kill(pid, SIGTERM);
+        int status = 0;
+        waitpid(pid, &status, 0);
+    }
+};
+
 TEST(Cli, StubServesTheDemoDataUntilStopped) {
-    int out[2];
-    ASSERT_EQ(pipe(out), 0);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    const std::string exe = test::conformance_exe().string();
     const std::string data = (test::source_dir() / "fixtures" / "demo").string();
     const std::string users = (test::source_dir() / "fixtures" / "users.json").string();
-    std::vector<std::string> args = {exe, "stub", "--port", "0", "--data", data, "--users", users, "--envelope", "header"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    ASSERT_EQ(posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    std::string url;  // the first line it prints once it listens
-    char c = 0;
-    while (read(out[0], &c, 1) == 1 && c != '\n') url += c;
-    close(out[0]);
-    ASSERT_EQ(url.rfind("http://127.0.0.1:", 0), 0u) << url;
+    const SpawnedStub stub({"--data", data, "--users", users, "--envelope", "header"});
+    ASSERT_EQ(stub.url.rfind("http://127.0.0.1:", 0), 0u) << stub.url;
 
-    httplib::Client client(url);
+    httplib::Client client(stub.url);
     auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw", "application/x-www-form-urlencoded");
     ASSERT_TRUE(token);
     ASSERT_EQ(token->status, 200);
@@ -249,11 +264,29 @@ TEST(Cli, StubServesTheDemoDataUntilStopped) {
     ASSERT_TRUE(docs);
     EXPECT_EQ(docs->status, 200);
     EXPECT_EQ(docs->get_header_value("TotalRowsCount"), "1200") << "--data loaded, --envelope header applied";
+}
 
-    kill(pid, SIGTERM);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    EXPECT_TRUE(WIFSIGNALED(status) || WIFEXITED(status));
+TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
+    const fs::path dir = fs::temp_directory_path() / ("bds-cli-tls-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const auto cert = test::make_self_signed(dir.string(), "stub");
+    const auto other = test::make_self_signed(dir.string(), "other");
+    {
+        const SpawnedStub stub({"--tls-cert", cert.cert_path, "--tls-key", cert.key_path});
+        ASSERT_EQ(stub.url.rfind("https://127.0.0.1:", 0), 0u) << stub.url;
+        httplib::Client client(stub.url);
+        client.set_ca_cert_path(cert.cert_path);
+        auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw", "application/x-www-form-urlencoded");
+        ASSERT_TRUE(token) << httplib::to_string(token.error());
+        EXPECT_EQ(token->status, 200);
+    }
+    const ProcessResult half = conformance("stub --port 0 --tls-cert " + cert.cert_path);
+    EXPECT_EQ(half.code, 2);
+    EXPECT_NE(half.out.find("--tls-key"), std::string::npos) << half.out;
+    const ProcessResult mismatched = conformance("stub --port 0 --tls-cert " + cert.cert_path + " --tls-key " + other.key_path);
+    EXPECT_EQ(mismatched.code, 2);
+    EXPECT_NE(mismatched.out.find("cannot serve HTTPS with certificate"), std::string::npos) << mismatched.out;
+    fs::remove_all(dir);
 }
 
 TEST(Cli, StubRefusesABadUsersFile) {

@@ -17,8 +17,10 @@
 
 #include "catalogue/catalogue.hpp"
 #include "client/raw_server.hpp"
+#include "client/test_certificate.hpp"
 #include "run/embedded_stub.hpp"
 #include "run/proxy_fixture.hpp"
+#include "stub/stub_server.hpp"
 #include "test_paths.hpp"
 
 namespace bds::test {
@@ -40,11 +42,11 @@ struct Finished {
 };
 
 /// Runs `conformance run --base-url URL …` with every report, and waits (killing it past a hard limit).
-Finished run_against(const std::string& base_url, const std::vector<std::string>& extra = {}) {
+Finished run_against(const std::string& base_url, const std::vector<std::string>& extra = {}, int max_time = kMaxTime, int timeout_ms = 500) {
     const fs::path dir = fs::temp_directory_path() / ("bds-hostile-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     fs::create_directories(dir);
     std::vector<std::string> args{conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1", "--cases", "3",
-                                  "--max-time", std::to_string(kMaxTime), "--timeout-ms", "500", "--jobs", "2"};
+                                  "--max-time", std::to_string(max_time), "--timeout-ms", std::to_string(timeout_ms), "--jobs", "2"};
     for (const auto& f : kFormats) args.push_back("--report=" + f + "=" + (dir / ("report." + f)).string());
     args.insert(args.end(), extra.begin(), extra.end());
     const fs::path log = dir / "output.txt";
@@ -65,12 +67,12 @@ Finished run_against(const std::string& base_url, const std::vector<std::string>
     int status = 0;
     rusage usage{};
     // A hard limit far past what the run may take: a hang fails the test instead of hanging CI.
-    const auto hard = t0 + std::chrono::seconds(3 * kMaxTime + 60);
+    const auto hard = t0 + std::chrono::seconds(3 * max_time + 60);
     while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
         if (std::chrono::steady_clock::now() > hard) {
             ::kill(pid, SIGKILL);
             ::wait4(pid, &status, 0, &usage);
-            ADD_FAILURE() << "the run was still going after " << 3 * kMaxTime + 60 << " s: killed";
+            ADD_FAILURE() << "the run was still going after " << 3 * max_time + 60 << " s: killed";
             break;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -106,7 +108,7 @@ std::string token_answer() { return http_response(200, R"({"access_token": "host
 
 /// A raw server that gives tokens, then answers everything else with `rest` (given the request's head; the body
 /// is left for it to read, or not).
-RawServer token_then(std::function<void(RawConnection&, const std::string& request)> rest) {
+RawServer token_then(std::function<void(RawConnection&, const std::string& request)> rest, std::optional<TestCertificate> tls = std::nullopt) {
     return RawServer([rest](RawConnection& c) {
         while (const auto request = c.read_head()) {
             if (request->rfind("POST /Token", 0) == 0) {
@@ -116,7 +118,7 @@ RawServer token_then(std::function<void(RawConnection&, const std::string& reque
             rest(c, *request);
             return;  // one answer per connection: the rest of the behaviour ends with it
         }
-    });
+    }, std::move(tls));
 }
 
 std::string gzip(const std::string& data) {
@@ -266,6 +268,54 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
         EXPECT_EQ(f.output.find(secret), std::string::npos) << secret << " in the output";
         for (const auto& [format, text] : f.reports) EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in the " << format << " report";
     }
+}
+
+/// A directory for a test's files, removed at the end of the scope.
+struct TempDir {
+    fs::path path = fs::temp_directory_path() / ("bds-hostile-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    TempDir() { fs::create_directories(path); }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+/// A target file for `base_url` with the stub's demo users and query template, and `settings` (ca_file, insecure).
+std::string write_target(const TempDir& dir, const std::string& base_url, const json& settings) {
+    const client::TargetConfig stub = run::stub_target(stub::StubOptions{}, base_url);
+    json doc{{"base_url", base_url}, {"query", *stub.query_body}, {"users", json::object()}};
+    for (const auto& [role, u] : stub.users) doc["users"][role] = {{"username", u.username}, {"password", u.password}, {"resources", u.resources}};
+    doc.update(settings);
+    const fs::path path = dir.path / "target.json";
+    std::ofstream(path) << doc.dump();
+    return path.string();
+}
+
+TEST(HostileTargets, OverHttpsAnswersBeforeReadingTheBodyAndCloses) {
+    // OpenSSL writes without MSG_NOSIGNAL: a server over TLS that answers before it has read the request and closes
+    // (413 to a large POST; Python's http.server does it with 414 to ROB-07's long URL) ended every run with SIGPIPE.
+    const TempDir dir;
+    auto server = token_then([](RawConnection& c, const std::string&) { c.send(http_response(413, R"({"Message": "too large"})", "Connection: close\r\n")); },
+                             make_self_signed(dir.path.string(), "raw"));
+    expect_contained(run_against(server.base_url(), {"--target", write_target(dir, server.base_url(), {{"insecure", true}})}), {1, 4});
+}
+
+TEST(HostileTargets, OverHttpsEveryCheckDecides) {
+    // The stub over HTTPS, its certificate given as ca_file: the whole run decides, no failure, no error.
+    const TempDir dir;
+    const auto cert = make_self_signed(dir.path.string(), "stub");
+    const Catalogue catalogue = builtin_catalogue();
+    stub::StubOptions options;
+    options.tls_cert = cert.cert_path;
+    options.tls_key = cert.key_path;
+    options.token_ttl = std::chrono::seconds(3);  // so that the expiry check decides
+    stub::StubServer server(catalogue, options);
+    server.start();
+
+    const auto target = write_target(dir, server.base_url(), {{"ca_file", cert.cert_path}});
+    const auto f = run_against(server.base_url(), {"--target", target}, 120, 5000);
+    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024 << " MiB\n";
+    EXPECT_EQ(f.code, 0) << f.output.substr(0, 3000);
+    const auto doc = json::parse(f.reports.at("json"), nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << "no JSON report";
+    EXPECT_EQ(doc.value("verdict", ""), "pass") << f.output.substr(0, 3000);
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 #include "client/raw_server.hpp"
 
 #include <netinet/in.h>
+#include <openssl/ssl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -12,6 +15,14 @@
 
 namespace bds::test {
 
+bool RawConnection::receive() {
+    char chunk[65536];
+    const ssize_t n = tls_ ? SSL_read(tls_, chunk, sizeof chunk) : ::recv(fd_, chunk, sizeof chunk, 0);
+    if (n <= 0) return false;
+    buffered_.append(chunk, static_cast<std::size_t>(n));
+    return true;
+}
+
 std::optional<std::string> RawConnection::read_head() {
     while (true) {
         if (const auto end = buffered_.find("\r\n\r\n"); end != std::string::npos) {
@@ -19,10 +30,7 @@ std::optional<std::string> RawConnection::read_head() {
             buffered_.erase(0, end + 4);
             return head;
         }
-        char chunk[4096];
-        const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-        if (n <= 0) return std::nullopt;
-        buffered_.append(chunk, static_cast<std::size_t>(n));
+        if (!receive()) return std::nullopt;
     }
 }
 
@@ -39,12 +47,8 @@ std::optional<std::string> RawConnection::read_body(const std::string& head) {
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     std::size_t length = 0;
     if (const auto at = lower.find("\r\ncontent-length:"); at != std::string::npos) length = std::stoul(lower.substr(at + 17));
-    while (buffered_.size() < length) {
-        char chunk[65536];
-        const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-        if (n <= 0) return std::nullopt;
-        buffered_.append(chunk, static_cast<std::size_t>(n));
-    }
+    while (buffered_.size() < length)
+        if (!receive()) return std::nullopt;
     std::string body = buffered_.substr(0, length);
     buffered_.erase(0, length);
     return body;
@@ -53,7 +57,8 @@ std::optional<std::string> RawConnection::read_body(const std::string& head) {
 bool RawConnection::send(std::string_view bytes) {
     while (!bytes.empty()) {
         if (stopping()) return false;
-        const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        const int size = static_cast<int>(std::min<std::size_t>(bytes.size(), 1 << 20));
+        const ssize_t n = tls_ ? SSL_write(tls_, bytes.data(), size) : ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
         if (n <= 0) return false;
         bytes.remove_prefix(static_cast<std::size_t>(n));
     }
@@ -75,7 +80,13 @@ void RawConnection::reset() {
     ::shutdown(fd_, SHUT_RDWR);
 }
 
-RawServer::RawServer(Handler handler) : handler_(std::move(handler)) {
+RawServer::RawServer(Handler handler, std::optional<TestCertificate> tls) : handler_(std::move(handler)) {
+    if (tls) {
+        tls_ = SSL_CTX_new(TLS_server_method());
+        if (!tls_ || SSL_CTX_use_certificate_chain_file(tls_, tls->cert_path.c_str()) != 1 ||
+            SSL_CTX_use_PrivateKey_file(tls_, tls->key_path.c_str(), SSL_FILETYPE_PEM) != 1)
+            throw std::runtime_error("RawServer: cannot use the certificate " + tls->cert_path);
+    }
     listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
     if (listen_fd_ < 0) throw std::runtime_error("RawServer: socket() failed");
     sockaddr_in addr{};
@@ -101,6 +112,35 @@ RawServer::~RawServer() {
     }
     for (auto& t : handlers_) t.join();
     ::close(listen_fd_);
+    SSL_CTX_free(tls_);
+}
+
+void RawServer::serve(int fd) {
+    SSL* ssl = nullptr;
+    if (tls_) {
+        // OpenSSL writes with write(2): a peer gone would raise SIGPIPE in the test program. Blocked in this thread,
+        // the write fails with EPIPE instead.
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+        ssl = SSL_new(tls_);
+        SSL_set_fd(ssl, fd);
+        if (SSL_accept(ssl) != 1) {
+            SSL_free(ssl);
+            return;
+        }
+    }
+    RawConnection connection(fd, stopping_, ssl);
+    try {
+        handler_(connection);
+    } catch (...) {
+        // A handler's own trouble ends its connection only.
+    }
+    if (ssl) {
+        SSL_shutdown(ssl);
+        SSL_free(ssl);
+    }
 }
 
 void RawServer::accept_loop() {
@@ -113,12 +153,7 @@ void RawServer::accept_loop() {
         std::lock_guard lock(mutex_);
         open_fds_.push_back(fd);
         handlers_.emplace_back([this, fd] {
-            RawConnection connection(fd, stopping_);
-            try {
-                handler_(connection);
-            } catch (...) {
-                // A handler's own trouble ends its connection only.
-            }
+            serve(fd);
             {
                 std::lock_guard lock(mutex_);
                 open_fds_.erase(std::remove(open_fds_.begin(), open_fds_.end(), fd), open_fds_.end());

@@ -1,7 +1,7 @@
 #pragma once
 // A TCP server on 127.0.0.1 (port 0) whose every connection runs a scripted handler that writes what bytes it
 // likes, when it likes: the misbehaving targets of issue 17 (a drip, endless headers, a close before reading the
-// body, a hang) that no HTTP library would let a test server be.
+// body, a hang) that no HTTP library would let a test server be. Over TLS too, given a certificate.
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -11,12 +11,17 @@
 #include <thread>
 #include <vector>
 
+#include "client/test_certificate.hpp"
+
+struct ssl_st;
+struct ssl_ctx_st;
+
 namespace bds::test {
 
 /// One accepted connection, for its handler.
 class RawConnection {
 public:
-    RawConnection(int fd, const std::atomic<bool>& stopping) : fd_(fd), stopping_(stopping) {}
+    RawConnection(int fd, const std::atomic<bool>& stopping, ssl_st* tls = nullptr) : fd_(fd), stopping_(stopping), tls_(tls) {}
 
     /// The next request's head (request line and headers, up to the blank line); nullopt when the peer closed.
     std::optional<std::string> read_head();
@@ -24,7 +29,7 @@ public:
     std::optional<std::string> read_body(const std::string& head);
     /// The head and then its body.
     std::optional<std::string> read_request();
-    /// Writes all of `bytes` (no SIGPIPE); false once the peer has gone or the server stops.
+    /// Writes all of `bytes` (no SIGPIPE, over TLS too); false once the peer has gone or the server stops.
     bool send(std::string_view bytes);
     /// Sleeps `ms`; false if the server stops meanwhile (a handler that loops ends then).
     bool pause(int ms);
@@ -34,22 +39,27 @@ public:
     int fd() const { return fd_; }
 
 private:
+    /// Some bytes into `buffered_`; false when the peer closed.
+    bool receive();
+
     int fd_;
     const std::atomic<bool>& stopping_;
+    ssl_st* tls_;
     std::string buffered_;
 };
 
 class RawServer {
 public:
     using Handler = std::function<void(RawConnection&)>;
-    /// Listens at once; each connection runs `handler` on its own thread, then closes.
-    explicit RawServer(Handler handler);
+    /// Listens at once; each connection runs `handler` on its own thread, then closes. With `tls`, each connection
+    /// is a TLS server with that certificate (handshake first).
+    explicit RawServer(Handler handler, std::optional<TestCertificate> tls = std::nullopt);
     /// Stops accepting, wakes every handler (their sockets are shut down) and joins them.
     ~RawServer();
     RawServer(const RawServer&) = delete;
     RawServer& operator=(const RawServer&) = delete;
 
-    std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+    std::string base_url() const { return (tls_ ? "https://127.0.0.1:" : "http://127.0.0.1:") + std::to_string(port_); }
     int port() const { return port_; }
     /// Connections accepted so far.
     int connections() const { return accepted_.load(); }
@@ -57,7 +67,10 @@ public:
 private:
     void accept_loop();
 
+    void serve(int fd);
+
     Handler handler_;
+    ssl_ctx_st* tls_ = nullptr;
     int listen_fd_ = -1;
     int port_ = 0;
     std::atomic<bool> stopping_{false};
