@@ -3,6 +3,7 @@
 
 #include <fstream>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -286,6 +287,30 @@ TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
     const ProcessResult mismatched = conformance("stub --port 0 --tls-cert " + cert.cert_path + " --tls-key " + other.key_path);
     EXPECT_EQ(mismatched.code, 2);
     EXPECT_NE(mismatched.out.find("cannot serve HTTPS with certificate"), std::string::npos) << mismatched.out;
+    fs::remove_all(dir);
+}
+
+TEST(Cli, AnUnwritableReportIsFoundBeforeTheRun) {
+    // Issue 17: found only after the whole run (117 s), and its exit 2 hid the MUST failures.
+    const auto t0 = std::chrono::steady_clock::now();
+    const ProcessResult r = conformance("run --stub-defect physical-deletion --report html=/nonexistent-dir/r.html");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--report: cannot write /nonexistent-dir/r.html"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("verdict"), std::string::npos) << "no check ran\n" << r.out;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
+}
+
+TEST(Cli, ATargetFileWithoutUsersIsAConfigurationErrorAndTheReportSaysSo) {
+    // Issue 17: it exited 3, "target unreachable".
+    const fs::path dir = fs::temp_directory_path() / ("bds-cli-nousers-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "target.json") << R"({"base_url": "http://127.0.0.1:1"})";
+    const ProcessResult r = conformance("run --target " + (dir / "target.json").string() + " --report junit=" + (dir / "junit.xml").string());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("the target file gives no users"), std::string::npos) << r.out;
+    std::ifstream junit(dir / "junit.xml");
+    const std::string xml((std::istreambuf_iterator<char>(junit)), {});
+    EXPECT_NE(xml.find("gives no users"), std::string::npos) << "the JUnit report says why\n" << xml.substr(0, 2000);
     fs::remove_all(dir);
 }
 

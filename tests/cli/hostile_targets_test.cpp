@@ -31,6 +31,7 @@ using json = nlohmann::json;
 
 constexpr int kMaxTime = 8;  // --max-time of these runs; the clean-up may take as long again
 constexpr long kMaxRssKb = 512 * 1024;
+constexpr std::size_t kMaxReportBytes = 16 << 20;
 const std::vector<std::string> kFormats{"json", "junit", "html", "md"};
 
 struct Finished {
@@ -91,11 +92,17 @@ Finished run_against(const std::string& base_url, const std::vector<std::string>
 
 /// What every run against a hostile target must show, whatever the target did.
 void expect_contained(const Finished& f, const std::set<int>& codes) {
-    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024 << " MiB\n";
+    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024 << " MiB, reports";
+    for (const auto& [format, text] : f.reports) std::cout << " " << format << " " << text.size() / 1024 << " KiB";
+    std::cout << "\n";
     EXPECT_TRUE(codes.contains(f.code)) << "exit " << f.code << "\n" << f.output.substr(0, 3000);
     EXPECT_LT(f.seconds, 2 * kMaxTime + 20) << "past --max-time and the clean-up's grace";
     EXPECT_LT(f.max_rss_kb, kMaxRssKb) << "peak memory";
-    for (const auto& [format, text] : f.reports) EXPECT_FALSE(text.empty()) << "no " << format << " report";
+    for (const auto& [format, text] : f.reports) {
+        EXPECT_FALSE(text.empty()) << "no " << format << " report";
+        // Every shown body is bounded after formatting: an 8,000-deep array once made a 13.7 GB HTML report.
+        EXPECT_LT(text.size(), kMaxReportBytes) << "the " << format << " report";
+    }
     if (!f.reports.at("json").empty()) {
         const auto doc = json::parse(f.reports.at("json"), nullptr, false);
         ASSERT_FALSE(doc.is_discarded()) << "the JSON report is not JSON";
