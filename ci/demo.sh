@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/setup.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$(nproc)"
+cmake --build build -j "$(nproc)" --target conformance
 mkdir -p reports
 build/conformance run --stub-data fixtures/demo --report html=reports/latest.html --report md=reports/latest.md \
   --report json=reports/latest.json --report junit=reports/latest.junit.xml "$@"

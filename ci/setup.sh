@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config git
           libcpp-httplib-dev libssl-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libvalijson-dev libcli11-dev libsqlite3-dev libexpat1-dev clang-16 libclang-rt-16-dev llvm-16)
+          libvalijson-dev libcli11-dev libsqlite3-dev libexpat1-dev)
+# `ci/setup.sh fuzz`: also clang for the libFuzzer targets (ci/fuzz.sh, bench/fuzz.sh).
+[ "${1:-}" = fuzz ] && packages+=(clang-16 libclang-rt-16-dev llvm-16)
 # Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 
