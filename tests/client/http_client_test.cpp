@@ -2,7 +2,6 @@
 // server that breaks the protocol one way, and asserts the request still ends, within its deadline, with an
 // error that says what happened, holding a bounded amount of memory, with no secret in its exchange.
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -14,6 +13,7 @@
 namespace bds::client {
 namespace {
 
+using test::gzip;
 using test::http_response;
 using test::RawConnection;
 using test::RawServer;
@@ -26,20 +26,6 @@ HttpSettings settings(const RawServer& server, int timeout_ms = 2000) {
     s.base_url = server.base_url();
     s.timeout_ms = timeout_ms;
     return s;
-}
-
-std::string gzip(const std::string& data) {
-    z_stream z{};
-    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, data.size()), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    z.avail_in = static_cast<uInt>(data.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
 }
 
 TEST(HttpClient, ADripIsCutAtTheRequestDeadlineNotHeldByEachRead) {

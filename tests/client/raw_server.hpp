@@ -84,4 +84,7 @@ private:
 /// "HTTP/1.1 <status> X\r\nContent-Type: application/json\r\nContent-Length: n\r\n<extra>\r\n<body>".
 std::string http_response(int status, const std::string& body, const std::string& extra_headers = "");
 
+/// `data` gzip-compressed (a body for Content-Encoding: gzip).
+std::string gzip(const std::string& data);
+
 }  // namespace bds::test
