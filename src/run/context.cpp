@@ -100,7 +100,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     auto testable = [&] {
         if (abort) RC_DISCARD("stopped: the harness could not go on");
         if (tries_after_failure >= 0) {
-            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries || std::chrono::steady_clock::now() - first_failure > kShrinkTime;
+            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries || std::chrono::steady_clock::now() - first_failure > ctx.shrink_time;
             if (budget_spent) return;
         }
         ctx.findings.resize(findings_before);
@@ -147,7 +147,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
         const auto& failure = result.get<rc::detail::FailureResult>();
         std::ostringstream shown;
         for (const auto& [type, value] : failure.counterExample) shown << value << "\n";
-        if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << kShrinkTime.count() << " s: a smaller case may exist)\n";
+        if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count() << " s: a smaller case may exist)\n";
         for (auto& f : last_failure) {
             f.counterexample = client::shown_body(shown.str(), kMaxShownText);
             ctx.findings.push_back(std::move(f));

@@ -42,6 +42,10 @@ private:
 /// A CheckError that is the harness's own fault (a bug, or a catalogue or generator that cannot serve the check).
 inline CheckError harness_error(const std::string& message) { return CheckError(message, std::nullopt, run::ErrorSource::Harness); }
 
+/// Shrinking budget of for_all: tries after the first failing case, and time.
+inline constexpr int kShrinkTries = 400;
+inline constexpr std::chrono::seconds kShrinkTime{15};
+
 struct Context {
     const Catalogue& catalogue;
     const client::TargetConfig& target;
@@ -84,17 +88,15 @@ struct Context {
     std::function<void(int number)> on_case;
     /// Property cases run so far (shrinking tries not counted), for the report.
     int cases_run = 0;
+    /// How long shrinking a failing case may take (RunOptions::shrink_time).
+    std::chrono::seconds shrink_time = kShrinkTime;
 };
-
-/// Shrinking budget of for_all: tries after the first failing case, and time.
-inline constexpr int kShrinkTries = 400;
-inline constexpr std::chrono::seconds kShrinkTime{15};
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`
 /// inside it. A failing case (ctx.fail / ctx.finding) is shrunk to its minimal counterexample; the findings
 /// kept are those of that minimal case, with the counterexample attached. A CheckError or skip in any case
 /// ends the property at once (no shrinking) and propagates. Shrinking stops after kShrinkTries tries or
-/// kShrinkTime (the counterexample then says so).
+/// ctx.shrink_time (the counterexample then says so).
 void for_all(Context& ctx, const std::string& description, const std::function<void()>& property);
 
 }  // namespace bds

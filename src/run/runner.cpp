@@ -315,6 +315,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             client::Api api(target, tokens, envelope, page_size, &limits);
             if (recorder) api.http().record_to(&*recorder, check.id);
             Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
+            ctx.shrink_time = options.shrink_time;
             if (options.on_case)
                 ctx.on_case = [&](int number) {
                     std::lock_guard lock(report_mutex);

@@ -11,6 +11,7 @@
 #include "catalogue/catalogue.hpp"
 #include "check/check.hpp"
 #include "client/target.hpp"
+#include "run/context.hpp"
 #include "run/result.hpp"
 
 namespace bds::run {
@@ -53,6 +54,8 @@ struct RunOptions {
     /// Called as a property check starts its case `number` (1-based; shrinking tries are not counted).
     std::function<void(const Check&, int number)> on_case;
     std::string harness_version = BDS_VERSION;
+    /// How long shrinking one failing property may take (against a server, each try is requests).
+    std::chrono::seconds shrink_time = kShrinkTime;
 };
 
 /// Runs `checks` in order (with jobs > 1, those on disjoint resources at once) and returns every result.
