@@ -52,21 +52,29 @@ Finished run_against(const std::string& base_url, const std::vector<std::string>
     args.insert(args.end(), extra.begin(), extra.end());
     const fs::path log = dir / "output.txt";
 
+    // Everything the child needs is made before fork: between fork and exec only async-signal-safe calls (the test
+    // program has threads; one may hold malloc's lock).
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    // Under AddressSanitizer, the freed memory it keeps to catch a use after free (256 MiB by default) would count as
+    // the program's: a small quarantine leaves what the program itself holds.
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+        if (std::string_view(*e).rfind("ASAN_OPTIONS=", 0) != 0) env.emplace_back(*e);
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    env.push_back(std::string("ASAN_OPTIONS=") + (asan ? asan : "") + ":quarantine_size_mb=16:thread_local_quarantine_size_kb=64");
+    std::vector<char*> envp;
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+
     const auto t0 = std::chrono::steady_clock::now();
     const pid_t pid = ::fork();
     if (pid == 0) {
-        // Under AddressSanitizer, the freed memory it keeps to catch a use after free (256 MiB by default) would count
-        // as the program's: a small quarantine leaves what the program itself holds.
-        const char* asan = std::getenv("ASAN_OPTIONS");
-        const std::string options = std::string(asan ? asan : "") + ":quarantine_size_mb=16:thread_local_quarantine_size_kb=64";
-        ::setenv("ASAN_OPTIONS", options.c_str(), 1);
         const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         ::dup2(fd, 1);
         ::dup2(fd, 2);
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(argv[0], argv.data());
+        ::execve(argv[0], argv.data(), envp.data());
         ::_exit(127);
     }
     Finished f;
