@@ -5,8 +5,8 @@
 # FUZZ_SECONDS sets the time per target (default 20). CI does not run it (it replays the corpus in its sanitized
 # build, the *_replay tests); the long runs (10 million executions each) are bench/fuzz.sh.
 set -euo pipefail
-# Inputs up to 8 KiB (-max_len): what breaks a parser or a route shows in small inputs (nesting is capped at 16 levels in
-# the stub, 64 in a target file), and bodies of tens of KiB cut the rate fivefold.
+# Inputs up to 8 KiB (-max_len): what breaks a parser or a route shows in small inputs (nesting is capped at 16
+# levels in the stub, 64 in a target file), and bodies of tens of KiB cut the rate fivefold.
 cd "$(dirname "$0")/.."
 ci/setup.sh fuzz
 seconds=${FUZZ_SECONDS:-20}
