@@ -17,6 +17,13 @@ std::filesystem::path seeds_dir() {
     return source_dir().parent_path() / "shared" / "seeds";
 }
 
+bool seeds_present() {
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(seeds_dir(), error))
+        if (entry.path().filename().string().rfind("000_", 0) == 0) return true;
+    return false;
+}
+
 std::filesystem::path conformance_exe() { return BDS_CONFORMANCE_EXE; }
 
 std::string read_text(const std::filesystem::path& path) {

@@ -7,8 +7,11 @@ namespace bds::test {
 
 /// The project's source directory.
 std::filesystem::path source_dir();
-/// ../shared/seeds beside the project (override with BDS_SEEDS_DIR).
+/// Where the seed documents are: $BDS_SEEDS_DIR, or ../shared/seeds beside the project. They are the service
+/// vendor's, not part of this repository.
 std::filesystem::path seeds_dir();
+/// Whether seeds_dir() holds the seed documents; the tests that read them skip themselves where it does not.
+bool seeds_present();
 /// The `conformance` executable under test.
 std::filesystem::path conformance_exe();
 /// A file's whole text; fails the calling test (throws) if it cannot be read.
