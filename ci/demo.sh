@@ -4,8 +4,8 @@
 # browser), reports/latest.md, reports/latest.json and reports/latest.junit.xml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ci/setup.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ci/setup.sh build
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBDS_BUILD_TESTS=OFF >/dev/null
 cmake --build build -j "$(nproc)" --target conformance
 mkdir -p reports
 build/conformance run --stub-data fixtures/demo --report html=reports/latest.html --report md=reports/latest.md \

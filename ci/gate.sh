@@ -1,36 +1,77 @@
 #!/usr/bin/env bash
-# The release gate: builds the harness, runs it against a target file, and publishes the reports.
+# The release gate: runs the harness against a target file and writes the reports for CI.
 #
 #   ci/gate.sh TARGET_FILE [REPORT_DIR] [-- more `conformance run` arguments]
+#   ci/gate.sh --merge REPORT_DIR SHARD_REPORT_DIR...    joins the reports of shards (their report.json)
 #
-# The target file names its secrets as ${VAR} (passwords, client secrets); they come from the CI's secret
-# variables and never appear in the reports. Optional environment:
+# The program: $BDS_CONFORMANCE, else `conformance` on PATH (the installed package), else built here from source
+# (installing only what building needs). Paths are relative to where it is called from. The target file names its
+# secrets as ${VAR} (passwords, client secrets); they come from the CI's secret variables and never appear in the
+# reports. Optional environment:
 #   BDS_BASELINE  a previous report.json: only MUST failures it does not have fail the gate
-#   BDS_SHARD     k/n: this job runs the k-th of n shards (join the reports with `conformance merge`)
+#   BDS_SHARD     k/n: this job runs the k-th of n shards
+#   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
 # Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md; appends the summary
 # to $GITHUB_STEP_SUMMARY when GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
-# 2 configuration error, 3 target unreachable).
+# 2 configuration error, 3 target unreachable, 4 incomplete).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-[ $# -ge 1 ] || { echo "usage: ci/gate.sh TARGET_FILE [REPORT_DIR] [-- conformance run arguments]" >&2; exit 2; }
-target=$1; shift
-out=reports/gate
-if [ $# -ge 1 ] && [ "$1" != "--" ]; then out=$1; shift; fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+usage="usage: ci/gate.sh TARGET_FILE [REPORT_DIR] [-- conformance run arguments] | ci/gate.sh --merge REPORT_DIR SHARD_DIR..."
+[ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
+
+if [ -n "${BDS_CONFORMANCE:-}" ]; then
+  bin=$(absolute "$BDS_CONFORMANCE")
+elif command -v conformance >/dev/null; then
+  bin=$(command -v conformance)
+else
+  (cd "$root" && ci/setup.sh build &&
+   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBDS_BUILD_TESTS=OFF >/dev/null &&
+   cmake --build build -j "$(nproc)" --target conformance)
+  bin=$root/build/conformance
+fi
+
+baseline=()
+if [ -n "${BDS_BASELINE:-}" ]; then
+  if [ ! -f "$BDS_BASELINE" ]; then
+    echo "gate: BDS_BASELINE is $BDS_BASELINE, which does not exist: commit the report.json of an accepted run there, or unset BDS_BASELINE to fail on every MUST failure" >&2
+    exit 2
+  fi
+  baseline=(--baseline "$(absolute "$BDS_BASELINE")")
+fi
+
+publish() {  # REPORT_DIR EXIT_CODE
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$1/summary.md" ]; then cat "$1/summary.md" >>"$GITHUB_STEP_SUMMARY"; fi
+  echo "gate: reports in $1 (exit $2)"
+  exit "$2"
+}
+report_args() {  # REPORT_DIR: sets reports, the four --report arguments
+  reports=(--report "junit=$1/junit.xml" --report "json=$1/report.json" --report "html=$1/report.html" --report "md=$1/summary.md")
+}
+
+if [ "$1" = --merge ]; then
+  [ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
+  out=$(absolute "$2"); shift 2
+  shards=()
+  for dir in "$@"; do shards+=("$(absolute "$dir")/report.json"); done
+  mkdir -p "$out"
+  report_args "$out"
+  code=0
+  "$bin" merge "${shards[@]}" "${baseline[@]}" "${reports[@]}" || code=$?
+  publish "$out" "$code"
+fi
+
+target=$(absolute "$1"); shift
+out=$(absolute reports/gate)
+if [ $# -ge 1 ] && [ "$1" != "--" ]; then out=$(absolute "$1"); shift; fi
 [ "${1:-}" = "--" ] && shift
-
-ci/setup.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$(nproc)" --target conformance
 mkdir -p "$out"
+report_args "$out"
 
-args=(run --target "$target"
-      --report "junit=$out/junit.xml" --report "json=$out/report.json"
-      --report "html=$out/report.html" --report "md=$out/summary.md")
-[ -n "${BDS_BASELINE:-}" ] && args+=(--baseline "$BDS_BASELINE")
+args=(run --target "$target" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
+[ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")
 
 code=0
-build/conformance "${args[@]}" "$@" || code=$?
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$out/summary.md" ]; then cat "$out/summary.md" >> "$GITHUB_STEP_SUMMARY"; fi
-echo "gate: reports in $out (exit $code)"
-exit "$code"
+"$bin" "${args[@]}" "$@" || code=$?
+publish "$out" "$code"

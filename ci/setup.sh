@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Installs what bds-conformance needs on Debian 12: the Debian packages of DESIGN.md, and the npm
-# validators the tests use. Idempotent: installs only what is missing. Runs as root, or through sudo.
+# Installs what bds-conformance needs on Debian 12, only what is missing (idempotent; as root, or through sudo):
+#   ci/setup.sh          to build and test: the Debian packages of DESIGN.md and the npm validators the tests use
+#   ci/setup.sh build    to build and run the program only (ci/demo.sh, ci/gate.sh): no Node.js, no test libraries
+#   ci/setup.sh fuzz     also clang for the libFuzzer targets (ci/fuzz.sh, bench/fuzz.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-test}
 
-packages=(build-essential cmake ninja-build pkg-config git
-          libcpp-httplib-dev libssl-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libvalijson-dev libcli11-dev libsqlite3-dev libexpat1-dev)
-# `ci/setup.sh fuzz`: also clang for the libFuzzer targets (ci/fuzz.sh, bench/fuzz.sh).
-[ "${1:-}" = fuzz ] && packages+=(clang-16 libclang-rt-16-dev llvm-16)
-# Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).
-command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+packages=(build-essential cmake ninja-build pkg-config
+          libcpp-httplib-dev libssl-dev nlohmann-json3-dev librapidcheck-dev libvalijson-dev libcli11-dev)
+if [ "$mode" != build ]; then
+  packages+=(git libgtest-dev libsqlite3-dev libexpat1-dev)
+  # Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).
+  command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+fi
+[ "$mode" = fuzz ] && packages+=(clang-16 libclang-rt-16-dev llvm-16)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -24,7 +28,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ ! -d tools/validate/node_modules ] || [ tools/validate/package-lock.json -nt tools/validate/node_modules ]; then
+if [ "$mode" != build ] && { [ ! -d tools/validate/node_modules ] || [ tools/validate/package-lock.json -nt tools/validate/node_modules ]; }; then
   echo "setup: installing the npm validators (tools/validate)"
   npm ci --prefix tools/validate --no-audit --no-fund --loglevel=error >/dev/null
 fi

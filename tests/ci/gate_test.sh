@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The steps of the CI templates (ci/templates/), end to end against the bundled stub: ci/gate.sh called from
+# another directory with relative paths, two shards with one seed, then --merge into one verdict; and a baseline
+# that does not exist is a clear configuration error. Usage: gate_test.sh CONFORMANCE_EXECUTABLE
+set -euo pipefail
+exe=$1
+gate=$(cd "$(dirname "$0")/../../ci" && pwd)/gate.sh
+work=$(mktemp -d)
+stub_pid=
+cleanup() { [ -n "$stub_pid" ] && kill "$stub_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+fail() { echo "gate_test: $*" >&2; exit 1; }
+
+# The stub, with short tokens so that the expiry check decides.
+"$exe" stub --port 0 --token-ttl 3 >"$work/url" 2>"$work/stub.log" &
+stub_pid=$!
+for _ in $(seq 100); do [ -s "$work/url" ] && break; sleep 0.1; done
+url=$(head -1 "$work/url")
+[ -n "$url" ] || fail "the stub did not start: $(cat "$work/stub.log")"
+
+cd "$work"
+cat >target.json <<JSON
+{"base_url": "\${BDS_BASE_URL}",
+ "users": {"writer": {"username": "writer", "password": "\${BDS_WRITER_PASSWORD}"},
+           "reader": {"username": "reader", "password": "reader-pw"},
+           "other_tenant": {"username": "other_tenant", "password": "other-pw"},
+           "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPClienti", "MCPResources"]}},
+ "query": {"RecordSelection": "\$RecordSelection", "PageSize": "\$PageSize", "PageNumber": "\$PageNumber",
+           "OrderBy": [{"field": "\$OrderField", "desc": "\$OrderDescending"}]}}
+JSON
+export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_SEED=7
+
+for shard in 1 2; do
+  code=0
+  BDS_SHARD=$shard/2 "$gate" target.json "reports/shard-$shard" >"shard-$shard.log" 2>&1 || code=$?
+  [ "$code" = 0 ] || fail "shard $shard/2 exited $code: $(tail -20 "shard-$shard.log")"
+  [ -s "reports/shard-$shard/report.json" ] || fail "shard $shard wrote no report.json"
+done
+code=0
+"$gate" --merge reports/gate reports/shard-1 reports/shard-2 >merge.log 2>&1 || code=$?
+[ "$code" = 0 ] || fail "merge exited $code: $(tail -20 merge.log)"
+for f in junit.xml report.json report.html summary.md; do [ -s "reports/gate/$f" ] || fail "merge wrote no $f"; done
+grep -q '"verdict": *"pass"' reports/gate/report.json || fail "the merged verdict is not pass: $(grep -o '"verdict": *"[a-z]*"' reports/gate/report.json)"
+grep -q "writer-pw" reports/gate/* && fail "a password reached the reports"
+
+code=0
+BDS_BASELINE=missing.json "$gate" target.json reports/x >baseline.log 2>&1 || code=$?
+[ "$code" = 2 ] || fail "a missing baseline exited $code"
+grep -q "BDS_BASELINE is missing.json, which does not exist" baseline.log || fail "no clear message: $(cat baseline.log)"
+echo "gate_test: two shards merged into one passing verdict; a missing baseline is a configuration error"
