@@ -181,13 +181,14 @@ const Record& record_of(const Context& ctx, const std::string& name) {
     return *r;
 }
 
-std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt) {
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed) {
     const auto gen = gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx));
     rc::Random random(ctx.seed * 1000003u + salt);
     std::vector<json> out;
     std::set<std::string> keys;
     for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
         json r = gen(random.split(), 30).value();
+        r.update(fixed);
         tie_lines(r);
         // Distinct as a case-insensitive unique index compares them, so they are distinct on any target.
         if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;

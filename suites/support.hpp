@@ -70,9 +70,9 @@ oracle::CompareOptions compare_options(const Context& ctx);
 std::vector<json> read_by_key(Context& ctx, const std::string& role, const Record& record, const json& row);
 
 /// `n` valid sent records of `record` from the generators, keys in the check's namespace, drawn from the
-/// check's seed and `salt` (outside a property: the same every run with that seed). Keys are distinct even
-/// under a case-insensitive comparison.
-std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt);
+/// check's seed and `salt` (outside a property: the same every run with that seed), each with the fields of `fixed`
+/// set. Keys are distinct even under a case-insensitive comparison, `fixed` included.
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed = json::object());
 
 /// Document lines repeat their header's key_documento (000 §2.1): sets it in each StoricoDocumentiR line of `record`.
 void tie_lines(json& record);

@@ -42,6 +42,18 @@ TEST(ViewsChecks, TheFaithfulStubPassesEveryViewCheck) {
     }
 }
 
+TEST(ViewsChecks, View10SendsCustomersWhoseKeysStayDistinct) {
+    // VIEW-10 drew three CliFor records with distinct keys, then made each a customer: with seed 309548 two became
+    // one key, the stub rightly stored two rows, and VIEW-10 failed a correct server.
+    const Catalogue cat = builtin_catalogue();
+    auto stub = run::start_embedded_stub(cat, {});
+    run::RunOptions options;
+    options.seed = 309548;
+    options.cases = 10;
+    const auto result = run::run_checks(cat, stub.target, select_checks(all_checks(), {}, {"VIEW-10"}), options);
+    EXPECT_EQ(result_of(result, "VIEW-10").outcome, run::Outcome::Pass) << describe(result);
+}
+
 TEST(ViewsChecks, AFieldTheViewDoesNotListFailsView01) {
     Broken b({}, edit_rows("GET", "/api/resources/MCPArticoli", [](json& row) { row["des_articolo_ex"] = "only in Articoli"; }));
     expect_fail_saying(b, "VIEW-01", "des_articolo_ex", false);
