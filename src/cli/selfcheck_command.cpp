@@ -237,9 +237,11 @@ void add_selfcheck_command(CLI::App& app) {
         for (const auto& id : kill.faithful_errors) std::cout << "ERROR       " << id << " errs on the faithful stub\n";
         if (tolerance)
             for (const auto& r : tolerance->rows)
-                if (!r.clean())
+                if (!r.clean()) {
                     std::cout << "FALSE ALARM " << r.label << (r.label != r.choices ? " (" + r.choices + ")" : "") << ": MUST " << report::joined(r.must)
                               << "; errors " << report::joined(r.errors) << "; new SHOULD " << report::joined(r.should) << "\n";
+                    for (const auto& why : r.why) std::cout << "            " << why << "\n";
+                }
         if (!kill.complete() || (tolerance && !tolerance->complete()))
             throw ExitError{kFailure, "selfcheck: the harness misses defects or raises false alarms"};
     });

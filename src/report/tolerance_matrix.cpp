@@ -56,11 +56,18 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
     for (const auto& r : defaults.results)
         if (r.level == Level::Should && r.outcome == run::Outcome::Fail) should_on_defaults.insert(r.id);
     for (const auto& c : runs) {
-        ToleranceMatrix::Row row{c.label, c.choices, {}, {}, {}, {}, c.must_be_seen};
+        ToleranceMatrix::Row row{c.label, c.choices, {}, {}, {}, {}, c.must_be_seen, {}};
         for (const auto& r : c.run.results) {
-            if (r.outcome == run::Outcome::Error) row.errors.push_back(r.id);
+            if (r.outcome == run::Outcome::Error) {
+                row.errors.push_back(r.id);
+                row.why.push_back(r.id + ": " + r.reason.substr(0, 400));
+            }
             if (r.outcome != run::Outcome::Fail) continue;
-            if (r.level == Level::Must) row.must.push_back(r.id);
+            if (r.level == Level::Must) {
+                row.must.push_back(r.id);
+                if (!r.findings.empty())
+                    row.why.push_back(r.id + ": expected " + r.findings.front().expected.substr(0, 200) + "; got " + r.findings.front().actual.substr(0, 200));
+            }
             if (r.level == Level::Should && !should_on_defaults.contains(r.id)) row.should.push_back(r.id);
         }
         for (const auto& id : differing(observations(c.run), base))

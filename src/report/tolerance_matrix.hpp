@@ -29,6 +29,7 @@ struct ToleranceMatrix {
         std::vector<std::string> should;   ///< SHOULD checks that failed here but not on the defaults
         std::vector<std::string> seen_by;  ///< checks whose observations differ from the defaults'
         bool must_be_seen = false;
+        std::vector<std::string> why;      ///< "ID: reason" of each error, and the expected/actual of each MUST failure
         bool clean() const { return must.empty() && errors.empty() && should.empty() && (!must_be_seen || !seen_by.empty()); }
     };
     std::vector<Row> rows;
