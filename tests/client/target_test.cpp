@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "client/target.hpp"
+#include "test_paths.hpp"
 
 namespace bds::client {
 namespace {
@@ -81,6 +82,17 @@ TEST(Target, ANumberNoDoubleHoldsIsATargetError) {
         message = e.what();
     }
     EXPECT_NE(message.find("t.json: not JSON"), std::string::npos) << message;
+}
+
+TEST(Target, TheShippedExampleLoadsWithItsVariablesSet) {
+    // Its "$comment" once said "${VAR}", which expands like any string: the example every template uses failed.
+    for (const char* name : {"BDS_BASE_URL", "BDS_WRITER_USER", "BDS_WRITER_PASSWORD", "BDS_READER_USER", "BDS_READER_PASSWORD",
+                             "BDS_OTHER_USER", "BDS_OTHER_PASSWORD", "BDS_LIMITED_USER", "BDS_LIMITED_PASSWORD"})
+        ::setenv(name, name == std::string("BDS_BASE_URL") ? "https://staging.example.com" : "x", 1);
+    const TargetConfig t = load_target((test::source_dir() / "ci" / "templates" / "target.example.json").string());
+    EXPECT_EQ(t.base_url, "https://staging.example.com");
+    for (const char* role : {kWriter, kReader, kOtherTenant, kLimited}) EXPECT_NE(t.user(role), nullptr) << role;
+    EXPECT_TRUE(t.query_body.has_value());
 }
 
 }  // namespace
