@@ -273,7 +273,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             continue;
         }
         if (ex.status == 0)
-            throw Unreachable(std::string(e.what()) + " (" + ex.summary() + ")" +
+            throw Unreachable(std::string(e.what()) + " (" + ex.method + " " + ex.url + ")" +
                               (options.wait_for_target_s > 0 ? " after waiting " + std::to_string(options.wait_for_target_s) + " s" : ""));
         // It answered: a configuration to fix, shown with the answer (secrets redacted).
         throw NoToken(std::string(e.what()) + "; it answered: " + ex.summary() + (ex.response_body.empty() ? "" : " " + ex.response_body.substr(0, 300)) +
