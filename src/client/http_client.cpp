@@ -174,7 +174,9 @@ void HttpClient::watch() {
             cut = Cut::Deadline;
         } else if (const auto bytes = socket_bytes_received(socket_)) {
             const std::uint64_t received = *bytes - std::min<std::uint64_t>(*bytes, bytes_before_);
-            if (!headers_done_ && received > kMaxHeaderBytes) cut = Cut::Headers;
+            // Headers are judged by what cpp-httplib has read of them, not by what has arrived behind them.
+            const std::uint64_t read = socket_bytes_read(socket_).value_or(0);
+            if (!headers_done_ && read - std::min<std::uint64_t>(read, bytes_before_) > kMaxHeaderBytes) cut = Cut::Headers;
             else if (received > kMaxHeaderBytes + settings_.max_response_bytes) cut = Cut::TooLarge;
         }
         if (cut != Cut::None) {

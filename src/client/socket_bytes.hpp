@@ -9,4 +9,9 @@ namespace bds::client {
 /// Bytes received on `fd` since it connected; nullopt when the kernel does not say (not TCP, closed, old kernel).
 std::optional<std::uint64_t> socket_bytes_received(int fd);
 
+/// Bytes the program has read from `fd` since it connected: those received less those still waiting in the
+/// kernel's buffer. A large answer arrives faster than a busy program parses its headers, so "received" alone
+/// made a big page look like endless headers.
+std::optional<std::uint64_t> socket_bytes_read(int fd);
+
 }  // namespace bds::client
