@@ -228,6 +228,17 @@ std::string shape(const std::string& text) {
     return out;
 }
 
+/// The form of a rowversion written as text, not its value (rowversions move with every write in the database).
+std::string timestamp_form(const std::string& text) {
+    const auto all = [&](std::size_t from, const char* alphabet) { return text.find_first_not_of(alphabet, from) == std::string::npos; };
+    const std::string n = std::to_string(text.size());
+    if (text.size() > 2 && text.compare(0, 2, "0x") == 0 && all(2, "0123456789abcdefABCDEF")) return "0x and " + std::to_string(text.size() - 2) + " hex digits";
+    if (!text.empty() && text.size() % 4 == 0 && all(0, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="))
+        return "base64, " + n + " characters";
+    if (!text.empty() && all(0, "0123456789")) return "decimal digits, " + n + " characters";
+    return "another string, " + n + " characters";
+}
+
 /// What forms the rows show for each kind of value the seeds leave open.
 struct Forms {
     std::map<std::string, std::set<std::string>> seen;  // what → forms
@@ -263,7 +274,8 @@ struct Forms {
                     break;
                 }
                 case SqlKind::Timestamp:
-                    add("timestamp (A-15)", v.is_string() ? "a string like " + v.get<std::string>().substr(0, 24) : std::string("a JSON ") + v.type_name());
+                    // The form, not the value: rowversions move with every write anywhere in the database.
+                    add("timestamp (A-15)", v.is_string() ? "a string: " + timestamp_form(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
                     break;
                 case SqlKind::VarChar:
                 case SqlKind::Char:

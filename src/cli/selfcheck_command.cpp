@@ -242,6 +242,8 @@ void add_selfcheck_command(CLI::App& app) {
                               << "; errors " << report::joined(r.errors) << "; new SHOULD " << report::joined(r.should) << "\n";
                     for (const auto& why : r.why) std::cout << "            " << why << "\n";
                 }
+        if (tolerance && !tolerance->complete())
+            for (const auto& [id, labels] : tolerance->noisy) std::cout << "UNSTEADY    " << id << ": " << report::joined({labels.begin(), labels.end()}) << "\n";
         if (!kill.complete() || (tolerance && !tolerance->complete()))
             throw ExitError{kFailure, "selfcheck: the harness misses defects or raises false alarms"};
     });

@@ -8,35 +8,46 @@
 namespace bds::report {
 namespace {
 
+/// What a check observed, by label: an observation "label: value" (a text without ": " is a label of its own,
+/// with an empty value), the values of each label in a multiset.
+using Observed = std::map<std::string, std::multiset<std::string>>;
+
 /// Per check, what it observed, with the run's key prefix taken out (it differs from run to run).
-std::map<std::string, std::multiset<std::string>> observations(const run::RunResult& run) {
-    std::map<std::string, std::multiset<std::string>> out;
+std::map<std::string, Observed> observations(const run::RunResult& run) {
+    std::map<std::string, Observed> out;
     for (const auto& r : run.results) {
-        auto& texts = out[r.id];
+        auto& observed = out[r.id];
         for (const auto& o : r.observations) {
             std::string text = o.text;
             if (!run.run_prefix.empty())
                 for (auto at = text.find(run.run_prefix); at != std::string::npos; at = text.find(run.run_prefix, at)) text.replace(at, run.run_prefix.size(), "~");
-            texts.insert(text);
+            const auto colon = text.find(": ");
+            if (colon == std::string::npos) observed[text].insert("");
+            else observed[text.substr(0, colon)].insert(text.substr(colon + 2));
         }
     }
     return out;
 }
 
-/// The checks whose observations differ (a check one run lacks observed nothing there).
-std::vector<std::string> differing(const std::map<std::string, std::multiset<std::string>>& a, const std::map<std::string, std::multiset<std::string>>& b) {
+/// The labels whose values differ between `a` and `b` (a label one lacks counts as differing).
+std::set<std::string> differing_labels(const Observed& a, const Observed& b) {
     static const std::multiset<std::string> kNone;
-    const auto of = [](const auto& m, const std::string& id) -> const std::multiset<std::string>& {
-        const auto it = m.find(id);
+    const auto of = [](const Observed& m, const std::string& label) -> const std::multiset<std::string>& {
+        const auto it = m.find(label);
         return it == m.end() ? kNone : it->second;
     };
-    std::set<std::string> ids;
-    for (const auto& [id, texts] : a) ids.insert(id);
-    for (const auto& [id, texts] : b) ids.insert(id);
-    std::vector<std::string> out;
-    for (const auto& id : ids)
-        if (of(a, id) != of(b, id)) out.push_back(id);
+    std::set<std::string> labels, out;
+    for (const auto& [label, values] : a) labels.insert(label);
+    for (const auto& [label, values] : b) labels.insert(label);
+    for (const auto& label : labels)
+        if (of(a, label) != of(b, label)) out.insert(label);
     return out;
+}
+
+const Observed& of_check(const std::map<std::string, Observed>& all, const std::string& id) {
+    static const Observed kNothing;
+    const auto it = all.find(id);
+    return it == all.end() ? kNothing : it->second;
 }
 
 }  // namespace
@@ -50,8 +61,19 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
     m.seed = defaults.seed;
     m.cases = defaults.cases;
     m.checks = defaults.results.size();
+    // An observation that differs between two runs on the defaults is noise (a value that moves from run to run):
+    // only that label of that check is set aside, so the check still tells a choice by its other observations.
     const auto base = observations(defaults);
-    for (const auto& id : differing(base, observations(defaults_again))) m.unsteady.insert(id);
+    const auto again = observations(defaults_again);
+    auto& noisy = m.noisy;
+    std::set<std::string> ids;
+    for (const auto& [id, observed] : base) ids.insert(id);
+    for (const auto& [id, observed] : again) ids.insert(id);
+    for (const auto& id : ids)
+        if (auto labels = differing_labels(of_check(base, id), of_check(again, id)); !labels.empty()) {
+            m.unsteady.insert(id);
+            noisy[id] = std::move(labels);
+        }
     std::set<std::string> should_on_defaults;
     for (const auto& r : defaults.results)
         if (r.level == Level::Should && r.outcome == run::Outcome::Fail) should_on_defaults.insert(r.id);
@@ -70,8 +92,16 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
             }
             if (r.level == Level::Should && !should_on_defaults.contains(r.id)) row.should.push_back(r.id);
         }
-        for (const auto& id : differing(observations(c.run), base))
-            if (!m.unsteady.contains(id)) row.seen_by.push_back(id);
+        const auto observed = observations(c.run);
+        std::set<std::string> checks = ids;
+        for (const auto& [id, o] : observed) checks.insert(id);
+        for (const auto& id : checks) {
+            const auto moved = differing_labels(of_check(observed, id), of_check(base, id));
+            const auto aside = noisy.find(id);
+            const auto set_aside = [&](const std::string& label) { return aside != noisy.end() && aside->second.contains(label); };
+            if (std::any_of(moved.begin(), moved.end(), [&](const std::string& label) { return !set_aside(label); }))
+                row.seen_by.push_back(id);
+        }
         m.rows.push_back(std::move(row));
     }
     return m;
@@ -88,7 +118,7 @@ void write_tolerance_matrix(const ToleranceMatrix& m, std::ostream& out) {
            "the checks whose observations differ from the defaults'.\n\n"
         << "- clean runs: **" << m.clean() << " of " << m.rows.size() << "** (" << singles << " single choices, " << m.rows.size() - singles
         << " random combinations)\n"
-        << "- checks whose observations vary on the defaults alone (not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
+        << "- checks with observations that vary on the defaults alone (those observations are not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
         << "\n\n";
     if (!m.complete()) {
         out << "## Not clean\n\n";

@@ -3,6 +3,7 @@
 /// its choices changed from the default (`conformance stub --list-choices`) and with random combinations of them;
 /// a correct server may choose any of them, so no run may give a MUST failure, an error, or a SHOULD failure the
 /// defaults do not give; and each single choice must be reported by some check's observations.
+#include <map>
 #include <ostream>
 #include <set>
 #include <string>
@@ -33,8 +34,10 @@ struct ToleranceMatrix {
         bool clean() const { return must.empty() && errors.empty() && should.empty() && (!must_be_seen || !seen_by.empty()); }
     };
     std::vector<Row> rows;
-    /// Checks whose observations differ between two runs on the defaults: not used to tell a choice.
+    /// Checks with an observation that differs between two runs on the defaults: that observation (by its label,
+    /// the text before ": ") is not used to tell a choice; the check's others are.
     std::set<std::string> unsteady;
+    std::map<std::string, std::set<std::string>> noisy;  ///< per unsteady check, the labels set aside
     std::uint64_t seed = 0;
     int cases = 0;
     std::size_t checks = 0;

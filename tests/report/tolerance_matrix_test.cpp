@@ -68,5 +68,21 @@ TEST(ToleranceMatrix, FailuresErrorsAndNewShouldFailuresMakeARunUnclean) {
     EXPECT_NE(md.find("| `A-82=50` | — | — | — | PAG-04 |"), std::string::npos) << md;
 }
 
+TEST(ToleranceMatrix, ANoisyObservationSetsAsideOnlyItselfNotTheCheck) {
+    // SCH-03's timestamp values moved between the two default runs; its date-time forms did not. A choice of the
+    // date-time form is still seen by SCH-03 (whole checks set aside left choices "reported by no check").
+    const auto check = [](const std::string& stamp, const std::string& datetime) {
+        return result("SCH-03", Level::Observe, run::Outcome::Pass, {"timestamp (A-15): " + stamp, "datetime (A-14): " + datetime});
+    };
+    const auto defaults = run_of("Kq1", {check("0x01", "9999-99-99T99:99:99")});
+    const auto again = run_of("Kq2", {check("0x02", "9999-99-99T99:99:99")});
+    const std::vector<report::ChoiceRun> runs{{"A-14=z", "A-14=z", run_of("Kq3", {check("0x03", "9999-99-99T99:99:99Z")}), true},
+                                              {"A-11=shuffle", "A-11=shuffle", run_of("Kq4", {check("0x04", "9999-99-99T99:99:99")}), true}};
+    const auto m = report::tolerance_matrix(defaults, again, runs);
+    EXPECT_EQ(m.unsteady, std::set<std::string>{"SCH-03"});
+    EXPECT_EQ(m.rows[0].seen_by, std::vector<std::string>{"SCH-03"}) << "the date-time form moved";
+    EXPECT_TRUE(m.rows[1].seen_by.empty()) << "only the noisy timestamp moved";
+}
+
 }  // namespace
 }  // namespace bds
