@@ -2,6 +2,7 @@
 // on every page, pages start at 1, PageSize is respected, the page past the end is empty.
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -159,6 +160,20 @@ void pages_start_at_one(Context& ctx) {
                 zero.response.exchange);
 }
 
+/// How `read` orders the rows `written` (in that order): by key as a case-insensitive unique index sorts it, as
+/// written, or neither (the seeds show no order, A-11).
+std::string row_order(const Record& record, const std::vector<json>& written, const std::vector<json>& read) {
+    std::vector<std::string> got, as_written, by_key;
+    for (const auto& row : read) got.push_back(oracle::index_key(record, row, Collation::CaseInsensitive));
+    for (const auto& row : written) as_written.push_back(oracle::index_key(record, row, Collation::CaseInsensitive));
+    by_key = as_written;
+    std::sort(by_key.begin(), by_key.end());
+    if (got == by_key && got == as_written) return "by key, which is also the order written";
+    if (got == by_key) return "by key";
+    if (got == as_written) return "in the order written";
+    return "neither by key nor in the order written";
+}
+
 void unpaged(Context& ctx) {
     const Marked m = write_marked(ctx, "CliFor", "unpaged");
     const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, std::nullopt});
@@ -169,6 +184,7 @@ void unpaged(Context& ctx) {
                      : r.page->envelope == client::EnvelopeSetting::Header ? std::string("an array, TotalRowsCount in a header")
                                                                            : std::string("an array whose rows carry TotalRowsCount")) +
                     " (A-07, A-80)");
+    if (r.page && r.page->rows.size() == m.rows.size()) ctx.observe("row order (A-11): " + row_order(*m.record, m.rows, r.page->rows));
     ctx.observe("no PageSize: " + std::to_string(r.response.status) +
                     (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-08)",
                 r.response.exchange);
