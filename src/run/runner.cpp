@@ -215,8 +215,8 @@ std::string base36(std::uint64_t n, std::size_t width) {
     return out;
 }
 
-RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
-                  const std::string& why) {
+/// What every run's result says of itself before any check: the target, version, seed, cases, start, token line.
+RunResult begun(const client::TargetConfig& target, const RunOptions& options) {
     RunResult run;
     run.target = target.base_url;
     run.harness_version = options.harness_version;
@@ -224,6 +224,12 @@ RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& 
     run.cases = options.cases;
     run.started_at = utc_now();
     run.token_command = token_command(target);
+    return run;
+}
+
+RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
+                  const std::string& why) {
+    RunResult run = begun(target, options);
     run.notes.push_back(why);
     for (const Check& check : checks) {
         CheckResult& res = run.results.emplace_back(result_for(check, ""));
@@ -237,12 +243,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
                      const RunOptions& options) {
     const auto started = std::chrono::steady_clock::now();
     load_rapidcheck_configuration_quietly();
-    RunResult run;
-    run.target = target.base_url;
-    run.harness_version = options.harness_version;
-    run.seed = options.seed;
-    run.cases = options.cases;
-    run.started_at = utc_now();
+    RunResult run = begun(target, options);
     run.run_prefix = random_prefix();
 
     client::ignore_sigpipe();
@@ -254,7 +255,6 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
     if (recorder) token_client->record_to(&*recorder, "tokens");
     client::TokenSource tokens(target, std::move(token_client));
-    run.token_command = token_command(target);
     client::EnvelopeState envelope(target.envelope);
     client::PageSizeState page_size(target.max_page_size);
     Journal journal(catalogue);
