@@ -3,7 +3,8 @@
 # copy of its seed corpus, printing executions, executions/s, peak RSS, wall time and the result, and writing the
 # table to reports/fuzz.md. Targets run one after another, FUZZ_PARALLEL (default 1) at a time; name some to run
 # only those (`bench/fuzz.sh sync_body_fuzz`): the table keeps the last figures of the others.
-# Takes hours on 2 cores: run it with nohup, e.g. `nohup nice bench/fuzz.sh > build-fuzz/bench.log 2>&1 &`.
+# Takes hours on 2 cores: run it with nohup, e.g. `nohup nice bench/fuzz.sh > build-fuzz/bench.log 2>&1 &`; on cores
+# shared with other work raise FUZZ_TIMEOUT (seconds of wall time one input may take, default 25).
 # `bench/fuzz.sh --table` only writes reports/fuzz.md from the figures of the last runs.
 set -euo pipefail
 # Inputs up to 8 KiB (-max_len): what breaks a parser or a route shows in small inputs (nesting is capped at 16
@@ -12,6 +13,8 @@ cd "$(dirname "$0")/.."
 runs=${FUZZ_RUNS:-10000000}
 out=build-fuzz/bench
 parallel=${FUZZ_PARALLEL:-1}
+# libFuzzer's -timeout is wall-clock: on cores shared with a build, a slow moment is not a hang.
+timeout=${FUZZ_TIMEOUT:-25}
 all=(selection_fuzz sync_body_fuzz query_body_fuzz target_file_fuzz)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
@@ -56,7 +59,7 @@ run_one() {
   start=$(date +%s)
   status=0
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    "build-fuzz/fuzz/$t" -runs="$runs" -timeout=25 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+    "build-fuzz/fuzz/$t" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="build-fuzz/artifacts/$t-" "$out/$t.corpus" "fuzz/corpus/$t" "fuzz/regressions/$t" >"$out/$t.log" 2>&1 || status=$?
   end=$(date +%s)
   stat() { grep -o "stat::$1: *[0-9]*" "$out/$t.log" | grep -o '[0-9]*$' || echo "?"; }
