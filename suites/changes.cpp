@@ -7,6 +7,7 @@
 #include <map>
 #include <thread>
 
+#include "generate/record_gen.hpp"
 #include "oracle/store_model.hpp"
 #include "sql/datetime.hpp"
 #include "suites/suites.hpp"
@@ -102,7 +103,7 @@ void changed_after(Context& ctx) {
                 json updated = *sent_gen(ctx, record);
                 for (const auto& k : record.key)
                     if (r.contains(k)) updated[k] = r[k];
-                tie_lines(updated);
+                gen::tie_lines(updated);
                 after.push_back(updated);
             } else if (what == 2) {
                 json deleted = r;

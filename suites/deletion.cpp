@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "generate/record_gen.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -119,7 +120,7 @@ void deleted_in_reads(Context& ctx) {
     const Record& header = record_of(ctx, "StoricoDocumentiT");
     json doc = sample_records(ctx, header, 1, 6).front();
     doc["StoricoDocumentiR"] = json::array({json::object()});
-    tie_lines(doc);
+    gen::tie_lines(doc);
     doc["flg_isdeleted"] = true;
     send_or_error(ctx, header, json::array({doc}));
     const auto lines = read_all(ctx, kWriter, "StoricoDocumentiR", "key_documento = " + sql_text(doc.at("key_documento").get<std::string>()));

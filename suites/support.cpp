@@ -169,12 +169,6 @@ std::vector<json> read_by_key(Context& ctx, const std::string& role, const Recor
     return read_all(ctx, role, record.name, key_selection(record, row));
 }
 
-void tie_lines(json& record) {
-    if (!record.is_object() || !record.contains("key_documento") || !record.contains("StoricoDocumentiR")) return;
-    for (auto& line : record["StoricoDocumentiR"])
-        if (line.is_object()) line["key_documento"] = record["key_documento"];
-}
-
 const Record& record_of(const Context& ctx, const std::string& name) {
     const Record* r = ctx.catalogue.find(name);
     if (!r) throw harness_error("the catalogue has no record " + name);
@@ -182,20 +176,11 @@ const Record& record_of(const Context& ctx, const std::string& name) {
 }
 
 std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed) {
-    const auto gen = gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx));
-    rc::Random random(ctx.seed * 1000003u + salt);
-    std::vector<json> out;
-    std::set<std::string> keys;
-    for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
-        json r = gen(random.split(), 30).value();
-        r.update(fixed);
-        tie_lines(r);
-        // Distinct as a case-insensitive unique index compares them, so they are distinct on any target.
-        if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
-        out.push_back(std::move(r));
+    try {
+        return gen::distinct_records(ctx.catalogue, record, n, ctx.seed * 1000003u + salt, gen_options(ctx), fixed);
+    } catch (const std::runtime_error& e) {
+        throw harness_error(e.what());
     }
-    if (static_cast<int>(out.size()) < n) throw harness_error("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");
-    return out;
 }
 
 }  // namespace bds::suites

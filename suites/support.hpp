@@ -74,9 +74,6 @@ std::vector<json> read_by_key(Context& ctx, const std::string& role, const Recor
 /// set. Keys are distinct even under a case-insensitive comparison, `fixed` included.
 std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed = json::object());
 
-/// Document lines repeat their header's key_documento (000 §2.1): sets it in each StoricoDocumentiR line of `record`.
-void tie_lines(json& record);
-
 /// The catalogue record `name`; CheckError if the catalogue lacks it.
 const Record& record_of(const Context& ctx, const std::string& name);
 

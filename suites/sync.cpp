@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "generate/invalid_gen.hpp"
+#include "generate/record_gen.hpp"
 #include "suites/suites.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -39,7 +40,7 @@ void round_trip(Context& ctx) {
 json with_key_of(const Record& record, json second, const json& first) {
     for (const auto& k : record.key)
         if (first.contains(k)) second[k] = first[k];
-    tie_lines(second);
+    gen::tie_lines(second);
     return second;
 }
 
@@ -156,7 +157,7 @@ void nested_lines(Context& ctx) {
             static_cast<std::size_t>(*rc::gen::inRange(1, 5)), sent_gen(ctx, lines));
         // num_riga (the logical line number MCPDocumentiR shows, 001 §2.7) tells the lines apart.
         for (std::size_t i = 0; i < doc["StoricoDocumentiR"].size(); ++i) doc["StoricoDocumentiR"][i]["num_riga"] = static_cast<int>(i + 1);
-        tie_lines(doc);
+        gen::tie_lines(doc);
         // Whether a sender may leave key_documento out of a line is not shown: when a target accepts such
         // lines, they are still its lines, readable with the header's key_documento (000 §2.1).
         const bool untied = *rc::gen::arbitrary<bool>();
@@ -238,7 +239,7 @@ InvalidBlock invalid_block(Context& ctx, const std::vector<const Record*>& resou
         if (std::find(std::begin(kUnstorable), std::end(kUnstorable), kind) != std::end(kUnstorable)) kinds.push_back(kind);
     RC_PRE(!kinds.empty());
     gen::InvalidRecord invalid = *gen::invalid_record_gen(ctx.catalogue, record, *rc::gen::elementOf(kinds), gen_options(ctx));
-    tie_lines(invalid.value);
+    gen::tie_lines(invalid.value);
     json neighbour = *sent_gen(ctx, record);
     RC_PRE(!oracle::same_key(record, neighbour, invalid.valid, Collation::CaseInsensitive));
     json block = *rc::gen::arbitrary<bool>() ? json::array({neighbour, invalid.value}) : json::array({invalid.value, neighbour});
@@ -316,7 +317,7 @@ void invalid_refused(Context& ctx) {
                 std::find(std::begin(kUnstorable), std::end(kUnstorable), kind) == std::end(kUnstorable))
                 continue;
             auto invalid = gen::invalid_record_gen(ctx.catalogue, *record, kind, options)(random.split(), 30).value();
-            tie_lines(invalid.value);
+            gen::tie_lines(invalid.value);
             expect_invalid_refused(ctx, *record, invalid.value, invalid.description + " (" + std::string(gen::to_string(kind)) + ")", invalid.field);
         }
     }

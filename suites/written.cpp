@@ -18,7 +18,7 @@ std::vector<const Record*> writable_records(const Context& ctx) {
 
 rc::Gen<nlohmann::json> sent_gen(const Context& ctx, const Record& record) {
     return rc::gen::map(gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx)), [](nlohmann::json r) {
-        tie_lines(r);
+        gen::tie_lines(r);
         return r;
     });
 }

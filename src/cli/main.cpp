@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     bds::cli::add_stub_command(app);
     bds::cli::add_run_command(app);
     bds::cli::add_merge_command(app);
+    bds::cli::add_certify_command(app);
     bds::cli::add_selfcheck_command(app);
     bds::cli::add_generate_command(app);
     try {

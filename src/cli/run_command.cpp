@@ -59,14 +59,6 @@ std::uint64_t parse_seed(const std::string& text) {
     return seed;
 }
 
-std::string sha256_hex(std::string_view text) {
-    unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-    std::ostringstream out;
-    for (unsigned char b : digest) out << std::hex << std::setw(2) << std::setfill('0') << static_cast<int>(b);
-    return out.str();
-}
-
 /// The checks the run selects: --suite, --check, --exclude, then --shard.
 std::vector<Check> selected_checks(const RunArgs& a) {
     std::vector<Check> checks;

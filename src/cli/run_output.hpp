@@ -3,6 +3,7 @@
 /// summary on stdout, and the exit code of the gate.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,9 @@ std::optional<run::Baseline> load_baseline(const std::string& file);
 /// The table of suites with their counts, each failure and error, the baseline comparison, the notes, and a
 /// last line with the totals.
 void print_summary(const run::RunResult& run, std::ostream& out);
+
+/// Lower-case hex SHA-256 of `text` (the catalogue's, in every report).
+std::string sha256_hex(std::string_view text);
 
 /// Writes the reports, prints the summary, and throws ExitError: `exit_code` with `why` when given (a run that
 /// could not begin), else 1 when the gate fails, 4 when the run is incomplete.

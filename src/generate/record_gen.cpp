@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "oracle/compare.hpp"
 #include "schema/record_schema.hpp"
 
 namespace bds::gen {
@@ -88,6 +90,30 @@ rc::Gen<json> sent_record_gen(const Catalogue& cat, const Record& record, const 
     // record_schema gives an ordered_json; the generators read a plain json.
     const json schema = json::parse(record_schema(cat, record, Dialect::JsonSchema07, Direction::Sent).dump());
     return record_gen(schema, options);
+}
+
+std::vector<nlohmann::json> distinct_records(const Catalogue& cat, const Record& record, int n, std::uint64_t seed,
+                                             const RecordGenOptions& options, const nlohmann::json& fixed) {
+    const auto gen = sent_record_gen(cat, record, options);
+    rc::Random random(seed);
+    std::vector<nlohmann::json> out;
+    std::set<std::string> keys;
+    for (int attempt = 0; static_cast<int>(out.size()) < n && attempt < n * 50; ++attempt) {
+        nlohmann::json r = gen(random.split(), 30).value();
+        r.update(fixed);
+        tie_lines(r);
+        if (!keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) continue;
+        out.push_back(std::move(r));
+    }
+    if (static_cast<int>(out.size()) < n)
+        throw std::runtime_error("could not generate " + std::to_string(n) + " distinct " + record.name + " keys");
+    return out;
+}
+
+void tie_lines(nlohmann::json& record) {
+    if (!record.is_object() || !record.contains("key_documento") || !record.contains("StoricoDocumentiR")) return;
+    for (auto& line : record["StoricoDocumentiR"])
+        if (line.is_object()) line["key_documento"] = record["key_documento"];
 }
 
 }  // namespace bds::gen

@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "catalogue/catalogue.hpp"
 #include "generate/value_gen.hpp"
 
@@ -21,5 +24,15 @@ rc::Gen<nlohmann::json> record_gen(const nlohmann::json& object_schema, const Re
 /// record_gen of the sent-record schema of `record`: record_schema(cat, record, Dialect::JsonSchema07,
 /// Direction::Sent).
 rc::Gen<nlohmann::json> sent_record_gen(const Catalogue& cat, const Record& record, const RecordGenOptions& options = {});
+
+/// `n` records from sent_record_gen with keys distinct as a case-insensitive unique index compares them (so they
+/// are distinct on any target), `fixed` merged into each, document lines tied to their header (tie_lines). The same
+/// `seed` gives the same records. Throws std::runtime_error when n distinct keys do not come in 50 n tries.
+std::vector<nlohmann::json> distinct_records(const Catalogue& cat, const Record& record, int n, std::uint64_t seed,
+                                             const RecordGenOptions& options = {},
+                                             const nlohmann::json& fixed = nlohmann::json::object());
+
+/// Sets each nested StoricoDocumentiR line's key_documento to its header's (each line repeats it, 000 §2.1).
+void tie_lines(nlohmann::json& record);
 
 }  // namespace bds::gen

@@ -144,28 +144,6 @@ void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) 
     }
 }
 
-/// Every text of the run scrubbed of the run's secrets, wherever a target echoed them.
-void scrub(RunResult& run, const client::RunLimits& limits) {
-    const auto text = [&](std::string& s) { s = limits.scrub(std::move(s)); };
-    const auto exchange = [&](std::optional<client::Exchange>& e) {
-        if (e) limits.scrub(*e);
-    };
-    for (auto& note : run.notes) text(note);
-    for (auto& r : run.results) {
-        text(r.reason);
-        for (auto& f : r.findings) {
-            text(f.expected);
-            text(f.actual);
-            text(f.pointer);
-            text(f.counterexample);
-            exchange(f.exchange);
-        }
-        for (auto& o : r.observations) {
-            text(o.text);
-            exchange(o.exchange);
-        }
-    }
-}
 
 void chosen_skip(CheckResult& res, std::string reason) {
     res.outcome = Outcome::Skip;
@@ -203,6 +181,28 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
 }
 
 }  // namespace
+
+void scrub(RunResult& run, const client::RunLimits& limits) {
+    const auto text = [&](std::string& s) { s = limits.scrub(std::move(s)); };
+    const auto exchange = [&](std::optional<client::Exchange>& e) {
+        if (e) limits.scrub(*e);
+    };
+    for (auto& note : run.notes) text(note);
+    for (auto& r : run.results) {
+        text(r.reason);
+        for (auto& f : r.findings) {
+            text(f.expected);
+            text(f.actual);
+            text(f.pointer);
+            text(f.counterexample);
+            exchange(f.exchange);
+        }
+        for (auto& o : r.observations) {
+            text(o.text);
+            exchange(o.exchange);
+        }
+    }
+}
 
 std::string base36(std::uint64_t n, std::size_t width) {
     static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";

@@ -69,6 +69,9 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
                   const std::string& why);
 
+/// Every text of `run` scrubbed of the secrets `limits` knows, wherever a target echoed them.
+void scrub(RunResult& run, const client::RunLimits& limits);
+
 /// Base-36 text of `n`, at least `width` characters: the per-check part of the key prefix.
 std::string base36(std::uint64_t n, std::size_t width);
 

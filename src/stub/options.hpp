@@ -3,6 +3,7 @@
 /// are the reference stub's, spec/assumptions.md); `defect` breaks one rule on purpose (variation/defects.hpp).
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,26 @@
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
 
+namespace httplib {
+struct Request;
+struct Response;
+}  // namespace httplib
+
 namespace bds::stub {
+
+/// Sees every request to an endpoint before the stub answers it, and every request's answer once written:
+/// `conformance certify` records a connector's requests through it and injects faults. Called from the server's
+/// threads, concurrently.
+class Interceptor {
+public:
+    virtual ~Interceptor() = default;
+    /// A request to one of the stub's endpoints, body read: true when `res` is the answer (the stub's is not made).
+    virtual bool before(const httplib::Request& req, httplib::Response& res) = 0;
+    /// The stub's own answer to a request before() let through, before it is written.
+    virtual void answered(const httplib::Request& req, const httplib::Response& res) = 0;
+    /// Any request (a path no endpoint serves too), after its answer was written.
+    virtual void after(const httplib::Request& req, const httplib::Response& res) = 0;
+};
 
 struct StubOptions {
     std::string host = "127.0.0.1";
@@ -26,6 +46,7 @@ struct StubOptions {
     Clock clock = [] { return std::chrono::system_clock::now(); };
     Choices choices;               ///< how it behaves where the seeds are silent
     Defect defect = Defect::None;  ///< one deliberate defect, for measuring the harness
+    std::shared_ptr<Interceptor> interceptor;  ///< none by default
 };
 
 }  // namespace bds::stub

@@ -88,16 +88,16 @@ void with_resource(StubState& state, const httplib::Request& req, httplib::Respo
 
 void add_read_routes(httplib::Server& server, StubState& state) {
     const Variation& variation = state.variation;
-    server.Get(R"(/api/resources/([^/]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    server.Get(R"(/api/resources/([^/]+))", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
         with_resource(state, req, res, [&](const User& user, const Record& record) {
             ListQuery q;
             selection(variation, q, variation.param(req, "RecordSelection"), record);
             variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
             answer_list(state, user, record, q, res);
         });
-    });
+    }));
 
-    server.Get(R"(/api/sync/([^/]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    server.Get(R"(/api/sync/([^/]+))", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
         with_resource(state, req, res, [&](const User& user, const Record& record) {
             if (const auto status = variation.feed_refusal(record))
                 return variation.error(res, *status, "no_change_feed", "GET sync is not offered for " + record.name + " (A-21)");
@@ -111,9 +111,9 @@ void add_read_routes(httplib::Server& server, StubState& state) {
             variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
             answer_list(state, user, record, q, res);
         });
-    });
+    }));
 
-    server.Post(R"(/api/resources/([^/]+)/query)", [&](const httplib::Request& req, httplib::Response& res) {
+    server.Post(R"(/api/resources/([^/]+)/query)", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
         with_resource(state, req, res, [&](const User& user, const Record& record) {
             if (!variation.query_served(record))
                 return variation.error(res, 404, "not_found", "POST query is available for MCPClienti only (000 §4.2, A-41)");
@@ -130,7 +130,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
             variation.defect().order_by(q.order_by);
             answer_list(state, user, record, q, res);
         });
-    });
+    }));
 }
 
 }  // namespace bds::stub

@@ -6,6 +6,10 @@
 
 namespace bds::stub {
 
+/// `handler` preceded by the options' interceptor, which may answer instead (once the body is read: cpp-httplib's
+/// pre-routing handler runs before it is).
+httplib::Server::Handler intercepted(StubState& state, httplib::Server::Handler handler);
+
 /// POST /Token and GET /api/Account/TokenInfo (000 §5).
 void add_token_routes(httplib::Server& server, StubState& state);
 /// GET /api/resources/{Resource}, GET /api/sync/{Resource}, POST /api/resources/{Resource}/query.

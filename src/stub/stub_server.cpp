@@ -27,6 +27,16 @@ std::unique_ptr<httplib::Server> make_server(const StubOptions& opts) {
 
 }  // namespace
 
+httplib::Server::Handler intercepted(StubState& state, httplib::Server::Handler handler) {
+    Interceptor* interceptor = state.options.interceptor.get();
+    if (!interceptor) return handler;
+    return [interceptor, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        if (interceptor->before(req, res)) return;
+        handler(req, res);
+        interceptor->answered(req, res);
+    };
+}
+
 StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     : state_(std::make_unique<StubState>(catalogue, std::move(options))), server_(make_server(state_->options)) {
     auto& svr = *server_;
@@ -41,6 +51,8 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     svr.set_pre_routing_handler([&variation](const httplib::Request& req, httplib::Response& res) {
         return variation.intercept(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
     });
+    if (Interceptor* interceptor = opts.interceptor.get())
+        svr.set_logger([interceptor](const httplib::Request& req, const httplib::Response& res) { interceptor->after(req, res); });
     svr.set_exception_handler([&variation](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
         std::string what = "unexpected error";
         try {
@@ -105,6 +117,15 @@ void StubServer::stop() {
 
 std::string StubServer::base_url() const {
     return (state_->options.tls_cert.empty() ? "http://" : "https://") + state_->options.host + ":" + std::to_string(port_);
+}
+
+nlohmann::json StubServer::rows(int tenant, const std::string& resource) const {
+    return state_->store.read(tenant, [&](const TenantData& data) {
+        nlohmann::json out = nlohmann::json::array();
+        if (const Table* table = data.table(resource))
+            for (const auto& [key, row] : table->rows) out.push_back(row.record);
+        return out;
+    });
 }
 
 void StubServer::load(int tenant, const std::string& resource, const nlohmann::json& records) {

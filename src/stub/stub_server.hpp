@@ -42,6 +42,9 @@ public:
     /// Throws std::runtime_error naming the first violation.
     void load(int tenant, const std::string& resource, const nlohmann::json& records);
 
+    /// The records of `resource` stored in `tenant`, in key order, as the store holds them (platform fields set).
+    nlohmann::json rows(int tenant, const std::string& resource) const;
+
 private:
     int bind();
 

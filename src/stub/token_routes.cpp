@@ -5,7 +5,7 @@
 namespace bds::stub {
 
 void add_token_routes(httplib::Server& server, StubState& state) {
-    server.Post("/Token", [&state](const httplib::Request& req, httplib::Response& res) {
+    server.Post("/Token", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
         const Variation& variation = state.variation;
         const std::string type = req.get_header_value("Content-Type");
         if (type.rfind("application/x-www-form-urlencoded", 0) != 0)
@@ -22,11 +22,11 @@ void add_token_routes(httplib::Server& server, StubState& state) {
         // Same answer for an unknown user and a wrong password: nothing to learn about which users exist.
         if (!user || user->password != field("password")) return variation.token_refusal(res, "invalid_grant", "unknown user or wrong password");
         variation.token_answer(res, state.tokens.issue(user->username), *user, state.tokens.ttl());
-    });
+    }));
 
-    server.Get("/api/Account/TokenInfo", [&state](const httplib::Request& req, httplib::Response& res) {
+    server.Get("/api/Account/TokenInfo", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
         if (const auto user = authenticate(state, req, res)) state.variation.token_info(res, *user);
-    });
+    }));
 }
 
 }  // namespace bds::stub

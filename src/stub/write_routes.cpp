@@ -14,7 +14,7 @@ constexpr std::size_t kMaxReportedViolations = 20;
 }  // namespace
 
 void add_write_routes(httplib::Server& server, StubState& state) {
-    server.Post(R"(/api/sync/([^/]+))", [&state](const httplib::Request& req, httplib::Response& res) {
+    server.Post(R"(/api/sync/([^/]+))", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
         const Variation& variation = state.variation;
         const auto user = authenticate(state, req, res);
         if (!user) return;
@@ -79,7 +79,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         }
         state.store.upsert(tenant, *record, records);
         variation.sync_answer(res, *record, records);
-    });
+    }));
 }
 
 }  // namespace bds::stub

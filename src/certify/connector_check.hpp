@@ -1,0 +1,59 @@
+#pragma once
+/// A connector check: like a server check (check/check.hpp) a value with a stable id (CON-07), title, spec
+/// reference, the seed sentence, a level, and a small function; it judges each scenario run of the connector.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "certify/scenario_run.hpp"
+#include "check/check.hpp"
+#include "run/result.hpp"
+
+namespace bds::certify {
+
+/// What a check concluded on one scenario run.
+class Judge {
+public:
+    explicit Judge(const ScenarioRun& run) : run_(run) {}
+    const ScenarioRun& run() const { return run_; }
+
+    /// A broken rule, shown with the request behind it (when there is one). Past kMaxFindings only counted.
+    void finding(std::string expected, std::string actual, const Received* request = nullptr, std::string pointer = "");
+    /// What the connector chose where the seeds are silent.
+    void observe(std::string text, const Received* request = nullptr);
+    /// This run says nothing about the rule (the scenario does not exercise it): why.
+    void not_applicable(std::string why) { not_applicable_ = std::move(why); }
+
+    const std::vector<run::Finding>& findings() const { return findings_; }
+    const std::vector<run::Observation>& observations() const { return observations_; }
+    const std::string& not_applicable_reason() const { return not_applicable_; }
+    std::size_t suppressed() const { return suppressed_; }
+
+    static constexpr std::size_t kMaxFindings = 10;
+
+private:
+    const ScenarioRun& run_;
+    std::vector<run::Finding> findings_;
+    std::vector<run::Observation> observations_;
+    std::string not_applicable_;
+    std::size_t suppressed_ = 0;
+};
+
+struct ConnectorCheck {
+    std::string id;  ///< stable, "CON-07"
+    std::string title;
+    std::string spec;       ///< "000 §4.4"
+    std::string seed_text;  ///< the seed sentence it tests
+    Level level = Level::Must;
+    std::function<void(Judge&)> judge;
+};
+
+/// The checks of `table` whose id starts with one of `prefixes` (empty: all). std::invalid_argument for a prefix no
+/// id has. (The table is suites::connector_checks().)
+std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorCheck>& table, const std::vector<std::string>& prefixes);
+
+/// One result per check over every run: fail when a run has a finding; pass when at least one run applied and none
+/// failed; skip (saying why) when no run applied. Findings and observations name their run ("[delivery, CliFor] …").
+std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks, const std::vector<ScenarioRun>& runs);
+
+}  // namespace bds::certify

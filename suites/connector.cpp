@@ -1,0 +1,527 @@
+// Connector checks (CON-…): what the seeds ask of a sender, judged on each scenario run of `conformance certify`
+// (000 §1 common rules, §2.1 minimal record, §4.3 GET sync, §4.4 POST sync, §5 authentication, §7 errors, §8 limits).
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "certify/connector_check.hpp"
+#include "client/envelope.hpp"
+#include "oracle/compare.hpp"
+#include "schema/record_validator.hpp"
+#include "suites/suites.hpp"
+
+namespace bds::suites {
+namespace {
+
+using certify::Fault;
+using certify::Judge;
+using certify::Mode;
+using certify::Received;
+using certify::ScenarioRun;
+using json = nlohmann::json;
+
+const std::set<std::string> kPlatformFields = {"Id", "ts_update", "dat_ultvar"};
+constexpr std::size_t kFewHundred = 500;     // A-90: "a few hundred" records per block, read as at most 500
+constexpr std::size_t kDocumentBlock = 100;  // A-90: "smaller for documents", read as at most 100 headers
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+bool is_push(const ScenarioRun& run) { return run.scenario.mode == Mode::Push; }
+
+/// The records of a block, or a discarded value when its body is no JSON array of objects.
+json records_of(const Received& block) {
+    json body = json::parse(block.body, nullptr, false);
+    if (!body.is_array()) return json(json::value_t::discarded);
+    for (const auto& r : body)
+        if (!r.is_object()) return json(json::value_t::discarded);
+    return body;
+}
+
+/// Calls `visit(record, pointer, record type)` for each record of every readable block, and for each record nested in
+/// a list field of it (document lines).
+template <class F>
+void each_sent_record(const ScenarioRun& run, F&& visit) {
+    for (const Received* block : run.blocks()) {
+        const json records = records_of(*block);
+        if (records.is_discarded()) continue;
+        const Record* type = run.catalogue->find(block->path.substr(std::string("/api/sync/").size()));
+        if (!type) type = run.record;
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const std::string at = "/" + std::to_string(i);
+            visit(*block, records[i], at, *type);
+            for (const auto& field : type->fields) {
+                const Record* child = field.list_of.empty() ? nullptr : run.catalogue->find(field.list_of);
+                if (!child || !records[i].contains(field.name) || !records[i][field.name].is_array()) continue;
+                const json& lines = records[i][field.name];
+                for (std::size_t j = 0; j < lines.size(); ++j)
+                    if (lines[j].is_object()) visit(*block, lines[j], at + "/" + field.name + "/" + std::to_string(j), *child);
+            }
+        }
+    }
+}
+
+void need_blocks(Judge& j) {
+    if (!is_push(j.run())) return j.not_applicable("the scenario reads, it sends no block");
+    if (j.run().blocks().empty()) j.not_applicable("the connector sent no block in this scenario");
+}
+
+std::string key_of(const Record& record, const json& r) { return oracle::index_key(record, r, Collation::CaseInsensitive); }
+
+std::map<std::string, const json*> by_key(const Record& record, const std::vector<json>& records) {
+    std::map<std::string, const json*> out;
+    for (const auto& r : records) out.emplace(key_of(record, r), &r);
+    return out;
+}
+
+std::string key_text(const Record& record, const json& r) {
+    std::string out;
+    for (const auto& k : record.key)
+        if (r.contains(k)) out += (out.empty() ? "" : ", ") + k + "=" + r[k].dump();
+    return out.empty() ? "(no key)" : out;
+}
+
+/// Compares `expected` (records as handed over or loaded) with `actual` (as stored or as read), by key and type-aware.
+void same_records(Judge& j, const std::vector<json>& expected, const std::vector<json>& actual, const std::string& where) {
+    const Record& record = *j.run().record;
+    const auto got = by_key(record, actual);
+    std::size_t missing = 0;
+    for (const auto& e : expected) {
+        const auto it = got.find(key_of(record, e));
+        if (it == got.end()) {
+            if (++missing <= 3) j.finding("the record " + key_text(record, e) + " " + where, "it is not there");
+            continue;
+        }
+        const auto diffs = oracle::compare_record(*j.run().catalogue, record, e, *it->second);
+        if (!diffs.empty()) j.finding("the record " + key_text(record, e) + " " + where + " with the values handed over", oracle::format_differences(diffs));
+    }
+    if (missing > 3) j.finding(std::to_string(expected.size()) + " records " + where, std::to_string(missing) + " are missing");
+    const auto wanted = by_key(record, expected);
+    for (const auto& [key, r] : got)
+        if (!wanted.count(key)) j.finding("only the records handed over " + where, "also " + key_text(record, *r));
+}
+
+std::string stderr_tail(const ScenarioRun& run) {
+    const std::string& err = run.process.err.empty() ? run.process.out : run.process.err;
+    return err.size() > 400 ? "…" + err.substr(err.size() - 400) : err;
+}
+
+std::string how_it_ended(const ScenarioRun& run) {
+    std::string s = run.process.summary() + ", " + std::to_string(run.recording.requests.size()) + " requests";
+    if (const auto tail = stderr_tail(run); !tail.empty()) s += "; it printed: " + tail;
+    return s;
+}
+
+const Received* first_refusal(const ScenarioRun& run) {
+    for (const Received* b : run.blocks())
+        if (b->status != 200 && b->status != 401 && b->status != 0) return b;
+    return nullptr;
+}
+
+// --- the checks, in the order of the table ---
+
+void bearer_on_every_call(Judge& j) {
+    const auto& run = j.run();
+    const std::set<std::string> issued(run.recording.tokens.begin(), run.recording.tokens.end());
+    int judged = 0;
+    for (const auto& r : run.recording.requests) {
+        if (r.method == "POST" && r.path == "/Token") continue;
+        ++judged;
+        if (r.header("Authorization").empty())
+            j.finding("Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, "no Authorization header", &r);
+        else if (r.bearer.empty())
+            j.finding("Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, "an Authorization header of another scheme", &r);
+        else if (!issued.count(r.bearer))
+            j.finding("a token POST /Token issued, on " + r.method + " " + r.path, "a bearer token the service never issued", &r);
+    }
+    if (judged == 0) j.not_applicable("the connector sent nothing but token requests");
+}
+
+void content_type(Judge& j) {
+    need_blocks(j);
+    for (const Received* b : j.run().blocks()) {
+        const std::string value = b->header("Content-Type");
+        std::string media = lower(trim(value.substr(0, value.find(';'))));
+        std::string charset;
+        for (std::size_t at = value.find(';'); at != std::string::npos;) {
+            const auto next = value.find(';', at + 1);
+            const std::string param = trim(value.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
+            if (lower(param).rfind("charset=", 0) == 0) {
+                charset = lower(param.substr(8));
+                if (charset.size() >= 2 && charset.front() == '"' && charset.back() == '"') charset = charset.substr(1, charset.size() - 2);
+            }
+            at = next;
+        }
+        if (media != "application/json" || charset != "utf-8")
+            j.finding("Content-Type: application/json; charset=utf-8", value.empty() ? "no Content-Type" : "Content-Type: " + value, b);
+    }
+}
+
+void array_of_records(Judge& j) {
+    need_blocks(j);
+    for (const Received* b : j.run().blocks()) {
+        const json body = json::parse(b->body, nullptr, false);
+        if (body.is_discarded())
+            j.finding("a body of JSON in UTF-8", "a body that is not (no JSON, or bytes that are not UTF-8)", b);
+        else if (!body.is_array())
+            j.finding("an array of records", "a JSON " + std::string(body.type_name()), b);
+        else
+            for (std::size_t i = 0; i < body.size(); ++i)
+                if (!body[i].is_object()) {
+                    j.finding("an array of records (JSON objects)", "a JSON " + std::string(body[i].type_name()), b, "/" + std::to_string(i));
+                    break;
+                }
+    }
+}
+
+void no_platform_fields(Judge& j) {
+    need_blocks(j);
+    each_sent_record(j.run(), [&](const Received& b, const json& r, const std::string& at, const Record&) {
+        for (const auto& f : kPlatformFields)
+            if (r.contains(f)) j.finding("no " + f + " (maintained by the platform)", f + ": " + r[f].dump(), &b, at + "/" + f);
+    });
+}
+
+void no_customer_id(Judge& j) {
+    need_blocks(j);
+    each_sent_record(j.run(), [&](const Received& b, const json& r, const std::string& at, const Record&) {
+        if (r.contains("customer_ID"))
+            j.finding("no customer_ID (the tenant comes from the token)", "customer_ID: " + r["customer_ID"].dump(), &b, at + "/customer_ID");
+    });
+}
+
+/// Violations of the sent-record rules of each record, less those other checks judge (platform fields, tenant).
+template <class Keep>
+void validated(Judge& j, Keep&& keep) {
+    need_blocks(j);
+    std::map<std::string, std::unique_ptr<RecordValidator>> validators;
+    for (const Received* b : j.run().blocks()) {
+        const json records = records_of(*b);
+        if (records.is_discarded()) continue;
+        const Record* type = j.run().catalogue->find(b->path.substr(std::string("/api/sync/").size()));
+        if (!type || !type->writable()) continue;
+        auto& validator = validators[type->name];
+        if (!validator) validator = std::make_unique<RecordValidator>(*j.run().catalogue, *type, Direction::Sent);
+        for (std::size_t i = 0; i < records.size(); ++i)
+            for (const auto& v : validator->validate(records[i], "/" + std::to_string(i)))
+                if (!kPlatformFields.count(v.field) && v.field != "customer_ID" && keep(v)) j.finding(v.message, "record " + std::to_string(i) + " of the block", b, v.pointer);
+    }
+}
+
+void required_fields(Judge& j) {
+    validated(j, [](const Violation& v) { return v.rule == "required"; });
+}
+
+void field_types(Judge& j) {
+    validated(j, [](const Violation& v) { return v.rule != "required" && v.rule != "unknown_field"; });
+}
+
+void lines_nested(Judge& j) {
+    const auto& run = j.run();
+    if (!is_push(run) || run.record->name != "StoricoDocumentiT") return j.not_applicable("documents are not the resource of this run");
+    need_blocks(j);
+    for (const Received* b : run.blocks())
+        if (b->path != "/api/sync/StoricoDocumentiT")
+            j.finding("document lines nested in StoricoDocumentiR of their header, in POST /api/sync/StoricoDocumentiT",
+                      "POST " + b->path, b);
+    for (const Received* b : run.blocks()) {
+        const json records = records_of(*b);
+        if (records.is_discarded() || b->path != "/api/sync/StoricoDocumentiT") continue;
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const json& header = records[i];
+            if (!header.contains("StoricoDocumentiR") || !header["StoricoDocumentiR"].is_array()) continue;
+            const json& lines = header["StoricoDocumentiR"];
+            for (std::size_t k = 0; k < lines.size(); ++k)
+                if (lines[k].is_object() && lines[k].value("key_documento", json()) != header.value("key_documento", json()))
+                    j.finding("each line repeats the key_documento of its header (" + header.value("key_documento", json()).dump() + ")",
+                              lines[k].value("key_documento", json()).dump(), b,
+                              "/" + std::to_string(i) + "/StoricoDocumentiR/" + std::to_string(k) + "/key_documento");
+        }
+    }
+}
+
+void deletion_flag_as_given(Judge& j) {
+    const auto& run = j.run();
+    if (!run.input_given) return j.not_applicable("the command has no {input}: what the records are is the connector's");
+    need_blocks(j);
+    const auto input = by_key(*run.record, run.input);
+    for (const Received* b : run.blocks()) {
+        const json records = records_of(*b);
+        if (records.is_discarded() || b->path != "/api/sync/" + run.record->name) continue;
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const auto it = input.find(key_of(*run.record, records[i]));
+            if (it == input.end() || !it->second->contains("flg_isdeleted")) continue;
+            const json& given = (*it->second)["flg_isdeleted"];
+            const json sent = records[i].value("flg_isdeleted", json());
+            if (sent != given)
+                j.finding("flg_isdeleted " + given.dump() + " as handed over (" + (given == false ? "an active record" : "a deleted record") + ")",
+                          "flg_isdeleted " + (sent.is_null() ? std::string("absent or null") : sent.dump()), b,
+                          "/" + std::to_string(i) + "/flg_isdeleted");
+        }
+    }
+}
+
+void block_sizes(Judge& j) {
+    need_blocks(j);
+    const bool documents = j.run().record->name == "StoricoDocumentiT";
+    const std::size_t most = documents ? kDocumentBlock : kFewHundred;
+    std::string sizes;
+    for (const Received* b : j.run().blocks()) {
+        const json records = records_of(*b);
+        if (records.is_discarded()) continue;
+        sizes += (sizes.empty() ? "" : ", ") + std::to_string(records.size());
+        if (records.size() > most)
+            j.finding("blocks of a few hundred records at most (" + std::to_string(most) + (documents ? " for documents" : "") + ", A-90)",
+                      "a block of " + std::to_string(records.size()) + " records", b);
+    }
+    if (!sizes.empty()) j.observe("records per block: " + sizes);
+}
+
+void delivers_the_input(Judge& j) {
+    const auto& run = j.run();
+    if (run.scenario.fault != Fault::None || !is_push(run)) return j.not_applicable("only the delivery scenario, without a fault, judges it");
+    if (!run.input_given) {  // what it should deliver is its own: at least something must arrive
+        std::size_t accepted = 0;
+        for (const Received* b : run.blocks())
+            if (b->status == 200) ++accepted;
+        if (accepted == 0 || run.stored.empty())
+            return j.finding("records delivered: at least one block accepted", "none: " + how_it_ended(run));
+        return j.observe(std::to_string(run.stored.size()) + " records delivered in " + std::to_string(accepted) + " accepted blocks");
+    }
+    if (run.recording.requests.empty())
+        return j.finding("the " + std::to_string(run.input.size()) + " records handed over, delivered", "the connector sent nothing: " + how_it_ended(run));
+    same_records(j, run.input, run.stored, "stored by the service once the connector ended");
+}
+
+void success_means_done(Judge& j) {
+    const auto& run = j.run();
+    if (!run.exit_status_judged) return j.not_applicable("the connector's exit status is not judged (--no-exit-status, or --port)");
+    if (!is_push(run)) return j.not_applicable("the change feed's completeness is CON-19's");
+    if (!run.process.succeeded()) return;  // it did not report success: nothing it said is untrue
+    if (run.input_given) {
+        const std::size_t before = j.findings().size();
+        same_records(j, run.input, run.stored, "stored, since the connector exited 0 (success)");
+        if (j.findings().size() > before) j.observe("it ended: " + how_it_ended(run));
+        return;
+    }
+    if (const Received* refused = first_refusal(run))
+        return j.finding("a failure reported (an exit status other than 0) after block " + std::to_string(refused->seq) +
+                             " was answered " + std::to_string(refused->status),
+                         "exit 0", refused);
+    if (run.scenario.fault == Fault::LostRecord)
+        for (const auto& r : run.recording.requests)
+            if (!r.fault.empty())
+                return j.finding("a failure reported: TotalRowsCount came out one short of what was sent", "exit 0", &r);
+}
+
+void stops_at_first_refusal(Judge& j) {
+    need_blocks(j);
+    const Received* refused = first_refusal(j.run());
+    if (!refused) return j.not_applicable("no block was answered with a status other than 200 (or 401)");
+    for (const Received* b : j.run().blocks())
+        if (b->seq > refused->seq)
+            return j.finding("nothing more sent after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status),
+                             "another block: " + b->method + " " + b->path, b);
+}
+
+void keeps_the_body(Judge& j) {
+    const auto& run = j.run();
+    need_blocks(j);
+    const Received* refused = nullptr;
+    for (const Received* b : run.blocks())
+        if (!refused && b->status != 200 && !run.marker.empty() && b->response_body.find(run.marker) != std::string::npos) refused = b;
+    if (!refused) return j.not_applicable("no block was refused with a body the harness can recognise");
+    if (run.kept_text.find(run.marker) == std::string::npos)
+        j.finding("the body of the refused block kept: its ticket \"" + run.marker + "\" in the connector's output or in a file of its working directory",
+                  "it is nowhere: " + how_it_ended(run), refused);
+}
+
+void after_a_401(Judge& j) {
+    const auto blocks = j.run().blocks();
+    const Received* refused = nullptr;
+    for (const Received* b : blocks)
+        if (b->status == 401 && !refused) refused = b;
+    if (!refused) {
+        for (const auto& r : j.run().recording.requests)
+            if (r.status == 401 && !r.fault.empty()) {
+                j.observe("the token expired on " + r.method + " " + r.path + "; then: " + how_it_ended(j.run()), &r);
+                break;
+            }
+        return j.not_applicable("no block was answered 401");
+    }
+    const Received* next = nullptr;
+    for (const Received* b : blocks)
+        if (b->seq > refused->seq && !next) next = b;
+    if (!next) return j.observe("after a 401 on a block it stopped: " + how_it_ended(j.run()), refused);
+    if (next->body != refused->body)
+        return j.finding("after a 401 on block " + std::to_string(refused->seq) + ": that block sent again (with a new token) before any other, or nothing more",
+                         "another block", next);
+    if (next->bearer == refused->bearer) return j.finding("the refused block sent again with a new token", "with the token that expired", next);
+    j.observe("after a 401 on a block it requested a new token and sent the block again", next);
+}
+
+void reads_the_count(Judge& j) {
+    const auto& run = j.run();
+    if (run.scenario.fault != Fault::None || !is_push(run)) return j.not_applicable("only the delivery scenario judges it");
+    const Received* last = nullptr;
+    for (const Received* b : run.blocks())
+        if (b->status == 200) last = b;
+    if (!last) return j.not_applicable("no block was accepted");
+    for (const auto& r : run.recording.requests)
+        if (r.seq > last->seq && r.method == "GET" && r.path == "/api/resources/" + run.record->name) return;
+    j.finding("GET /api/resources/" + run.record->name + " after the last block, to compare TotalRowsCount", "no such read after it", last);
+}
+
+void pages_from_one(Judge& j) {
+    bool any = false;
+    for (const auto& r : j.run().recording.requests) {
+        const auto page = r.param("PageNumber");
+        if (!page || r.method != "GET") continue;
+        any = true;
+        char* end = nullptr;
+        const long n = std::strtol(page->c_str(), &end, 10);
+        if (page->empty() || *end != '\0' || n < 1) j.finding("PageNumber 1 or more (pages start at 1)", "PageNumber=" + *page, &r);
+    }
+    if (!any) j.not_applicable("the connector sent no PageNumber");
+}
+
+void last_utc_run_form(Judge& j) {
+    static const std::regex form(R"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3})");
+    bool any = false;
+    for (const auto& r : j.run().recording.requests) {
+        if (!r.is("GET", "/api/sync/")) continue;
+        any = true;
+        const auto since = r.param("LastUtcRun");
+        if (!since)
+            j.finding("LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", "no LastUtcRun", &r);
+        else if (!std::regex_match(*since, form))
+            j.finding("LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", "LastUtcRun=" + *since, &r);
+    }
+    if (!any) j.not_applicable("the connector did not read GET /api/sync");
+}
+
+void reads_the_whole_feed(Judge& j) {
+    const auto& run = j.run();
+    if (run.scenario.mode != Mode::Pull) return j.not_applicable("only the change-feed scenario judges it");
+    if (run.output_given) {
+        if (!run.output_error.empty()) return j.finding("{output}: one record per line, as read from the change feed", run.output_error);
+        same_records(j, run.feed, run.output, "changed after LastUtcRun " + run.since + ", in what the connector wrote to {output}");
+        return;
+    }
+    std::set<std::string> seen;
+    for (const auto& r : run.recording.requests) {
+        if (!r.is("GET", "/api/sync/") || r.status != 200) continue;
+        const client::HttpResponse response{r.status, r.response_headers, r.response_body, {}};
+        const auto list = client::read_list(response, client::EnvelopeSetting::Auto);
+        if (const auto* page = std::get_if<client::ListPage>(&list))
+            for (const auto& row : page->rows) seen.insert(key_of(*run.record, row));
+    }
+    std::size_t missing = 0;
+    for (const auto& f : run.feed)
+        if (!seen.count(key_of(*run.record, f))) ++missing;
+    if (missing > 0)
+        j.finding("every page of the change feed read: " + std::to_string(run.feed.size()) + " records changed after " + run.since,
+                  std::to_string(missing) + " never read: " + how_it_ended(run));
+}
+
+void copes_with_slow_answers(Judge& j) {
+    const auto& run = j.run();
+    if (run.scenario.fault != Fault::SlowAnswers) return j.not_applicable("only the slow-answers scenario judges it");
+    if (run.exit_status_judged && !run.process.succeeded())
+        return j.finding("the delivery completed although each block was answered late", how_it_ended(run));
+    if (run.input_given) same_records(j, run.input, run.stored, "stored although each block was answered late");
+}
+
+void ends_by_itself(Judge& j) {
+    const auto& run = j.run();
+    if (!run.process.started) return j.not_applicable("the harness did not start the connector");
+    const auto& why = run.process.ended_by_harness;
+    if (!why.empty() && run.recording.flood.empty()) j.finding("the connector ends by itself", "the harness ended it: " + why);
+}
+
+void within_budget(Judge& j) {
+    const auto& run = j.run();
+    if (!run.recording.flood.empty()) j.finding("a bounded number of requests", run.recording.flood);
+}
+
+void how_it_works(Judge& j) {
+    const auto& run = j.run();
+    int tokens = 0;
+    for (const auto& r : run.recording.requests)
+        if (r.is("POST", "/Token")) ++tokens;
+    j.observe(how_it_ended(run) + ", " + std::to_string(tokens) + " token requests");
+    const std::string agent = run.recording.requests.empty() ? "" : run.recording.requests.front().header("User-Agent");
+    if (!agent.empty()) j.observe("User-Agent: " + agent);
+    if (run.scenario.fault == Fault::DroppedConnection) {
+        const auto blocks = run.blocks();
+        if (!blocks.empty() && blocks.size() > 1 && blocks[1]->body == blocks[0]->body)
+            j.observe("after the cut connection it sent the block again", blocks[1]);
+        else if (!blocks.empty())
+            j.observe("after the cut connection it did not send the block again", blocks[0]);
+    }
+}
+
+}  // namespace
+
+std::vector<certify::ConnectorCheck> connector_checks() {
+    using L = Level;
+    return {
+        {"CON-01", "Every call but POST /Token carries Authorization: Bearer with an issued token", "000 §1, §5 rule 2",
+         "Every endpoint except POST /Token requires the header Authorization: Bearer <ACCESS_TOKEN>.", L::Must, bearer_on_every_call},
+        {"CON-02", "Blocks are sent as application/json; charset=utf-8", "000 §4.4", "Content-Type | application/json; charset=utf-8",
+         L::Must, content_type},
+        {"CON-03", "A block is a JSON array of records, in UTF-8", "000 §1",
+         "Bodies are JSON in UTF-8. Bodies of POST /api/sync/{Resource} are always arrays of records.", L::Must, array_of_records},
+        {"CON-04", "No Id, ts_update or dat_ultvar in a sent record", "000 §1",
+         "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.", L::Must, no_platform_fields},
+        {"CON-05", "No customer_ID in a sent record", "000 §4.4 record key rule",
+         "customer_ID is not part of the minimal record shape.", L::Should, no_customer_id},
+        {"CON-06", "Each sent record has the required fields of its resource", "000 §2.1 minimal record",
+         "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", L::Must, required_fields},
+        {"CON-07", "Each sent value fits its field's type", "000 §1",
+         "Field types are given as database types", L::Must, field_types},
+        {"CON-08", "Document lines travel nested in their header", "000 §4.4, §2.2",
+         "Document lines | nested array StoricoDocumentiR in each StoricoDocumentiT record", L::Must, lines_nested},
+        {"CON-09", "flg_isdeleted is sent as the record stands: false on active records", "000 §1, §4.4",
+         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", L::Must, deletion_flag_as_given},
+        {"CON-10", "Blocks of a few hundred records, smaller for documents", "000 §4.4, §8",
+         "send blocks of a few hundred records; for documents (which include their lines) use smaller blocks", L::Should, block_sizes},
+        {"CON-11", "Every record handed over arrives once, as it was", "000 §1 capability 4",
+         "Bulk synchronisation: read records changed after a UTC instant, and send arrays of records in blocks.", L::Must, delivers_the_input},
+        {"CON-12", "Success is reported only when everything arrived", "000 §4.4, §7",
+         "Any status other than 200 on POST /api/sync/{Resource} stops the sender, which records the response body.", L::Must,
+         success_means_done},
+        {"CON-13", "The sender stops at the first block answered other than 200", "000 §4.4, §7",
+         "stop at the first status other than 200 and keep the response body", L::Must, stops_at_first_refusal},
+        {"CON-14", "The body of a refused block is kept", "000 §4.4, §7",
+         "stop at the first status other than 200 and keep the response body", L::Must, keeps_the_body},
+        {"CON-15", "After a 401 the refused block is sent again with a new token, or the sender stops", "000 §5 rule 3, §7",
+         "A missing or invalid token gives 401.", L::Must, after_a_401},
+        {"CON-16", "After sending, TotalRowsCount is read to check", "000 §4.4",
+         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount", L::Must, reads_the_count},
+        {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", "Pages start at 1.", L::Must, pages_from_one},
+        {"CON-18", "LastUtcRun is sent in the form YYYY-MM-DD HH:MM:SS.000", "000 §4.3",
+         "UTC date-time in the form YYYY-MM-DD HH:MM:SS.000", L::Must, last_utc_run_form},
+        {"CON-19", "Every page of the change feed is read, deletions included", "000 §4.3, §1",
+         "Response 200: JSON array of records changed after LastUtcRun, with TotalRowsCount.", L::Must, reads_the_whole_feed},
+        {"CON-20", "The delivery completes when the service answers slowly", "000 §8",
+         "Rate limits are not shown.", L::Should, copes_with_slow_answers},
+        {"CON-21", "The connector ends by itself", "000 §4.4",
+         "stop at the first status other than 200 and keep the response body", L::Should, ends_by_itself},
+        {"CON-22", "The connector keeps to a bounded number of requests", "000 §8", "Rate limits are not shown.", L::Should, within_budget},
+        {"CON-23", "How the connector works (tokens, blocks, retries)", "000 §5", "Token lifetime, grant types and scopes are not shown.",
+         L::Observe, how_it_works},
+    };
+}
+
+}  // namespace bds::suites
