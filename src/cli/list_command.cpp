@@ -3,8 +3,10 @@
 #include <iostream>
 #include <memory>
 
+#include "certify/scenario.hpp"
 #include "check/check.hpp"
 #include "cli/commands.hpp"
+#include "suites/suites.hpp"
 
 namespace bds::cli {
 
@@ -13,19 +15,35 @@ void add_list_command(CLI::App& app) {
     auto suites = std::make_shared<std::vector<std::string>>(), ids = std::make_shared<std::vector<std::string>>();
     cmd->add_option("--suite", *suites, "Only these suites (comma-separated)")->delimiter(',');
     cmd->add_option("--check", *ids, "Only these check ids or id prefixes (comma-separated)")->delimiter(',');
-    cmd->callback([suites, ids] {
-        std::vector<Check> checks;
-        try {
-            checks = select_checks(all_checks(), *suites, *ids);
-        } catch (const std::invalid_argument& e) {
-            throw ExitError{kUsage, std::string("--suite/--check: ") + e.what()};
-        }
+    auto connector = std::make_shared<bool>(false);
+    cmd->add_flag("--connector", *connector, "The connector checks and scenarios of `conformance certify` instead");
+    cmd->callback([suites, ids, connector] {
         // Columns padded by characters, not bytes: spec references hold "§".
         auto padded = [](const std::string& text, std::size_t width) {
             std::size_t chars = 0;
             for (unsigned char ch : text) chars += (ch & 0xC0) != 0x80;
             return text + std::string(chars < width ? width - chars : 1, ' ');
         };
+        if (*connector) {
+            std::vector<certify::ConnectorCheck> checks;
+            try {
+                checks = certify::select_connector_checks(suites::connector_checks(), *ids);
+            } catch (const std::invalid_argument& e) {
+                throw ExitError{kUsage, std::string("--check: ") + e.what()};
+            }
+            for (const auto& c : checks)
+                std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
+            std::cout << checks.size() << " connector checks\n\nscenarios (conformance certify --scenario NAME):\n";
+            for (const auto& s : certify::scenarios())
+                std::cout << "  " << padded(s.name, 25) << padded(std::string(to_string(s.mode)), 6) << s.description << "\n";
+            return;
+        }
+        std::vector<Check> checks;
+        try {
+            checks = select_checks(all_checks(), *suites, *ids);
+        } catch (const std::invalid_argument& e) {
+            throw ExitError{kUsage, std::string("--suite/--check: ") + e.what()};
+        }
         for (const auto& c : checks)
             std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
         std::cout << checks.size() << " checks\n";

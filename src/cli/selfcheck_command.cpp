@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/connector_selfcheck.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/markdown_cells.hpp"
 #include "report/read_report.hpp"
@@ -156,7 +157,18 @@ void add_selfcheck_command(CLI::App& app) {
     cmd->add_option("--defect", a->only, "Only these defects, and no tolerance matrix (comma-separated names)")->delimiter(',');
     cmd->add_option("--random", a->random, "Random combinations of choices in the tolerance matrix")->capture_default_str()->check(CLI::Range(0, 1000));
     cmd->add_flag("--quick", a->quick, "Defects only under random choices, not also under the defaults (CI)");
-    cmd->callback([a] {
+    auto connector = std::make_shared<ConnectorSelfcheck>();
+    auto connector_on = std::make_shared<bool>(false);
+    cmd->add_flag("--connector", *connector_on, "The connector kill matrix instead: the sample connector and each of its defects certified");
+    cmd->add_option("--sample", connector->sample, "--connector: the sample connector (default: bds-sample-connector beside this program)");
+    cmd->add_option("--connector-out", connector->out, "--connector: where the connector kill matrix goes (Markdown)")->capture_default_str();
+    cmd->callback([a, connector, connector_on] {
+        if (*connector_on) {
+            connector->only = a->only;
+            connector->seed = a->seed;
+            connector->jobs = a->jobs;
+            return run_connector_selfcheck(*connector);
+        }
         std::vector<const stub::DefectInfo*> chosen;
         for (const auto& d : stub::defects())
             if (a->only.empty() || std::find(a->only.begin(), a->only.end(), d.name) != a->only.end()) chosen.push_back(&d);

@@ -37,16 +37,19 @@ KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectR
     return m;
 }
 
-void write_kill_matrix(const KillMatrix& m, std::ostream& out) {
-    out << "# Kill matrix\n\n"
-        << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
-        << " checks): every suite against the faithful stub, then against the stub with each defect of "
-           "`conformance stub --list-defects` turned on, under the stub's default choices and under a random combination of "
-           "its choices (`conformance stub --list-choices`). A defect is caught when a MUST check fails on it in every run "
-           "(a defect against a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).\n\n"
-        << "- defects caught: **" << m.caught() << " of " << m.rows.size() << "**\n"
-        << "- MUST failures on the faithful stub: " << (m.faithful_must.empty() ? "none" : joined(m.faithful_must)) << "\n"
-        << "- errors on the faithful stub: " << (m.faithful_errors.empty() ? "none" : joined(m.faithful_errors)) << "\n\n";
+void write_kill_matrix(const KillMatrix& m, std::ostream& out, const KillMatrixHeading& heading) {
+    out << "# " << (heading.title.empty() ? "Kill matrix" : heading.title) << "\n\n";
+    if (!heading.intro.empty())
+        out << heading.intro << "\n\n";
+    else
+        out << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
+            << " checks): every suite against the faithful stub, then against the stub with each defect of "
+               "`conformance stub --list-defects` turned on, under the stub's default choices and under a random combination of "
+               "its choices (`conformance stub --list-choices`). A defect is caught when a MUST check fails on it in every run "
+               "(a defect against a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).\n\n";
+    out << "- defects caught: **" << m.caught() << " of " << m.rows.size() << "**\n"
+        << "- MUST failures on the faithful " << heading.subject << ": " << (m.faithful_must.empty() ? "none" : joined(m.faithful_must)) << "\n"
+        << "- errors on the faithful " << heading.subject << ": " << (m.faithful_errors.empty() ? "none" : joined(m.faithful_errors)) << "\n\n";
     const auto missed = std::count_if(m.rows.begin(), m.rows.end(), [](const auto& r) { return !r.caught(); });
     if (missed > 0) {
         out << "## Not caught\n\n";

@@ -53,8 +53,15 @@ struct KillMatrix {
 /// Rows in the order of first appearance in `defects`; several runs of one defect (by name) are its trials.
 KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectRun>& defects);
 
+/// How a kill matrix introduces itself: its title and the paragraph saying how it was made.
+struct KillMatrixHeading {
+    std::string title;  ///< "" : "Kill matrix"
+    std::string intro;  ///< "" : how `conformance selfcheck` makes the stub's matrix
+    std::string subject = "stub";  ///< what the defects are put into ("the faithful stub")
+};
+
 /// reports/kill-matrix.md: counts, the defects not caught first, then every defect with the checks that caught
 /// it, then which defects each check caught. No timings, so the file changes only when the results do.
-void write_kill_matrix(const KillMatrix& matrix, std::ostream& out);
+void write_kill_matrix(const KillMatrix& matrix, std::ostream& out, const KillMatrixHeading& heading = {});
 
 }  // namespace bds::report
