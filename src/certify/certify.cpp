@@ -196,7 +196,8 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     const std::map<std::string, std::string> values = {
         {"base_url", out.base_url},          {"username", "connector"},     {"password", password},
         {"resource", record.name},           {"mode", std::string(to_string(scenario.mode))},
-        {"input", pull ? "" : input_file.string()}, {"output", output_file.string()}, {"since", out.since}};
+        {"input", pull ? "" : input_file.string()}, {"output", output_file.string()},
+        {"since", pull ? out.since : "1900-01-01 00:00:00.000"}};  // push: the whole feed, should the command read it
     if (port_mode) {
         options_.wait(Invitation{scenario.name, record.name, std::string(to_string(scenario.mode)), out.base_url, "connector", password,
                                  values.at("input"), output_file.string(), out.since});
@@ -276,6 +277,11 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
         }
     }
     result.results = judge_runs(checks, runs);
+    for (auto& r : result.results) {  // the same certification, this check only
+        r.replay = "conformance certify --seed " + std::to_string(options.seed) + " --check " + r.id;
+        for (const auto& name : options.resources) r.replay += " --resource " + name;
+        if (!options.command.empty()) r.replay += " -- " + joined(options.command);
+    }
     result.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     run::scrub(result, secrets);
     return result;

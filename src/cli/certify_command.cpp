@@ -56,14 +56,16 @@ void add_certify_command(CLI::App& app) {
     cmd->add_option("--choices", a->choices, "random:SEED: a random combination of the stub's choices");
     cmd->add_option("--port", a->port, "Serve each scenario on this port and wait for a connector started by hand (instead of a command)")
         ->check(CLI::Range(1, 65535));
-    cmd->add_option("command", a->command,
-                    "After --: the connector's command line, with placeholders {base_url} {username} {password} {resource} {mode} "
-                    "{input} {output} {since}");
+    // Everything after -- (or after the first word that is no option of certify) is the connector's command line.
+    cmd->prefix_command();
     cmd->footer(
-        "Example: conformance certify --report html=certificate.html -- ./my-connector --url {base_url} --user {username} "
+        "After --: the connector's command line, with placeholders {base_url} {username} {password} {resource} {mode} {input} "
+        "{output} {since}.\nExample: conformance certify --report html=certificate.html -- ./my-connector --url {base_url} --user {username} "
         "--password {password} --resource {resource} --mode {mode} --input {input} --output {output} --since {since}\n"
         "Exit codes: 0 every MUST check passed; 1 a MUST failure; 2 usage error; 4 incomplete (a check could not judge).");
-    cmd->callback([a] {
+    cmd->callback([a, cmd] {
+        a->command = cmd->remaining();
+        if (!a->command.empty() && a->command.front() == "--") a->command.erase(a->command.begin());
         if (a->command.empty() == (a->port == 0))
             throw ExitError{kUsage, "certify: give the connector's command after -- (or --port P to start it by hand), not both"};
         certify::CertifyOptions options;

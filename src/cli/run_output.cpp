@@ -77,7 +77,7 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
             out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
                 << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
                 << client::shown_body(r.findings.front().actual, 300) << "\n"
-                << "      replay   conformance run " << r.replay << "\n";
+                << (r.replay.empty() ? "" : "      replay   " + r.replay + "\n");
         if (r.outcome == run::Outcome::Error && erred[r.reason].size() <= 2)
             out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n      "
                 << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << r.reason << "\n";

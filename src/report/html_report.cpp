@@ -110,7 +110,8 @@ void failure_html(const run::CheckResult& r, std::ostream& out) {
         if (!f.counterexample.empty()) out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
         if (f.exchange) exchange_html(*f.exchange, true, out);
     }
-    out << "<p>Replay: <code>conformance run " << h(r.replay) << "</code></p>\n</article>\n";
+    if (!r.replay.empty()) out << "<p>Replay: <code>" << h(r.replay) << "</code></p>\n";
+    out << "</article>\n";
 }
 
 void observations_html(const run::CheckResult& r, std::ostream& out) {

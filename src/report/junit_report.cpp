@@ -48,7 +48,7 @@ std::string failure_text(const run::CheckResult& r) {
     }
     if (!r.reason.empty()) out.append("reason: ").append(r.reason).append("\n");
     if (!r.caused_by.empty()) out.append("probably follows from the failure of ").append(run::id_list(r.caused_by)).append(", which it relies on\n");
-    out.append("replay: conformance run ").append(r.replay).append("\n");
+    if (!r.replay.empty()) out.append("replay: ").append(r.replay).append("\n");
     return out;
 }
 

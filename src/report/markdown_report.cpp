@@ -82,10 +82,11 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
             if (r.findings.size() > 1) out << " (+" << r.findings.size() - 1 << " more)";
         }
         // Inline code shows the replay as is; a backtick inside it would end the span, so none is printed.
-        std::string replay = "conformance run " + r.replay;
+        std::string replay = r.replay;
         std::erase(replay, '`');
         std::erase_if(replay, [](char c) { return c == '\n' || c == '\r'; });
-        out << "  \n  replay: `" << replay << "`\n";
+        if (!replay.empty()) out << "  \n  replay: `" << replay << "`";
+        out << "\n";
     }
     if (unlisted > 0) out << "- … and " << unlisted << " more: see the HTML or JSON report\n";
     if (!following.empty())

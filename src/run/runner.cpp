@@ -129,7 +129,7 @@ CheckResult result_for(const Check& check, std::string replay) {
     res.seed_text = check.seed_text;
     res.level = check.level;
     res.tags = check.tags;
-    res.replay = std::move(replay);
+    res.replay = "conformance run " + replay;
     return res;
 }
 

@@ -56,7 +56,7 @@ run::CheckResult check(std::string id, std::string suite, Level level, std::vect
     r.outcome = outcome;
     r.requests = 2;
     r.duration_ms = 12.5;
-    r.replay = "--check " + r.id + " --seed 42 --cases 5";
+    r.replay = "conformance run --check " + r.id + " --seed 42 --cases 5";
     return r;
 }
 

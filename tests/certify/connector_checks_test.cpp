@@ -1,0 +1,156 @@
+// Each connector check passes on the sample connector and fails on the sample with the defect that breaks its
+// rule (connector/sample_connector.cpp --defect), in the scenario that exercises it: certify run in-process.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "catalogue/catalogue.hpp"
+#include "certify/certify.hpp"
+#include "suites/suites.hpp"
+
+namespace bds::certify {
+namespace {
+
+const std::vector<std::string> kSampleCommand = {BDS_SAMPLE_CONNECTOR_EXE, "--url",   "{base_url}", "--user",   "{username}", "--password",
+                                                 "{password}",             "--resource", "{resource}", "--mode", "{mode}",     "--input",
+                                                 "{input}",                "--output",   "{output}",   "--since", "{since}",   "--timeout-s",
+                                                 "5"};
+
+run::RunResult certify_sample(const std::string& defect, const std::vector<std::string>& scenarios, const std::string& resource,
+                              bool exit_status = true) {
+    static const Catalogue catalogue = builtin_catalogue();
+    CertifyOptions options;
+    options.command = kSampleCommand;
+    if (!defect.empty()) options.command.insert(options.command.end(), {"--defect", defect});
+    options.resources = {resource};
+    options.scenarios = scenarios;
+    options.seed = 7;
+    options.scenario_time = std::chrono::seconds(60);
+    options.quiet_time = std::chrono::seconds(4);
+    options.slow_ms = 300;
+    options.max_requests = 400;
+    options.exit_status = exit_status;
+    options.push_records = resource == "StoricoDocumentiT" ? 0 : 120;
+    return certify(catalogue, suites::connector_checks(), options);
+}
+
+const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
+    const auto it = std::find_if(run.results.begin(), run.results.end(), [&](const auto& r) { return r.id == id; });
+    if (it == run.results.end()) throw std::runtime_error("no result for " + id);
+    return *it;
+}
+
+std::string failures(const run::RunResult& run) {
+    std::string out;
+    for (const auto& r : run.results)
+        if (r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) {
+            out += r.id + " " + std::string(to_string(r.outcome)) + ": " + r.reason;
+            for (const auto& f : r.findings) out += "\n  expected " + f.expected + "\n  actual " + f.actual;
+            out += "\n";
+        }
+    return out;
+}
+
+TEST(ConnectorChecks, TheSampleConnectorPassesEveryScenario) {
+    for (const std::string resource : {"CliFor", "StoricoDocumentiT"}) {
+        const auto run = certify_sample("", {}, resource);
+        EXPECT_EQ(run.verdict(), run::Verdict::Pass) << resource << "\n" << failures(run);
+        EXPECT_EQ(failures(run), "") << resource;
+        for (const auto& r : run.results) {
+            if (r.id == "CON-08" && resource != "StoricoDocumentiT") continue;  // documents only
+            EXPECT_NE(r.outcome, run::Outcome::Skip) << resource << " " << r.id << ": " << r.reason;
+        }
+    }
+}
+
+struct Killed {
+    std::string defect;
+    std::vector<std::string> scenarios;
+    std::string resource;
+    std::string check;  ///< the check that must fail
+};
+
+class ConnectorDefect : public testing::TestWithParam<Killed> {};
+
+TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
+    const Killed& k = GetParam();
+    const auto run = certify_sample(k.defect, k.scenarios, k.resource);
+    const auto& r = result_of(run, k.check);
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << k.defect << " should fail " << k.check << "; got " << to_string(r.outcome) << " " << r.reason
+                                             << "\n" << failures(run);
+    EXPECT_NE(run.verdict(), run::Verdict::Pass);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EachRule, ConnectorDefect,
+    testing::Values(Killed{"no-bearer", {"delivery"}, "CliFor", "CON-01"}, Killed{"no-charset", {"delivery"}, "CliFor", "CON-02"},
+                    Killed{"latin1", {"delivery"}, "CliFor", "CON-03"}, Killed{"platform-fields", {"delivery"}, "CliFor", "CON-04"},
+                    Killed{"customer-id", {"delivery"}, "CliFor", "CON-05"}, Killed{"drop-required", {"delivery"}, "CliFor", "CON-06"},
+                    Killed{"lines-separately", {"delivery"}, "StoricoDocumentiT", "CON-08"},
+                    Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"}, Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10"},
+                    Killed{"drop-last-block", {"delivery"}, "CliFor", "CON-11"},
+                    Killed{"exit-zero-on-error", {"server-error"}, "CliFor", "CON-12"},
+                    Killed{"ignore-count", {"lost-record"}, "CliFor", "CON-12"},
+                    Killed{"continue-after-error", {"refused-block"}, "CliFor", "CON-13"},
+                    Killed{"forget-body", {"not-enabled-for-writing"}, "CliFor", "CON-14"},
+                    Killed{"skip-refused-block", {"token-expiry"}, "CliFor", "CON-15"},
+                    Killed{"no-count-check", {"delivery"}, "CliFor", "CON-16"},
+                    Killed{"pages-from-zero", {"change-feed"}, "CliFor", "CON-17"},
+                    Killed{"iso-last-utc-run", {"change-feed"}, "CliFor", "CON-18"},
+                    Killed{"first-page-only", {"change-feed"}, "CliFor", "CON-19"},
+                    Killed{"skip-deleted", {"change-feed"}, "CliFor", "CON-19"},
+                    Killed{"short-timeout", {"slow-answers"}, "CliFor", "CON-20"}, Killed{"hang", {"delivery"}, "CliFor", "CON-21"},
+                    Killed{"flood", {"delivery"}, "CliFor", "CON-22"}),
+    [](const testing::TestParamInfo<Killed>& info) {
+        std::string name = info.param.defect;
+        std::replace(name.begin(), name.end(), '-', '_');
+        return name;
+    });
+
+TEST(ConnectorChecks, AConnectorThatNeverConnectsFailsDelivery) {
+    static const Catalogue catalogue = builtin_catalogue();
+    CertifyOptions options;
+    options.command = {"/bin/sh", "-c", "echo cannot reach {base_url} >&2; exit 1", "{input}"};
+    options.resources = {"CliFor"};
+    options.scenarios = {"delivery"};
+    options.push_records = 10;
+    const auto run = certify(catalogue, suites::connector_checks(), options);
+    EXPECT_EQ(result_of(run, "CON-11").outcome, run::Outcome::Fail);
+    EXPECT_NE(result_of(run, "CON-11").findings.at(0).actual.find("cannot reach"), std::string::npos);
+    EXPECT_EQ(run.verdict(), run::Verdict::Fail);
+}
+
+TEST(ConnectorChecks, AConnectorThatDoesNothingButExitsZeroIsNoPass) {
+    static const Catalogue catalogue = builtin_catalogue();
+    CertifyOptions options;
+    options.command = {"true"};  // no {input}: it must deliver something of its own
+    options.resources = {"CliFor"};
+    options.push_records = 10;
+    const auto run = certify(catalogue, suites::connector_checks(), options);
+    EXPECT_EQ(result_of(run, "CON-11").outcome, run::Outcome::Fail);
+    EXPECT_EQ(run.verdict(), run::Verdict::Fail);
+}
+
+TEST(ConnectorChecks, TheReportsNeverShowThePasswordTheConnectorEchoes) {
+    static const Catalogue catalogue = builtin_catalogue();
+    const auto seen = std::filesystem::temp_directory_path() / "bds-certify-test-password";
+    CertifyOptions options;
+    options.command = {"/bin/sh", "-c", "echo '{password}' > " + seen.string() + "; echo 'logging in with {password}' >&2; exit 1", "{input}"};
+    options.resources = {"CliFor"};
+    options.scenarios = {"delivery"};
+    options.push_records = 10;
+    const auto run = certify(catalogue, suites::connector_checks(), options);
+    std::ifstream in(seen);
+    std::string password;
+    std::getline(in, password);
+    std::filesystem::remove(seen);
+    ASSERT_GE(password.size(), 16u);
+    const std::string shown = failures(run) + result_of(run, "CON-23").observations.at(0).text;
+    EXPECT_NE(shown.find("logging in with <redacted>"), std::string::npos) << shown;
+    EXPECT_EQ(shown.find(password), std::string::npos) << shown;
+}
+
+}  // namespace
+}  // namespace bds::certify
