@@ -35,7 +35,7 @@ using nlohmann::json;
 // Defects: parsed once; the correct connector is Defect::none.
 
 enum class Defect {
-  none, no_bearer, no_charset, platform_fields, customer_id, drop_required, lines_separately, flip_deleted,
+  none, no_bearer, no_charset, platform_fields, customer_id, drop_required, overlong_text, lines_separately, flip_deleted,
   one_block, continue_after_error, forget_body, exit_zero_on_error, no_count_check, ignore_count,
   skip_refused_block, pages_from_zero, iso_last_utc_run, first_page_only, skip_deleted, drop_last_block,
   latin1, hang, flood, short_timeout
@@ -57,6 +57,7 @@ const std::vector<DefectInfo> kDefects = {
     {"platform-fields", Defect::platform_fields, "MUST", "000 §1: Id, ts_update and dat_ultvar are not supplied by senders", "adds Id, ts_update and dat_ultvar to every record"},
     {"customer-id", Defect::customer_id, "SHOULD", "000 §4.4: customer_ID is not part of the minimal record shape", "adds customer_ID to every record"},
     {"drop-required", Defect::drop_required, "MUST", "000 §2.1: the required fields of a sent record", "leaves flg_isdeleted out of every record"},
+    {"overlong-text", Defect::overlong_text, "MUST", "000 §1: field types are database types (nvarchar(n): at most n)", "makes each des_ text 600 characters longer than given"},
     {"lines-separately", Defect::lines_separately, "MUST", "000 §4.4: document lines nested in their header", "sends document lines to /api/sync/StoricoDocumentiR instead of nested"},
     {"flip-deleted", Defect::flip_deleted, "MUST", "000 §1: active records send flg_isdeleted false", "sends every active record as deleted"},
     {"one-block", Defect::one_block, "SHOULD", "000 §4.4: blocks of a few hundred records, smaller for documents", "sends every record in one block"},
@@ -303,6 +304,9 @@ void apply_record_defects(json& record, Defect defect) {
   }
   if (defect == Defect::customer_id) record["customer_ID"] = 1;
   if (defect == Defect::drop_required) record.erase("flg_isdeleted");
+  if (defect == Defect::overlong_text)
+    for (auto& [field, value] : record.items())
+      if (field.rfind("des_", 0) == 0 && value.is_string()) value = value.get<std::string>() + std::string(600, 'x');
   if (defect == Defect::flip_deleted && record.contains("flg_isdeleted") && record["flg_isdeleted"] == false)
     record["flg_isdeleted"] = true;
 }

@@ -347,27 +347,17 @@ void keeps_the_body(Judge& j) {
 }
 
 void after_a_401(Judge& j) {
-    const auto blocks = j.run().blocks();
-    const Received* refused = nullptr;
-    for (const Received* b : blocks)
-        if (b->status == 401 && !refused) refused = b;
-    if (!refused) {
-        for (const auto& r : j.run().recording.requests)
-            if (r.status == 401 && !r.fault.empty()) {
-                j.observe("the token expired on " + r.method + " " + r.path + "; then: " + how_it_ended(j.run()), &r);
-                break;
-            }
-        return j.not_applicable("no block was answered 401");
-    }
-    const Received* next = nullptr;
-    for (const Received* b : blocks)
-        if (b->seq > refused->seq && !next) next = b;
-    if (!next) return j.observe("after a 401 on a block it stopped: " + how_it_ended(j.run()), refused);
-    if (next->body != refused->body)
-        return j.finding("after a 401 on block " + std::to_string(refused->seq) + ": that block sent again (with a new token) before any other, or nothing more",
-                         "another block", next);
-    if (next->bearer == refused->bearer) return j.finding("the refused block sent again with a new token", "with the token that expired", next);
-    j.observe("after a 401 on a block it requested a new token and sent the block again", next);
+    const auto& requests = j.run().recording.requests;
+    const auto refused = std::find_if(requests.begin(), requests.end(), [](const Received& r) { return r.status == 401; });
+    if (refused == requests.end()) return j.not_applicable("no request was answered 401");
+    const auto next = std::find_if(refused + 1, requests.end(), [](const Received& r) { return !r.is("POST", "/Token"); });
+    const std::string what = refused->method + " " + refused->path + (refused->is_block() ? " (a block)" : "");
+    if (next == requests.end()) return j.observe("after a 401 on " + what + " it stopped: " + how_it_ended(j.run()), &*refused);
+    if (next->method != refused->method || next->path != refused->path || next->params != refused->params || next->body != refused->body)
+        return j.finding("after a 401 on " + what + ": that request again, with a new token, before any other; or nothing more",
+                         "another request: " + next->method + " " + next->path, &*next);
+    if (next->bearer == refused->bearer) return j.finding("the refused request sent again with a new token", "with the token that was refused", &*next);
+    j.observe("after a 401 on " + what + " it requested a new token and sent the request again", &*next);
 }
 
 void reads_the_count(Judge& j) {
@@ -505,7 +495,7 @@ std::vector<certify::ConnectorCheck> connector_checks() {
          "stop at the first status other than 200 and keep the response body", L::Must, stops_at_first_refusal},
         {"CON-14", "The body of a refused block is kept", "000 §4.4, §7",
          "stop at the first status other than 200 and keep the response body", L::Must, keeps_the_body},
-        {"CON-15", "After a 401 the refused block is sent again with a new token, or the sender stops", "000 §5 rule 3, §7",
+        {"CON-15", "After a 401 the refused request is sent again with a new token, or the sender stops", "000 §5 rule 3, §7",
          "A missing or invalid token gives 401.", L::Must, after_a_401},
         {"CON-16", "After sending, TotalRowsCount is read to check", "000 §4.4",
          "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount", L::Must, reads_the_count},

@@ -29,10 +29,10 @@ run::RunResult certify_sample(const std::string& defect, const std::vector<std::
     options.seed = 7;
     options.scenario_time = std::chrono::seconds(60);
     options.quiet_time = std::chrono::seconds(4);
-    options.slow_ms = 300;
+    options.slow_ms = 1500;  // beyond short-timeout's 1 s
     options.max_requests = 400;
     options.exit_status = exit_status;
-    options.push_records = resource == "StoricoDocumentiT" ? 0 : 120;
+    options.push_records = resource == "StoricoDocumentiT" ? 0 : 250;  // two blocks of the sample's 200
     return certify(catalogue, suites::connector_checks(), options);
 }
 
@@ -72,6 +72,8 @@ struct Killed {
     std::string check;  ///< the check that must fail
 };
 
+void PrintTo(const Killed& k, std::ostream* out) { *out << k.defect << " → " << k.check; }
+
 class ConnectorDefect : public testing::TestWithParam<Killed> {};
 
 TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
@@ -80,7 +82,9 @@ TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
     const auto& r = result_of(run, k.check);
     EXPECT_EQ(r.outcome, run::Outcome::Fail) << k.defect << " should fail " << k.check << "; got " << to_string(r.outcome) << " " << r.reason
                                              << "\n" << failures(run);
-    EXPECT_NE(run.verdict(), run::Verdict::Pass);
+    if (r.level == Level::Must) {
+        EXPECT_EQ(run.verdict(), run::Verdict::Fail);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -88,6 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Values(Killed{"no-bearer", {"delivery"}, "CliFor", "CON-01"}, Killed{"no-charset", {"delivery"}, "CliFor", "CON-02"},
                     Killed{"latin1", {"delivery"}, "CliFor", "CON-03"}, Killed{"platform-fields", {"delivery"}, "CliFor", "CON-04"},
                     Killed{"customer-id", {"delivery"}, "CliFor", "CON-05"}, Killed{"drop-required", {"delivery"}, "CliFor", "CON-06"},
+                    Killed{"overlong-text", {"delivery"}, "CliFor", "CON-07"},
                     Killed{"lines-separately", {"delivery"}, "StoricoDocumentiT", "CON-08"},
                     Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"}, Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10"},
                     Killed{"drop-last-block", {"delivery"}, "CliFor", "CON-11"},

@@ -47,6 +47,7 @@ TEST(FaultInjector, RecordsEachRequestWithItsAnswerAndTheTokensIssued) {
     ASSERT_FALSE(token.empty());
     ASSERT_EQ(s.block(token, 2, 1)->status, 200);
     ASSERT_EQ(s.client->Get("/api/resources/CliFor?PageSize=1&PageNumber=1", {{"Authorization", "Bearer " + token}})->status, 200);
+    s.server->stop();  // a request is recorded once its answer is written, which the client may see first
     const Recording rec = s.injector->recording();
     ASSERT_EQ(rec.requests.size(), 3u);
     EXPECT_EQ(rec.tokens, std::vector<std::string>{token});
@@ -106,8 +107,9 @@ TEST(FaultInjector, CutsTheFirstBlocksConnectionWithoutStoringIt) {
     const auto cut = s.block(token, 2, 1);
     EXPECT_FALSE(cut) << "a complete answer came: " << cut->status;
     EXPECT_TRUE(s.server->rows(1, "CliFor").empty());
-    EXPECT_EQ(s.injector->recording().requests[1].status, 0);
     EXPECT_EQ(s.block(token, 2, 1)->status, 200);  // sent again, it is stored
+    s.server->stop();
+    EXPECT_EQ(s.injector->recording().requests.at(1).status, 0);
 }
 
 TEST(FaultInjector, LosesTheLastRecordOfTheFirstBlockWhileAnswering200) {
