@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 constexpr int kTenant = 1;
-constexpr std::size_t kFeedRecords = 250;  // changed after LastUtcRun: three pages at the cap of 100 below
+constexpr std::size_t kFeedRecords = 150;  // changed after LastUtcRun: two pages at the cap of 100 below
 constexpr std::size_t kMaxKeptFiles = 16 << 20;
 
 std::string random_hex(std::mt19937_64& random, int chars) {
@@ -117,7 +117,7 @@ Feed feed_records(const Catalogue& catalogue, const Record& record, std::uint64_
     gen::RecordGenOptions options;
     options.active_only = true;
     Feed feed;
-    feed.old = gen::distinct_records(catalogue, record, static_cast<int>(kFeedRecords + 50), seed, options);
+    feed.old = gen::distinct_records(catalogue, record, static_cast<int>(kFeedRecords + 20), seed, options);
     auto fresh = gen::distinct_records(catalogue, record, static_cast<int>(kFeedRecords), seed + 1, options);
     for (std::size_t i = 0; i < fresh.size(); ++i) {
         json r = std::move(fresh[i]);

@@ -34,7 +34,7 @@ struct CertifyOptions {
     std::function<void(const Invitation&)> wait;
     std::chrono::seconds scenario_time{300};  ///< a scenario's connector is ended past this
     std::chrono::seconds quiet_time{60};      ///< … or when it sends nothing for this long
-    int slow_ms = 1000;                       ///< delay of each answer in slow-answers
+    int slow_ms = 1000;                       ///< delay of the first two blocks in slow-answers
     std::size_t max_requests = 10000;         ///< per scenario; past it the connector is ended (a flood)
     bool exit_status = true;                  ///< the connector reports by its exit status (0: delivered)
     int push_records = 0;                     ///< records handed over per push scenario; 0: 520 (documents 120)

@@ -69,7 +69,7 @@ bool FaultInjector::before(const httplib::Request& req, httplib::Response& res) 
             return true;
         }
         handled = inject(req, res, r);
-        slow = !handled && settings_.fault == Fault::SlowAnswers && r.is_block();
+        slow = !handled && settings_.fault == Fault::SlowAnswers && r.is_block() && ++slow_blocks_ <= 2;
     }
     if (slow) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.slow_ms));
     return handled;

@@ -17,7 +17,7 @@ const std::vector<Scenario>& scenarios() {
          "the connection of the first block is cut before the answer is complete; the block is not stored"},
         {"not-enabled-for-writing", Mode::Push, Fault::NotEnabledForWriting,
          "the connector's user may read but is not enabled for writing: POST sync is answered 403"},
-        {"slow-answers", Mode::Push, Fault::SlowAnswers, "every POST sync is answered late (see --slow-ms)"},
+        {"slow-answers", Mode::Push, Fault::SlowAnswers, "the first two blocks are answered late (--slow-ms)"},
         {"lost-record", Mode::Push, Fault::LostRecord,
          "the first block is answered 200 but its last record is not stored: TotalRowsCount comes out one short"},
         {"change-feed", Mode::Pull, Fault::None,

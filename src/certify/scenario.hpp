@@ -17,7 +17,7 @@ enum class Fault {
     ServerError,           ///< the first block is answered 500 (and not stored)
     DroppedConnection,     ///< the first block's connection is cut before the answer is complete (not stored)
     NotEnabledForWriting,  ///< the connector's user may read but not write: POST sync gets 403 (000 §5 rule 4)
-    SlowAnswers,           ///< every POST sync is answered after a delay (Options::slow_ms)
+    SlowAnswers,           ///< the first two blocks are answered after a delay (FaultSettings::slow_ms)
     LostRecord,            ///< the first block is answered 200 but its last record is not stored
 };
 

@@ -47,7 +47,7 @@ void add_certify_command(CLI::App& app) {
     cmd->add_option("--quiet-time", a->quiet_time, "Seconds without a request after which the connector is ended")
         ->capture_default_str()
         ->check(CLI::Range(1, 86400));
-    cmd->add_option("--slow-ms", a->slow_ms, "Delay of each answer in the slow-answers scenario")->capture_default_str()->check(CLI::Range(0, 60000));
+    cmd->add_option("--slow-ms", a->slow_ms, "Delay of the first two blocks in the slow-answers scenario")->capture_default_str()->check(CLI::Range(0, 60000));
     cmd->add_option("--max-requests", a->max_requests, "Requests per scenario before the connector is ended as a flood")->capture_default_str();
     cmd->add_option("--records", a->records, "Records handed over per scenario (default: 520, documents 120)")->check(CLI::Range(1, 100000));
     cmd->add_flag("--no-exit-status", a->no_exit_status, "The connector does not report by its exit status: CON-12 and that part of CON-20 are not judged");
