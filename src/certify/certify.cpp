@@ -270,16 +270,18 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
             runs.push_back(runner.run(scenario, *record, input));
             const auto& run = runs.back();
             result.requests += static_cast<long>(run.recording.requests.size());
-            result.notes.push_back("scenario " + run.label() + " (" + scenario.description + "): the connector " +
-                                   (options.command.empty() ? std::string("was started by hand") : run.process.summary()) + ", " +
-                                   std::to_string(run.recording.requests.size()) + " requests");
-            if (options.progress) options.progress(scenario.name + ", " + record->name + ": " + run.process.summary());
+            const std::string ended = (options.command.empty() ? std::string("was started by hand") : run.process.summary()) + ", " +
+                                      std::to_string(run.recording.requests.size()) + " requests";
+            result.notes.push_back("scenario " + run.label() + " (" + scenario.description + "): the connector " + ended);
+            if (options.progress) options.progress(run.label() + ": " + ended);
         }
     }
     result.results = judge_runs(checks, runs);
     for (auto& r : result.results) {  // the same certification, this check only
         r.replay = "conformance certify --seed " + std::to_string(options.seed) + " --check " + r.id;
         for (const auto& name : options.resources) r.replay += " --resource " + name;
+        for (const auto& name : options.scenarios) r.replay += " --scenario " + name;
+        if (options.push_records > 0) r.replay += " --records " + std::to_string(options.push_records);
         if (!options.command.empty()) r.replay += " -- " + joined(options.command);
     }
     result.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
