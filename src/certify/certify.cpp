@@ -241,6 +241,8 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
             throw std::invalid_argument("--resource " + name + ": expected a resource with POST sync (e.g. CliFor, Articoli, StoricoDocumentiT)");
         resources.push_back(r);
     }
+    CertifyOptions resolved = options;
+    if (!resolved.command.empty()) resolved.command.front() = resolve_program(resolved.command.front());
     run::RunResult result;
     result.target = options.command.empty() ? "a connector pointed at port " + std::to_string(options.port) : "connector: " + joined(options.command);
     result.harness_version = BDS_VERSION;
@@ -251,7 +253,7 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
     const auto start = std::chrono::steady_clock::now();
 
     client::RunLimits secrets;
-    ScenarioRunner runner(catalogue, options, secrets);
+    ScenarioRunner runner(catalogue, resolved, secrets);
     std::vector<ScenarioRun> runs;
     for (const Record* record : resources) {
         const int count = options.push_records > 0 ? options.push_records : record->name == "StoricoDocumentiT" ? 120 : 520;

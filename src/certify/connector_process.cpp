@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <stdexcept>
 #include <sstream>
 #include <thread>
 
@@ -92,6 +95,25 @@ std::vector<std::string> expand_placeholders(const std::vector<std::string>& com
         out.push_back(std::move(expanded));
     }
     return out;
+}
+
+std::string resolve_program(const std::string& name) {
+    namespace fs = std::filesystem;
+    const auto executable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
+    if (name.find('/') != std::string::npos) {
+        const fs::path path = fs::absolute(name);
+        if (!executable(path)) throw std::invalid_argument("cannot run the connector " + name + ": no executable file " + path.string());
+        return path.string();
+    }
+    const char* env = std::getenv("PATH");
+    std::string dirs = env ? env : "/usr/local/bin:/usr/bin:/bin";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        const auto end = std::min(dirs.find(':', start), dirs.size());
+        const fs::path candidate = fs::path(end > start ? dirs.substr(start, end - start) : ".") / name;
+        if (executable(candidate)) return fs::absolute(candidate).string();
+        start = end + 1;
+    }
+    throw std::invalid_argument("cannot run the connector " + name + ": no such program in PATH");
 }
 
 bool uses_placeholder(const std::vector<std::string>& command, const std::string& name) {

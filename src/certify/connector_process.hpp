@@ -13,6 +13,11 @@ namespace bds::certify {
 /// `{name}` in any argument is replaced by values.at(name) (several in one argument too); other braces stay.
 std::vector<std::string> expand_placeholders(const std::vector<std::string>& command, const std::map<std::string, std::string>& values);
 
+/// The program `name` as an absolute path: a name with a slash from the current directory, another looked up in PATH.
+/// std::invalid_argument saying why when there is no such executable file. (The connector runs in a directory of
+/// its own, where a relative path would not find it.)
+std::string resolve_program(const std::string& name);
+
 /// Whether any argument of `command` holds `{name}`.
 bool uses_placeholder(const std::vector<std::string>& command, const std::string& name);
 

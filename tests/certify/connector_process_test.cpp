@@ -25,6 +25,14 @@ TEST(ExpandPlaceholders, FillsEveryKnownNameAndLeavesOtherBraces) {
     EXPECT_FALSE(uses_placeholder({"a", "--in=input"}, "input"));
 }
 
+TEST(ResolveProgram, FindsAProgramInPathOrByItsPathAndSaysWhyNot) {
+    EXPECT_EQ(resolve_program("/bin/sh"), "/bin/sh");
+    EXPECT_EQ(resolve_program("sh").front(), '/');
+    EXPECT_THROW(resolve_program("./no-such-connector"), std::invalid_argument);
+    EXPECT_THROW(resolve_program("no-such-connector-anywhere"), std::invalid_argument);
+    EXPECT_THROW(resolve_program("/tmp"), std::invalid_argument);  // a directory is no program
+}
+
 TEST(RunProcess, KeepsExitStatusAndOutput) {
     const auto ok = sh("echo out; echo err >&2; exit 0");
     EXPECT_TRUE(ok.succeeded());
