@@ -1,7 +1,5 @@
 #include "certify/certify.hpp"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,7 @@
 #include <stdexcept>
 
 #include "certify/fault_injector.hpp"
+#include "certify/temp_dir.hpp"
 #include "client/http_client.hpp"
 #include "generate/record_gen.hpp"
 #include "run/runner.hpp"
@@ -41,29 +40,6 @@ std::string utc_text(std::chrono::system_clock::time_point t) {  // YYYY-MM-DD H
     std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S.000", &tm);
     return text;
 }
-
-std::string now_iso() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return text;
-}
-
-/// A fresh directory for one scenario, removed with the object.
-struct WorkDir {
-    fs::path path;
-    WorkDir() {
-        std::string tmpl = (fs::temp_directory_path() / "bds-certify-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a working directory under " + fs::temp_directory_path().string());
-        path = tmpl;
-    }
-    ~WorkDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
 
 void write_lines(const fs::path& file, const std::vector<json>& records) {
     std::ofstream out(file, std::ios::binary);
@@ -170,8 +146,8 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     stub::StubServer server(catalogue_, stub_options);
     server_ref = &server;
 
-    WorkDir dir;
-    const fs::path input_file = dir.path / "input.jsonl", output_file = dir.path / "output.jsonl";
+    const TempDir dir("bds-certify");
+    const fs::path input_file = dir.path() / "input.jsonl", output_file = dir.path() / "output.jsonl";
     if (pull) {
         const Feed feed = feed_records(catalogue_, record, options_.seed + 7);
         shift->store(2 * 86400);
@@ -205,7 +181,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
         ProcessLimits limits;
         limits.time = options_.scenario_time;
         const auto quiet_ms = static_cast<double>(std::chrono::milliseconds(options_.quiet_time).count());
-        out.process = run_process(expand_placeholders(options_.command, values), dir.path.string(), limits, [&]() -> std::optional<std::string> {
+        out.process = run_process(expand_placeholders(options_.command, values), dir.path().string(), limits, [&]() -> std::optional<std::string> {
             if (auto flood = injector->stop_reason(); !flood.empty()) return flood;
             if (injector->quiet_ms() > quiet_ms)
                 return "it sent no request for " + std::to_string(options_.quiet_time.count()) + " s (--quiet-time)";
@@ -220,7 +196,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     } else if (out.output_given) {
         out.output = read_lines(output_file, out.output_error);
     }
-    out.kept_text = kept_text(out.process, dir.path, {input_file, output_file});
+    out.kept_text = kept_text(out.process, dir.path(), {input_file, output_file});
     return out;
 }
 
@@ -247,7 +223,7 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
     result.target = options.command.empty() ? "a connector pointed at port " + std::to_string(options.port) : "connector: " + joined(options.command);
     result.harness_version = BDS_VERSION;
     result.seed = options.seed;
-    result.started_at = now_iso();
+    result.started_at = run::utc_now();
     for (const auto& info : stub::choice_table())
         if (info.id == "A-07") result.envelope = std::string(stub::value_of(info, options.choices)) + " (served by the stub)";
     const auto start = std::chrono::steady_clock::now();

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "certify/connector_process.hpp"
+#include "certify/temp_dir.hpp"
 #include "cli/connector_selfcheck.hpp"
 #include "cli/commands.hpp"
 #include "report/kill_matrix.hpp"
@@ -52,19 +53,6 @@ std::string default_sample() {
     return (fs::path(std::string(self, static_cast<std::size_t>(n))).parent_path() / "bds-sample-connector").string();
 }
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        char pattern[] = "/tmp/bds-selfcheck-XXXXXX";
-        if (!mkdtemp(pattern)) throw ExitError{kUsage, "selfcheck: cannot make a temporary directory"};
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-};
-
 }  // namespace
 
 void run_connector_selfcheck(const ConnectorSelfcheck& a) {
@@ -83,7 +71,7 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
     const auto n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) throw ExitError{kUsage, "selfcheck: cannot find the conformance executable (/proc/self/exe)"};
     const std::string exe(self, static_cast<std::size_t>(n));
-    const TempDir dir;
+    const certify::TempDir dir("bds-selfcheck");
 
     // Runs: the faithful sample, then each defect. Short limits: the sample answers at once, and a hang or a
     // flood is caught as soon as one scenario shows it; answers slower than the 1 s short-timeout gives up after.
@@ -97,13 +85,13 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
         for (std::size_t i; (i = next++) < names.size();) {
             std::vector<std::string> argv{exe, "certify", "--seed", std::to_string(a.seed), "--scenario-time", "60",
                                           "--quiet-time", "5", "--slow-ms", "1100", "--max-requests", "2000", "--report",
-                                          "json=" + (dir.path / (names[i] + ".json")).string(), "--", sample, "--url", "{base_url}", "--user",
+                                          "json=" + (dir.path() / (names[i] + ".json")).string(), "--", sample, "--url", "{base_url}", "--user",
                                           "{username}", "--password", "{password}", "--resource", "{resource}", "--mode", "{mode}", "--input",
                                           "{input}", "--output", "{output}", "--since", "{since}", "--timeout-s", "5"};
             if (i > 0) argv.insert(argv.end(), {"--defect", names[i]});
             certify::ProcessLimits limits;
             limits.time = std::chrono::minutes(30);
-            results[i] = certify::run_process(argv, dir.path.string(), limits);
+            results[i] = certify::run_process(argv, "", limits);
             std::lock_guard lock(print);
             if (isatty(fileno(stderr))) std::cerr << "\r\033[K[" << i + 1 << "/" << names.size() << "] " << names[i] << ": " << results[i].summary() << std::flush;
         }
@@ -118,7 +106,7 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
         // 0, 1 and 4 are finished certifications; their reports say the rest.
         if (!r.exit_code || (*r.exit_code != 0 && *r.exit_code != 1 && *r.exit_code != 4))
             throw ExitError{kFailure, "selfcheck: the certification of " + names[i] + " ended: " + r.summary() + "\n" + r.err};
-        std::ifstream in(dir.path / (names[i] + ".json"));
+        std::ifstream in(dir.path() / (names[i] + ".json"));
         try {
             return report::from_json(nlohmann::json::parse(in));
         } catch (const std::exception& e) {

@@ -98,7 +98,11 @@ void run(const GenerateArgs& args) {
         const rc::Gen<json> gen = record.writable()
                                       ? gen::sent_record_gen(cat, record, options)
                                       : gen::record_gen(json::parse(record_schema(cat, record, Dialect::JsonSchema07, Direction::Returned).dump()), options);
-        for (int i = 0; i < args.count; ++i) std::cout << gen(random.split(), rc::kNominalSize).value().dump() << "\n";
+        for (int i = 0; i < args.count; ++i) {
+            json r = gen(random.split(), rc::kNominalSize).value();
+            gen::tie_lines(r);  // each document line repeats its header's key_documento (000 §2.1), or the stub refuses it
+            std::cout << r.dump() << "\n";
+        }
         return;
     }
     if (!record.writable())

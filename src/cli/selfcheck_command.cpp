@@ -18,6 +18,7 @@
 #include <mutex>
 #include <thread>
 
+#include "certify/temp_dir.hpp"
 #include "cli/commands.hpp"
 #include "cli/connector_selfcheck.hpp"
 #include "report/kill_matrix.hpp"
@@ -63,22 +64,6 @@ std::string tail(const fs::path& path, std::size_t lines = 12) {
     for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += "  " + all[i] + "\n";
     return out;
 }
-
-/// A temporary directory removed when this goes out of scope, whatever happens.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        char pattern[] = "/tmp/bds-selfcheck-XXXXXX";
-        if (!mkdtemp(pattern)) throw ExitError{kUsage, "selfcheck: cannot make a temporary directory"};
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-};
 
 /// One run of `conformance run` against the bundled stub.
 struct Job {
@@ -178,7 +163,7 @@ void add_selfcheck_command(CLI::App& app) {
         const auto n = readlink("/proc/self/exe", self, sizeof self - 1);
         if (n <= 0) throw ExitError{kUsage, "selfcheck: cannot find the conformance executable (/proc/self/exe)"};
         const std::string exe(self, static_cast<std::size_t>(n));
-        const TempDir dir;
+        const certify::TempDir dir("bds-selfcheck");
 
         auto jobs = plan(*a, chosen);
         std::atomic<std::size_t> next{0};
@@ -188,9 +173,9 @@ void add_selfcheck_command(CLI::App& app) {
             for (std::size_t i; (i = next++) < jobs.size();) {
                 Job& job = jobs[i];
                 std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases),
-                                              "--report", "json=" + (dir.path / (job.name + ".json")).string()};
+                                              "--report", "json=" + (dir.path() / (job.name + ".json")).string()};
                 argv.insert(argv.end(), job.stub.begin(), job.stub.end());
-                job.code = run_process(argv, dir.path / (job.name + ".log"));
+                job.code = run_process(argv, dir.path() / (job.name + ".log"));
                 std::lock_guard lock(print);
                 if (isatty(fileno(stderr))) std::cerr << "\r\033[K[" << i + 1 << "/" << jobs.size() << "] " << job.name << ": exit " << job.code << std::flush;
             }
@@ -201,13 +186,13 @@ void add_selfcheck_command(CLI::App& app) {
         if (isatty(fileno(stderr))) std::cerr << "\r\033[K";
 
         const auto read = [&](const Job& job) {
-            const fs::path log = dir.path / (job.name + ".log");
+            const fs::path log = dir.path() / (job.name + ".log");
             // 0, 1 and 4 (incomplete: AUTH-06 cannot decide with hour-long tokens) are finished runs; the matrices
             // judge their reports.
             if (job.code != 0 && job.code != 1 && job.code != 4)
                 throw ExitError{kFailure, "selfcheck: the run against " + job.name + " ended with exit code " + std::to_string(job.code) +
                                               "; the end of its output:\n" + tail(log)};
-            std::ifstream in(dir.path / (job.name + ".json"));
+            std::ifstream in(dir.path() / (job.name + ".json"));
             try {
                 return report::from_json(nlohmann::json::parse(in));
             } catch (const std::exception& e) {

@@ -24,15 +24,6 @@
 namespace bds::run {
 namespace {
 
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 /// The resources a check touches, views widened to the records they are derived from (a write to CliFor
 /// changes MCPClienti).
 std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
@@ -181,6 +172,15 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
 }
 
 }  // namespace
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
 
 void scrub(RunResult& run, const client::RunLimits& limits) {
     const auto text = [&](std::string& s) { s = limits.scrub(std::move(s)); };

@@ -69,6 +69,9 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
                   const std::string& why);
 
+/// Now, UTC, ISO 8601 to the second ("2026-11-23T22:53:00Z").
+std::string utc_now();
+
 /// Every text of `run` scrubbed of the secrets `limits` knows, wherever a target echoed them.
 void scrub(RunResult& run, const client::RunLimits& limits);
 
