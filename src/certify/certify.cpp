@@ -22,7 +22,6 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 constexpr int kTenant = 1;
-constexpr std::size_t kFeedRecords = 150;  // changed after LastUtcRun: two pages at the cap of 100 below
 constexpr std::size_t kMaxKeptFiles = 16 << 20;
 
 std::string random_hex(std::mt19937_64& random, int chars) {
@@ -89,15 +88,16 @@ struct Feed {
     std::vector<json> old, changed;
 };
 
-Feed feed_records(const Catalogue& catalogue, const Record& record, std::uint64_t seed) {
+Feed feed_records(const Catalogue& catalogue, const Record& record, std::uint64_t seed, std::size_t changes) {
     gen::RecordGenOptions options;
     options.active_only = true;
     Feed feed;
-    feed.old = gen::distinct_records(catalogue, record, static_cast<int>(kFeedRecords + 20), seed, options);
-    auto fresh = gen::distinct_records(catalogue, record, static_cast<int>(kFeedRecords), seed + 1, options);
+    const std::size_t added = changes / 8;  // new records; the others change old ones
+    feed.old = gen::distinct_records(catalogue, record, static_cast<int>(changes - added + 20), seed, options);
+    auto fresh = gen::distinct_records(catalogue, record, static_cast<int>(changes), seed + 1, options);
     for (std::size_t i = 0; i < fresh.size(); ++i) {
         json r = std::move(fresh[i]);
-        if (i < kFeedRecords - 20)  // the first ones change; the last 20 are new records
+        if (i < changes - added)
             for (const auto& k : record.key)
                 if (feed.old[i].contains(k)) r[k] = feed.old[i][k];
         r["flg_isdeleted"] = i % 4 == 0;
@@ -149,7 +149,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     const TempDir dir("bds-certify");
     const fs::path input_file = dir.path() / "input.jsonl", output_file = dir.path() / "output.jsonl";
     if (pull) {
-        const Feed feed = feed_records(catalogue_, record, options_.seed + 7);
+        const Feed feed = feed_records(catalogue_, record, options_.seed + 7, options_.feed_records);
         shift->store(2 * 86400);
         server.load(kTenant, record.name, json(feed.old));
         shift->store(86400);

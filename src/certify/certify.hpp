@@ -38,6 +38,7 @@ struct CertifyOptions {
     std::size_t max_requests = 10000;         ///< per scenario; past it the connector is ended (a flood)
     bool exit_status = true;                  ///< the connector reports by its exit status (0: delivered)
     int push_records = 0;                     ///< records handed over per push scenario; 0: 520 (documents 120)
+    std::size_t feed_records = 150;           ///< records changed after LastUtcRun in change-feed (two pages at its cap of 100)
     stub::Choices choices;                    ///< the stub's behaviour where the seeds are silent
     std::function<void(const std::string&)> progress;  ///< told each scenario as it starts and ends
 };

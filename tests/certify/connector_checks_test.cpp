@@ -16,10 +16,11 @@ namespace {
 const std::vector<std::string> kSampleCommand = {BDS_SAMPLE_CONNECTOR_EXE, "--url",   "{base_url}", "--user",   "{username}", "--password",
                                                  "{password}",             "--resource", "{resource}", "--mode", "{mode}",     "--input",
                                                  "{input}",                "--output",   "{output}",   "--since", "{since}",   "--timeout-s",
-                                                 "5"};
+                                                 "5", "--block", "15", "--page-size", "10"};
 
+// Small: 40 records in blocks of 15, a change feed of 30 in pages of 10 (the sample's --block and --page-size above).
 run::RunResult certify_sample(const std::string& defect, const std::vector<std::string>& scenarios, const std::string& resource,
-                              bool exit_status = true) {
+                              int records = 40) {
     static const Catalogue catalogue = builtin_catalogue();
     CertifyOptions options;
     options.command = kSampleCommand;
@@ -31,8 +32,8 @@ run::RunResult certify_sample(const std::string& defect, const std::vector<std::
     options.quiet_time = std::chrono::seconds(4);
     options.slow_ms = 1500;  // beyond short-timeout's 1 s
     options.max_requests = 400;
-    options.exit_status = exit_status;
-    options.push_records = resource == "StoricoDocumentiT" ? 0 : 250;  // two blocks of the sample's 200
+    options.push_records = records;
+    options.feed_records = 30;
     return certify(catalogue, suites::connector_checks(), options);
 }
 
@@ -70,6 +71,7 @@ struct Killed {
     std::vector<std::string> scenarios;
     std::string resource;
     std::string check;  ///< the check that must fail
+    int records = 40;
 };
 
 void PrintTo(const Killed& k, std::ostream* out) { *out << k.defect << " → " << k.check; }
@@ -78,7 +80,7 @@ class ConnectorDefect : public testing::TestWithParam<Killed> {};
 
 TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
     const Killed& k = GetParam();
-    const auto run = certify_sample(k.defect, k.scenarios, k.resource);
+    const auto run = certify_sample(k.defect, k.scenarios, k.resource, k.records);
     const auto& r = result_of(run, k.check);
     EXPECT_EQ(r.outcome, run::Outcome::Fail) << k.defect << " should fail " << k.check << "; got " << to_string(r.outcome) << " " << r.reason
                                              << "\n" << failures(run);
@@ -94,7 +96,7 @@ INSTANTIATE_TEST_SUITE_P(
                     Killed{"customer-id", {"delivery"}, "CliFor", "CON-05"}, Killed{"drop-required", {"delivery"}, "CliFor", "CON-06"},
                     Killed{"overlong-text", {"delivery"}, "CliFor", "CON-07"},
                     Killed{"lines-separately", {"delivery"}, "StoricoDocumentiT", "CON-08"},
-                    Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"}, Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10"},
+                    Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"}, Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10", 120},
                     Killed{"drop-last-block", {"delivery"}, "CliFor", "CON-11"},
                     Killed{"exit-zero-on-error", {"server-error"}, "CliFor", "CON-12"},
                     Killed{"ignore-count", {"lost-record"}, "CliFor", "CON-12"},
