@@ -35,8 +35,9 @@ void invite(const certify::Invitation& in) {
 
 }  // namespace
 
-void add_certify_command(CLI::App& app) {
+void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
     auto a = std::make_shared<CertifyArgs>();
+    a->command = std::move(connector);
     auto* cmd = app.add_subcommand("certify", "Judge a connector (a client of the service): the bundled stub serves it in scenarios that inject faults");
     cmd->add_option("--resource", a->resources, "Resource the connector sends and reads, repeatable (default: CliFor and StoricoDocumentiT)");
     cmd->add_option("--scenario", a->scenarios, "Scenario to run, repeatable (default: all; see `conformance list --connector`)");
@@ -56,16 +57,12 @@ void add_certify_command(CLI::App& app) {
     cmd->add_option("--choices", a->choices, "random:SEED: a random combination of the stub's choices");
     cmd->add_option("--port", a->port, "Serve each scenario on this port and wait for a connector started by hand (instead of a command)")
         ->check(CLI::Range(1, 65535));
-    // Everything after -- (or after the first word that is no option of certify) is the connector's command line.
-    cmd->prefix_command();
     cmd->footer(
         "After --: the connector's command line, with placeholders {base_url} {username} {password} {resource} {mode} {input} "
         "{output} {since}.\nExample: conformance certify --report html=certificate.html -- ./my-connector --url {base_url} --user {username} "
         "--password {password} --resource {resource} --mode {mode} --input {input} --output {output} --since {since}\n"
         "Exit codes: 0 every MUST check passed; 1 a MUST failure; 2 usage error; 4 incomplete (a check could not judge).");
-    cmd->callback([a, cmd] {
-        a->command = cmd->remaining();
-        if (!a->command.empty() && a->command.front() == "--") a->command.erase(a->command.begin());
+    cmd->callback([a] {
         if (a->command.empty() == (a->port == 0))
             throw ExitError{kUsage, "certify: give the connector's command after -- (or --port P to start it by hand), not both"};
         certify::CertifyOptions options;

@@ -19,7 +19,8 @@ void add_run_command(CLI::App& app);
 /// `conformance merge REPORT.json... [--report FORMAT=FILE] [--baseline F]`
 void add_merge_command(CLI::App& app);
 /// `conformance certify [--resource R] [--scenario S] [--report FORMAT=FILE] … -- CONNECTOR COMMAND {base_url} …`
-void add_certify_command(CLI::App& app);
+/// `connector`: the words after its `--`, split off by main().
+void add_certify_command(CLI::App& app, std::vector<std::string> connector);
 /// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
 void add_selfcheck_command(CLI::App& app);
 

@@ -14,7 +14,18 @@ int main(int argc, char** argv) {
     bds::cli::add_stub_command(app);
     bds::cli::add_run_command(app);
     bds::cli::add_merge_command(app);
-    bds::cli::add_certify_command(app);
+    // certify's connector command line is everything after its "--", given to it whole: CLI11 would read options of
+    // the connector as its own (e.g. after `--records 40 --`).
+    std::vector<std::string> connector;
+    int parsed = argc;
+    if (argc > 1 && std::string(argv[1]) == "certify")
+        for (int i = 2; i < argc; ++i)
+            if (std::string(argv[i]) == "--") {
+                connector.assign(argv + i + 1, argv + argc);
+                parsed = i;
+                break;
+            }
+    bds::cli::add_certify_command(app, connector);
     bds::cli::add_selfcheck_command(app);
     bds::cli::add_generate_command(app);
     try {
@@ -27,7 +38,7 @@ int main(int argc, char** argv) {
             std::cerr << "conformance: no command \"" << argv[1] << "\"; the commands: " << known << " (conformance --help)\n";
             return bds::cli::kUsage;
         }
-        app.parse(argc, argv);
+        app.parse(parsed, argv);
     } catch (const CLI::ParseError& e) {
         // CLI11 uses exit code 0 for --help; usage errors map to our exit code 2.
         const int code = app.exit(e);

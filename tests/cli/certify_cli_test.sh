@@ -17,7 +17,7 @@ grep -q 'CON-11' "$dir/ok.html" || fail "the certificate does not list CON-11"
 grep -q '"verdict": *"pass"' "$dir/ok.json" || fail "the JSON report's verdict is not pass"
 
 code=0
-"$conformance" certify --seed 4 --scenario delivery --resource CliFor --records 30 --report "junit=$dir/bad.xml" \
+"$conformance" certify --seed 4 --scenario delivery --resource CliFor --report "junit=$dir/bad.xml" --records 30 \
   -- "${connector[@]}" --defect no-charset >"$dir/bad.out" 2>&1 || code=$?
 [ "$code" = 1 ] || fail "a connector without charset: exit $code, expected 1"
 grep -q 'CON-02' "$dir/bad.xml" && grep -q '<failure' "$dir/bad.xml" || fail "the JUnit report does not fail CON-02"
