@@ -157,7 +157,6 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
         shift->store(0);
         out.since = utc_text(std::chrono::system_clock::now() - std::chrono::hours(36));
         out.feed = feed.changed;
-        out.page_cap = stub_options.choices.max_page_size();
     } else {
         write_lines(input_file, input);
     }

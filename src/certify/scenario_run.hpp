@@ -30,7 +30,6 @@ struct ScenarioRun {
     /// Pull: the LastUtcRun handed over with {since}, and the records the feed holds after it (as they were sent).
     std::string since;
     std::vector<nlohmann::json> feed;
-    std::size_t page_cap = 0;  ///< the largest page the stub served (0: no cap)
     /// Pull with {output}: the records the connector wrote, or why they could not be read.
     bool output_given = false;
     std::vector<nlohmann::json> output;
