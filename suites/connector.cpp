@@ -102,7 +102,7 @@ void same_records(Judge& j, const std::vector<json>& expected, const std::vector
             if (++missing <= 3) j.finding("the record " + key_text(record, e) + " " + where, "it is not there");
             continue;
         }
-        const auto diffs = oracle::compare_record(*j.run().catalogue, record, e, *it->second);
+        const auto diffs = oracle::compare_record(*j.run().catalogue, record, e, *it->second, j.run().compare);
         if (!diffs.empty()) j.finding("the record " + key_text(record, e) + " " + where + " with the values handed over", oracle::format_differences(diffs));
     }
     if (missing > 3) j.finding(std::to_string(expected.size()) + " records " + where, std::to_string(missing) + " are missing");

@@ -126,6 +126,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     out.scenario = scenario;
     out.catalogue = &catalogue_;
     out.record = &record;
+    out.compare.profile = {options_.choices.precision(), options_.choices.scale()};
     out.marker = "BDS-CERT-" + random_hex(random_, 12);
     const bool pull = scenario.mode == Mode::Pull;
 

@@ -120,7 +120,10 @@ bool FaultInjector::inject(const httplib::Request& req, httplib::Response& res, 
             json block = json::parse(req.body, nullptr, false);
             if (!block.is_array() || block.size() < 2) return false;
             const std::size_t sent = block.size();
-            block.erase(block.end() - 1);
+            // The last active record: a list counts it whether or not it shows deleted ones.
+            const auto lost = std::find_if(block.rbegin(), block.rend(), [](const json& r) { return r.is_object() && r.value("flg_isdeleted", true) == false; });
+            if (lost == block.rend()) return false;
+            block.erase(std::next(lost).base());
             try {
                 settings_.store(req.path.substr(std::string("/api/sync/").size()), block);
             } catch (const std::exception&) {

@@ -18,7 +18,7 @@ enum class Fault {
     DroppedConnection,     ///< the first block's connection is cut before the answer is complete (not stored)
     NotEnabledForWriting,  ///< the connector's user may read but not write: POST sync gets 403 (000 §5 rule 4)
     SlowAnswers,           ///< the first two blocks are answered after a delay (FaultSettings::slow_ms)
-    LostRecord,            ///< the first block is answered 200 but its last record is not stored
+    LostRecord,            ///< the first block is answered 200 but its last active record is not stored
 };
 
 struct Scenario {

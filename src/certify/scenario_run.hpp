@@ -11,6 +11,7 @@
 #include "certify/connector_process.hpp"
 #include "certify/recording.hpp"
 #include "certify/scenario.hpp"
+#include "oracle/compare.hpp"
 
 namespace bds::certify {
 
@@ -18,6 +19,8 @@ struct ScenarioRun {
     Scenario scenario;
     const Catalogue* catalogue = nullptr;
     const Record* record = nullptr;  ///< the resource the connector was told to use
+    /// How the stub stores values (its decimal scale, A-16): stored and read records compare by it.
+    oracle::CompareOptions compare;
     std::string base_url;
     std::string marker;  ///< the text in a refused block's body the connector must keep
 

@@ -32,7 +32,7 @@ struct Served {
         return json::parse(r->body)["access_token"].get<std::string>();
     }
     httplib::Result block(const std::string& token, int n, std::uint64_t seed) {
-        const json records = gen::distinct_records(catalogue, *catalogue.find("CliFor"), n, seed);
+        const json records = gen::distinct_records(catalogue, *catalogue.find("CliFor"), n, seed, {}, {{"flg_isdeleted", false}});
         return client->Post("/api/sync/CliFor", {{"Authorization", "Bearer " + token}}, records.dump(), "application/json; charset=utf-8");
     }
     const Catalogue catalogue = builtin_catalogue();
