@@ -61,7 +61,10 @@ bool FaultInjector::before(const httplib::Request& req, httplib::Response& res) 
         std::lock_guard lock(mutex_);
         Received& r = open_[&req] = received(req);
         recording_.last_request_ms = r.at_ms;
-        if (recording_.requests.size() + open_.size() > settings_.max_requests) {
+        recorded_bytes_ += r.body.size();
+        if (recorded_bytes_ > kMaxRecordedBytes && recording_.flood.empty())
+            recording_.flood = "sent more than " + std::to_string(kMaxRecordedBytes >> 20) + " MiB of request bodies in one scenario";
+        if (recording_.requests.size() + open_.size() > settings_.max_requests || !recording_.flood.empty()) {
             if (recording_.flood.empty())
                 recording_.flood = "sent more than " + std::to_string(settings_.max_requests) + " requests (the scenario's budget, --max-requests)";
             r.fault = "request budget";

@@ -50,6 +50,9 @@ private:
     Recording recording_;
     std::map<const void*, Received> open_;  ///< requests being answered, recorded once their answer is written
     std::set<std::string> valid_tokens_, expired_tokens_;
+    /// Request bodies are kept whole for judging: past this a scenario is ended as a flood, so memory stays bounded.
+    static constexpr std::size_t kMaxRecordedBytes = std::size_t{256} << 20;
+    std::size_t recorded_bytes_ = 0;
     int accepted_blocks_ = 0;
     int slow_blocks_ = 0;
     bool fault_done_ = false;
