@@ -5,7 +5,7 @@
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
 #include "schema/record_schema.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
@@ -53,7 +53,6 @@ std::pair<const Record*, const Record*> limited_pair(Context& ctx) {
 }
 
 void not_authorised(Context& ctx) {
-    ctx.need_user(client::kLimited);
     const auto [denied, allowed] = limited_pair(ctx);
     expect_status(ctx, ctx.api.authed(client::kLimited, "GET", "/api/resources/" + denied->name + "?PageSize=1&PageNumber=1"), 403,
                   "GET /api/resources/" + denied->name + " by a user not authorised for it");
@@ -86,15 +85,12 @@ void expect_write_refused(Context& ctx, const std::string& role, const Record& r
 }
 
 void reader_cannot_write(Context& ctx) {
-    ctx.need_user(client::kReader);
-    ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const json block = sample_records(ctx, clifor, 2, 1);
     expect_write_refused(ctx, client::kReader, clifor, block, "POST /api/sync/CliFor by a user not enabled for writing");
 }
 
 void views_are_read_only(Context& ctx) {
-    ctx.need_user(client::kWriter);
     for (const Record* view : ctx.catalogue.resources()) {
         // Only what the seeds call read-only: the MCP views and MCPResources (000 §4.4). StoricoDocumentiR lists no
         // POST, but nothing says it refuses one.
@@ -118,28 +114,25 @@ void unknown_resource_sync(Context& ctx) {
 }  // namespace
 
 std::vector<Check> access_checks() {
-    auto with_writer = [](void (*f)(Context&)) {
-        return [f](Context& ctx) {
-            ctx.need_user(client::kWriter);
-            f(ctx);
-        };
-    };
     return {
-        {"ACC-01", "access", "An unknown resource gives 403", "000 §4.1; §7",
-         "Response 403: resource does not exist or is not authorised.", Level::Must, {"access"}, false, with_writer(unknown_resource)},
-        {"ACC-02", "access", "A wrongly-cased resource name gives 403", "000 §1; §4.1",
-         "Resource names are case-sensitive identifiers used in the path as {Resource}.", Level::Must,
-         {"access", "CliFor", "Articoli", "MCPClienti", "StoricoDocumentiT"}, false, with_writer(wrongly_cased)},
-        {"ACC-03", "access", "A resource the user may not use gives 403", "000 §5 rule 4",
-         "A resource the caller may not use gives 403.", Level::Must, {"access", "*"}, false, not_authorised},
-        {"ACC-04", "access", "A user not enabled for writing cannot POST sync", "000 §4.4; §5 rule 4",
-         "A user must be enabled for writing to use POST /api/sync/{Resource}.", Level::Must, {"access", "CliFor"}, true,
-         reader_cannot_write},
-        {"ACC-05", "access", "Read-only views and MCPResources take no write", "000 §4.4; A-37",
-         "Read-only MCP views and MCPResources have no POST listed.", Level::Must, {"access", "*"}, true, views_are_read_only},
-        {"ACC-06", "access", "GET sync of an unknown resource gives 403", "000 §7",
-         "403: resource does not exist or the caller is not authorised for it (resource reads).", Level::Should, {"access"}, false,
-         with_writer(unknown_resource_sync)},
+        {.id = "ACC-01", .title = "An unknown resource gives 403",
+         .spec = "000 §4.1; §7", .seed_text = "Response 403: resource does not exist or is not authorised.",
+         .level = Level::Must, .needs = {client::kWriter}, .run = unknown_resource},
+        {.id = "ACC-02", .title = "A wrongly-cased resource name gives 403",
+         .spec = "000 §1; §4.1", .seed_text = "Resource names are case-sensitive identifiers used in the path as {Resource}.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli", "MCPClienti", "StoricoDocumentiT"}, .run = wrongly_cased},
+        {.id = "ACC-03", .title = "A resource the user may not use gives 403",
+         .spec = "000 §5 rule 4", .seed_text = "a resource the caller may not use gives 403.",
+         .level = Level::Must, .needs = {client::kLimited}, .resources = {"*"}, .run = not_authorised},
+        {.id = "ACC-04", .title = "A user not enabled for writing cannot POST sync",
+         .spec = "000 §4.4; §5 rule 4", .seed_text = "A user must be enabled for writing to use POST /api/sync/{Resource}",
+         .level = Level::Must, .needs = {client::kReader, client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = reader_cannot_write},
+        {.id = "ACC-05", .title = "Read-only views and MCPResources take no write",
+         .spec = "000 §4.4; A-37", .seed_text = "Read-only MCP views and MCPResources have no POST listed.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = views_are_read_only},
+        {.id = "ACC-06", .title = "GET sync of an unknown resource gives 403",
+         .spec = "000 §7", .seed_text = "403 | resource does not exist or the caller is not authorised for it | resource reads",
+         .level = Level::Should, .needs = {client::kWriter}, .run = unknown_resource_sync},
     };
 }
 

@@ -4,7 +4,7 @@
 
 #include "client/tokens.hpp"
 #include "schema/json_limits.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
@@ -126,31 +126,33 @@ void unauthenticated_unknown_resource(Context& ctx) {
 }  // namespace
 
 std::vector<Check> auth_checks() {
-    const std::vector<std::string> all{"auth", "*"};
+    const std::vector<std::string> all{"*"};
     return {
-        {"AUTH-01", "auth", "POST /Token issues a token to every configured user", "000 §5 rule 1",
-         "Protocol: OAuth 2.0. Token issued by POST /Token.", Level::Must, {"auth"}, false, token_issued},
-        {"AUTH-02", "auth", "TokenInfo answers 200 with a valid token", "000 §5 rule 5",
-         "GET /api/Account/TokenInfo returns information on the current token.", Level::Must, {"auth"}, false,
-         [](Context& ctx) { ctx.need_user(client::kWriter); token_info_with_token(ctx); }},
-        {"AUTH-03", "auth", "Every bearer endpoint answers 401 without a token", "000 §5 rules 2-3; §4.1",
-         "Every other endpoint takes the header Authorization: Bearer <ACCESS_TOKEN>. A missing or invalid token gives 401.",
-         Level::Must, all, false, no_token},
-        {"AUTH-04", "auth", "Every bearer endpoint answers 401 to a malformed Authorization header", "000 §5 rules 2-3; A-62",
-         "A missing or invalid token gives 401.", Level::Must, all, false,
-         [](Context& ctx) { ctx.need_user(client::kWriter); malformed_token(ctx); }},
-        {"AUTH-05", "auth", "Every bearer endpoint answers 401 to a forged token", "000 §5 rule 3",
-         "A missing or invalid token gives 401.", Level::Must, all, false,
-         [](Context& ctx) { ctx.need_user(client::kWriter); forged_token(ctx); }},
-        {"AUTH-06", "auth", "An expired token gives 401", "000 §5 rule 3; A-03",
-         "A missing or invalid token gives 401.", Level::Must, all, false,
-         [](Context& ctx) { ctx.need_user(client::kWriter); expired_token(ctx); }},
-        {"AUTH-07", "auth", "A wrong password gets no token", "000 §5 rule 1; A-01",
-         "Protocol: OAuth 2.0. Token issued by POST /Token.", Level::Must, {"auth"}, false,
-         [](Context& ctx) { ctx.need_user(client::kWriter); wrong_password(ctx); }},
-        {"AUTH-08", "auth", "No token and an unknown resource: 401 or 403?", "000 §5; §7; A-05",
-         "Response 401: token missing or invalid. Response 403: resource does not exist or is not authorised.",
-         Level::Observe, {"auth"}, false, unauthenticated_unknown_resource},
+        {.id = "AUTH-01", .title = "POST /Token issues a token to every configured user",
+         .spec = "000 §5 rule 1", .seed_text = "Protocol: OAuth 2.0. Token issued by POST /Token.",
+         .level = Level::Must, .run = token_issued},
+        {.id = "AUTH-02", .title = "TokenInfo answers 200 with a valid token",
+         .spec = "000 §5 rule 5", .seed_text = "GET /api/Account/TokenInfo returns information on the current token.",
+         .level = Level::Must, .needs = {client::kWriter}, .run = token_info_with_token},
+        {.id = "AUTH-03", .title = "Every bearer endpoint answers 401 without a token",
+         .spec = "000 §5 rules 2-3; §4.1", .seed_text = "Every other endpoint takes the header Authorization: Bearer <ACCESS_TOKEN>. … A missing or invalid "
+         "token gives 401.",
+         .level = Level::Must, .resources = all, .run = no_token},
+        {.id = "AUTH-04", .title = "Every bearer endpoint answers 401 to a malformed Authorization header",
+         .spec = "000 §5 rules 2-3; A-62", .seed_text = "A missing or invalid token gives 401.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = malformed_token},
+        {.id = "AUTH-05", .title = "Every bearer endpoint answers 401 to a forged token",
+         .spec = "000 §5 rule 3", .seed_text = "A missing or invalid token gives 401.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = forged_token},
+        {.id = "AUTH-06", .title = "An expired token gives 401",
+         .spec = "000 §5 rule 3; A-03", .seed_text = "A missing or invalid token gives 401.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = expired_token},
+        {.id = "AUTH-07", .title = "A wrong password gets no token",
+         .spec = "000 §5 rule 1; A-01", .seed_text = "Protocol: OAuth 2.0. Token issued by POST /Token.",
+         .level = Level::Must, .needs = {client::kWriter}, .run = wrong_password},
+        {.id = "AUTH-08", .title = "No token and an unknown resource: 401 or 403?",
+         .spec = "000 §5; §7; A-05", .seed_text = "Response 401: token missing or invalid. Response 403: resource does not exist or is not authorised.",
+         .level = Level::Observe, .run = unauthenticated_unknown_resource},
     };
 }
 

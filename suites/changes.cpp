@@ -10,7 +10,7 @@
 #include "generate/record_gen.hpp"
 #include "oracle/store_model.hpp"
 #include "sql/datetime.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -81,7 +81,6 @@ void expect_feed(Context& ctx, const Record& record, const std::string& last_utc
 }
 
 void changed_after(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = feed_records(ctx);
     for_all(ctx, "the feed returns exactly what changed after the instant", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -127,7 +126,6 @@ void changed_after(Context& ctx) {
 }
 
 void everything(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& record = record_of(ctx, "CliFor");
     const auto first = ctx.api.sync_get(kWriter, record.name, kEverything, {std::nullopt, 1, 1});
     if (const auto& page = ctx.page_of(first, "GET sync/CliFor?LastUtcRun=" + std::string(kEverything)); page.total && *page.total > 200000)
@@ -144,7 +142,6 @@ void everything(Context& ctx) {
 }
 
 void other_resources(Context& ctx) {
-    ctx.need_user(kWriter);
     std::string shown;
     for (const Record* r : ctx.catalogue.resources()) {
         if (r->has(Operation::GetSync) || !r->has(Operation::GetResources)) continue;
@@ -161,7 +158,6 @@ void other_resources(Context& ctx) {
 /// The target's clock as dat_ultvar shows it: how far from this machine's, how fine. Observed only:
 /// the checks never compare instants with this machine's clock.
 void clock_and_resolution(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& record = record_of(ctx, "CliFor");
     bool finer = false;
     std::optional<std::int64_t> offset;
@@ -184,16 +180,18 @@ void clock_and_resolution(Context& ctx) {
 
 std::vector<Check> changes_checks() {
     return {
-        {"CHG-01", "changes", "The change feed returns exactly the records changed after LastUtcRun", "000 §4.3; A-20, A-23, A-79",
-         "Response 200: JSON array of records changed after LastUtcRun, with TotalRowsCount.", Level::Must,
-         {"changes", "StoricoDocumentiT", "Articoli", "CliFor"}, true, changed_after},
-        {"CHG-02", "changes", "LastUtcRun 1900-01-01 00:00:00.000 returns every record", "000 §4.3 LastUtcRun",
-         "the value 1900-01-01 00:00:00.000 returns every record", Level::Must, {"changes", "CliFor"}, true, everything},
-        {"CHG-03", "changes", "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?", "000 §4.3; A-21, A-22",
-         "It is documented for StoricoDocumentiT, Articoli and CliFor; whether it exists for the other resources is not shown.",
-         Level::Observe, {"changes", "*"}, false, other_resources},
-        {"CHG-04", "changes", "The target's clock behind dat_ultvar: how far from this machine's, how fine?", "000 §4.3; A-23, A-79",
-         "LastUtcRun: UTC date-time in the form YYYY-MM-DD HH:MM:SS.000", Level::Observe, {"changes", "CliFor"}, true, clock_and_resolution},
+        {.id = "CHG-01", .title = "The change feed returns exactly the records changed after LastUtcRun",
+         .spec = "000 §4.3; A-20, A-23, A-79", .seed_text = "Response 200: JSON array of records changed after LastUtcRun, with TotalRowsCount.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"}, .writes = true, .run = changed_after},
+        {.id = "CHG-02", .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",
+         .spec = "000 §4.3 LastUtcRun", .seed_text = "the value 1900-01-01 00:00:00.000 returns every record",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = everything},
+        {.id = "CHG-03", .title = "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?",
+         .spec = "000 §4.3; A-21, A-22", .seed_text = "It is documented for StoricoDocumentiT, Articoli and CliFor; whether it exists for the other resources is not shown.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"*"}, .run = other_resources},
+        {.id = "CHG-04", .title = "The target's clock behind dat_ultvar: how far from this machine's, how fine?",
+         .spec = "000 §4.3; A-23, A-79", .seed_text = "LastUtcRun | query | string | UTC date-time in the form YYYY-MM-DD HH:MM:SS.000",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = clock_and_resolution},
     };
 }
 

@@ -10,7 +10,7 @@
 #include "client/envelope.hpp"
 #include "oracle/compare.hpp"
 #include "schema/record_validator.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 
 namespace bds::suites {
 namespace {

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "generate/record_gen.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -67,7 +67,6 @@ void expect_in_feed(Context& ctx, const Record& record, const json& last, const 
 }
 
 void deletion_is_logical(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = feed_records(ctx);
     for_all(ctx, "a deleted record stays, marked", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -83,7 +82,6 @@ void deletion_is_logical(Context& ctx) {
 }
 
 void undeletion_restores(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = feed_records(ctx);
     for_all(ctx, "flg_isdeleted false restores a deleted record", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -95,7 +93,6 @@ void undeletion_restores(Context& ctx) {
 }
 
 void flag_required(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = writable_records(ctx);
     for_all(ctx, "a record without flg_isdeleted is refused", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -108,7 +105,6 @@ void flag_required(Context& ctx) {
 }
 
 void deleted_in_reads(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& record = record_of(ctx, "CliFor");
     json r = sample_records(ctx, record, 1, 5).front();
     r["flg_isdeleted"] = true;
@@ -131,18 +127,20 @@ void deleted_in_reads(Context& ctx) {
 }  // namespace
 
 std::vector<Check> deletion_checks() {
-    const std::vector<std::string> tags{"deletion", "StoricoDocumentiT", "Articoli", "CliFor"};
+    const std::vector<std::string> touched{"StoricoDocumentiT", "Articoli", "CliFor"};
     return {
-        {"DEL-01", "deletion", "flg_isdeleted true keeps the record, marked, in the change feed", "000 §1; §4.3; A-12, A-20, A-79",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", Level::Must, tags, true,
-         deletion_is_logical},
-        {"DEL-02", "deletion", "flg_isdeleted false restores a deleted record", "000 §1; §4.4 Deletion",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", Level::Must, tags, true,
-         undeletion_restores},
-        {"DEL-03", "deletion", "A record without flg_isdeleted is refused", "000 §1; §2.1 Minimal record; A-76",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required)", Level::Should, {"deletion", "*"}, true, flag_required},
-        {"DEL-04", "deletion", "Do reads show logically deleted records, and a deleted document's lines?", "000 §1; A-12, A-36",
-         "Deletion is logical", Level::Observe, {"deletion", "CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, true, deleted_in_reads},
+        {.id = "DEL-01", .title = "flg_isdeleted true keeps the record, marked, in the change feed",
+         .spec = "000 §1; §4.3; A-12, A-20, A-79", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = deletion_is_logical},
+        {.id = "DEL-02", .title = "flg_isdeleted false restores a deleted record",
+         .spec = "000 §1; §4.4 Deletion", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = undeletion_restores},
+        {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
+         .spec = "000 §1; §2.1 Minimal record; A-76", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required)",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = flag_required},
+        {.id = "DEL-04", .title = "Do reads show logically deleted records, and a deleted document's lines?",
+         .spec = "000 §1; A-12, A-36", .seed_text = "Deletion is logical",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .run = deleted_in_reads},
     };
 }
 

@@ -15,7 +15,7 @@
 #include "generate/selection_gen.hpp"
 #include "oracle/compare.hpp"
 #include "sql/text.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -116,7 +116,6 @@ struct Written {
 };
 
 Written write_marked(Context& ctx, const std::string& resource, const std::string& purpose, std::uint64_t salt) {
-    ctx.need_user(client::kWriter);
     const Record& record = record_of(ctx, resource);
     const Field* field = marker_field(record);
     if (!field) throw CheckError(resource + " has no field that can carry a marker");
@@ -243,7 +242,6 @@ std::set<std::string> keys_where(const Record& record, const json& block, Keep k
 }
 
 void customers_and_suppliers(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* field = marker_field(clifor);
     if (!field) throw CheckError("CliFor has no field that can carry a marker");
@@ -277,7 +275,6 @@ void customers_and_suppliers(Context& ctx) {
 }
 
 void document_type_year_and_family(Context& ctx) {
-    ctx.need_user(client::kWriter);
     // Documents: types in the check's key namespace, so `cod_tipodoc = … and num_anno = …` alone (the seeds' shape,
     // 001 §2.6) selects only this check's headers.
     const Record& headers = record_of(ctx, "StoricoDocumentiT");
@@ -317,7 +314,6 @@ void document_type_year_and_family(Context& ctx) {
 }
 
 void document_lines_by_type_year_family(Context& ctx) {
-    ctx.need_user(client::kWriter);
     // A coherent data set: the lines' articles exist, so the view can show their families.
     gen::DataSetOptions options = data_set_options(ctx);
     // Two families, types and articles at least, so that the three fields each tell lines apart.
@@ -360,7 +356,6 @@ void document_lines_by_type_year_family(Context& ctx) {
 /// `marker and field = literal(value)`: exactly that record must come back.
 void select_each(Context& ctx, const std::vector<std::string>& values, const std::function<std::string(const std::string&)>& literal,
                  const std::string& purpose, std::uint64_t salt) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
     if (!mark) throw CheckError("CliFor has no field that can carry a marker");
@@ -412,7 +407,6 @@ struct MalformedFixture {
 };
 
 MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
-    ctx.need_user(client::kWriter);
     MalformedFixture m;
     m.record = &record_of(ctx, "CliFor");
     const Field* field = marker_field(*m.record);
@@ -456,7 +450,6 @@ void malformed_statuses(Context& ctx) {
 
 /// How RecordSelection compares text: the marker in upper case finds the record or not.
 void text_comparison(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
     if (!mark) throw CheckError("CliFor has no field that can carry a marker");
@@ -494,43 +487,43 @@ void malformed_harmless(Context& ctx) {
 
 std::vector<Check> filters_checks() {
     return {
-        {"FIL-01", "filters", "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
-         "000 §4.1 RecordSelection, rule 1; A-17, A-18",
-         "RecordSelection: a SQL WHERE condition, without the word WHERE. When RecordSelection is given, only records satisfying the "
-         "condition are returned.",
-         Level::Should, {"filters", "CliFor", "Articoli"}, true, generated_conditions},
-        {"FIL-02", "filters", "ind_clifor = 'C' selects only customers, 'F' only suppliers", "000 §4.1 rule 2; 001 §2.1",
-         "Read a counterpart subset by filtering ind_clifor on C or F. The same cod_clifor may exist once as C and once as F.",
-         Level::Must, {"filters", "CliFor"}, true, customers_and_suppliers},
-        {"FIL-03", "filters", "The seeds' filters: document type and year on headers, family on articles", "000 §4.1 rules 1, 3; 001 §2.6",
-         "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR>.", Level::Must, {"filters", "StoricoDocumentiT", "Articoli"},
-         true, document_type_year_and_family},
-        {"FIL-04", "filters", "Quoted texts with apostrophes select exactly their record", "000 §4.1 RecordSelection; A-18",
-         "a comparison of a field with a quoted text, joined by and", Level::Must, {"filters", "CliFor"}, true, quoting},
-        {"FIL-05", "filters", "Malformed RecordSelection: what status comes back?", "000 §7; A-19",
-         "Statuses for a malformed RecordSelection or a malformed sync body are not shown.", Level::Observe, {"filters", "CliFor"}, true,
-         malformed_statuses},
-        {"FIL-06", "filters", "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
-         "000 §4.1 RecordSelection, rule 1; A-18",
-         "A comparison of a field with a quoted text, joined by and; numbers are unquoted. When RecordSelection is given, only records "
+        {.id = "FIL-01", .title = "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
+         .spec = "000 §4.1 RecordSelection, rule 1; A-17, A-18", .seed_text = "a SQL WHERE condition, without the word WHERE … When RecordSelection is given, only records "
          "satisfying the condition are returned.",
-         Level::Must, {"filters", "CliFor", "Articoli"}, true, seeds_shape_conditions},
-        {"FIL-07", "filters", "Document lines filtered by type, year and family (MCPDocumentiR)", "000 §4.1 rules 1, 3; 001 §2.7",
-         "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR> and cod_famiglia='<FAMILY>'.", Level::Must,
-         {"filters", "MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori", "StoricoDocumentiT", "StoricoDocumentiR",
-          "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"},
-         true, document_lines_by_type_year_family},
-        {"FIL-08", "filters", "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition", "000 §7; A-19, A-46",
-         "Statuses for a malformed RecordSelection are not shown.", Level::Should, {"filters", "CliFor"}, true, malformed_harmless},
-        {"FIL-09", "filters", "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
-         "000 §4.1 RecordSelection, rule 1; A-18",
-         "RecordSelection: a SQL WHERE condition, without the word WHERE. When RecordSelection is given, only records satisfying the "
-         "condition are returned.",
-         Level::Must, {"filters", "CliFor", "Articoli"}, true, standard_conditions},
-        {"FIL-10", "filters", "N'…' literals with text beyond ASCII select exactly their record", "000 §4.1 RecordSelection; A-18",
-         "a comparison of a field with a quoted text, joined by and", Level::Should, {"filters", "CliFor"}, true, unicode_literals},
-        {"FIL-11", "filters", "Does RecordSelection compare text with or without case?", "000 §4.1; A-17",
-         "a comparison of a field with a quoted text, joined by and", Level::Observe, {"filters", "CliFor"}, true, text_comparison},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = generated_conditions},
+        {.id = "FIL-02", .title = "ind_clifor = 'C' selects only customers, 'F' only suppliers",
+         .spec = "000 §4.1 rule 2; 001 §2.1", .seed_text = "Read a counterpart subset by filtering ind_clifor on C or F. … the same cod_clifor may exist once "
+         "as C and once as F.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = customers_and_suppliers},
+        {.id = "FIL-03", .title = "The seeds' filters: document type and year on headers, family on articles",
+         .spec = "000 §4.1 rules 1, 3; 001 §2.6", .seed_text = "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR>.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli"}, .writes = true, .run = document_type_year_and_family},
+        {.id = "FIL-04", .title = "Quoted texts with apostrophes select exactly their record",
+         .spec = "000 §4.1 RecordSelection; A-18", .seed_text = "a comparison of a field with a quoted text, joined by and",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = quoting},
+        {.id = "FIL-05", .title = "Malformed RecordSelection: what status comes back?",
+         .spec = "000 §7; A-19", .seed_text = "Statuses for a malformed RecordSelection or a malformed sync body are not shown.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = malformed_statuses},
+        {.id = "FIL-06", .title = "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
+         .spec = "000 §4.1 RecordSelection, rule 1; A-18", .seed_text = "a comparison of a field with a quoted text, joined by and; numbers are unquoted … When "
+         "RecordSelection is given, only records satisfying the condition are returned.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = seeds_shape_conditions},
+        {.id = "FIL-07", .title = "Document lines filtered by type, year and family (MCPDocumentiR)",
+         .spec = "000 §4.1 rules 1, 3; 001 §2.7", .seed_text = "Example filter shape: cod_tipodoc='<DOC_TYPE>' and num_anno=<YEAR> and cod_famiglia='<FAMILY>'.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori", "StoricoDocumentiT", "StoricoDocumentiR", "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"}, .writes = true, .run = document_lines_by_type_year_family},
+        {.id = "FIL-08", .title = "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition",
+         .spec = "000 §7; A-19, A-46", .seed_text = "Statuses for a malformed RecordSelection or a malformed sync body are not shown.",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = malformed_harmless},
+        {.id = "FIL-09", .title = "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
+         .spec = "000 §4.1 RecordSelection, rule 1; A-18", .seed_text = "a SQL WHERE condition, without the word WHERE … When RecordSelection is given, only records "
+         "satisfying the condition are returned.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = standard_conditions},
+        {.id = "FIL-10", .title = "N'…' literals with text beyond ASCII select exactly their record",
+         .spec = "000 §4.1 RecordSelection; A-18", .seed_text = "a comparison of a field with a quoted text, joined by and",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = unicode_literals},
+        {.id = "FIL-11", .title = "Does RecordSelection compare text with or without case?",
+         .spec = "000 §4.1; A-17", .seed_text = "a comparison of a field with a quoted text, joined by and",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = text_comparison},
     };
 }
 

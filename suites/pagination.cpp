@@ -7,7 +7,7 @@
 #include <set>
 
 #include "oracle/compare.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 
 namespace bds::suites {
@@ -24,7 +24,6 @@ struct Marked {
 };
 
 Marked write_marked(Context& ctx, const std::string& resource, const std::string& purpose) {
-    ctx.need_user(client::kWriter);
     const Record& record = record_of(ctx, resource);
     const Field* field = marker_field(record);
     if (!field) throw CheckError(resource + " has no field that can carry a marker");
@@ -114,7 +113,6 @@ void partition_with_selection(Context& ctx) {
 }
 
 void partition_without_selection(Context& ctx) {
-    ctx.need_user(client::kWriter);
     // A small resource, so that reading it whole stays cheap; retried when the data changes meanwhile.
     const Record& record = record_of(ctx, "CondPagam");
     if (!ctx.target.read_only) write_marked(ctx, record.name, "pages");
@@ -215,17 +213,20 @@ void unpaged(Context& ctx) {
 
 std::vector<Check> pagination_checks() {
     return {
-        {"PAG-01", "pagination", "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
-         "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
-         "PageNumber: page number, starting at 1, used with PageSize. JSON array of records of the resource, accompanied by TotalRowsCount.",
-         Level::Must, {"pagination", "CliFor"}, true, partition_with_selection},
-        {"PAG-02", "pagination", "Pages of a whole resource partition it", "000 §4.1; §8",
-         "PageSize: records per page. PageNumber: page number, starting at 1, used with PageSize.", Level::Must,
-         {"pagination", "CondPagam"}, false, partition_without_selection, /*generates=*/true},
-        {"PAG-03", "pagination", "Pages start at 1", "000 §8", "Pages start at 1.", Level::Must, {"pagination", "CliFor"}, true,
-         pages_start_at_one},
-        {"PAG-04", "pagination", "Without PageSize, and with a large one: what comes back?", "000 §8; A-08, A-09, A-81, A-82",
-         "Maximum PageSize and default PageSize are not shown.", Level::Observe, {"pagination", "CliFor"}, true, unpaged},
+        {.id = "PAG-01", .title = "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
+         .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200", .seed_text = "PageNumber | query | int32 | no | page number, starting at 1, used with PageSize … Response 200: "
+         "JSON array of records of the resource (fields as in part 2), accompanied by TotalRowsCount.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = partition_with_selection},
+        {.id = "PAG-02", .title = "Pages of a whole resource partition it",
+         .spec = "000 §4.1; §8", .seed_text = "PageSize | query | int32 | no | records per page … PageNumber | query | int32 | no | page number, "
+         "starting at 1, used with PageSize",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .generates = true, .run = partition_without_selection},
+        {.id = "PAG-03", .title = "Pages start at 1",
+         .spec = "000 §8", .seed_text = "Pages start at 1.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one},
+        {.id = "PAG-04", .title = "Without PageSize, and with a large one: what comes back?",
+         .spec = "000 §8; A-08, A-09, A-81, A-82", .seed_text = "Maximum PageSize and default PageSize are not shown.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = unpaged},
     };
 }
 

@@ -1,18 +1,37 @@
-// The table of suites: each suite file under suites/ contributes its checks here, in the order of the seeds.
-#include "check/check.hpp"
-#include "suites/suites.hpp"
+// The list of suites: each file under suites/ defines its table of checks; this is the one place that names them.
+#include "suites/registry.hpp"
 
-namespace bds {
+namespace bds::suites {
+
+std::vector<Check> auth_checks();
+std::vector<Check> access_checks();
+std::vector<Check> pagination_checks();
+std::vector<Check> filters_checks();
+std::vector<Check> sync_checks();
+std::vector<Check> changes_checks();
+std::vector<Check> deletion_checks();
+std::vector<Check> views_checks();
+std::vector<Check> tenancy_checks();
+std::vector<Check> robustness_checks();
+std::vector<Check> schema_checks();
+
+const std::vector<Suite>& all_suites() {
+    static const std::vector<Suite> suites{
+        {"auth", "AUTH", auth_checks},           {"access", "ACC", access_checks},     {"pagination", "PAG", pagination_checks},
+        {"filters", "FIL", filters_checks},      {"sync", "SYN", sync_checks},         {"changes", "CHG", changes_checks},
+        {"deletion", "DEL", deletion_checks},    {"views", "VIEW", views_checks},      {"tenancy", "TEN", tenancy_checks},
+        {"robustness", "ROB", robustness_checks}, {"schema", "SCH", schema_checks}};
+    return suites;
+}
 
 std::vector<Check> all_checks() {
     std::vector<Check> out;
-    for (auto table : {suites::auth_checks, suites::access_checks, suites::pagination_checks, suites::filters_checks,
-                       suites::sync_checks, suites::changes_checks, suites::deletion_checks, suites::views_checks,
-                       suites::tenancy_checks, suites::robustness_checks, suites::schema_checks}) {
-        auto checks = table();
-        out.insert(out.end(), std::make_move_iterator(checks.begin()), std::make_move_iterator(checks.end()));
-    }
+    for (const Suite& suite : all_suites())
+        for (Check& check : suite.table()) {
+            check.suite = suite.name;
+            out.push_back(std::move(check));
+        }
     return out;
 }
 
-}  // namespace bds
+}  // namespace bds::suites

@@ -14,7 +14,7 @@
 
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -392,12 +392,10 @@ void judge_bodies(Context& ctx, const Record& record, const std::vector<BadBody>
 }
 
 void malformed_json(Context& ctx) {
-    ctx.need_user(client::kWriter);
     judge_bodies(ctx, clifor_of(ctx), malformed_bodies(ctx), "000 §1: bodies are JSON in UTF-8 and POST sync bodies are arrays of records; A-71");
 }
 
 void non_array(Context& ctx) {
-    ctx.need_user(client::kWriter);
     judge_bodies(ctx, clifor_of(ctx), non_array_bodies(ctx), "000 §1: bodies of POST /api/sync/{Resource} are always arrays of records");
 }
 
@@ -410,7 +408,6 @@ std::string fresh_key(const Context& ctx, const std::string& tag, int& counter) 
 }
 
 void huge_string(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = clifor_of(ctx);
     // The two shapes first (1 MiB far over a bounded length, 1 MiB in an unbounded field), then generated
     // records with a value just or well over the maximum of a random bounded text field.
@@ -444,7 +441,6 @@ void huge_string(Context& ctx) {
 }
 
 void content_type(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = clifor_of(ctx);
     // The control: the same kind of block under the seeds' own Content-Type is accepted, or the check has no
     // ground to stand on.
@@ -456,7 +452,6 @@ void content_type(Context& ctx) {
 }
 
 void unknown_fields(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& articoli = record_of(ctx, "Articoli");
     judge_bodies(ctx, articoli, unknown_field_bodies(ctx), "000 §4.4; A-28");
     const auto records = gen::sent_record_gen(ctx.catalogue, articoli, gen_options(ctx));
@@ -520,7 +515,6 @@ void expect_still_there(Context& ctx, const std::string& role, const std::string
 }
 
 void sql_injection(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = clifor_of(ctx);
     const std::string field = marker_of(clifor).name;
     const std::string mine = marker(ctx, "inj w"), theirs = marker(ctx, "inj o");
@@ -567,7 +561,6 @@ void sql_injection(Context& ctx) {
 }
 
 void bad_query_strings(Context& ctx) {
-    ctx.need_user(client::kWriter);
     auto judge = [&](const client::HttpResponse& r, const std::string& label) {
         ctx.answered(r);
         const auto page = r.status == 200 ? ctx.api.read(r).page : std::nullopt;
@@ -583,7 +576,6 @@ void bad_query_strings(Context& ctx) {
 }
 
 void no_server_error(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = clifor_of(ctx);
     const Record& articoli = record_of(ctx, "Articoli");
     std::vector<std::pair<const Record*, BadBody>> bodies;
@@ -607,31 +599,31 @@ void no_server_error(Context& ctx) {
 std::vector<Check> robustness_checks() {
     const std::string statuses = "Statuses for a malformed RecordSelection or a malformed sync body are not shown.";
     return {
-        {"ROB-01", "robustness", "A body that is not JSON stores nothing (or, read leniently, exactly what it means)",
-         "000 §1; §7; A-25, A-31, A-71",
-         "Bodies are JSON in UTF-8. Bodies of POST /api/sync/{Resource} are always arrays of records. " + statuses, Level::Must,
-         {"robustness", "CliFor"}, true, malformed_json},
-        {"ROB-02", "robustness", "A JSON body that is no array of records stores nothing", "000 §1; §4.4 Body; §7",
-         "Bodies of POST /api/sync/{Resource} are always arrays of records. " + statuses, Level::Must, {"robustness", "CliFor"}, true,
-         non_array},
-        {"ROB-03", "robustness", "An over-long or 1 MiB string is refused or stored exactly, never cut", "000 §4.4; §8; A-34, A-71",
-         "Success: status 200 when the block is accepted. Maximum request size is not shown.", Level::Must, {"robustness", "CliFor"}, true,
-         huge_string},
-        {"ROB-04", "robustness", "A valid block under another Content-Type: refused, or stored as sent", "000 §4.4 Content-Type; A-32, A-71",
-         "Content-Type: application/json; charset=utf-8. Success: status 200 when the block is accepted.", Level::Must,
-         {"robustness", "CliFor"}, true, content_type},
-        {"ROB-05", "robustness", "Unknown fields in a record: refused, or the known fields stored as sent", "000 §4.4; A-28, A-71",
-         "Body: array of records of the resource (shape in 2.1). Success: status 200 when the block is accepted.", Level::Must,
-         {"robustness", "Articoli"}, true, unknown_fields},
-        {"ROB-06", "robustness", "SQL injection in RecordSelection: no row of another tenant, nothing changed", "000 §1; §4.1 rule 1; A-19, A-72",
-         "It exposes the master data and document history of a management (ERP) system for one tenant per record (field customer_ID "
-         "identifies the tenant). When RecordSelection is given, only records satisfying the condition are returned.",
-         Level::Must, {"robustness", "CliFor"}, true, sql_injection},
-        {"ROB-07", "robustness", "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx", "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73",
-         statuses + " Maximum PageSize and default PageSize are not shown.", Level::Should, {"robustness", "CliFor"}, false, bad_query_strings},
-        {"ROB-08", "robustness", "Bad bodies and injection attempts: never a 5xx", "000 §7; A-46, A-71, A-72",
-         statuses + " Body format of error responses is not shown.", Level::Should, {"robustness", "CliFor", "Articoli"}, true,
-         no_server_error},
+        {.id = "ROB-01", .title = "A body that is not JSON stores nothing (or, read leniently, exactly what it means)",
+         .spec = "000 §1; §7; A-25, A-31, A-71", .seed_text = "Bodies are JSON in UTF-8. Bodies of POST /api/sync/{Resource} are always arrays of records. … " + statuses,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = malformed_json},
+        {.id = "ROB-02", .title = "A JSON body that is no array of records stores nothing",
+         .spec = "000 §1; §4.4 Body; §7", .seed_text = "Bodies of POST /api/sync/{Resource} are always arrays of records. … " + statuses,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = non_array},
+        {.id = "ROB-03", .title = "An over-long or 1 MiB string is refused or stored exactly, never cut",
+         .spec = "000 §4.4; §8; A-34, A-71", .seed_text = "Success | status 200 when the block is accepted … Maximum request size is not shown.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = huge_string},
+        {.id = "ROB-04", .title = "A valid block under another Content-Type: refused, or stored as sent",
+         .spec = "000 §4.4 Content-Type; A-32, A-71", .seed_text = "Content-Type | application/json; charset=utf-8 … Success | status 200 when the block is accepted",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = content_type},
+        {.id = "ROB-05", .title = "Unknown fields in a record: refused, or the known fields stored as sent",
+         .spec = "000 §4.4; A-28, A-71", .seed_text = "Body | array of records of the resource (shape in 2.1) … Success | status 200 when the block is accepted",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli"}, .writes = true, .run = unknown_fields},
+        {.id = "ROB-06", .title = "SQL injection in RecordSelection: no row of another tenant, nothing changed",
+         .spec = "000 §1; §4.1 rule 1; A-19, A-72", .seed_text = "It exposes the master data and document history of a management (ERP) system for one tenant per "
+         "record (field customer_ID identifies the tenant). … When RecordSelection is given, only records satisfying the condition are returned.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = sql_injection},
+        {.id = "ROB-07", .title = "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx",
+         .spec = "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73", .seed_text = statuses + " … Maximum PageSize and default PageSize are not shown.",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .run = bad_query_strings},
+        {.id = "ROB-08", .title = "Bad bodies and injection attempts: never a 5xx",
+         .spec = "000 §7; A-46, A-71, A-72", .seed_text = statuses + " … Body format of error responses is not shown.",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = no_server_error},
     };
 }
 

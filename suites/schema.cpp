@@ -13,7 +13,7 @@
 #include "schema/record_validator.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -68,7 +68,6 @@ std::size_t validate_page(Context& ctx, Validators& validators, const Record& re
 }
 
 void first_pages(Context& ctx) {
-    ctx.need_user(client::kWriter);
     Validators validators(ctx);
     const long long size = std::min<long long>(kFirstPage, page_size(ctx));
     std::size_t validated = 0;
@@ -158,7 +157,6 @@ std::optional<std::string> before_earliest(const std::vector<json>& rows) {
 }
 
 void written_rows(Context& ctx) {
-    ctx.need_user(client::kWriter);
     Validators validators(ctx);
     gen::DataSet set = data_set(ctx);
     // The category tables are in no data set (no view joins them): a few records of their own.
@@ -294,7 +292,6 @@ struct Forms {
 };
 
 void forms_written(Context& ctx) {
-    ctx.need_user(client::kWriter);
     Forms forms;
     for (const char* name : {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}) {
         const Record& record = record_of(ctx, name);
@@ -312,31 +309,29 @@ void forms_written(Context& ctx) {
     if (forms.decimal_places >= 0) ctx.observe("decimals show at most " + std::to_string(forms.decimal_places) + " decimal places (A-16)");
 }
 
-const std::vector<std::string>& data_set_tags() {
-    static const std::vector<std::string> tags = {"schema", "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli",
+const std::vector<std::string>& data_set_resources() {
+    static const std::vector<std::string> resources = {"AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli",
                                                   "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri", "StoricoDocumentiT",
                                                   "StoricoDocumentiR", "MCPResources", "MCPArticoli", "MCPClienti", "MCPFornitori",
                                                   "MCPDocumentiT", "MCPDocumentiR", "GruppiDocumento", "MacroCategClifor",
                                                   "CategClifor"};
-    return tags;
+    return resources;
 }
 
 }  // namespace
 
 std::vector<Check> schema_checks() {
     return {
-        {"SCH-01", "schema", "The first page of every readable resource and change feed validates against its schema",
-         "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
-         "Response 200: JSON array of records of the resource (fields as in part 2).", Level::Must, {"schema", "*"}, false, first_pages},
-        {"SCH-02", "schema", "Records this check wrote validate against their schemas on every resource, view and change feed",
-         "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
-         "Response 200: JSON array of records of the resource (fields as in part 2). Response 200: JSON array of records changed after "
-         "LastUtcRun.",
-         Level::Must, data_set_tags(), true, written_rows, /*generates=*/false},
-        {"SCH-03", "schema", "How are date-times, decimals, rowversions, nulls and varchar text written?",
-         "000 §1; A-13, A-14, A-15, A-61, A-83",
-         "Field types are given as database types (int, decimal, datetime, datetime2, timestamp, bit, nchar(n), nvarchar(n), varchar(n), char(n), float(n), list).",
-         Level::Observe, {"schema", "StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, false, forms_written},
+        {.id = "SCH-01", .title = "The first page of every readable resource and change feed validates against its schema",
+         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15", .seed_text = "Response 200: JSON array of records of the resource (fields as in part 2)",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .run = first_pages},
+        {.id = "SCH-02", .title = "Records this check wrote validate against their schemas on every resource, view and change feed",
+         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15", .seed_text = "Response 200: JSON array of records of the resource (fields as in part 2) … Response 200: JSON "
+         "array of records changed after LastUtcRun",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true, .run = written_rows},
+        {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
+         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .seed_text = "Field types are given as database types (int, decimal, datetime, datetime2, timestamp, bit, nchar(n), nvarchar(n), varchar(n), char(n), float(n), list).",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, .run = forms_written},
     };
 }
 

@@ -6,7 +6,7 @@
 
 #include "generate/invalid_gen.hpp"
 #include "generate/record_gen.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -26,7 +26,6 @@ bool send_accepted(Context& ctx, const Record& record, const json& block) {
 }
 
 void round_trip(Context& ctx) {
-    ctx.need_user(kWriter);
     for (const Record* record : writable_records(ctx)) {
         for_all(ctx, "sent " + record->name + " records read back equal", [&] {
             const json block = *block_gen(ctx, *record, *rc::gen::inRange(1, 4));
@@ -45,7 +44,6 @@ json with_key_of(const Record& record, json second, const json& first) {
 }
 
 void upsert_by_key(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = writable_records(ctx);
     for_all(ctx, "a key sent twice is one record, updated", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -58,7 +56,6 @@ void upsert_by_key(Context& ctx) {
 }
 
 void ts_update_changes(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = writable_records(ctx);
     for_all(ctx, "ts_update changes on every write", [&] {
         const Record& record = **rc::gen::elementOf(resources);
@@ -76,7 +73,6 @@ void ts_update_changes(Context& ctx) {
 }
 
 void identity_on_upsert(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& record = record_of(ctx, "CliFor");
     const json first = sample_records(ctx, record, 1, 41).front();
     if (!send_accepted(ctx, record, json::array({first}))) return;
@@ -108,7 +104,6 @@ json clifor_probe(const Context& ctx, const Record& record, const std::string& s
 
 /// What writes the seeds leave open give: each observed, never judged.
 void open_writes(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const auto answer = [&](const json& block) {
         const auto r = ctx.answered(ctx.sync(kWriter, clifor.name, block));
@@ -148,7 +143,6 @@ void open_writes(Context& ctx) {
 }
 
 void nested_lines(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& header = record_of(ctx, "StoricoDocumentiT");
     const Record& lines = record_of(ctx, "StoricoDocumentiR");
     for_all(ctx, "a document's lines are published with it", [&] {
@@ -192,7 +186,6 @@ void nested_lines(Context& ctx) {
 }
 
 void total_after_sending(Context& ctx) {
-    ctx.need_user(kWriter);
     const Record& record = record_of(ctx, "CliFor");
     const Field* field = marker_field(record);
     if (!field) throw CheckError("CliFor has no field that can carry a marker");
@@ -290,7 +283,6 @@ void expect_invalid_refused(Context& ctx, const Record& record, const json& inva
 /// cannot be stored (MUST); one without another required field tells what a sender must send, not that a
 /// server must refuse it (SHOULD, A-76).
 void required_left_out(Context& ctx, bool keys) {
-    ctx.need_user(kWriter);
     std::uint64_t salt = keys ? 0 : 500;
     for (const Record* record : writable_records(ctx)) {
         rc::Random random(ctx.seed * 1000003u + 9000 + salt++);
@@ -324,7 +316,6 @@ void invalid_refused(Context& ctx) {
 }
 
 void refused_stores_nothing(Context& ctx) {
-    ctx.need_user(kWriter);
     const auto resources = writable_records(ctx);
     for_all(ctx, "a refused block stores nothing", [&] {
         const InvalidBlock b = invalid_block(ctx, resources);
@@ -345,35 +336,38 @@ void refused_stores_nothing(Context& ctx) {
 }  // namespace
 
 std::vector<Check> sync_checks() {
-    const std::vector<std::string> all{"sync", "*"};
+    const std::vector<std::string> all{"*"};
     return {
-        {"SYN-01", "sync", "Records sent are accepted and read back as sent", "000 §4.4 Success; §2",
-         "status 200 when the block is accepted", Level::Must, all, true, round_trip},
-        {"SYN-02", "sync", "A key sent again updates its one record", "000 §2.1 Key fields; §4.4",
-         "Key: customer_ID (int, tenant), key_documento (nvarchar(500)). key_documento is assigned by the sending system, is unique within the tenant",
-         Level::Must, all, true, upsert_by_key},
-        {"SYN-03", "sync", "ts_update changes on every write", "000 §1; §2 (ts_update timestamp); A-75",
-         "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.", Level::Must, all, true,
-         ts_update_changes},
-        {"SYN-04", "sync", "On an upsert: Id kept? Fields left out cleared or kept?", "000 §1; A-60, A-77",
-         "Fields Id, ts_update and dat_ultvar are maintained by the platform", Level::Observe, {"sync", "CliFor"}, true, identity_on_upsert},
-        {"SYN-05", "sync", "A document's nested lines are readable with its key_documento", "000 §2.1 Not-covered records; §2.2 Rule",
-         "one POST /api/sync/StoricoDocumentiT publishes the header and its nested lines together.", Level::Must,
-         {"sync", "StoricoDocumentiT"}, true, nested_lines},
-        {"SYN-06", "sync", "After sending, TotalRowsCount counts the records sent", "000 §4.4 Check",
-         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount", Level::Must, {"sync", "CliFor"}, true,
-         total_after_sending},
-        {"SYN-07", "sync", "A record that cannot be stored as sent (no key, too long, out of range, no instant) is refused",
-         "000 §2.1; §4.4; A-34, A-76",
-         "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", Level::Must, all, true,
-         invalid_refused, /*generates=*/true},
-        {"SYN-08", "sync", "A refused block stores nothing", "000 §4.4 Failure; A-25",
-         "stop at the first status other than 200 and keep the response body", Level::Should, all, true, refused_stores_nothing},
-        {"SYN-09", "sync", "A record without a required field other than its key is refused", "000 §2.1 Minimal record; A-76",
-         "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", Level::Should, all, true,
-         required_non_key_refused, /*generates=*/true},
-        {"SYN-10", "sync", "Writes the seeds leave open: what do they give?", "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61",
-         "The content of a 200 response body for POST is not shown.", Level::Observe, {"sync", "CliFor", "Famiglia"}, true, open_writes},
+        {.id = "SYN-01", .title = "Records sent are accepted and read back as sent",
+         .spec = "000 §4.4 Success; §2", .seed_text = "status 200 when the block is accepted",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = round_trip},
+        {.id = "SYN-02", .title = "A key sent again updates its one record",
+         .spec = "000 §2.1 Key fields; §4.4", .seed_text = "Key: customer_ID (int, tenant), key_documento (nvarchar(500)). key_documento is assigned by the sending system, is unique within the tenant",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = upsert_by_key},
+        {.id = "SYN-03", .title = "ts_update changes on every write",
+         .spec = "000 §1; §2 (ts_update timestamp); A-75", .seed_text = "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = ts_update_changes},
+        {.id = "SYN-04", .title = "On an upsert: Id kept? Fields left out cleared or kept?",
+         .spec = "000 §1; A-60, A-77", .seed_text = "Fields Id, ts_update and dat_ultvar are maintained by the platform",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = identity_on_upsert},
+        {.id = "SYN-05", .title = "A document's nested lines are readable with its key_documento",
+         .spec = "000 §2.1 Not-covered records; §2.2 Rule", .seed_text = "one POST /api/sync/StoricoDocumentiT publishes the header and its nested lines together.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT"}, .writes = true, .run = nested_lines},
+        {.id = "SYN-06", .title = "After sending, TotalRowsCount counts the records sent",
+         .spec = "000 §4.4 Check", .seed_text = "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = total_after_sending},
+        {.id = "SYN-07", .title = "A record that cannot be stored as sent (no key, too long, out of range, no instant) is refused",
+         .spec = "000 §2.1; §4.4; A-34, A-76", .seed_text = "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = invalid_refused},
+        {.id = "SYN-08", .title = "A refused block stores nothing",
+         .spec = "000 §4.4 Failure; A-25", .seed_text = "stop at the first status other than 200 and keep the response body",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = all, .writes = true, .run = refused_stores_nothing},
+        {.id = "SYN-09", .title = "A record without a required field other than its key is refused",
+         .spec = "000 §2.1 Minimal record; A-76", .seed_text = "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = all, .writes = true, .run = required_non_key_refused},
+        {.id = "SYN-10", .title = "Writes the seeds leave open: what do they give?",
+         .spec = "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61", .seed_text = "The content of a 200 response body for POST is not shown.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true, .run = open_writes},
     };
 }
 

@@ -12,7 +12,7 @@
 #include "schema/json_limits.hpp"
 #include "oracle/compare.hpp"
 #include "sql/datetime.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -44,8 +44,6 @@ struct Written {
 };
 
 Written write_as_writer(Context& ctx, std::uint64_t salt) {
-    ctx.need_user(client::kWriter);
-    ctx.need_user(client::kOtherTenant);
     gen::DataSetOptions options = data_set_options(ctx);
     options.min_records = 1;
     options.max_records = 2;
@@ -267,8 +265,6 @@ void views(Context& ctx) {
 // ---- TEN-04 ----
 
 void same_key_two_tenants(Context& ctx) {
-    ctx.need_user(client::kWriter);
-    ctx.need_user(client::kOtherTenant);
     for (const std::string resource : {"CliFor", "Articoli"}) {
         const Record& record = record_of(ctx, resource);
         const Field* field = marker_field(record);
@@ -323,8 +319,6 @@ std::optional<long long> tenant_of(Context& ctx, const std::string& role) {
 }
 
 void body_tenant_ignored(Context& ctx) {
-    ctx.need_user(client::kWriter);
-    ctx.need_user(client::kOtherTenant);
     const auto writer_id = tenant_of(ctx, client::kWriter);
     auto other_id = tenant_of(ctx, client::kOtherTenant);
     if (!other_id || other_id == writer_id) other_id = writer_id ? *writer_id + 1 : 2;
@@ -366,25 +360,29 @@ void body_tenant_ignored(Context& ctx) {
 }  // namespace
 
 std::vector<Check> tenancy_checks() {
-    const std::vector<std::string> data_set_tags = {"tenancy",  "AliquoteIva", "Famiglia",          "Sottofamiglia",     "MarcaArticoli",
+    const std::vector<std::string> data_set_resources = {"AliquoteIva", "Famiglia",          "Sottofamiglia",     "MarcaArticoli",
                                                     "Articoli", "CliFor",      "CodiciDocumento",   "CondPagam",         "StatiEsteri",
                                                     kHeader,    kLines};
-    std::vector<std::string> view_tags = data_set_tags;
-    view_tags.insert(view_tags.end(), {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"});
+    std::vector<std::string> view_resources = data_set_resources;
+    view_resources.insert(view_resources.end(), {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"});
     const std::string seed = "It exposes the master data and document history of a management (ERP) system for one tenant per record (field customer_ID "
                              "identifies the tenant).";
     return {
-        {"TEN-01", "tenancy", "Another tenant never reads the writer's records: by key, by filter, or page by page",
-         "000 §1; §4.1 (derived: one tenant per record)", seed, Level::Must, data_set_tags, true, reads_and_filters},
-        {"TEN-02", "tenancy", "Another tenant's change feed never carries the writer's records", "000 §1; §4.3 (derived: one tenant per record)", seed,
-         Level::Must, data_set_tags, true, change_feed},
-        {"TEN-03", "tenancy", "Another tenant's MCP views never show the writer's records", "000 §1; 000 §1 capability 5 (derived: one tenant per record)",
-         seed, Level::Must, view_tags, true, views},
-        {"TEN-04", "tenancy", "The same key written by two tenants is two records, each reading back its own", "000 §1; 001 §2 Conventions (customer_ID is K)",
-         seed + " customer_ID is int, not null, K, tenant, in every resource.", Level::Must, {"tenancy", "CliFor", "Articoli"}, true,
-         same_key_two_tenants},
-        {"TEN-05", "tenancy", "customer_ID in a sent record never puts it in another tenant", "000 §1; §4.4; A-26 (derived)",
-         seed + " customer_ID is not part of the minimal record shape.", Level::Must, {"tenancy", "CliFor", "MCPResources"}, true, body_tenant_ignored},
+        {.id = "TEN-01", .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
+         .spec = "000 §1; §4.1 (derived: one tenant per record)", .seed_text = seed,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = reads_and_filters},
+        {.id = "TEN-02", .title = "Another tenant's change feed never carries the writer's records",
+         .spec = "000 §1; §4.3 (derived: one tenant per record)", .seed_text = seed,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = change_feed},
+        {.id = "TEN-03", .title = "Another tenant's MCP views never show the writer's records",
+         .spec = "000 §1; 000 §1 capability 5 (derived: one tenant per record)", .seed_text = seed,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = view_resources, .writes = true, .run = views},
+        {.id = "TEN-04", .title = "The same key written by two tenants is two records, each reading back its own",
+         .spec = "000 §1; 001 §2 Conventions (customer_ID is K)", .seed_text = seed + " … customer_ID is int, not null, K, tenant, in every resource.",
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = same_key_two_tenants},
+        {.id = "TEN-05", .title = "customer_ID in a sent record never puts it in another tenant",
+         .spec = "000 §1; §4.4; A-26 (derived)", .seed_text = seed + " … customer_ID is not part of the minimal record shape.",
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "MCPResources"}, .writes = true, .run = body_tenant_ignored},
     };
 }
 

@@ -15,7 +15,7 @@
 #include "schema/record_validator.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -204,7 +204,6 @@ std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
 // ---- VIEW-01 ----
 
 void fields_and_types(Context& ctx) {
-    ctx.need_user(client::kWriter);
     std::map<std::string, std::unique_ptr<RecordValidator>> validators;
     for (const char* v : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"})
         validators[v] = std::make_unique<RecordValidator>(ctx.catalogue, record_of(ctx, v), Direction::Returned, returned_profile(ctx));
@@ -225,7 +224,6 @@ void fields_and_types(Context& ctx) {
 // ---- VIEW-02 ----
 
 void customers_and_suppliers(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
@@ -300,7 +298,6 @@ void expect_repeats(Context& ctx, const json& doc, const json& line, const std::
 }
 
 void nested_lines(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& docs = record_of(ctx, "MCPDocumentiT");
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
@@ -329,7 +326,6 @@ void nested_lines(Context& ctx) {
 }
 
 void month_of_date(Context& ctx) {
-    ctx.need_user(client::kWriter);
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc", [&] {
         auto options = data_set_options(ctx, prefixes.next());
@@ -364,7 +360,6 @@ const json* counterpart_of(const gen::DataSet& set, const json& doc) {
 }
 
 void rows_agree(Context& ctx) {
-    ctx.need_user(client::kWriter);
     CasePrefixes prefixes(ctx.prefix);
     for_all(ctx, "each base record written has one row in its view, with the same values in same-named fields", [&] {
         const auto set = *data_sets(ctx, prefixes.next());
@@ -407,7 +402,6 @@ void rows_agree(Context& ctx) {
 // ---- VIEW-05 ----
 
 void resources_registry(Context& ctx) {
-    ctx.need_user(client::kWriter);
     const Record& record = record_of(ctx, "MCPResources");
     const RecordValidator validator(ctx.catalogue, record, Direction::Returned, returned_profile(ctx));
     const long long size = std::min<long long>(page_size(ctx), 200);
@@ -441,7 +435,6 @@ constexpr const char* kNoQueryTemplate =
     "to run it";
 
 void query_clienti(Context& ctx) {
-    ctx.need_user(client::kWriter);
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
@@ -499,7 +492,6 @@ bool mentions(const json& tmpl, const std::string& placeholder) {
 }
 
 void query_ordering(Context& ctx) {
-    ctx.need_user(client::kWriter);
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
     if (!mentions(*ctx.target.query_body, "$OrderField"))
         ctx.skip("the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" (and "
@@ -544,7 +536,6 @@ gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
 }
 
 void deleted_rows(Context& ctx) {
-    ctx.need_user(client::kWriter);
     gen::DataSet set = one_data_set(ctx, 8);
     for (auto& b : set)
         if (b.resource == "CliFor" || b.resource == "Articoli" || b.resource == kHeader)
@@ -569,7 +560,6 @@ int sunday_week(sql::Ticks t) {
 }
 
 void week_numbering(Context& ctx) {
-    ctx.need_user(client::kWriter);
     gen::DataSet set = one_data_set(ctx, 9);
     // A Sunday early in January: ISO 8601 says week 1 (of 2026), DATEPART(week) with Sunday first says week 2.
     for (auto& b : set)
@@ -603,44 +593,44 @@ void week_numbering(Context& ctx) {
 }  // namespace
 
 std::vector<Check> views_checks() {
-    const std::vector<std::string> data_set_tags = {"views",        "MCPClienti",    "MCPFornitori",  "MCPArticoli",   "MCPDocumentiT",
+    const std::vector<std::string> data_set_resources = {"MCPClienti",    "MCPFornitori",  "MCPArticoli",   "MCPDocumentiT",
                                                     "MCPDocumentiR", "AliquoteIva",   "Famiglia",      "Sottofamiglia", "MarcaArticoli",
                                                     "Articoli",      "CliFor",        "CodiciDocumento", "CondPagam",   "StatiEsteri",
                                                     "StoricoDocumentiT", "StoricoDocumentiR"};
     return {
-        {"VIEW-01", "views", "Each MCP view returns only its fields, each of its type", "001 §2.4-2.7; 000 §1 capability 5; A-38",
-         "Read-only denormalised views (resources whose names start with MCP) for analysis tools. (001 lists each view's fields and types.)",
-         Level::Must, data_set_tags, true, fields_and_types},
-        {"VIEW-02", "views", "MCPClienti holds only customers (C), MCPFornitori only suppliers (F)", "001 §2.1, §2.5; A-38",
-         "Read customers only with RecordSelection on ind_clifor equal to C; suppliers with F. CliFor holds customers and suppliers together; "
-         "the same cod_clifor may exist once as C and once as F.",
-         Level::Must, {"views", "CliFor", "MCPClienti", "MCPFornitori"}, true, customers_and_suppliers},
-        {"VIEW-03", "views", "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data", "001 §2.6, §2.7; 000 §2.1; A-38",
-         "Each header contains its lines in the list MCPDocumentiR. Each line repeats header data (year, date, type, counterpart and agent) so it "
-         "can be filtered without joins.",
-         Level::Must, data_set_tags, true, nested_lines},
-        {"VIEW-04", "views", "View rows agree with the base records written (one row per record, same-named fields equal)",
-         "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",
-         "Read-only denormalised views (resources whose names start with MCP) for analysis tools. A header's ind_clifor_c + cod_clifor_c identify "
-         "its counterpart with the same key as CliFor.",
-         Level::Should, data_set_tags, true, rows_agree},
-        {"VIEW-05", "views", "MCPResources lists resources in its own fields", "001 §2.3; A-40",
-         "A registry table, read with GET /api/resources/MCPResources, listing the resources offered to an MCP server.", Level::Must,
-         {"views", "MCPResources"}, false, resources_registry},
-        {"VIEW-06", "views", "POST query on MCPClienti returns the customers its RecordSelection selects", "000 §4.2; 001 §2.5; A-41",
-         "MCPClienti also accepts POST /api/resources/MCPClienti/query.", Level::Must, {"views", "query", "CliFor", "MCPClienti", "MCPFornitori"}, true,
-         query_clienti},
-        {"VIEW-10", "views", "POST query on MCPClienti returns its rows in the order its body asks for", "000 §1 capability 3; §4.2; A-41",
-         "Search a resource with filters and ordering in a request body (POST query).", Level::Must,
-         {"views", "query", "CliFor", "MCPClienti"}, true, query_ordering},
-        {"VIEW-07", "views", "MCPDocumentiT.mese is the month of dat_doc", "001 §2.6; A-39", "mese and settimana derive from the document date.",
-         Level::Must, data_set_tags, true, month_of_date},
-        {"VIEW-08", "views", "Logically deleted base records in the views: shown or not?", "001 §2.4-2.7; A-42",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required). (Whether the views show deleted rows is not shown.)",
-         Level::Observe, data_set_tags, true, deleted_rows},
-        {"VIEW-09", "views", "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?", "001 §2.6; 000 §4.2; A-39, A-85",
-         "mese and settimana derive from the document date. (The week numbering is not shown.)", Level::Observe, data_set_tags, true,
-         week_numbering},
+        {.id = "VIEW-01", .title = "Each MCP view returns only its fields, each of its type",
+         .spec = "001 §2.4-2.7; 000 §1 capability 5; A-38", .seed_text = "Read-only denormalised views (resources whose names start with MCP) for analysis tools.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = fields_and_types},
+        {.id = "VIEW-02", .title = "MCPClienti holds only customers (C), MCPFornitori only suppliers (F)",
+         .spec = "001 §2.1, §2.5; A-38", .seed_text = "Read customers only with RecordSelection on ind_clifor equal to C; suppliers with F. … CliFor holds "
+         "customers and suppliers together; ind_clifor is part of the key, so the same cod_clifor may exist once as C and once as F.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = customers_and_suppliers},
+        {.id = "VIEW-03", .title = "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data",
+         .spec = "001 §2.6, §2.7; 000 §2.1; A-38", .seed_text = "Each header contains its lines in the list MCPDocumentiR. … Each line repeats header data (year, "
+         "date, type, counterpart and agent) so it can be filtered without joins",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = nested_lines},
+        {.id = "VIEW-04", .title = "View rows agree with the base records written (one row per record, same-named fields equal)",
+         .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67", .seed_text = "Read-only denormalised views (resources whose names start with MCP) for analysis tools. … A "
+         "header's ind_clifor_c + cod_clifor_c identify its counterpart with the same key as CliFor",
+         .level = Level::Should, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = rows_agree},
+        {.id = "VIEW-05", .title = "MCPResources lists resources in its own fields",
+         .spec = "001 §2.3; A-40", .seed_text = "A registry table, read with GET /api/resources/MCPResources, listing the resources offered to an MCP server.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPResources"}, .run = resources_registry},
+        {.id = "VIEW-06", .title = "POST query on MCPClienti returns the customers its RecordSelection selects",
+         .spec = "000 §4.2; 001 §2.5; A-41", .seed_text = "MCPClienti also accepts POST /api/resources/MCPClienti/query.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = query_clienti},
+        {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
+         .spec = "000 §1 capability 3; §4.2; A-41", .seed_text = "Search a resource with filters and ordering in a request body (POST query).",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = query_ordering},
+        {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc",
+         .spec = "001 §2.6; A-39", .seed_text = "mese and settimana derive from the document date.",
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = month_of_date},
+        {.id = "VIEW-08", .title = "Logically deleted base records in the views: shown or not?",
+         .spec = "001 §2.4-2.7; A-42", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = deleted_rows},
+        {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
+         .spec = "001 §2.6; 000 §4.2; A-39, A-85", .seed_text = "mese and settimana derive from the document date.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = week_numbering},
     };
 }
 

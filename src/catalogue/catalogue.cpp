@@ -1,5 +1,7 @@
 #include "catalogue/catalogue.hpp"
 
+#include <openssl/sha.h>
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -169,5 +171,18 @@ std::vector<const Record*> Catalogue::resources() const {
 }
 
 Catalogue builtin_catalogue() { return Catalogue::from_json(nlohmann::json::parse(builtin_catalogue_text())); }
+
+std::string builtin_catalogue_sha256() {
+    const std::string_view text = builtin_catalogue_text();
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char b : digest) {
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    }
+    return out;
+}
 
 }  // namespace bds

@@ -113,5 +113,7 @@ private:
 std::string_view builtin_catalogue_text();
 /// The catalogue compiled into this program.
 Catalogue builtin_catalogue();
+/// SHA-256 of builtin_catalogue_text(), lower-case hex: which catalogue a report was judged by.
+std::string builtin_catalogue_sha256();
 
 }  // namespace bds

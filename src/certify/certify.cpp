@@ -221,7 +221,8 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
     if (!resolved.command.empty()) resolved.command.front() = resolve_program(resolved.command.front());
     run::RunResult result;
     result.target = options.command.empty() ? "a connector pointed at port " + std::to_string(options.port) : "connector: " + joined(options.command);
-    result.harness_version = BDS_VERSION;
+    result.harness_version = std::string(run::harness_version());
+    result.catalogue_sha256 = builtin_catalogue_sha256();
     result.seed = options.seed;
     result.started_at = run::utc_now();
     for (const auto& info : stub::choice_table())

@@ -3,15 +3,19 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "common/enum_text.hpp"
+
 namespace bds {
 
-std::string_view to_string(Level level) {
-    switch (level) {
-        case Level::Must: return "MUST";
-        case Level::Should: return "SHOULD";
-        case Level::Observe: return "OBSERVE";
-    }
-    return "?";
+/// The levels as reports, lists and baselines spell them.
+NLOHMANN_JSON_SERIALIZE_ENUM(Level, {{Level::Must, "MUST"}, {Level::Should, "SHOULD"}, {Level::Observe, "OBSERVE"}})
+
+std::string_view to_string(Level level) { return enum_text(level); }
+
+std::vector<std::string> Check::tags() const {
+    std::vector<std::string> out{capability.empty() ? suite : capability};
+    out.insert(out.end(), resources.begin(), resources.end());
+    return out;
 }
 
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,

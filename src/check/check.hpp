@@ -18,23 +18,36 @@ std::string_view to_string(Level level);
 /// What a running check reaches: target, client, users, oracles. Defined by the runner.
 struct Context;
 
+/// One row of a suite's table, written with designated initialisers:
+///     {.id = "PAG-03", .title = …, .spec = "000 §8", .seed_text = "Pages start at 1.", .level = Level::Must,
+///      .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one}
+/// The runner reads everything but `run`: it skips a check whose `needs` the target file lacks, locks its
+/// `resources`, and keeps writing and generating checks apart.
+/// (Every member has a default so that GCC's -Wmissing-field-initializers accepts rows that leave some out.)
 struct Check {
-    std::string id;            ///< stable, e.g. "PAG-03"; never a position
-    std::string suite;         ///< the suite folder under suites/, e.g. "pagination"
-    std::string title;
-    std::string spec;          ///< e.g. "000 §4.1 rule 1"
-    std::string seed_text;     ///< the seed sentence it tests
+    std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
+    std::string title{};
+    std::string spec{};       ///< e.g. "000 §4.1 rule 1"
+    std::string seed_text{};  ///< the seed sentence it tests, word for word (or the table row it rests on)
     Level level = Level::Must;
-    std::vector<std::string> tags;  ///< capability and the resources it touches ("*": every resource)
+    /// The target-file users it cannot run without (client::kWriter, …): without one it is skipped, saying which.
+    std::vector<std::string> needs{};
+    /// The catalogue resources it reads or writes ("*": every one); the runner locks them, views widened to the
+    /// records they derive from. Empty: none (tokens only, or unknown resources).
+    std::vector<std::string> resources{};
     /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources.
     bool writes = false;
-    std::function<void(Context&)> run;
-    /// It uses the RapidCheck generators without being a writing check (they must not run on two threads).
+    /// It draws from the RapidCheck generators without writing (generators must not run on two threads).
     bool generates = false;
-};
+    std::function<void(Context&)> run{};
+    /// What it exercises, for the reports' coverage map; empty: its suite.
+    std::string capability{};
+    /// The suite folder under suites/ ("pagination"): set by the suite table (suites/registry.cpp), not by the row.
+    std::string suite{};
 
-/// Every check of every suite, in suite order, ids unique.
-std::vector<Check> all_checks();
+    /// The report's tags: the capability (or suite), then the resources.
+    std::vector<std::string> tags() const;
+};
 
 /// The checks whose suite is in `suites` or whose id starts with one of `id_prefixes` (both empty: all), less those
 /// whose id starts with one of `excluded`. std::invalid_argument naming an unknown suite, or a prefix no id has.

@@ -3,19 +3,17 @@
 // certification is a process of its own (RapidCheck's state is per process), N at a time.
 #include <unistd.h>
 
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "certify/connector_process.hpp"
 #include "certify/temp_dir.hpp"
-#include "cli/connector_selfcheck.hpp"
 #include "cli/commands.hpp"
+#include "cli/connector_selfcheck.hpp"
+#include "cli/selfcheck_support.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/read_report.hpp"
 
@@ -55,70 +53,74 @@ std::string default_sample() {
 
 }  // namespace
 
+namespace {
+
+/// The sample connector's defects named by `only` (all when empty); ExitError (usage) for a name it lacks.
+std::vector<SampleDefect> chosen_defects(const std::string& sample, const std::vector<std::string>& only) {
+    auto defects = sample_defects(sample);
+    if (only.empty()) return defects;
+    std::vector<SampleDefect> chosen;
+    for (const auto& name : only) {
+        const auto it = std::find_if(defects.begin(), defects.end(), [&](const auto& d) { return d.name == name; });
+        if (it == defects.end()) throw ExitError{kUsage, "selfcheck: the sample connector has no defect \"" + name + "\""};
+        chosen.push_back(*it);
+    }
+    return chosen;
+}
+
+/// Certifies the sample as `names[i]` ("faithful", or the defect it turns on), each report into `dir`. Short limits:
+/// the sample answers at once, and a hang or a flood is caught as soon as one scenario shows it; answers slower than
+/// the 1 s short-timeout gives up after.
+std::vector<certify::ProcessResult> certify_each(const std::vector<std::string>& names, const ConnectorSelfcheck& a, const std::string& sample,
+                                                 const fs::path& dir) {
+    const std::string exe = self_executable();
+    std::vector<certify::ProcessResult> results(names.size());
+    run_pool(names.size(), a.jobs, [&](std::size_t i) {
+        std::vector<std::string> argv{exe, "certify", "--seed", std::to_string(a.seed), "--scenario-time", "60",
+                                      "--quiet-time", "5", "--slow-ms", "1100", "--max-requests", "2000", "--report",
+                                      "json=" + (dir / (names[i] + ".json")).string(), "--", sample, "--url", "{base_url}", "--user",
+                                      "{username}", "--password", "{password}", "--resource", "{resource}", "--mode", "{mode}", "--input",
+                                      "{input}", "--output", "{output}", "--since", "{since}", "--timeout-s", "5"};
+        if (i > 0) argv.insert(argv.end(), {"--defect", names[i]});
+        certify::ProcessLimits limits;
+        limits.time = std::chrono::minutes(30);
+        results[i] = certify::run_process(argv, "", limits);
+        return names[i] + ": " + results[i].summary();
+    });
+    return results;
+}
+
+/// The report of a finished certification; ExitError with its error output when it did not finish.
+run::RunResult read_certification(const std::string& name, const certify::ProcessResult& r, const fs::path& dir) {
+    // 0, 1 and 4 are finished certifications; their reports say the rest.
+    if (!r.exit_code || (*r.exit_code != 0 && *r.exit_code != 1 && *r.exit_code != 4))
+        throw ExitError{kFailure, "selfcheck: the certification of " + name + " ended: " + r.summary() + "\n" + r.err};
+    std::ifstream in(dir / (name + ".json"));
+    try {
+        return report::from_json(nlohmann::json::parse(in));
+    } catch (const std::exception& e) {
+        throw ExitError{kFailure, "selfcheck: the report of " + name + " cannot be read: " + e.what() + "\n" + r.err};
+    }
+}
+
+}  // namespace
+
 void run_connector_selfcheck(const ConnectorSelfcheck& a) {
     const std::string sample = a.sample.empty() ? default_sample() : a.sample;
-    auto defects = sample_defects(sample);
-    if (!a.only.empty()) {
-        std::vector<SampleDefect> chosen;
-        for (const auto& name : a.only) {
-            const auto it = std::find_if(defects.begin(), defects.end(), [&](const auto& d) { return d.name == name; });
-            if (it == defects.end()) throw ExitError{kUsage, "selfcheck: the sample connector has no defect \"" + name + "\""};
-            chosen.push_back(*it);
-        }
-        defects = chosen;
-    }
-    char self[4096];
-    const auto n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) throw ExitError{kUsage, "selfcheck: cannot find the conformance executable (/proc/self/exe)"};
-    const std::string exe(self, static_cast<std::size_t>(n));
+    const auto defects = chosen_defects(sample, a.only);
     const certify::TempDir dir("bds-selfcheck");
-
-    // Runs: the faithful sample, then each defect. Short limits: the sample answers at once, and a hang or a
-    // flood is caught as soon as one scenario shows it; answers slower than the 1 s short-timeout gives up after.
+    const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> names{"faithful"};
     for (const auto& d : defects) names.push_back(d.name);
-    std::vector<certify::ProcessResult> results(names.size());
-    std::atomic<std::size_t> next{0};
-    std::mutex print;
-    const auto t0 = std::chrono::steady_clock::now();
-    auto worker = [&] {
-        for (std::size_t i; (i = next++) < names.size();) {
-            std::vector<std::string> argv{exe, "certify", "--seed", std::to_string(a.seed), "--scenario-time", "60",
-                                          "--quiet-time", "5", "--slow-ms", "1100", "--max-requests", "2000", "--report",
-                                          "json=" + (dir.path() / (names[i] + ".json")).string(), "--", sample, "--url", "{base_url}", "--user",
-                                          "{username}", "--password", "{password}", "--resource", "{resource}", "--mode", "{mode}", "--input",
-                                          "{input}", "--output", "{output}", "--since", "{since}", "--timeout-s", "5"};
-            if (i > 0) argv.insert(argv.end(), {"--defect", names[i]});
-            certify::ProcessLimits limits;
-            limits.time = std::chrono::minutes(30);
-            results[i] = certify::run_process(argv, "", limits);
-            std::lock_guard lock(print);
-            if (isatty(fileno(stderr))) std::cerr << "\r\033[K[" << i + 1 << "/" << names.size() << "] " << names[i] << ": " << results[i].summary() << std::flush;
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int i = 0; i < a.jobs; ++i) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
-    if (isatty(fileno(stderr))) std::cerr << "\r\033[K";
+    const auto results = certify_each(names, a, sample, dir.path());
 
-    const auto read = [&](std::size_t i) {
-        const auto& r = results[i];
-        // 0, 1 and 4 are finished certifications; their reports say the rest.
-        if (!r.exit_code || (*r.exit_code != 0 && *r.exit_code != 1 && *r.exit_code != 4))
-            throw ExitError{kFailure, "selfcheck: the certification of " + names[i] + " ended: " + r.summary() + "\n" + r.err};
-        std::ifstream in(dir.path() / (names[i] + ".json"));
-        try {
-            return report::from_json(nlohmann::json::parse(in));
-        } catch (const std::exception& e) {
-            throw ExitError{kFailure, "selfcheck: the report of " + names[i] + " cannot be read: " + e.what() + "\n" + r.err};
-        }
-    };
     std::vector<report::DefectRun> runs;
     for (std::size_t i = 1; i < names.size(); ++i) {
         const auto& d = defects[i - 1];
-        runs.push_back({d.name, "connector", d.rule, d.description, read(i), d.level == "SHOULD" ? Level::Should : Level::Must, ""});
+        runs.push_back({d.name, "connector", d.rule, d.description, read_certification(names[i], results[i], dir.path()),
+                        d.level == "SHOULD" ? Level::Should : Level::Must, ""});
     }
-    const auto kill = report::kill_matrix(read(0), runs);
+    const auto kill = report::kill_matrix(read_certification(names[0], results[0], dir.path()), runs);
     report::KillMatrixHeading heading;
     heading.title = "Connector kill matrix";
     heading.subject = "sample connector";
@@ -127,10 +129,7 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
                     "scenario for CliFor and StoricoDocumentiT, then of the sample with each of its defects "
                     "(`bds-sample-connector --list-defects`), each breaking one rule of what the seeds ask of a sender. A defect is "
                     "caught when a MUST check fails on it (a defect against a SHOULD rule, marked (SHOULD): a MUST or SHOULD check).";
-    if (const auto parent = fs::path(a.out).parent_path(); !parent.empty()) fs::create_directories(parent);
-    std::ofstream out(a.out);
-    if (!out) throw ExitError{kUsage, "selfcheck: cannot write " + a.out};
-    report::write_kill_matrix(kill, out, heading);
+    write_file(a.out, [&](std::ostream& out) { report::write_kill_matrix(kill, out, heading); });
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::cout << kill.caught() << " of " << kill.rows.size() << " connector defects caught; sample connector: " << kill.faithful_must.size()

@@ -6,7 +6,7 @@
 #include "certify/scenario.hpp"
 #include "check/check.hpp"
 #include "cli/commands.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 
 namespace bds::cli {
 

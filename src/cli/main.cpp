@@ -3,11 +3,12 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "run/result.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{"conformance: contract tests and conformance checks for the Business data service"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", std::string("conformance ") + BDS_VERSION);
+    app.set_version_flag("--version", "conformance " + std::string(bds::run::harness_version()));
     bds::cli::add_schemas_command(app);
     bds::cli::add_openapi_command(app);
     bds::cli::add_list_command(app);

@@ -8,6 +8,7 @@
 #include "cli/run_output.hpp"
 #include "report/read_report.hpp"
 #include "run/merge.hpp"
+#include "suites/registry.hpp"
 
 namespace bds::cli {
 

@@ -1,8 +1,6 @@
 // `conformance run`: every selected check against a target (or the bundled stub), reports, exit code.
 #include <unistd.h>
 
-#include <openssl/sha.h>
-
 #include <charconv>
 #include <cstdio>
 #include <iomanip>
@@ -18,9 +16,10 @@
 #include "cli/stub_options.hpp"
 #include "client/target.hpp"
 #include "run/baseline.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/runner.hpp"
 #include "stub/data_set.hpp"
+#include "suites/registry.hpp"
 
 namespace bds::cli {
 namespace {
@@ -92,7 +91,7 @@ std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
 
 /// The target the run judges: a target file, a base URL (of a stub with the demo users), or the bundled stub
 /// started in `embedded`. Its settings from the command line applied.
-client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std::optional<run::EmbeddedStub>& embedded, std::string& replay) {
+client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std::optional<bundled::EmbeddedStub>& embedded, std::string& replay) {
     client::TargetConfig target;
     try {
         if (!a.target_file.empty()) {
@@ -105,10 +104,10 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std
             options.token_ttl = std::chrono::seconds(a.stub_token_ttl);
             options.defect = parse_defect("--stub-defect", a.stub_defect);
             if (!a.base_url.empty()) {
-                target = run::stub_target(options, client::target_from_json({{"base_url", a.base_url}}).base_url);
+                target = bundled::stub_target(options, client::target_from_json({{"base_url", a.base_url}}).base_url);
                 replay = replay_prefix(a, nullptr);
             } else {
-                embedded = run::start_embedded_stub(catalogue, options);
+                embedded = bundled::start_embedded_stub(catalogue, options);
                 if (!a.stub_data.empty()) stub::load_data_set(*embedded->server, a.stub_data);
                 target = embedded->target;
                 replay = replay_prefix(a, &options);
@@ -122,6 +121,37 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std
     if (a.rate >= 0) target.rate_per_s = a.rate;
     if (a.timeout_ms > 0) target.timeout_ms = a.timeout_ms;
     return target;
+}
+
+run::RunOptions run_options(const RunArgs& a) {
+    run::RunOptions options;
+    options.seed = parse_seed(a.seed);
+    options.cases = a.cases;
+    options.jobs = a.jobs;
+    options.max_failures = a.max_failures;
+    options.wait_for_target_s = a.wait_for_target;
+    options.max_time_s = a.max_time;
+    options.record_dir = a.record;
+    options.shard = a.shard;
+    options.excluded = a.excluded;
+    return options;
+}
+
+/// The run's result, or, when it cannot begin, a result saying why with the exit code to end with: a run that
+/// cannot begin still writes its reports (CI reads the JUnit file).
+std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_explain(const Catalogue& catalogue, const client::TargetConfig& target,
+                                                                                     const std::vector<Check>& checks, const run::RunOptions& options) {
+    std::optional<std::pair<int, std::string>> exit_with;
+    try {
+        return {run::run_checks(catalogue, target, checks, options), std::nullopt};
+    } catch (const run::Unreachable& e) {
+        exit_with = {kUnreachable, e.what()};
+    } catch (const run::NoToken& e) {
+        exit_with = {kUsage, e.what()};
+    } catch (const std::runtime_error& e) {  // --record DIR that cannot be made
+        throw ExitError{kUsage, e.what()};
+    }
+    return {run::not_run(target, checks, options, exit_with->second), exit_with};
 }
 
 }  // namespace
@@ -160,7 +190,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
     cmd->add_option("--stub-choices", a->stub_choices, "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
     cmd->add_option("--stub-choose", a->stub_choose, "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")->delimiter(',');
-    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")->check(CLI::IsMember({"object", "header", "row"}));
+    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")->check(CLI::IsMember(enum_texts<Envelope>()));
     cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")->check(CLI::IsMember({"ci", "cs"}));
     cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
         ->capture_default_str()
@@ -172,45 +202,17 @@ void add_run_command(CLI::App& app) {
         "decide (an error, or a skip the run did not choose: the report says what would make each run). Every report is written whatever "
         "the verdict.");
     cmd->callback([a] {
-        run::RunOptions options;
-        options.seed = parse_seed(a->seed);
-        options.cases = a->cases;
-        options.jobs = a->jobs;
-        options.max_failures = a->max_failures;
-        options.wait_for_target_s = a->wait_for_target;
-        options.max_time_s = a->max_time;
-        options.record_dir = a->record;
+        run::RunOptions options = run_options(*a);
         const auto reports = parse_report_specs(a->reports);
         const auto checks = selected_checks(*a);
         const auto baseline = load_baseline(a->baseline);
 
         const Catalogue catalogue = builtin_catalogue();
-        std::optional<run::EmbeddedStub> embedded;
+        std::optional<bundled::EmbeddedStub> embedded;
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
-
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
         progress.attach(options);
-        run::RunResult result;
-        // A run that cannot begin still writes its reports (CI reads the JUnit file), then exits with why.
-        std::optional<std::pair<int, std::string>> exit_with;
-        try {
-            result = run::run_checks(catalogue, target, checks, options);
-        } catch (const run::Unreachable& e) {
-            exit_with = {kUnreachable, e.what()};
-        } catch (const run::NoToken& e) {
-            exit_with = {kUsage, e.what()};
-        } catch (const std::runtime_error& e) {  // --record DIR that cannot be made
-            throw ExitError{kUsage, e.what()};
-        }
-        if (exit_with) result = run::not_run(target, checks, options, exit_with->second);
-        result.catalogue_sha256 = sha256_hex(builtin_catalogue_text());
-        result.shard = a->shard;
-        if (!a->excluded.empty())
-            result.notes.push_back("left unjudged on purpose (--exclude): " + [&] {
-                std::string list;
-                for (const auto& e : a->excluded) list += (list.empty() ? "" : ", ") + e;
-                return list;
-            }());
+        auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);
         if (baseline) result.baseline = run::compare_with(result, *baseline);
         finish(result, reports, exit_with);
     });

@@ -1,7 +1,5 @@
 #include "cli/run_output.hpp"
 
-#include <openssl/sha.h>
-
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -111,14 +109,6 @@ void finish(const run::RunResult& run, const std::vector<std::pair<std::string, 
         case run::Verdict::Fail: throw ExitError{kFailure, run::verdict_text(run)};
         case run::Verdict::Incomplete: throw ExitError{kIncomplete, run::verdict_text(run)};
     }
-}
-
-std::string sha256_hex(std::string_view text) {
-    unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-    std::ostringstream out;
-    for (unsigned char b : digest) out << std::hex << std::setw(2) << std::setfill('0') << static_cast<int>(b);
-    return out.str();
 }
 
 }  // namespace bds::cli

@@ -22,9 +22,6 @@ std::optional<run::Baseline> load_baseline(const std::string& file);
 /// last line with the totals.
 void print_summary(const run::RunResult& run, std::ostream& out);
 
-/// Lower-case hex SHA-256 of `text` (the catalogue's, in every report).
-std::string sha256_hex(std::string_view text);
-
 /// Writes the reports, prints the summary, and throws ExitError: `exit_code` with `why` when given (a run that
 /// could not begin), else 1 when the gate fails, 4 when the run is incomplete.
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,

@@ -7,7 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -15,12 +14,12 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <thread>
 
 #include "certify/temp_dir.hpp"
 #include "cli/commands.hpp"
 #include "cli/connector_selfcheck.hpp"
+#include "cli/selfcheck_support.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/markdown_cells.hpp"
 #include "report/read_report.hpp"
@@ -122,11 +121,99 @@ std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>&
     return jobs;
 }
 
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-    if (const auto parent = fs::path(path).parent_path(); !parent.empty()) fs::create_directories(parent);
-    std::ofstream out(path);
-    if (!out) throw ExitError{kUsage, "selfcheck: cannot write " + path};
-    write(out);
+/// Runs every job, `a.jobs` at a time, each writing its JSON report and log into `dir`.
+void run_jobs(std::vector<Job>& jobs, const Args& a, const fs::path& dir) {
+    const std::string exe = self_executable();
+    run_pool(jobs.size(), a.jobs, [&](std::size_t i) {
+        Job& job = jobs[i];
+        std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a.seed), "--cases", std::to_string(a.cases),
+                                      "--report", "json=" + (dir / (job.name + ".json")).string()};
+        argv.insert(argv.end(), job.stub.begin(), job.stub.end());
+        job.code = run_process(argv, dir / (job.name + ".log"));
+        return job.name + ": exit " + std::to_string(job.code);
+    });
+}
+
+/// The report of a finished job; ExitError with the end of its output when the run did not finish.
+run::RunResult read_job(const Job& job, const fs::path& dir) {
+    const fs::path log = dir / (job.name + ".log");
+    // 0, 1 and 4 (incomplete: AUTH-06 cannot decide with hour-long tokens) are finished runs; the matrices judge
+    // their reports.
+    if (job.code != 0 && job.code != 1 && job.code != 4)
+        throw ExitError{kFailure, "selfcheck: the run against " + job.name + " ended with exit code " + std::to_string(job.code) +
+                                      "; the end of its output:\n" + tail(log)};
+    std::ifstream in(dir / (job.name + ".json"));
+    try {
+        return report::from_json(nlohmann::json::parse(in));
+    } catch (const std::exception& e) {
+        throw ExitError{kFailure, "selfcheck: the report of " + job.name + " cannot be read: " + e.what() + "\n" + tail(log)};
+    }
+}
+
+/// The two matrices from the finished jobs (the tolerance matrix only when every defect ran).
+std::pair<report::KillMatrix, std::optional<report::ToleranceMatrix>> matrices(const std::vector<Job>& jobs, const Args& a, const fs::path& dir) {
+    const auto named = [&](const std::string& name) {
+        return read_job(*std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == name; }), dir);
+    };
+    std::vector<report::DefectRun> defect_runs;
+    std::vector<report::ChoiceRun> choice_runs;
+    for (const auto& job : jobs) {
+        if (job.defect)
+            defect_runs.push_back({std::string(job.defect->name), std::string(job.defect->area), std::string(job.defect->rule),
+                                   std::string(job.defect->description), read_job(job, dir), job.defect->level == "SHOULD" ? Level::Should : Level::Must,
+                                   job.choices});
+        else if (!job.choices.empty() || job.name.rfind("random:", 0) == 0)
+            choice_runs.push_back({job.name, job.choices, read_job(job, dir), job.must_be_seen});
+    }
+    auto kill = report::kill_matrix(named("faithful"), defect_runs);
+    std::optional<report::ToleranceMatrix> tolerance;
+    if (a.only.empty()) tolerance = report::tolerance_matrix(named("defaults"), named("defaults-again"), choice_runs);
+    return {std::move(kill), std::move(tolerance)};
+}
+
+/// What the matrices say, a line each for what is not as it must be.
+void print_outcome(const report::KillMatrix& kill, const std::optional<report::ToleranceMatrix>& tolerance, const Args& a, std::size_t runs,
+                   double seconds) {
+    std::cout << kill.caught() << " of " << kill.rows.size() << " defects caught by a MUST check"
+              << (a.quick ? " (under random choices)" : " (under the defaults and under random choices)") << "; faithful stub: "
+              << kill.faithful_must.size() << " MUST failures, " << kill.faithful_errors.size() << " errors; kill matrix in " << a.out << "\n";
+    if (tolerance)
+        std::cout << tolerance->clean() << " of " << tolerance->rows.size() << " runs under other choices clean; tolerance matrix in "
+                  << a.tolerance_out << "\n";
+    std::cout << runs << " runs in " << std::fixed << std::setprecision(1) << seconds << " s\n";
+    for (const auto& r : kill.rows)
+        for (const auto& t : r.trials)
+            if (!r.caught(t)) std::cout << "NOT CAUGHT  " << r.name << (t.choices.empty() ? "" : " under " + t.choices) << ": " << r.description << "\n";
+    for (const auto& id : kill.faithful_must) std::cout << "FALSE ALARM " << id << " fails on the faithful stub\n";
+    for (const auto& id : kill.faithful_errors) std::cout << "ERROR       " << id << " errs on the faithful stub\n";
+    if (!tolerance) return;
+    for (const auto& r : tolerance->rows)
+        if (!r.clean()) {
+            std::cout << "FALSE ALARM " << r.label << (r.label != r.choices ? " (" + r.choices + ")" : "") << ": MUST " << report::joined(r.must)
+                      << "; errors " << report::joined(r.errors) << "; new SHOULD " << report::joined(r.should) << "\n";
+            for (const auto& why : r.why) std::cout << "            " << why << "\n";
+        }
+    if (!tolerance->complete())
+        for (const auto& [id, labels] : tolerance->noisy) std::cout << "UNSTEADY    " << id << ": " << report::joined({labels.begin(), labels.end()}) << "\n";
+}
+
+/// The server matrices: every planned run, both matrices written, the outcome printed; ExitError unless complete.
+void run_selfcheck(const Args& a) {
+    std::vector<const stub::DefectInfo*> chosen;
+    for (const auto& d : stub::defects())
+        if (a.only.empty() || std::find(a.only.begin(), a.only.end(), d.name) != a.only.end()) chosen.push_back(&d);
+    for (const auto& name : a.only)
+        if (!stub::defect_from_name(name)) throw ExitError{kUsage, "selfcheck: no defect named \"" + name + "\" (see `conformance stub --list-defects`)"};
+    const certify::TempDir dir("bds-selfcheck");
+    const auto t0 = std::chrono::steady_clock::now();
+    auto jobs = plan(a, chosen);
+    run_jobs(jobs, a, dir.path());
+    const auto [kill, tolerance] = matrices(jobs, a, dir.path());
+    write_file(a.out, [&](std::ostream& out) { report::write_kill_matrix(kill, out); });
+    if (tolerance) write_file(a.tolerance_out, [&](std::ostream& out) { report::write_tolerance_matrix(*tolerance, out); });
+    print_outcome(kill, tolerance, a, jobs.size(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (!kill.complete() || (tolerance && !tolerance->complete()))
+        throw ExitError{kFailure, "selfcheck: the harness misses defects or raises false alarms"};
 }
 
 }  // namespace
@@ -148,101 +235,11 @@ void add_selfcheck_command(CLI::App& app) {
     cmd->add_option("--sample", connector->sample, "--connector: the sample connector (default: bds-sample-connector beside this program)");
     cmd->add_option("--connector-out", connector->out, "--connector: where the connector kill matrix goes (Markdown)")->capture_default_str();
     cmd->callback([a, connector, connector_on] {
-        if (*connector_on) {
-            connector->only = a->only;
-            connector->seed = a->seed;
-            connector->jobs = a->jobs;
-            return run_connector_selfcheck(*connector);
-        }
-        std::vector<const stub::DefectInfo*> chosen;
-        for (const auto& d : stub::defects())
-            if (a->only.empty() || std::find(a->only.begin(), a->only.end(), d.name) != a->only.end()) chosen.push_back(&d);
-        for (const auto& name : a->only)
-            if (!stub::defect_from_name(name)) throw ExitError{kUsage, "selfcheck: no defect named \"" + name + "\" (see `conformance stub --list-defects`)"};
-        char self[4096];
-        const auto n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n <= 0) throw ExitError{kUsage, "selfcheck: cannot find the conformance executable (/proc/self/exe)"};
-        const std::string exe(self, static_cast<std::size_t>(n));
-        const certify::TempDir dir("bds-selfcheck");
-
-        auto jobs = plan(*a, chosen);
-        std::atomic<std::size_t> next{0};
-        std::mutex print;
-        const auto t0 = std::chrono::steady_clock::now();
-        auto worker = [&] {
-            for (std::size_t i; (i = next++) < jobs.size();) {
-                Job& job = jobs[i];
-                std::vector<std::string> argv{exe, "run", "--seed", std::to_string(a->seed), "--cases", std::to_string(a->cases),
-                                              "--report", "json=" + (dir.path() / (job.name + ".json")).string()};
-                argv.insert(argv.end(), job.stub.begin(), job.stub.end());
-                job.code = run_process(argv, dir.path() / (job.name + ".log"));
-                std::lock_guard lock(print);
-                if (isatty(fileno(stderr))) std::cerr << "\r\033[K[" << i + 1 << "/" << jobs.size() << "] " << job.name << ": exit " << job.code << std::flush;
-            }
-        };
-        std::vector<std::thread> threads;
-        for (int i = 0; i < a->jobs; ++i) threads.emplace_back(worker);
-        for (auto& t : threads) t.join();
-        if (isatty(fileno(stderr))) std::cerr << "\r\033[K";
-
-        const auto read = [&](const Job& job) {
-            const fs::path log = dir.path() / (job.name + ".log");
-            // 0, 1 and 4 (incomplete: AUTH-06 cannot decide with hour-long tokens) are finished runs; the matrices
-            // judge their reports.
-            if (job.code != 0 && job.code != 1 && job.code != 4)
-                throw ExitError{kFailure, "selfcheck: the run against " + job.name + " ended with exit code " + std::to_string(job.code) +
-                                              "; the end of its output:\n" + tail(log)};
-            std::ifstream in(dir.path() / (job.name + ".json"));
-            try {
-                return report::from_json(nlohmann::json::parse(in));
-            } catch (const std::exception& e) {
-                throw ExitError{kFailure, "selfcheck: the report of " + job.name + " cannot be read: " + e.what() + "\n" + tail(log)};
-            }
-        };
-        const auto find = [&](const std::string& name) { return *std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == name; }); };
-
-        std::vector<report::DefectRun> defect_runs;
-        std::vector<report::ChoiceRun> choice_runs;
-        for (const auto& job : jobs) {
-            if (job.defect)
-                defect_runs.push_back({std::string(job.defect->name), std::string(job.defect->area), std::string(job.defect->rule),
-                                       std::string(job.defect->description), read(job), job.defect->level == "SHOULD" ? Level::Should : Level::Must,
-                                       job.choices});
-            else if (!job.choices.empty() || job.name.rfind("random:", 0) == 0)
-                choice_runs.push_back({job.name, job.choices, read(job), job.must_be_seen});
-        }
-        const auto kill = report::kill_matrix(read(find("faithful")), defect_runs);
-        write_file(a->out, [&](std::ostream& out) { report::write_kill_matrix(kill, out); });
-        std::optional<report::ToleranceMatrix> tolerance;
-        if (a->only.empty()) {
-            tolerance = report::tolerance_matrix(read(find("defaults")), read(find("defaults-again")), choice_runs);
-            write_file(a->tolerance_out, [&](std::ostream& out) { report::write_tolerance_matrix(*tolerance, out); });
-        }
-
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << kill.caught() << " of " << kill.rows.size() << " defects caught by a MUST check"
-                  << (a->quick ? " (under random choices)" : " (under the defaults and under random choices)") << "; faithful stub: "
-                  << kill.faithful_must.size() << " MUST failures, " << kill.faithful_errors.size() << " errors; kill matrix in " << a->out << "\n";
-        if (tolerance)
-            std::cout << tolerance->clean() << " of " << tolerance->rows.size() << " runs under other choices clean; tolerance matrix in "
-                      << a->tolerance_out << "\n";
-        std::cout << jobs.size() << " runs in " << std::fixed << std::setprecision(1) << seconds << " s\n";
-        for (const auto& r : kill.rows)
-            for (const auto& t : r.trials)
-                if (!r.caught(t)) std::cout << "NOT CAUGHT  " << r.name << (t.choices.empty() ? "" : " under " + t.choices) << ": " << r.description << "\n";
-        for (const auto& id : kill.faithful_must) std::cout << "FALSE ALARM " << id << " fails on the faithful stub\n";
-        for (const auto& id : kill.faithful_errors) std::cout << "ERROR       " << id << " errs on the faithful stub\n";
-        if (tolerance)
-            for (const auto& r : tolerance->rows)
-                if (!r.clean()) {
-                    std::cout << "FALSE ALARM " << r.label << (r.label != r.choices ? " (" + r.choices + ")" : "") << ": MUST " << report::joined(r.must)
-                              << "; errors " << report::joined(r.errors) << "; new SHOULD " << report::joined(r.should) << "\n";
-                    for (const auto& why : r.why) std::cout << "            " << why << "\n";
-                }
-        if (tolerance && !tolerance->complete())
-            for (const auto& [id, labels] : tolerance->noisy) std::cout << "UNSTEADY    " << id << ": " << report::joined({labels.begin(), labels.end()}) << "\n";
-        if (!kill.complete() || (tolerance && !tolerance->complete()))
-            throw ExitError{kFailure, "selfcheck: the harness misses defects or raises false alarms"};
+        if (!*connector_on) return run_selfcheck(*a);
+        connector->only = a->only;
+        connector->seed = a->seed;
+        connector->jobs = a->jobs;
+        run_connector_selfcheck(*connector);
     });
 }
 

@@ -50,7 +50,7 @@ void add_stub_command(CLI::App& app) {
     cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
     cmd->add_option("--choices", args->choices, "random:SEED: every choice drawn from SEED (before --choose)");
     cmd->add_option("--choose", args->choose, "ID=VALUE,…: how to behave where the seeds are silent (ids and values: --list-choices)")->delimiter(',');
-    cmd->add_option("--envelope", args->envelope, "Shorthand for --choose A-07=…: object, header or row")->check(CLI::IsMember({"object", "header", "row"}));
+    cmd->add_option("--envelope", args->envelope, "Shorthand for --choose A-07=…: " + enum_choices<Envelope>())->check(CLI::IsMember(enum_texts<Envelope>()));
     cmd->add_option("--collation", args->collation, "Shorthand for --choose A-17=…: ci or cs")->check(CLI::IsMember({"ci", "cs"}));
     cmd->add_option("--defect", args->defect, "Turn on one realistic defect (names: --list-defects), to measure the harness");
     cmd->add_flag("--list-defects", args->list_defects, "Print the defects --defect accepts, with what each does, and exit");

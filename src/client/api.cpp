@@ -8,8 +8,8 @@ using nlohmann::json;
 
 void EnvelopeState::settle(const ListPage& page) {
     if (page.rows.empty()) return;
-    EnvelopeSetting expected = EnvelopeSetting::Auto;
-    value_.compare_exchange_strong(expected, page.envelope);
+    int expected = kAuto;
+    value_.compare_exchange_strong(expected, static_cast<int>(page.envelope));
 }
 
 void PageSizeState::lower(long long size) {

@@ -20,14 +20,19 @@ namespace bds::client {
 /// every Api of a run; thread-safe.
 class EnvelopeState {
 public:
-    explicit EnvelopeState(EnvelopeSetting configured) : value_(configured) {}
-    EnvelopeSetting get() const { return value_.load(); }
+    explicit EnvelopeState(std::optional<Envelope> configured) : value_(configured ? static_cast<int>(*configured) : kAuto) {}
+    /// The settled envelope; unset while auto-detection has seen no page with rows.
+    std::optional<Envelope> get() const {
+        const int v = value_.load();
+        return v == kAuto ? std::nullopt : std::optional<Envelope>(static_cast<Envelope>(v));
+    }
     /// Records the envelope a page came in, if none is settled yet (only a page with rows settles Auto:
     /// an empty bare array cannot tell the header envelope from the row one).
     void settle(const ListPage& page);
 
 private:
-    std::atomic<EnvelopeSetting> value_;
+    static constexpr int kAuto = -1;  ///< none settled yet
+    std::atomic<int> value_;
 };
 
 /// The page size a run reads with: the target's declared cap (`max_page_size`) or kReadPageSize, whichever is

@@ -19,7 +19,7 @@ std::variant<ListPage, std::string> as_object(const json& doc) {
     if (!doc.is_object()) return std::string("expected a JSON object with TotalRowsCount and an array of rows, found ") + doc.type_name();
     if (!doc.contains("TotalRowsCount")) return std::string("expected a TotalRowsCount member in the object, found none");
     ListPage page;
-    page.envelope = EnvelopeSetting::Object;
+    page.envelope = Envelope::Object;
     page.total = count_of(doc["TotalRowsCount"]);
     if (!page.total) return "/TotalRowsCount: expected a non-negative integer, found " + doc["TotalRowsCount"].dump();
     int arrays = 0;
@@ -38,7 +38,7 @@ std::variant<ListPage, std::string> as_header(const HttpResponse& r, const json&
     const auto header = r.header("TotalRowsCount");
     if (!header) return std::string("expected a TotalRowsCount response header with the bare array, found none");
     ListPage page;
-    page.envelope = EnvelopeSetting::Header;
+    page.envelope = Envelope::Header;
     page.total = count_of(json(*header));
     if (!page.total) return "TotalRowsCount header: expected a non-negative integer, found \"" + *header + "\"";
     page.rows.assign(doc.begin(), doc.end());
@@ -48,7 +48,7 @@ std::variant<ListPage, std::string> as_header(const HttpResponse& r, const json&
 std::variant<ListPage, std::string> as_row_field(const json& doc) {
     if (!doc.is_array()) return std::string("expected a JSON array whose rows carry TotalRowsCount, found ") + doc.type_name();
     ListPage page;
-    page.envelope = EnvelopeSetting::RowField;
+    page.envelope = Envelope::RowField;
     for (std::size_t i = 0; i < doc.size(); ++i) {
         const json& row = doc[i];
         if (!row.is_object() || !row.contains("TotalRowsCount"))
@@ -68,28 +68,19 @@ std::variant<ListPage, std::string> as_row_field(const json& doc) {
 
 }  // namespace
 
-std::string to_string(EnvelopeSetting e) {
-    switch (e) {
-        case EnvelopeSetting::Auto: return "auto";
-        case EnvelopeSetting::Object: return "object";
-        case EnvelopeSetting::Header: return "header";
-        case EnvelopeSetting::RowField: return "row";
-    }
-    return "?";
-}
+std::string to_string(std::optional<Envelope> setting) { return setting ? std::string(bds::to_string(*setting)) : kAutoEnvelope; }
 
-std::variant<ListPage, std::string> read_list(const HttpResponse& r, EnvelopeSetting setting) {
+std::variant<ListPage, std::string> read_list(const HttpResponse& r, std::optional<Envelope> setting) {
     const json doc = parse_bounded(r.body);
     if (doc.is_discarded() && json_depth(r.body, kMaxJsonDepth) > kMaxJsonDepth)
         return std::string("expected a list of records, found JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                            " levels (the harness reads no deeper)");
     if (doc.is_discarded()) return std::string("expected a JSON body, found text that does not parse as JSON");
-    switch (setting) {
-        case EnvelopeSetting::Object: return as_object(doc);
-        case EnvelopeSetting::Header: return as_header(r, doc);
-        case EnvelopeSetting::RowField: return as_row_field(doc);
-        case EnvelopeSetting::Auto: break;
-    }
+    if (setting) switch (*setting) {
+            case Envelope::Object: return as_object(doc);
+            case Envelope::Header: return as_header(r, doc);
+            case Envelope::RowField: return as_row_field(doc);
+        }
     if (doc.is_object()) return as_object(doc);
     if (!doc.is_array())
         return std::string("expected an object with TotalRowsCount or an array of rows, found ") + doc.type_name();

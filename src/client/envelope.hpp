@@ -18,14 +18,24 @@ namespace bds::client {
 struct ListPage {
     std::vector<nlohmann::json> rows;    ///< the records, without an envelope's TotalRowsCount member
     std::optional<long long> total;      ///< TotalRowsCount; unknown on an empty page of the row envelope
-    EnvelopeSetting envelope = EnvelopeSetting::Object;  ///< the envelope it came in
+    Envelope envelope = Envelope::Object;  ///< the envelope it came in
     std::string rows_member;             ///< Object envelope: the name of the array ("Records")
 };
 
-/// Reads a 200 list response. `setting` Auto accepts any of the three envelopes; a fixed setting only that
+/// Reads a 200 list response. `setting` unset ("auto") accepts any of the three envelopes; a set one only that
 /// one. Returns the page, or a message saying what was expected and what came (with a JSON pointer).
-std::variant<ListPage, std::string> read_list(const HttpResponse& response, EnvelopeSetting setting);
+std::variant<ListPage, std::string> read_list(const HttpResponse& response, std::optional<Envelope> setting);
 
-std::string to_string(EnvelopeSetting e);
+/// The envelope's spelling (bds::to_string), or "auto" when unset.
+std::string to_string(std::optional<Envelope> setting);
+
+/// Transitional: the spellings of the former enum EnvelopeSetting, until suites/ name bds::Envelope (and
+/// std::nullopt for Auto) themselves. Remove then.
+namespace EnvelopeSetting {
+inline constexpr std::optional<Envelope> Auto = std::nullopt;
+inline constexpr Envelope Object = Envelope::Object;
+inline constexpr Envelope Header = Envelope::Header;
+inline constexpr Envelope RowField = Envelope::RowField;
+}  // namespace EnvelopeSetting
 
 }  // namespace bds::client

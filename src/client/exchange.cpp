@@ -1,5 +1,6 @@
 #include "client/exchange.hpp"
 
+#include "common/text.hpp"
 #include "sql/text.hpp"
 
 #include <algorithm>
@@ -7,11 +8,6 @@
 
 namespace bds::client {
 namespace {
-
-bool iequals(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
 
 std::string shell_quote(const std::string& s) {
     std::string out = "'";
@@ -80,8 +76,7 @@ std::string escape_invalid_utf8(const std::string& text) {
 
 std::string shown_body(const std::string& body, std::size_t max) {
     if (body.size() <= max) return escape_invalid_utf8(body);
-    std::size_t cut = max;
-    while (cut > 0 && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+    const std::size_t cut = utf8_cut(body, max);
     return escape_invalid_utf8(body.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all, " +
            std::to_string(body.size() - cut) + " not shown)";
 }
@@ -90,8 +85,7 @@ std::string shown_redacted(const std::string& body, std::size_t max) {
     if (body.size() <= max) return shown_body(redact_body(body), max);
     // Redacted beyond the cut too, so that a secret's name just before it still finds its value.
     const std::string part = redact_body(body.substr(0, max + 1024));
-    std::size_t cut = std::min(max, part.size());
-    while (cut > 0 && (static_cast<unsigned char>(part[cut]) & 0xC0) == 0x80) --cut;
+    const std::size_t cut = utf8_cut(part, max);
     return escape_invalid_utf8(part.substr(0, cut)) + "… (" + std::to_string(body.size()) + " bytes in all, " +
            std::to_string(body.size() - cut) + " not shown)";
 }

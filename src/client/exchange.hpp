@@ -27,6 +27,9 @@ struct Exchange {
     std::string summary() const;
 };
 
+/// A 2xx status: the target accepted the request (0, no response at all, is not one).
+constexpr bool is_success(int status) { return status >= 200 && status < 300; }
+
 /// Bodies longer than this are shown cut, with a note of their full length (`--record DIR` keeps them whole).
 inline constexpr std::size_t kMaxShownBody = 4 * 1024;
 

@@ -10,16 +10,12 @@
 
 #include "client/recorder.hpp"
 #include "client/socket_bytes.hpp"
+#include "common/text.hpp"
 
 namespace bds::client {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-bool iequals(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
 
 /// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s), at most `max_ms`.
 std::chrono::milliseconds retry_after(const std::optional<std::string>& value, int max_ms) {

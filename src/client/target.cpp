@@ -126,11 +126,9 @@ TargetConfig target_from_json(const json& raw) {
     }
     if (doc.contains("envelope")) {
         const std::string e = text(doc, "envelope", "");
-        if (e == "auto") t.envelope = EnvelopeSetting::Auto;
-        else if (e == "object") t.envelope = EnvelopeSetting::Object;
-        else if (e == "header") t.envelope = EnvelopeSetting::Header;
-        else if (e == "row") t.envelope = EnvelopeSetting::RowField;
-        else bad("/envelope", "auto, object, header or row", doc["envelope"]);
+        if (e == kAutoEnvelope) t.envelope = std::nullopt;
+        else if (const auto known = enum_from_text<Envelope>(e)) t.envelope = *known;
+        else bad("/envelope", std::string(kAutoEnvelope) + ", " + enum_choices<Envelope>(), doc["envelope"]);
     }
     if (doc.contains("collation")) {
         const std::string c = text(doc, "collation", "");

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "selection/selection.hpp"
+#include "schema/envelope.hpp"
+#include "sql/collation.hpp"
 
 namespace bds::client {
 
@@ -19,8 +20,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// Where TotalRowsCount stands in a list response; Auto detects it from the first list read.
-enum class EnvelopeSetting { Auto, Object, Header, RowField };
+/// The target file's "envelope" that leaves it to the first list read; else one of bds::Envelope's spellings.
+inline constexpr const char* kAutoEnvelope = "auto";
 
 /// One user the checks act as.
 struct UserCredentials {
@@ -45,7 +46,8 @@ struct TargetConfig {
     /// Extra form fields of the token request, e.g. {"client_id": "…"}; grant_type defaults to password.
     std::map<std::string, std::string> token_form;
     std::map<std::string, UserCredentials> users;
-    EnvelopeSetting envelope = EnvelopeSetting::Auto;
+    /// Where TotalRowsCount stands in a list response; unset ("auto"): detected from the first list read.
+    std::optional<Envelope> envelope;
     /// The collation RecordSelection compares text with; unset: only collation-independent conditions.
     std::optional<Collation> collation;
     int decimal_scale = 6;          ///< A-16

@@ -7,6 +7,7 @@
 
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
+#include "schema/json_value.hpp"
 #include "schema/record_schema.hpp"
 #include "sql/datetime.hpp"
 
@@ -125,11 +126,6 @@ json line_schema(const Catalogue& cat, const std::vector<Link>& links) {
         if (link.from_record == kLines && link.kind != "copy")
             for (const auto& f : link.from_fields) require(schema, f);
     return schema;
-}
-
-json value_of(const json& record, const std::string& field) {
-    const auto it = record.find(field);
-    return it == record.end() ? json(nullptr) : *it;
 }
 
 /// Sets the linked fields of `record` (of `record_type`): each reference or join picks a target at random,

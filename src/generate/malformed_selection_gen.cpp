@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "common/text.hpp"
 #include "selection/selection.hpp"
 #include "sql/text.hpp"
 
@@ -15,12 +16,6 @@ namespace {
 int uniform(int lo, int hi) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(lo, hi)); }
 template <class T>
 const T& pick(const std::vector<T>& v) { return v[static_cast<std::size_t>(uniform(0, static_cast<int>(v.size())))]; }
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return sql::fold_case(static_cast<unsigned char>(x)) == sql::fold_case(static_cast<unsigned char>(y));
-           });
-}
 
 std::string written(const std::string& name) {
     const bool plain = !name.empty() && !(name[0] >= '0' && name[0] <= '9') && std::all_of(name.begin(), name.end(), [](char c) {

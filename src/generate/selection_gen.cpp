@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/text.hpp"
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
@@ -39,12 +40,6 @@ struct Context {
 
 constexpr std::int64_t kTicksPerSecond = 10'000'000;
 constexpr std::int64_t kTicksPerDay = 86'400 * kTicksPerSecond;
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return sql::fold_case(static_cast<unsigned char>(x)) == sql::fold_case(static_cast<unsigned char>(y));
-           });
-}
 
 bool portable_char(char32_t c) {
     if (c >= 0x20 && c < 0x7F) return true;

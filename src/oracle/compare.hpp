@@ -9,7 +9,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
-#include "selection/selection.hpp"
+#include "sql/collation.hpp"
 
 namespace bds::oracle {
 

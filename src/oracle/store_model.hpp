@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
-#include "selection/selection.hpp"
+#include "sql/collation.hpp"
 
 namespace bds::oracle {
 

@@ -1,5 +1,6 @@
 #include "report/read_report.hpp"
 
+#include <initializer_list>
 #include <stdexcept>
 
 namespace bds::report {
@@ -18,16 +19,23 @@ T member(const json& obj, const char* key, const std::string& where) {
     }
 }
 
-Level level_of(const std::string& text, const std::string& where) {
-    for (Level l : {Level::Must, Level::Should, Level::Observe})
-        if (to_string(l) == text) return l;
-    throw std::runtime_error(where + ": expected MUST, SHOULD or OBSERVE, got \"" + text + "\"");
+/// The enumerator of `all` whose to_string is `text`; std::runtime_error at `where` naming the spellings otherwise.
+template <class E>
+E spelled(std::initializer_list<E> all, const std::string& text, const std::string& where) {
+    std::string known;
+    std::size_t i = 0;
+    for (E e : all) {
+        if (to_string(e) == text) return e;
+        known.append(i == 0 ? "" : i + 1 == all.size() ? " or " : ", ").append(to_string(e));
+        ++i;
+    }
+    throw std::runtime_error(where + ": expected " + known + ", got \"" + text + "\"");
 }
 
+Level level_of(const std::string& text, const std::string& where) { return spelled({Level::Must, Level::Should, Level::Observe}, text, where); }
+
 run::Outcome outcome_of(const std::string& text, const std::string& where) {
-    for (run::Outcome o : {run::Outcome::Pass, run::Outcome::Fail, run::Outcome::Skip, run::Outcome::Error})
-        if (run::to_string(o) == text) return o;
-    throw std::runtime_error(where + ": expected pass, fail, skip or error, got \"" + text + "\"");
+    return spelled({run::Outcome::Pass, run::Outcome::Fail, run::Outcome::Skip, run::Outcome::Error}, text, where);
 }
 
 client::Headers headers_of(const json& pairs, const std::string& where) {
@@ -98,7 +106,7 @@ run::RunResult from_json(const json& doc) {
         r.reason = member<std::string>(c, "reason", where);
         r.skip_chosen = member<bool>(c, "skip_chosen", where);
         r.caused_by = member<std::vector<std::string>>(c, "caused_by", where);
-        r.error_source = member<std::string>(c, "error_source", where) == "harness" ? run::ErrorSource::Harness : run::ErrorSource::Target;
+        r.error_source = member<std::string>(c, "error_source", where) == run::to_string(run::ErrorSource::Harness) ? run::ErrorSource::Harness : run::ErrorSource::Target;
         r.duration_ms = member<double>(c, "duration_ms", where);
         r.requests = member<long>(c, "requests", where);
         r.cases = member<int>(c, "cases", where);

@@ -1,5 +1,7 @@
 #include "report/reporters.hpp"
 
+#include "common/text.hpp"
+
 namespace bds::report {
 
 void Tally::add(run::Outcome outcome) {
@@ -44,9 +46,7 @@ std::string escape_xml(std::string_view text) {
 
 std::string shorten(std::string_view text, std::size_t max_bytes) {
     if (text.size() <= max_bytes) return std::string(text);
-    std::size_t cut = max_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
-    std::string out(text.substr(0, cut));
+    std::string out(text.substr(0, utf8_cut(text, max_bytes)));
     out += "…";
     return out;
 }

@@ -70,7 +70,7 @@ Baseline read_baseline(const nlohmann::json& report, const std::string& source) 
             throw std::runtime_error(where + ": expected a check with string \"id\", \"level\" and \"outcome\", got " + c.dump().substr(0, 200));
         const std::string id = c["id"];
         b.ran.insert(id);
-        if (c["level"] != "MUST" || c["outcome"] != "fail") continue;
+        if (c["level"].get<std::string>() != to_string(Level::Must) || c["outcome"].get<std::string>() != to_string(Outcome::Fail)) continue;
         b.failed_must.insert(id);
         for (const auto& f : c.value("findings", nlohmann::json::array())) {
             if (!f.is_object()) continue;

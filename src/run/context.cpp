@@ -6,6 +6,8 @@
 #include <map>
 #include <sstream>
 
+#include "generate/rapidcheck_adapter.hpp"
+
 namespace bds {
 
 namespace {
@@ -37,17 +39,6 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
 
 void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }
 
-void Context::need_user(const std::string& role) {
-    static const std::map<std::string, std::string> kWhat = {
-        {client::kWriter, "a user enabled for writing, who may use every resource"},
-        {client::kReader, "a user of the writer's tenant not enabled for writing"},
-        {client::kOtherTenant, "a user of another tenant"},
-        {client::kLimited, "a user limited to some resources, with \"resources\" listing them"}};
-    if (!target.user(role))
-        skip("the target file gives no \"" + role + "\" user: add users." + role + " (" + (kWhat.contains(role) ? kWhat.at(role) : "a user") +
-             ") to run it");
-}
-
 const client::HttpResponse& Context::answered(const client::HttpResponse& r) {
     if (r.transport_failed()) throw CheckError("no answer from the target: " + r.exchange.error, r.exchange);
     return r;
@@ -75,13 +66,6 @@ namespace {
 struct Abort {
     std::optional<SkipCheck> skip;
     std::optional<CheckError> error;
-};
-
-class Silent : public rc::detail::TestListener {
-public:
-    void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-    void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-    void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
 }  // namespace
@@ -128,36 +112,27 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             RC_FAIL(last_failure.front().expected);
         }
     };
-    rc::detail::TestParams params;
-    params.seed = ctx.seed;
-    params.maxSuccess = ctx.cases;
-    params.maxSize = 100;
-    rc::detail::TestMetadata metadata;
-    metadata.id = ctx.check.id;
-    metadata.description = description;
-    Silent listener;
-    const auto result = rc::detail::checkTestable(testable, metadata, params, listener);
+    const auto result = gen::check_property(testable, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
     ctx.cases_run += cases_started;
     ctx.findings.resize(findings_before);
     if (abort) {
         if (abort->skip) throw *abort->skip;
         throw *abort->error;
     }
-    if (result.is<rc::detail::FailureResult>()) {
-        const auto& failure = result.get<rc::detail::FailureResult>();
+    using Kind = gen::PropertyOutcome::Kind;
+    if (result.kind == Kind::Failed) {
         std::ostringstream shown;
-        for (const auto& [type, value] : failure.counterExample) shown << value << "\n";
+        for (const auto& value : result.counterexample) shown << value << "\n";
         if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count() << " s: a smaller case may exist)\n";
         for (auto& f : last_failure) {
             f.counterexample = client::shown_body(shown.str(), kMaxShownText);
             ctx.findings.push_back(std::move(f));
         }
-        if (last_failure.empty()) throw harness_error("property failed without a finding: " + failure.description);
+        if (last_failure.empty()) throw harness_error("property failed without a finding: " + result.description);
         return;
     }
-    if (result.is<rc::detail::Error>()) throw harness_error("RapidCheck: " + result.get<rc::detail::Error>().description);
-    if (result.is<rc::detail::GaveUpResult>())
-        throw harness_error("RapidCheck gave up: " + result.get<rc::detail::GaveUpResult>().description);
+    if (result.kind == Kind::Error) throw harness_error("RapidCheck: " + result.description);
+    if (result.kind == Kind::GaveUp) throw harness_error("RapidCheck gave up: " + result.description);
 }
 
 }  // namespace bds

@@ -68,9 +68,7 @@ struct Context {
     /// Stops the check as skipped.
     [[noreturn]] void skip(std::string reason);
 
-    // --- preconditions ---
-    /// Skips unless the target file gives `role`.
-    void need_user(const std::string& role);
+    // --- preconditions (the users a check needs are in its row: Check::needs) ---
     /// The response, or CheckError when no HTTP answer came (a transport failure is never the server's rule).
     const client::HttpResponse& answered(const client::HttpResponse& r);
     /// The page of a list read that must succeed as a precondition: a non-200 or unreadable page is a

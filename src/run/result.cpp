@@ -1,6 +1,7 @@
 // A run's outcome as a whole: counts, what could not decide, the verdict.
 #include <algorithm>
 
+#include "common/enum_text.hpp"
 #include "run/baseline.hpp"
 #include "run/result.hpp"
 
@@ -28,26 +29,16 @@ Verdict RunResult::verdict() const {
     return undecided().empty() ? Verdict::Pass : Verdict::Incomplete;
 }
 
-std::string_view to_string(Verdict verdict) {
-    switch (verdict) {
-        case Verdict::Pass: return "pass";
-        case Verdict::Fail: return "fail";
-        case Verdict::Incomplete: return "incomplete";
-    }
-    return "?";
-}
+// The spellings of reports (JSON, JUnit, HTML, Markdown), baselines and the terminal: one table per enum.
+NLOHMANN_JSON_SERIALIZE_ENUM(Outcome, {{Outcome::Pass, "pass"}, {Outcome::Fail, "fail"}, {Outcome::Skip, "skip"}, {Outcome::Error, "error"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "pass"}, {Verdict::Fail, "fail"}, {Verdict::Incomplete, "incomplete"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(ErrorSource, {{ErrorSource::Target, "target"}, {ErrorSource::Harness, "harness"}})
 
-std::string_view to_string(ErrorSource source) { return source == ErrorSource::Target ? "target" : "harness"; }
+std::string_view to_string(Verdict verdict) { return enum_text(verdict); }
 
-std::string_view to_string(Outcome outcome) {
-    switch (outcome) {
-        case Outcome::Pass: return "pass";
-        case Outcome::Fail: return "fail";
-        case Outcome::Skip: return "skip";
-        case Outcome::Error: return "error";
-    }
-    return "?";
-}
+std::string_view to_string(ErrorSource source) { return enum_text(source); }
+
+std::string_view to_string(Outcome outcome) { return enum_text(outcome); }
 
 std::string verdict_text(const RunResult& run) {
     switch (run.verdict()) {
@@ -62,5 +53,7 @@ std::string verdict_text(const RunResult& run) {
     }
     return "?";
 }
+
+std::string_view harness_version() { return BDS_VERSION; }
 
 }  // namespace bds::run

@@ -70,6 +70,9 @@ struct BaselineComparison {
     std::vector<std::string> fixed;           ///< MUST failures of the baseline that pass now
 };
 
+/// This harness's version, as CMake's project() gives it.
+std::string_view harness_version();
+
 struct RunResult {
     std::string target;  ///< base URL
     std::string harness_version;

@@ -10,13 +10,11 @@
 #include <set>
 #include <shared_mutex>
 #include <thread>
-#include <iostream>
-
-#include <rapidcheck.h>
-#include <rapidcheck/detail/Configuration.h>
 
 #include "client/api.hpp"
 #include "client/recorder.hpp"
+#include "common/text.hpp"
+#include "generate/rapidcheck_adapter.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
 #include "run/root_causes.hpp"
@@ -25,14 +23,16 @@ namespace bds::run {
 namespace {
 
 /// The resources a check touches, views widened to the records they are derived from (a write to CliFor
-/// changes MCPClienti).
+/// changes MCPClienti). A name the catalogue lacks is the check's fault (tests/check validates every row).
 std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
     std::set<std::string> out;
-    for (const auto& tag : check.tags) {
-        if (tag == "*") {
+    for (const auto& name : check.resources) {
+        if (name == "*") {
             for (const Record* r : cat.resources()) out.insert(r->name);
-        } else if (cat.find(tag)) {
-            out.insert(tag);
+        } else if (cat.find(name)) {
+            out.insert(name);
+        } else {
+            throw harness_error(check.id + " names a resource the catalogue does not have: \"" + name + "\"");
         }
     }
     bool grew = true;
@@ -80,17 +80,7 @@ private:
     std::map<std::string, std::shared_mutex> locks_;
 };
 
-/// RapidCheck prints "Using configuration: …" to stderr the first time it reads its configuration; the
-/// harness passes its parameters explicitly, so that line is noise in a report-producing tool.
-void load_rapidcheck_configuration_quietly() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        std::streambuf* saved = std::cerr.rdbuf(nullptr);
-        rc::detail::configuration();
-        std::cerr.rdbuf(saved);
-        std::cerr.clear();  // writing to a null buffer set badbit
-    });
-}
+using gen::load_rapidcheck_configuration_quietly;
 
 std::string random_prefix() {
     std::random_device rd;
@@ -119,7 +109,7 @@ CheckResult result_for(const Check& check, std::string replay) {
     res.spec = check.spec;
     res.seed_text = check.seed_text;
     res.level = check.level;
-    res.tags = check.tags;
+    res.tags = check.tags();
     res.replay = "conformance run " + replay;
     return res;
 }
@@ -204,26 +194,23 @@ void scrub(RunResult& run, const client::RunLimits& limits) {
     }
 }
 
-std::string base36(std::uint64_t n, std::size_t width) {
-    static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-    std::string out;
-    do {
-        out.insert(out.begin(), digits[n % 36]);
-        n /= 36;
-    } while (n > 0);
-    while (out.size() < width) out.insert(out.begin(), '0');
-    return out;
-}
-
-/// What every run's result says of itself before any check: the target, version, seed, cases, start, token line.
+/// What every run's result says of itself before any check: the target, version, catalogue, seed, cases, start,
+/// shard, token line, and what was left out on purpose.
 RunResult begun(const client::TargetConfig& target, const RunOptions& options) {
     RunResult run;
     run.target = target.base_url;
     run.harness_version = options.harness_version;
+    run.catalogue_sha256 = builtin_catalogue_sha256();
     run.seed = options.seed;
     run.cases = options.cases;
     run.started_at = utc_now();
+    run.shard = options.shard;
     run.token_command = token_command(target);
+    if (!options.excluded.empty()) {
+        std::string list;
+        for (const auto& e : options.excluded) list += (list.empty() ? "" : ", ") + e;
+        run.notes.push_back("left unjudged on purpose (--exclude): " + list);
+    }
     return run;
 }
 
@@ -239,124 +226,189 @@ RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& 
     return run;
 }
 
-RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
-                     const RunOptions& options) {
-    const auto started = std::chrono::steady_clock::now();
-    load_rapidcheck_configuration_quietly();
-    RunResult run = begun(target, options);
-    run.run_prefix = random_prefix();
+namespace {
 
-    client::ignore_sigpipe();
-    client::RunLimits limits(target.rate_per_s);
-    add_secrets(target, limits);
-    if (options.max_time_s > 0) limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
+/// What the checks of one run share: the limits and secrets, tokens, the envelope and page size the target showed,
+/// the journal of what was written, and the recorder.
+struct Session {
+    Session(const Catalogue& catalogue, const client::TargetConfig& target, const RunOptions& options)
+        : catalogue(catalogue), target(target), options(options), limits(target.rate_per_s),
+          envelope(target.envelope), page_size(target.max_page_size), journal(catalogue) {
+        add_secrets(target, limits);
+        if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
+        auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
+        if (recorder) token_client->record_to(&*recorder, "tokens");
+        tokens.emplace(target, std::move(token_client));
+    }
+    client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits); }
+
+    const Catalogue& catalogue;
+    const client::TargetConfig& target;
+    const RunOptions& options;
+    client::RunLimits limits;
     std::optional<client::Recorder> recorder;
-    if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
-    auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
-    if (recorder) token_client->record_to(&*recorder, "tokens");
-    client::TokenSource tokens(target, std::move(token_client));
-    client::EnvelopeState envelope(target.envelope);
-    client::PageSizeState page_size(target.max_page_size);
-    Journal journal(catalogue);
+    std::optional<client::TokenSource> tokens;
+    client::EnvelopeState envelope;
+    client::PageSizeState page_size;
+    Journal journal;
+    std::string run_prefix = random_prefix();
+};
 
-    // Preflight: the first user's token tells whether anything can be judged at all.
+/// The first user's token tells whether anything can be judged at all; a target still starting is waited for.
+void preflight(Session& s, std::chrono::steady_clock::time_point started) {
+    const auto& target = s.target;
     if (target.users.empty()) throw NoToken("the target file gives no users: add \"users\" with at least a \"writer\" (see the README's target file)");
     const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
-    const auto give_up = started + std::chrono::seconds(options.wait_for_target_s);
+    const int wait_s = s.options.wait_for_target_s;
+    const auto give_up = started + std::chrono::seconds(wait_s);
     for (;;) try {
-        tokens.token(first);
-        break;
+        s.tokens->token(first);
+        return;
     } catch (const client::TokenError& e) {
         const auto& ex = e.exchange();
-        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !limits.past_deadline()) {
+        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));  // still starting, perhaps
             continue;
         }
         if (ex.status == 0)
             throw Unreachable(std::string(e.what()) + " (" + ex.method + " " + ex.url + ")" +
-                              (options.wait_for_target_s > 0 ? " after waiting " + std::to_string(options.wait_for_target_s) + " s" : ""));
+                              (wait_s > 0 ? " after waiting " + std::to_string(wait_s) + " s" : ""));
         // It answered: a configuration to fix, shown with the answer (secrets redacted).
         throw NoToken(std::string(e.what()) + "; it answered: " + ex.summary() + (ex.response_body.empty() ? "" : " " + ex.response_body.substr(0, 300)) +
                       ". Check users." + first + " in the target file (username, password) and token (path, form)");
     }
+}
 
-    std::vector<CheckResult> results(checks.size());
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> failed{0};
-    std::atomic<long> requests{0};
-    std::mutex report_mutex;
-    ResourceLocks locks;
-    // RapidCheck keeps its implicit parameters (the state behind `*gen` and gen::exec) in process-wide
-    // storage, so generators must not run on two threads at once. Generators run in the checks that write
-    // so those (and any check flagged `generates`) run one at a time; the others still run in parallel.
-    std::mutex generators;
+/// Why `check` needs a user the target file does not give, or nothing.
+std::optional<std::string> missing_user(const Check& check, const client::TargetConfig& target) {
+    static const std::map<std::string, std::string> kWhat = {
+        {client::kWriter, "a user enabled for writing, who may use every resource"},
+        {client::kReader, "a user of the writer's tenant not enabled for writing"},
+        {client::kOtherTenant, "a user of another tenant"},
+        {client::kLimited, "a user limited to some resources, with \"resources\" listing them"}};
+    for (const auto& role : check.needs)
+        if (!target.user(role))
+            return "the target file gives no \"" + role + "\" user: add users." + role + " (" + (kWhat.contains(role) ? kWhat.at(role) : "a user") +
+                   ") to run it";
+    return std::nullopt;
+}
 
-    auto run_one = [&](std::size_t index) {
-        const Check& check = checks[index];
-        CheckResult& res = results[index];
+/// Why `check` is not started at all (the run's limits, a choice of the run, a missing user), or nothing.
+bool not_started(const Check& check, const Session& s, int failed, CheckResult& res) {
+    const RunOptions& options = s.options;
+    if (s.limits.past_deadline()) {
+        res.outcome = Outcome::Skip;  // not chosen: the rule stays undecided, and the verdict says so
+        res.reason = "not run: the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached";
+    } else if (options.max_failures > 0 && failed >= options.max_failures) {
+        chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
+    } else if (check.writes && s.target.read_only) {
+        chosen_skip(res, "read-only run: this check writes (run without --read-only to run it)");
+    } else if (auto why = missing_user(check, s.target)) {
+        res.outcome = Outcome::Skip;
+        res.reason = std::move(*why);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/// Runs one started check with an Api and key namespace of its own; `report` serialises the progress callbacks.
+void run_started(const Check& check, std::size_t index, Session& s, std::mutex& report, CheckResult& res) {
+    const RunOptions& options = s.options;
+    const auto t0 = std::chrono::steady_clock::now();
+    client::Api api = s.api();
+    if (s.recorder) api.http().record_to(&*s.recorder, check.id);
+    Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases, s.journal, {}, {}, {}};
+    ctx.shrink_time = options.shrink_time;
+    if (options.on_case)
+        ctx.on_case = [&](int number) {
+            std::lock_guard lock(report);
+            options.on_case(check, number);
+        };
+    run_check(check, ctx, res);
+    if (res.outcome == Outcome::Error && s.limits.past_deadline())
+        res.reason = "stopped by the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s): " + res.reason;
+    res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    res.requests = api.http().requests_sent();
+}
+
+/// Runs the checks on `jobs` threads: each holds its resources (shared to read, exclusive to write), and the
+/// checks that draw from RapidCheck's generators hold them alone (RapidCheck keeps the state behind `*gen`
+/// in process-wide storage).
+class Scheduler {
+public:
+    Scheduler(Session& session, const std::vector<Check>& checks) : s_(session), checks_(checks), results_(checks.size()) {}
+
+    std::vector<CheckResult> run(int jobs) {
+        jobs = std::max(1, std::min<int>(jobs, static_cast<int>(checks_.size())));
+        std::vector<std::thread> workers;
+        for (int j = 0; j < jobs; ++j)
+            workers.emplace_back([&] {
+                for (std::size_t i = next_++; i < checks_.size(); i = next_++) run_one(i);
+            });
+        for (auto& w : workers) w.join();
+        return std::move(results_);
+    }
+    long requests() const { return requests_; }
+
+private:
+    void run_one(std::size_t index) {
+        const Check& check = checks_[index];
+        const RunOptions& options = s_.options;
+        CheckResult& res = results_[index];
         res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " + check.id + " --seed " +
                                     std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
-        if (limits.past_deadline()) {
-            res.outcome = Outcome::Skip;  // not chosen: the rule stays undecided, and the verdict says so
-            res.reason = "not run: the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached";
-        } else if (options.max_failures > 0 && failed.load() >= options.max_failures) {
-            chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
-        } else if (check.writes && target.read_only) {
-            chosen_skip(res, "read-only run: this check writes (run without --read-only to run it)");
-        } else {
-            ResourceLocks::Held held(locks, touched(catalogue, check), check.writes);
-            std::unique_lock<std::mutex> generating(generators, std::defer_lock);
-            if (check.writes || check.generates) generating.lock();
-            if (options.on_start) {
-                std::lock_guard lock(report_mutex);
-                options.on_start(check);
+        if (!not_started(check, s_, failed_.load(), res)) {
+            try {
+                ResourceLocks::Held held(locks_, touched(s_.catalogue, check), check.writes);
+                std::unique_lock<std::mutex> generating(generators_, std::defer_lock);
+                if (check.writes || check.generates) generating.lock();
+                if (options.on_start) {
+                    std::lock_guard lock(report_);
+                    options.on_start(check);
+                }
+                run_started(check, index, s_, report_, res);
+            } catch (const CheckError& e) {  // a row naming what the catalogue lacks
+                res.outcome = Outcome::Error;
+                res.reason = e.what();
+                res.error_source = e.source();
             }
-            const auto t0 = std::chrono::steady_clock::now();
-            client::Api api(target, tokens, envelope, page_size, &limits);
-            if (recorder) api.http().record_to(&*recorder, check.id);
-            Context ctx{catalogue, target, api, check, run.run_prefix + base36(index, 2), options.seed, options.cases, journal, {}, {}, {}};
-            ctx.shrink_time = options.shrink_time;
-            if (options.on_case)
-                ctx.on_case = [&](int number) {
-                    std::lock_guard lock(report_mutex);
-                    options.on_case(check, number);
-                };
-            run_check(check, ctx, res);
-            if (res.outcome == Outcome::Error && limits.past_deadline())
-                res.reason = "stopped by the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s): " + res.reason;
-            res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-            res.requests = api.http().requests_sent();
-            requests += res.requests;
+            requests_ += res.requests;
         }
-        if (res.outcome == Outcome::Fail && check.level != Level::Observe) ++failed;
+        if (res.outcome == Outcome::Fail && check.level != Level::Observe) ++failed_;
         if (options.on_result) {
-            std::lock_guard lock(report_mutex);
+            std::lock_guard lock(report_);
             options.on_result(res);
         }
-    };
-
-    const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(checks.size())));
-    std::vector<std::thread> workers;
-    for (int j = 0; j < jobs; ++j)
-        workers.emplace_back([&] {
-            for (std::size_t i = next++; i < checks.size(); i = next++) run_one(i);
-        });
-    for (auto& w : workers) w.join();
-
-    if (limits.past_deadline()) {
-        const auto not_run = std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
-            return r.outcome == Outcome::Skip && r.reason.starts_with("not run: the run's time limit");
-        });
-        run.notes.push_back("the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached: " +
-                            std::to_string(not_run) + " checks not run");
-        // The records written still go back deleted, within a bounded grace.
-        limits.set_deadline(std::chrono::steady_clock::now() + std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(options.max_time_s)));
     }
 
-    // Clean-up: everything written goes back logically deleted (the seeds' only deletion, 000 §1).
-    client::Api api(target, tokens, envelope, page_size, &limits);
-    run.records_written = journal.size();
-    for (const auto& block : journal.cleanup(static_cast<std::size_t>(target.max_block))) {
+    Session& s_;
+    const std::vector<Check>& checks_;
+    std::vector<CheckResult> results_;
+    std::atomic<std::size_t> next_{0};
+    std::atomic<int> failed_{0};
+    std::atomic<long> requests_{0};
+    std::mutex report_;
+    ResourceLocks locks_;
+    std::mutex generators_;
+};
+
+/// Past the time limit: a note of how many checks did not run, and a bounded grace for the clean-up.
+void note_deadline(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
+    const int max_time_s = s.options.max_time_s;
+    const auto not_run = std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
+        return r.outcome == Outcome::Skip && r.reason.starts_with("not run: the run's time limit");
+    });
+    run.notes.push_back("the run's time limit (--max-time " + std::to_string(max_time_s) + " s) was reached: " + std::to_string(not_run) +
+                        " checks not run");
+    s.limits.set_deadline(std::chrono::steady_clock::now() + std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(max_time_s)));
+}
+
+/// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
+long clean_up(Session& s, RunResult& run) {
+    client::Api api = s.api();
+    run.records_written = s.journal.size();
+    for (const auto& block : s.journal.cleanup(static_cast<std::size_t>(s.target.max_block))) {
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
             if (r.status < 200 || r.status >= 300)
@@ -366,14 +418,33 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
         }
     }
-    requests += api.http().requests_sent();
+    return api.http().requests_sent();
+}
 
-    run.requests = requests + tokens.issued();
-    run.envelope = client::to_string(envelope.get());
+}  // namespace
+
+RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
+                     const RunOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    load_rapidcheck_configuration_quietly();
+    client::ignore_sigpipe();
+    Session session(catalogue, target, options);
+    if (options.max_time_s > 0) session.limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
+    RunResult run = begun(target, options);
+    run.run_prefix = session.run_prefix;
+    preflight(session, started);
+
+    Scheduler scheduler(session, checks);
+    std::vector<CheckResult> results = scheduler.run(options.jobs);
+    if (session.limits.past_deadline()) note_deadline(session, run, results);
+    const long cleanup_requests = clean_up(session, run);
+
+    run.requests = scheduler.requests() + cleanup_requests + session.tokens->issued();
+    run.envelope = client::to_string(session.envelope.get());
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-    scrub(run, limits);
+    scrub(run, session.limits);
     return run;
 }
 

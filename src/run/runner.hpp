@@ -53,7 +53,10 @@ struct RunOptions {
     std::function<void(const CheckResult&)> on_result;
     /// Called as a property check starts its case `number` (1-based; shrinking tries are not counted).
     std::function<void(const Check&, int number)> on_case;
-    std::string harness_version = BDS_VERSION;
+    std::string harness_version{run::harness_version()};
+    /// The shard this run is ("k/n"), and the check ids or prefixes left out on purpose (--exclude): for the result.
+    std::string shard;
+    std::vector<std::string> excluded;
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
 };
@@ -74,8 +77,5 @@ std::string utc_now();
 
 /// Every text of `run` scrubbed of the secrets `limits` knows, wherever a target echoed them.
 void scrub(RunResult& run, const client::RunLimits& limits);
-
-/// Base-36 text of `n`, at least `width` characters: the per-check part of the key prefix.
-std::string base36(std::uint64_t n, std::size_t width);
 
 }  // namespace bds::run

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "common/text.hpp"
 #include "selection/lexer.hpp"
 #include "selection/sql_values.hpp"
 

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "common/text.hpp"
 #include "selection/selection.hpp"
 #include "selection/sql_values.hpp"
 
@@ -167,13 +168,6 @@ Token Lexer::number(std::size_t start) {
     return {TokenKind::Number, start, std::string(text_.substr(start, pos_ - start)), false};
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (fold_case(static_cast<unsigned char>(a[i])) != fold_case(static_cast<unsigned char>(b[i]))) return false;
-    return true;
-}
-
 bool is_keyword(std::string_view word) {
     for (std::string_view k : {"AND", "OR", "NOT", "LIKE", "IN", "BETWEEN", "IS", "NULL", "ESCAPE"})
         if (iequals(word, k)) return true;
@@ -202,9 +196,7 @@ std::string describe(const Token& token) {
             // Cut long texts at a character boundary.
             std::string shown = token.text;
             if (shown.size() > 24) {
-                std::size_t cut = 24;
-                while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;
-                shown = shown.substr(0, cut) + "...";
+                shown = shown.substr(0, utf8_cut(shown, 24)) + "...";
             }
             return std::string("text ") + (token.unicode ? "N'" : "'") + shown + "'";
         }

@@ -53,9 +53,6 @@ bool is_keyword(std::string_view word);
 /// ...), case-insensitively: named in error messages, and written in brackets when a field is so named.
 bool is_reserved_word(std::string_view word);
 
-/// ASCII case-insensitive equality (SQL Server's default for names).
-bool iequals(std::string_view a, std::string_view b);
-
 /// How a token is named in error messages: 'AND', text 'abc', number 12, end of input.
 std::string describe(const Token& token);
 

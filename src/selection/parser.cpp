@@ -2,6 +2,7 @@
 // conversions SQL Server would do, so that evaluation never has to guess.
 #include <utility>
 
+#include "common/text.hpp"
 #include "selection/ast.hpp"
 #include "selection/convert.hpp"
 #include "selection/lexer.hpp"

@@ -85,12 +85,9 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "sql/collation.hpp"
 
 namespace bds {
-
-/// How text compares. CaseInsensitive is SQL Server's default (SQL_Latin1_General_CP1_CI_AS:
-/// case-insensitive, accent-sensitive); CaseSensitive is, e.g., Latin1_General_CS_AS (spec/assumptions.md A-17).
-enum class Collation { CaseInsensitive, CaseSensitive };
 
 /// SQL's three truth values.
 enum class Truth { False, True, Unknown };

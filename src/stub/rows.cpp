@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "schema/json_value.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "stub/variation/variation.hpp"
@@ -32,9 +33,7 @@ private:
 };
 
 json get(const json* row, const char* field) {
-    if (!row) return nullptr;
-    const auto it = row->find(field);
-    return it == row->end() ? json(nullptr) : *it;
+    return row ? bds::value_of(*row, field) : json(nullptr);
 }
 
 /// A value of a base record converted to a view field's type, as a view's column would hold it.

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
-#include "selection/selection.hpp"
+#include "sql/collation.hpp"
 #include "stub/tokens.hpp"
 
 namespace bds::stub {

@@ -8,7 +8,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "certify/certify.hpp"
-#include "suites/suites.hpp"
+#include "suites/registry.hpp"
 
 namespace bds::certify {
 namespace {

@@ -18,7 +18,7 @@
 #include "catalogue/catalogue.hpp"
 #include "client/raw_server.hpp"
 #include "client/test_certificate.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/proxy_fixture.hpp"
 #include "stub/stub_server.hpp"
 #include "test_paths.hpp"
@@ -212,7 +212,7 @@ TEST(HostileTargets, RetryAfterThirtySeconds) {
 /// A proxy in front of a faithful stub that spoils its answers.
 struct SpoiltStub {
     Catalogue catalogue = builtin_catalogue();
-    run::EmbeddedStub stub = run::start_embedded_stub(catalogue, {});
+    bundled::EmbeddedStub stub = bundled::start_embedded_stub(catalogue, {});
     std::mutex mutex;
     std::set<std::string> tokens;  ///< every bearer token the harness sent
     BreakingProxy proxy;
@@ -291,7 +291,7 @@ struct TempDir {
 
 /// A target file for `base_url` with the stub's demo users and query template, and `settings` (ca_file, insecure).
 std::string write_target(const TempDir& dir, const std::string& base_url, const json& settings) {
-    const client::TargetConfig stub = run::stub_target(stub::StubOptions{}, base_url);
+    const client::TargetConfig stub = bundled::stub_target(stub::StubOptions{}, base_url);
     json doc{{"base_url", base_url}, {"query", *stub.query_body}, {"users", json::object()}};
     for (const auto& [role, u] : stub.users) doc["users"][role] = {{"username", u.username}, {"password", u.password}, {"resources", u.resources}};
     doc.update(settings);

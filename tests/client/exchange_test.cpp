@@ -5,6 +5,18 @@
 namespace bds::client {
 namespace {
 
+TEST(Exchange, IsSuccessIsA2xxStatus) {
+    EXPECT_TRUE(is_success(200));
+    EXPECT_TRUE(is_success(201));
+    EXPECT_TRUE(is_success(204));
+    EXPECT_TRUE(is_success(299));
+    EXPECT_FALSE(is_success(0));  // no response
+    EXPECT_FALSE(is_success(199));
+    EXPECT_FALSE(is_success(300));
+    EXPECT_FALSE(is_success(404));
+    static_assert(is_success(200) && !is_success(500));
+}
+
 TEST(Exchange, SecretsAreRedacted) {
     EXPECT_EQ(redact_header("Authorization", "Bearer abc.def"), "Bearer <redacted>");
     EXPECT_EQ(redact_header("authorization", "abc"), "<redacted>");

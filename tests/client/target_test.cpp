@@ -27,7 +27,7 @@ TEST(Target, ReadsEverySettingAndExpandsTheEnvironment) {
     EXPECT_EQ(t.user("writer")->password, "s3cret");
     EXPECT_EQ(t.user("limited")->resources, std::vector<std::string>{"CliFor"});
     EXPECT_EQ(t.user("reader"), nullptr);
-    EXPECT_EQ(t.envelope, EnvelopeSetting::Header);
+    EXPECT_EQ(t.envelope, Envelope::Header);
     EXPECT_EQ(t.collation, Collation::CaseSensitive);
     EXPECT_EQ(t.decimal_scale, 4);
     EXPECT_EQ(t.rate_per_s, 2.5);

@@ -17,9 +17,10 @@
 #include "report/junit_xml.hpp"
 #include "report/report_schema.hpp"
 #include "report/reporters.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/runner.hpp"
 #include "test_paths.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -121,7 +122,7 @@ run::RunResult hand_built_run() {
 /// with exchanges. None writes, so no generated record (nor the run prefix) is in the output.
 run::RunResult stub_run() {
     static const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     run::RunOptions options;
     options.seed = 42;
     options.cases = 3;
@@ -135,8 +136,17 @@ void zero_durations(std::optional<client::Exchange>& e) {
     if (e) e->duration_ms = 0;
 }
 
+/// The HTML report's stylesheet, out of the goldens: a change of style rewrites no golden
+/// (HtmlCarriesItsStylesheet checks that it is there).
+std::string without_stylesheet(std::string html) {
+    const auto open = html.find("<style>"), close = html.find("</style>");
+    if (open == std::string::npos || close == std::string::npos || close < open) return html;
+    return html.replace(open, close + 8 - open, "<style>STYLESHEET</style>");
+}
+
 /// What changes from run to run leaves the report: durations, the port, the run prefix, dates. (The seed is
-/// fixed by the runs themselves.) The stub run's checks write nothing, so the prefix is in no body.
+/// fixed by the runs themselves.) The stub run's checks write nothing, so the prefix is in no body. The HTML
+/// report's stylesheet leaves it too (without_stylesheet).
 std::string normalised(const std::string& format, run::RunResult run) {
     run.run_prefix = "PREFIX";
     run.duration_ms = 0;
@@ -152,7 +162,7 @@ std::string normalised(const std::string& format, run::RunResult run) {
     std::string text = out.str();
     text = std::regex_replace(text, std::regex(R"(127\.0\.0\.1:\d+)"), "127.0.0.1:PORT");
     text = std::regex_replace(text, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?)"), "DATE");
-    return text;
+    return format == "html" ? without_stylesheet(text) : text;
 }
 
 std::string render(const std::string& format, const run::RunResult& run) {
@@ -299,6 +309,21 @@ TEST_F(ReportTest, HtmlIsSelfContained) {
     for (std::size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1)) ++scripts;
     EXPECT_EQ(scripts, 1U) << "only the copy-curl script";
     EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), std::string::npos);
+}
+
+TEST_F(ReportTest, HtmlCarriesItsStylesheet) {
+    // The goldens leave the stylesheet out (without_stylesheet): here it is, once, in the head, styling what
+    // the report marks up.
+    const std::string html = render("html", hand);
+    const auto open = html.find("<style>"), close = html.find("</style>");
+    ASSERT_NE(open, std::string::npos);
+    ASSERT_NE(close, std::string::npos);
+    EXPECT_LT(close, html.find("</head>"));
+    EXPECT_EQ(html.find("<style>", open + 1), std::string::npos) << "one stylesheet";
+    const std::string style = html.substr(open, close - open);
+    for (const char* rule : {"body{", ".verdict{", ".pass{", ".fail{", ".error,", ".skip{", ".observed{", ".badge{", ".level{", "table.matrix td{", "pre{"})
+        EXPECT_NE(style.find(rule), std::string::npos) << rule;
+    EXPECT_EQ(without_stylesheet(html).find("body{"), std::string::npos);
 }
 
 TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {

@@ -10,6 +10,7 @@
 #include "run/baseline.hpp"
 #include "run/suite_fixture.hpp"
 #include "test_paths.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {

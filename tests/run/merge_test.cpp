@@ -9,6 +9,7 @@
 #include "run/merge.hpp"
 #include "run/suite_fixture.hpp"
 #include "test_paths.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {

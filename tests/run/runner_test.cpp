@@ -7,8 +7,9 @@
 #include <thread>
 
 #include "catalogue/catalogue.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -30,7 +31,7 @@ TEST_P(FaithfulStub, EveryMustAndShouldCheckPasses) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     stub::apply_choices(options.choices, GetParam().choices);
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = run_all(cat, stub.target, {}, 2);
     expect_clean(result);
     EXPECT_EQ(result.must_failures(), 0);
@@ -50,7 +51,7 @@ INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
 TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
     // Reproduces issue 13: the stub killed a few seconds into a run printed "0 MUST failures" and exited 0.
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     stub.target.timeout_ms = 500;
     std::thread killer([&] {
         std::this_thread::sleep_for(std::chrono::milliseconds(700));
@@ -72,7 +73,7 @@ TEST(Verdicts, RootCausesComeFirst) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     options.defect = stub::Defect::PageNumberFromZero;
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = run_all(cat, stub.target, {"PAG-03", "SYN-01", "CHG-02", "ACC-01"});
     EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail);
     EXPECT_TRUE(result_of(result, "PAG-03").caused_by.empty()) << "the root cause";
@@ -249,7 +250,7 @@ TEST(AccessChecks, AResourceOutsideTheUsersListServedFailsAcc03) {
     for (auto& u : options.users)
         if (u.username == "limited") u.resources = {"*"};
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     auto target = stub.target;
     target.users[client::kLimited] = {"limited", "limited-pw", {"CliFor", "MCPClienti", "MCPResources"}};
     EXPECT_EQ(result_of(run_all(cat, target, {"ACC-03"}), "ACC-03").outcome, run::Outcome::Fail);
@@ -260,7 +261,7 @@ TEST(AccessChecks, AReadOnlyUserAllowedToWriteFailsAcc04) {
     for (auto& u : options.users)
         if (u.username == "reader") u.can_write = true;
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     auto target = stub.target;
     target.users[client::kReader] = {"reader", "reader-pw", {}};
     EXPECT_EQ(result_of(run_all(cat, target, {"ACC-04"}), "ACC-04").outcome, run::Outcome::Fail);
@@ -300,7 +301,7 @@ TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
 
 TEST(Runner, ATokenRefusedIsNoTokenAndNoAnswerIsUnreachable) {
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.users[client::kWriter].password = "wrong";
     EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::NoToken) << "it answered: a configuration to fix";
@@ -317,7 +318,7 @@ TEST(Runner, WaitsForATargetThatIsStillStarting) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     options.port = 0;
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto target = stub.target;
     stub.server->stop();
     // The same port again after a second: the run waits for it.
@@ -359,7 +360,7 @@ TEST(Runner, MaxFailuresSkipsTheChecksNotStarted) {
 
 TEST(Runner, ReadOnlySkipsWritingChecksWithTheReason) {
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.read_only = true;
     const auto result = run_all(cat, target, {"PAG-01", "PAG-02"});
@@ -370,7 +371,7 @@ TEST(Runner, ReadOnlySkipsWritingChecksWithTheReason) {
 
 TEST(Runner, MissingUsersSkipTheChecksThatNeedThem) {
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.users.erase(client::kReader);
     target.users.erase(client::kLimited);

@@ -1,4 +1,5 @@
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -43,7 +44,7 @@ void expect_clean(const run::RunResult& result) {
 }
 
 Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, BreakingProxy::Rewrite rewrite, stub::StubOptions options)
-    : stub(run::start_embedded_stub(cat, options)) {
+    : stub(bundled::start_embedded_stub(cat, options)) {
     proxy = std::make_unique<BreakingProxy>(stub.server->base_url(), before, after, rewrite);
     target = stub.target;
     target.base_url = proxy->base_url();

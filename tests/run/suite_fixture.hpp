@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/proxy_fixture.hpp"
 #include "run/runner.hpp"
 
@@ -31,7 +31,7 @@ void expect_clean(const run::RunResult& result);
 /// A stub behind a proxy that breaks one rule; `target` points at the proxy, `stub.target` at the stub.
 struct Broken {
     Catalogue cat = builtin_catalogue();
-    run::EmbeddedStub stub;
+    bundled::EmbeddedStub stub;
     std::unique_ptr<BreakingProxy> proxy;
     client::TargetConfig target;
     explicit Broken(BreakingProxy::Before before, BreakingProxy::After after = {}, BreakingProxy::Rewrite rewrite = {},

@@ -7,7 +7,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "run/context.hpp"
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
@@ -75,7 +75,7 @@ void expect_tolerated(const std::string& choices, const std::vector<std::string>
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     stub::apply_choices(options.choices, choices);
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = run_all(cat, stub.target, ids);
     expect_clean(result);
 }
@@ -88,7 +88,7 @@ TEST(Tolerance, RowOrderIsObservedAndEachOrderToldApart) {
     for (const std::string choice : {"", "A-11=insertion", "A-11=shuffle"}) {
         stub::StubOptions options;
         if (!choice.empty()) stub::apply_choices(options.choices, choice);
-        auto stub = run::start_embedded_stub(cat, options);
+        auto stub = bundled::start_embedded_stub(cat, options);
         const auto result = run_all(cat, stub.target, {"PAG-04"});
         expect_clean(result);
         for (const auto& o : result_of(result, "PAG-04").observations)
@@ -114,10 +114,10 @@ TEST(Tolerance, DecimalsAsStringsAndDateTimesInOtherFormsPass) {
 TEST(Tolerance, AnExceptionInsideACheckIsAnErrorNotACounterexample) {
     // A type error on data the check did not expect is the harness's fault, never a finding about the server.
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
-    Check check{"ZZZ-01", "zzz", "throws", "", "", Level::Must, {}, false, [](Context& ctx) {
+    auto stub = bundled::start_embedded_stub(cat, {});
+    Check check{.id = "ZZZ-01", .title = "throws", .run = [](Context& ctx) {
                     for_all(ctx, "throws", [] { (void)nlohmann::json::object().get<std::string>(); });
-                }};
+                }, .suite = "zzz"};
     run::RunOptions options;
     options.seed = 1;
     options.cases = 3;

@@ -16,7 +16,7 @@ bool is_sync_post(const httplib::Request& req) { return req.method == "POST" && 
 
 TEST(RobustnessChecks, PassOnTheFaithfulStubAndRecordWhatCame) {
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     const auto result = test::run_all(cat, stub.target, {"ROB-"});
     ASSERT_EQ(result.results.size(), 8u);
     for (const auto& r : result.results) {

@@ -7,6 +7,7 @@
 #include "oracle/compare.hpp"
 #include "sql/text.hpp"
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -161,7 +162,7 @@ run::Outcome outcome_with(stub::Defect defect, const std::string& id) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     options.defect = defect;
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, {id});
     return test::result_of(result, id).outcome;
 }
@@ -178,7 +179,7 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
     for (const auto& [defect, id] : {std::pair{stub::Defect::NonAsciiMangled, "SYN-01"}, std::pair{stub::Defect::OverlongTruncated, "SYN-07"}}) {
         stub::StubOptions stub_options;
         stub_options.defect = defect;
-        auto stub = run::start_embedded_stub(cat, stub_options);
+        auto stub = bundled::start_embedded_stub(cat, stub_options);
         const auto r = test::result_of(run::run_checks(cat, stub.target, select_checks(all_checks(), {}, {id}), options), id);
         ASSERT_EQ(r.outcome, run::Outcome::Fail) << id;
         for (const auto& f : r.findings) {

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -46,7 +47,7 @@ TEST(ViewsChecks, View10SendsCustomersWhoseKeysStayDistinct) {
     // VIEW-10 drew three CliFor records with distinct keys, then made each a customer: with seed 309548 two became
     // one key, the stub rightly stored two rows, and VIEW-10 failed a correct server.
     const Catalogue cat = builtin_catalogue();
-    auto stub = run::start_embedded_stub(cat, {});
+    auto stub = bundled::start_embedded_stub(cat, {});
     run::RunOptions options;
     options.seed = 309548;
     options.cases = 10;
@@ -191,10 +192,10 @@ TEST(ViewsChecks, AQueryThatIgnoresItsOrderFailsView10) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     options.defect = stub::Defect::QueryIgnoresOrder;
-    auto stub = run::start_embedded_stub(cat, options);
+    auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, {"VIEW-10"});
     EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Fail) << test::describe(result);
-    auto faithful = run::start_embedded_stub(cat, {});
+    auto faithful = bundled::start_embedded_stub(cat, {});
     const auto clean = test::run_all(cat, faithful.target, {"VIEW-10"});
     EXPECT_EQ(test::result_of(clean, "VIEW-10").outcome, run::Outcome::Pass) << test::describe(clean);
     // Without "$OrderField" in the target's query body, the check is skipped with the reason.

@@ -18,6 +18,13 @@ ChoiceInfo entry(std::string_view id, std::string_view title, std::vector<std::s
             [](Choices& c, std::size_t i) { c.*Member = static_cast<Enum>(i); }, declared};
 }
 
+/// The values of a choice whose enum has its own spelling table (common/enum_text.hpp).
+template <class E>
+std::vector<std::string_view> spellings() {
+    const auto& texts = enum_texts<E>();
+    return {texts.begin(), texts.end()};
+}
+
 using C = Choices;
 
 const std::vector<ChoiceInfo> kTable = {
@@ -31,7 +38,7 @@ const std::vector<ChoiceInfo> kTable = {
                               {"--token-ttl (default 3600 s)", "3 seconds: tokens expire during a run"}),
     entry<&C::auth_order>("A-05", "401 or 403 first, for a bad token on an unknown resource", {"token-first", "resource-first"},
                           {"the token is checked first: 401", "the resource is resolved first: 403"}),
-    entry<&C::envelope>("A-07", "where TotalRowsCount stands in a list", {"object", "header", "row"},
+    entry<&C::envelope>("A-07", "where TotalRowsCount stands in a list", spellings<Envelope>(),
                         {"{\"TotalRowsCount\": n, \"<rows>\": [...]}", "a bare array, TotalRowsCount in a response header",
                          "a bare array whose rows each carry TotalRowsCount"}),
     entry<&C::page_cap>("A-08", "the largest PageSize", {"10000", "none", "100", "5000"},

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "schema/envelope.hpp"
+
 namespace bds::stub {
 
 struct Choices {
@@ -18,7 +20,8 @@ struct Choices {
     enum class TokenLifetime : std::uint8_t { Configured, Short } token_lifetime{};      ///< A-03
     enum class AuthOrder : std::uint8_t { TokenFirst, ResourceFirst } auth_order{};      ///< A-05
     // Lists (000 §4.1, §8)
-    enum class Envelope : std::uint8_t { Object, Header, RowField } envelope{};          ///< A-07
+    using Envelope = bds::Envelope;
+    Envelope envelope{};                                                                 ///< A-07
     enum class RowsMember : std::uint8_t { Records, Data, Items } rows_member{};         ///< A-80
     enum class PageCap : std::uint8_t { C10000, None, C100, C5000 } page_cap{};          ///< A-08
     enum class OverCap : std::uint8_t { Refuse, Clamp } over_cap{};                      ///< A-81

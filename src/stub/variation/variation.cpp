@@ -8,6 +8,7 @@
 #include <ctime>
 #include <set>
 
+#include "common/text.hpp"
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
@@ -17,11 +18,6 @@ namespace bds::stub {
 namespace {
 
 using json = nlohmann::json;
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
 
 const char* reason_phrase(int status) {
     switch (status) {

@@ -1,6 +1,6 @@
-#include "run/embedded_stub.hpp"
+#include "bundled/embedded_stub.hpp"
 
-namespace bds::run {
+namespace bds::bundled {
 
 client::TargetConfig stub_target(const stub::StubOptions& options, const std::string& base_url) {
     client::TargetConfig t;
@@ -19,7 +19,7 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
     // What a user of this server would declare (settings), never what the harness must find out itself
     // (envelope, page size cap).
     const stub::Choices& c = options.choices;
-    t.envelope = client::EnvelopeSetting::Auto;
+    t.envelope = std::nullopt;  // auto
     t.collation = c.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
     t.decimal_scale = c.scale();
     t.decimal_precision = c.precision();
@@ -45,4 +45,4 @@ EmbeddedStub start_embedded_stub(const Catalogue& catalogue, stub::StubOptions o
     return out;
 }
 
-}  // namespace bds::run
+}  // namespace bds::bundled

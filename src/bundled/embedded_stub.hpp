@@ -7,7 +7,7 @@
 #include "stub/options.hpp"
 #include "stub/stub_server.hpp"
 
-namespace bds::run {
+namespace bds::bundled {
 
 /// The target for a stub with `options` at `base_url`: roles taken from its users (writer: a writing user
 /// of every resource; reader: a non-writing user of the writer's tenant; other_tenant: a user of another
@@ -24,4 +24,4 @@ struct EmbeddedStub {
 /// Starts a stub on 127.0.0.1, port 0. `catalogue` must outlive it.
 EmbeddedStub start_embedded_stub(const Catalogue& catalogue, stub::StubOptions options);
 
-}  // namespace bds::run
+}  // namespace bds::bundled
