@@ -12,10 +12,15 @@
 #include "generate/value_gen.hpp"
 #include "oracle/compare.hpp"
 #include "run/context.hpp"
+#include "schema/json_value.hpp"
 
 namespace bds::suites {
 
 using nlohmann::json;
+
+/// Document headers, and the lines nested in them (000 §2.2).
+inline constexpr const char* kHeader = "StoricoDocumentiT";
+inline constexpr const char* kLines = "StoricoDocumentiR";
 
 /// "status 200", or "no answer (…)" when none came: for messages.
 std::string status_text(const client::HttpResponse& r);

@@ -19,19 +19,11 @@
 namespace bds::suites {
 namespace {
 
-constexpr const char* kHeader = "StoricoDocumentiT";
-constexpr const char* kLines = "StoricoDocumentiR";
 /// The base resources whose records carry the check's marker (besides their keys).
 const std::vector<std::string> kMarked = {"CliFor", "Articoli", kHeader};
 /// Rows read per page, and pages at most, when reading a whole resource or change feed as the other tenant.
 constexpr long long kPage = 500;
 constexpr long long kMaxPages = 4;
-
-
-json value_of(const json& row, const std::string& field) {
-    const auto it = row.find(field);
-    return it == row.end() ? json(nullptr) : *it;
-}
 
 /// What the writer wrote: a coherent data set (every resource of a data set, documents with lines), the
 /// records of kMarked carrying one marker text in their marker field.

@@ -13,9 +13,9 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "catalogue/catalogue.hpp"
+#include "certify/temp_dir.hpp"
 #include "client/test_certificate.hpp"
 #include "stub/stub_server.hpp"
 #include "test_paths.hpp"
@@ -75,8 +75,9 @@ TEST(Cli, OpenapiCheckReadsTheCommittedFileByDefault) {
 }
 
 TEST(Cli, AReplayLineReplaysTheFailure) {
+    const certify::TempDir tmp("bds-cli-test");
     // Issue 13: the replay line lacked --stub-defect, so pasted as printed it passed.
-    const fs::path report = fs::temp_directory_path() / ("bds-replay-" + std::to_string(::getpid()) + ".json");
+    const fs::path report = tmp.path() / "bds-replay.json";
     const ProcessResult first = conformance("run --check PAG-0 --stub-defect total-counts-page --seed 4 --cases 3 --report json=" + report.string());
     ASSERT_EQ(first.code, 1) << first.out;
     std::string replay;
@@ -88,7 +89,6 @@ TEST(Cli, AReplayLineReplaysTheFailure) {
     ASSERT_EQ(replay.rfind("conformance run ", 0), 0u) << replay;  // the whole command line
     const ProcessResult again = conformance(replay.substr(std::string("conformance ").size()));
     EXPECT_EQ(again.code, 1) << replay << "\n" << again.out;
-    fs::remove(report);
 }
 
 TEST(Cli, OffATerminalProgressIsALinePerSuite) {
@@ -99,19 +99,21 @@ TEST(Cli, OffATerminalProgressIsALinePerSuite) {
 }
 
 TEST(Cli, RunAgainstTheBundledStubExitsByItsOutcome) {
-    const ProcessResult ok = conformance("run --suite auth,access --seed 3 --cases 3 --report json=/tmp/bds_cli_run.json");
+    const certify::TempDir tmp("bds-cli-test");
+    const ProcessResult ok = conformance("run --suite auth,access --seed 3 --cases 3 --report json=" + (tmp.path() / "run.json").string());
     EXPECT_EQ(ok.code, 0) << ok.out;
     EXPECT_NE(ok.out.find("0 MUST failures"), std::string::npos) << ok.out;
-    const auto report = nlohmann::json::parse(test::read_text("/tmp/bds_cli_run.json"));
+    const auto report = nlohmann::json::parse(test::read_text(tmp.path() / "run.json"));
     EXPECT_EQ(report["seed"], 3);
     EXPECT_FALSE(report["checks"].empty());
-    EXPECT_EQ(conformance("run --report bogus=/tmp/x").code, 2);
+    EXPECT_EQ(conformance("run --report bogus=" + (tmp.path() / "x").string()).code, 2);
     EXPECT_EQ(conformance("run --check NO-SUCH-CHECK").code, 2);
     EXPECT_EQ(conformance("run --target /nonexistent/target.json").code, 2);
 }
 
 TEST(Cli, AnUnreachableTargetExitsWith3) {
-    const std::string file = "/tmp/bds_cli_unreachable.json";
+    const certify::TempDir tmp("bds-cli-test");
+    const std::string file = (tmp.path() / "unreachable.json").string();
     std::ofstream(file) << R"({"base_url": "http://127.0.0.1:1", "timeout_ms": 500,
                              "users": {"writer": {"username": "w", "password": "p"}}})";
     const ProcessResult r = conformance("run --target " + file + " --suite auth");
@@ -119,22 +121,23 @@ TEST(Cli, AnUnreachableTargetExitsWith3) {
 }
 
 /// A target file for `server` with the writer's `password`, written to a file of its own; returns its path.
-std::string target_file(const stub::StubServer& server, const std::string& password, const std::string& name) {
-    const std::string file = (fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".json")).string();
+std::string target_file(const fs::path& dir, const stub::StubServer& server, const std::string& password, const std::string& name) {
+    const std::string file = (dir / (name + ".json")).string();
     std::ofstream(file) << nlohmann::json{{"base_url", server.base_url()},
                                           {"users", {{"writer", {{"username", "writer"}, {"password", password}}}}}}.dump();
     return file;
 }
 
 TEST(Cli, AWrongPasswordIsAConfigurationErrorShowingTheAnswer) {
+    const certify::TempDir tmp("bds-cli-test");
     const Catalogue cat = builtin_catalogue();
     stub::StubServer server(cat, {});
     server.start();
-    const ProcessResult r = conformance("run --target " + target_file(server, "not-the-password", "bds-wrong-pw") + " --suite auth");
+    const ProcessResult r = conformance("run --target " + target_file(tmp.path(), server, "not-the-password", "bds-wrong-pw") + " --suite auth");
     EXPECT_EQ(r.code, 2) << "a target that answers is reachable\n" << r.out;
     EXPECT_NE(r.out.find("invalid_grant"), std::string::npos) << "what it answered is shown\n" << r.out;
     EXPECT_EQ(r.out.find("not-the-password"), std::string::npos) << "never the password\n" << r.out;
-    const std::string no_users = (fs::temp_directory_path() / ("bds-no-users-" + std::to_string(::getpid()) + ".json")).string();
+    const std::string no_users = (tmp.path() / "bds-no-users.json").string();
     std::ofstream(no_users) << nlohmann::json{{"base_url", server.base_url()}}.dump();
     EXPECT_EQ(conformance("run --target " + no_users + " --suite auth").code, 2);
 }
@@ -148,9 +151,9 @@ TEST(Cli, ARunThatCouldNotDecideExitsWith4) {
 }
 
 TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
+    const certify::TempDir tmp("bds-cli-test");
     // Issue 13: a ROB-03 failure printed its 1 MiB test string (stdout 1 MB, HTML 4 MB, JSON 3.2 MB).
-    const fs::path dir = fs::temp_directory_path() / ("bds-bounded-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
+    const fs::path dir = tmp.path() / "bds-bounded";
     fs::create_directories(dir);
     const std::string html = (dir / "r.html").string(), json = (dir / "r.json").string(), junit = (dir / "r.xml").string();
     const ProcessResult r = conformance("run --check ROB-03 --stub-defect overlong-truncated --seed 1 --report html=" + html + " --report json=" + json +
@@ -164,7 +167,6 @@ TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
     const std::string tokens = test::read_text(dir / "rec" / "tokens.jsonl");
     EXPECT_EQ(tokens.find("writer-pw"), std::string::npos) << "no password in a recording";
     EXPECT_NE(tokens.find("access_token"), std::string::npos);
-    fs::remove_all(dir);
 }
 
 TEST(Cli, ListRuns) {
@@ -174,8 +176,8 @@ TEST(Cli, ListRuns) {
 }
 
 TEST(Cli, SchemasReproducesTheCommittedDirectoryByteForByte) {
-    const fs::path out = fs::temp_directory_path() / ("bds-schemas-" + std::to_string(::getpid()));
-    fs::remove_all(out);
+    const certify::TempDir tmp("bds-cli-test");
+    const fs::path out = tmp.path() / "bds-schemas";
     const ProcessResult r = conformance("schemas --out " + out.string());
     ASSERT_EQ(r.code, 0) << r.out;
     int compared = 0;
@@ -187,12 +189,11 @@ TEST(Cli, SchemasReproducesTheCommittedDirectoryByteForByte) {
     }
     EXPECT_EQ(compared, std::distance(fs::directory_iterator(out), fs::directory_iterator{}));
     EXPECT_EQ(conformance("schemas --check --out " + out.string()).code, 0);
-    fs::remove_all(out);
 }
 
 TEST(Cli, CheckReportsDrift) {
-    const fs::path out = fs::temp_directory_path() / ("bds-drift-" + std::to_string(::getpid()));
-    fs::remove_all(out);
+    const certify::TempDir tmp("bds-cli-test");
+    const fs::path out = tmp.path() / "bds-drift";
     ASSERT_EQ(conformance("schemas --out " + out.string()).code, 0);
     {
         FILE* f = fopen((out / "CliFor.json").c_str(), "a");
@@ -203,9 +204,8 @@ TEST(Cli, CheckReportsDrift) {
     const ProcessResult r = conformance("schemas --check --out " + out.string());
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find("CliFor.json"), std::string::npos) << r.out;
-    fs::remove_all(out);
 
-    const fs::path api = fs::temp_directory_path() / ("bds-openapi-" + std::to_string(::getpid()) + ".json");
+    const fs::path api = tmp.path() / "bds-openapi.json";
     ASSERT_EQ(conformance("openapi --out " + api.string()).code, 0);
     EXPECT_EQ(conformance("openapi --check --out " + api.string()).code, 0);
     EXPECT_TRUE(test::read_text(api) == test::read_text(test::source_dir() / "spec" / "openapi.json"));
@@ -215,7 +215,6 @@ TEST(Cli, CheckReportsDrift) {
         fclose(f);
     }
     EXPECT_EQ(conformance("openapi --check --out " + api.string()).code, 1);
-    fs::remove(api);
 }
 
 /// `conformance stub ARGS…` as a process: its pid and the URL it prints once it listens ("" if it ended first).
@@ -269,7 +268,8 @@ TEST(Cli, StubServesTheDemoDataUntilStopped) {
 }
 
 TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
-    const fs::path dir = fs::temp_directory_path() / ("bds-cli-tls-" + std::to_string(::getpid()));
+    const certify::TempDir tmp("bds-cli-test");
+    const fs::path dir = tmp.path() / "bds-cli-tls";
     fs::create_directories(dir);
     const auto cert = test::make_self_signed(dir.string(), "stub");
     const auto other = test::make_self_signed(dir.string(), "other");
@@ -288,7 +288,6 @@ TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
     const ProcessResult mismatched = conformance("stub --port 0 --tls-cert " + cert.cert_path + " --tls-key " + other.key_path);
     EXPECT_EQ(mismatched.code, 2);
     EXPECT_NE(mismatched.out.find("cannot serve HTTPS with certificate"), std::string::npos) << mismatched.out;
-    fs::remove_all(dir);
 }
 
 TEST(Cli, AnUnwritableReportIsFoundBeforeTheRun) {
@@ -302,8 +301,9 @@ TEST(Cli, AnUnwritableReportIsFoundBeforeTheRun) {
 }
 
 TEST(Cli, ATargetFileWithoutUsersIsAConfigurationErrorAndTheReportSaysSo) {
+    const certify::TempDir tmp("bds-cli-test");
     // Issue 17: it exited 3, "target unreachable".
-    const fs::path dir = fs::temp_directory_path() / ("bds-cli-nousers-" + std::to_string(::getpid()));
+    const fs::path dir = tmp.path() / "bds-cli-nousers";
     fs::create_directories(dir);
     std::ofstream(dir / "target.json") << R"({"base_url": "http://127.0.0.1:1"})";
     const ProcessResult r = conformance("run --target " + (dir / "target.json").string() + " --report junit=" + (dir / "junit.xml").string());
@@ -312,18 +312,17 @@ TEST(Cli, ATargetFileWithoutUsersIsAConfigurationErrorAndTheReportSaysSo) {
     std::ifstream junit(dir / "junit.xml");
     const std::string xml((std::istreambuf_iterator<char>(junit)), {});
     EXPECT_NE(xml.find("gives no users"), std::string::npos) << "the JUnit report says why\n" << xml.substr(0, 2000);
-    fs::remove_all(dir);
 }
 
 TEST(Cli, StubRefusesABadUsersFile) {
-    const fs::path bad = fs::temp_directory_path() / ("bds-users-" + std::to_string(::getpid()) + ".json");
+    const certify::TempDir tmp("bds-cli-test");
+    const fs::path bad = tmp.path() / "bds-users.json";
     FILE* f = fopen(bad.c_str(), "w");
     fputs(R"({"users": [{"username": "x"}]})", f);
     fclose(f);
     const ProcessResult r = conformance("stub --port 0 --users " + bad.string());
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("users[0]"), std::string::npos) << r.out;
-    fs::remove(bad);
 }
 
 }  // namespace

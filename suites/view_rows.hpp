@@ -1,0 +1,72 @@
+#pragma once
+/// Reading view rows and comparing them with the base records they derive from: what the checks of the suite
+/// "views" share (suites/views.cpp).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "common/text.hpp"
+#include "generate/data_set_gen.hpp"
+#include "suites/support.hpp"
+#include "suites/written.hpp"
+
+namespace bds::suites {
+
+/// Keys of one property case: RapidCheck runs the property several times (and again while shrinking), and
+/// every run writes under its own prefix, so no record of an earlier run shares a key with this one (what a
+/// header upsert does to its earlier lines is not shown: A-35).
+class CasePrefixes {
+public:
+    explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
+    std::string next();
+
+private:
+    std::string base_;
+    int count_ = 0;
+};
+
+/// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
+gen::DataSetOptions small_data_set_options(const Context& ctx, const std::string& prefix);
+
+/// A data set per property case, not shrunk: every shrink step would write a whole data set again (hundreds
+/// of requests), and the failing case's findings already name the rows at fault.
+rc::Gen<gen::DataSet> data_sets(const Context& ctx, const std::string& prefix);
+
+/// The rows of `view` matching `selection` (a key: a handful of rows), as `role`.
+struct Rows {
+    std::vector<json> rows;
+    client::Exchange exchange;
+};
+Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection);
+
+/// Whether `sent` (a value of a base field) can be held by a view field of type `type` unchanged: text that
+/// fits the view's length, a number text for a float view field (cod_naz_res, A-54), the same kind otherwise.
+/// A comparison the declared types make impossible is skipped.
+std::optional<json> as_view_value(const SqlType& type, const json& sent);
+
+/// Compares `base`'s value of each field `fields` names with `row`'s same-named field of `view`, typed as the
+/// view gives it; null or absent sent values are not compared (a view may show its own default: A-38). With
+/// `set`, a value taken from a record `base` references is as right.
+void compare_fields(Context& ctx, const Record& view, const json& base, const std::string& base_name, const json& row,
+                    const std::vector<std::string>& fields, const std::string& pointer, const client::Exchange& exchange,
+                    const gen::DataSet* set = nullptr);
+
+/// The fields `view` shares by name with a base record's fields (`base` lists them; open lines: their members).
+std::vector<std::string> same_named(const Record& view, const json& base);
+
+/// One read of a view for a base record of the data set: which view, which selection, which record.
+struct ViewRead {
+    std::string view;
+    std::string selection;
+    std::string base_name;
+    const json* base;
+};
+
+/// For each base record of `set` the view that shows it (A-38; the catalogue's "view" relations) and the
+/// selection of its rows there: CliFor C → MCPClienti, F → MCPFornitori, Articoli → MCPArticoli, a header
+/// → MCPDocumentiT and its lines → MCPDocumentiR (by key_documento).
+std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set);
+
+}  // namespace bds::suites
