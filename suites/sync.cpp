@@ -257,7 +257,7 @@ json smallest_accepted(Context& ctx, const Record& record, json accepted, const 
             for (std::size_t i = at; i < end; ++i) smaller.erase(optional[i]);
             ++tries;
             const auto r = ctx.sync(kWriter, record.name, json::array({smaller}));
-            if (!r.transport_failed() && r.status >= 200 && r.status < 300) {
+            if (!r.transport_failed() && client::is_success(r.status)) {
                 accepted = std::move(smaller);
                 optional.erase(optional.begin() + static_cast<long>(at), optional.begin() + static_cast<long>(end));
             } else {
@@ -274,7 +274,7 @@ json smallest_accepted(Context& ctx, const Record& record, json accepted, const 
 void expect_invalid_refused(Context& ctx, const Record& record, const json& invalid, const std::string& description, const std::string& broken) {
     const auto r = ctx.sync(kWriter, record.name, json::array({invalid}));
     ctx.answered(r);
-    if (r.status >= 200 && r.status < 300)
+    if (client::is_success(r.status))
         ctx.finding({"a " + record.name + " record with " + description + " refused: it cannot be stored as sent (A-34, A-76)",
                      status_text(r), "", r.exchange, smallest_accepted(ctx, record, invalid, broken).dump()});
 }
@@ -320,7 +320,7 @@ void refused_stores_nothing(Context& ctx) {
     for_all(ctx, "a refused block stores nothing", [&] {
         const InvalidBlock b = invalid_block(ctx, resources);
         const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
-        if (r.status >= 200 && r.status < 300) return;  // accepted: SYN-07's concern
+        if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
         if (stored(ctx, *b.record, b.neighbour))
             ctx.finding({"nothing of a refused block stored (A-25)", "its valid record is readable", "", r.exchange, ""});
         const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {

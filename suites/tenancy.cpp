@@ -327,7 +327,7 @@ void body_tenant_ignored(Context& ctx) {
     }
     const auto w = ctx.sync(client::kWriter, "CliFor", block);
     ctx.answered(w);
-    const bool accepted = w.status >= 200 && w.status < 300;
+    const bool accepted = client::is_success(w.status);
     ctx.observe("a block whose records name customer_ID " + std::to_string(*other_id) + " (not the writer's tenant): answered " + std::to_string(w.status) +
                     " (A-26: refusing or ignoring it both pass)",
                 w.exchange);
