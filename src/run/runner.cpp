@@ -411,7 +411,7 @@ long clean_up(Session& s, RunResult& run) {
     for (const auto& block : s.journal.cleanup(static_cast<std::size_t>(s.target.max_block))) {
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
-            if (r.status < 200 || r.status >= 300)
+            if (!client::is_success(r.status))
                 run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
                                     " records was refused: " + r.exchange.summary());
         } catch (const std::exception& e) {

@@ -380,5 +380,18 @@ TEST(Runner, MissingUsersSkipTheChecksThatNeedThem) {
     EXPECT_NE(result_of(result, "ACC-04").reason.find("reader"), std::string::npos);
 }
 
+TEST(Runner, ARowNamingAResourceTheCatalogueLacksIsTheHarnessesErrorAndTheRunGoesOn) {
+    // The runner locks what a row names: a typo must not drop a lock silently, nor end the run.
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    const Check typo{.id = "ZZZ-01", .title = "names a resource that is not", .resources = {"CliFr"}, .run = [](Context&) {}, .suite = "zzz"};
+    const Check fine{.id = "ZZZ-02", .title = "names CliFor", .resources = {"CliFor"}, .run = [](Context&) {}, .suite = "zzz"};
+    const auto result = run::run_checks(cat, stub.target, {typo, fine}, run::RunOptions{});
+    EXPECT_EQ(result_of(result, "ZZZ-01").outcome, run::Outcome::Error);
+    EXPECT_EQ(result_of(result, "ZZZ-01").error_source, run::ErrorSource::Harness);
+    EXPECT_NE(result_of(result, "ZZZ-01").reason.find("\"CliFr\""), std::string::npos) << result_of(result, "ZZZ-01").reason;
+    EXPECT_EQ(result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
+}
+
 }  // namespace
 }  // namespace bds
