@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "common/url_encoding.hpp"
 #include "stub/state.hpp"
 #include "stub/stub_server.hpp"
 
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
         {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025"}};
     for (const auto& [resource, selection] : reads) {
         const auto start = Clock::now();
-        auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + httplib::detail::encode_query_param(selection),
+        auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
                          {{"Authorization", "Bearer " + t}});
         const double s = seconds_since(start);
         const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : -1;

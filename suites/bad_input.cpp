@@ -4,9 +4,9 @@
 #include <cctype>
 #include <utility>
 
-#include <httplib.h>
 #include <rapidcheck.h>
 
+#include "common/url_encoding.hpp"
 #include "generate/record_gen.hpp"
 #include "suites/written.hpp"
 
@@ -14,9 +14,6 @@ namespace bds::suites {
 namespace {
 
 constexpr std::size_t kMiB = 1024 * 1024;
-
-/// Percent-encoded as a query value (cpp-httplib's encoder, as Api uses).
-std::string percent_encoded(const std::string& text) { return httplib::detail::encode_query_param(text); }
 
 /// `text` with the first "@RAW@" string value (quotes included) replaced by `raw`, which need not be JSON.
 std::string with_raw(std::string text, const std::string& raw) {
@@ -235,7 +232,7 @@ std::vector<std::string> injections(const std::string& field, const std::string&
 /// ROB-07: page parameters, RecordSelection and LastUtcRun values outside what the seeds show (A-09, A-19, A-22).
 std::vector<BadQuery> bad_queries() {
     const std::string list = "/api/resources/CliFor", feed = "/api/sync/CliFor";
-    const std::string run = "LastUtcRun=" + percent_encoded("1900-01-01 00:00:00.000");
+    const std::string run = "LastUtcRun=" + url_encoded("1900-01-01 00:00:00.000");
     std::string long_text = "cod_clifor = '";
     long_text.append(100 * 1024, 'a');
     long_text += "'";
@@ -247,7 +244,7 @@ std::vector<BadQuery> bad_queries() {
     while (many_or.size() < 3000) many_or += " OR cod_clifor = 'x'";
     std::string long_instant;
     long_instant.append(100 * 1024, '9');
-    auto sel = [&](const std::string& text) { return list + "?RecordSelection=" + percent_encoded(text) + "&PageSize=1&PageNumber=1"; };
+    auto sel = [&](const std::string& text) { return list + "?RecordSelection=" + url_encoded(text) + "&PageSize=1&PageNumber=1"; };
     return {
         {"PageSize=-1", list + "?PageSize=-1&PageNumber=1"},
         {"PageSize=0", list + "?PageSize=0&PageNumber=1"},
@@ -272,12 +269,12 @@ std::vector<BadQuery> bad_queries() {
         {"GET sync without LastUtcRun", feed + "?PageSize=1&PageNumber=1"},
         {"LastUtcRun empty", feed + "?LastUtcRun=&PageSize=1&PageNumber=1"},
         {"LastUtcRun=yesterday", feed + "?LastUtcRun=yesterday&PageSize=1&PageNumber=1"},
-        {"LastUtcRun with month 13, hour 25", feed + "?LastUtcRun=" + percent_encoded("2024-13-45 25:61:61.000") + "&PageSize=1&PageNumber=1"},
+        {"LastUtcRun with month 13, hour 25", feed + "?LastUtcRun=" + url_encoded("2024-13-45 25:61:61.000") + "&PageSize=1&PageNumber=1"},
         {"LastUtcRun 0001-01-01 (before SQL Server's datetime range)",
-         feed + "?LastUtcRun=" + percent_encoded("0001-01-01 00:00:00.000") + "&PageSize=1&PageNumber=1"},
-        {"LastUtcRun 9999-12-31 23:59:59.999", feed + "?LastUtcRun=" + percent_encoded("9999-12-31 23:59:59.999") + "&PageSize=1&PageNumber=1"},
+         feed + "?LastUtcRun=" + url_encoded("0001-01-01 00:00:00.000") + "&PageSize=1&PageNumber=1"},
+        {"LastUtcRun 9999-12-31 23:59:59.999", feed + "?LastUtcRun=" + url_encoded("9999-12-31 23:59:59.999") + "&PageSize=1&PageNumber=1"},
         {"LastUtcRun followed by an injection",
-         feed + "?LastUtcRun=" + percent_encoded("1900-01-01 00:00:00.000' OR 1=1 --") + "&PageSize=1&PageNumber=1"},
+         feed + "?LastUtcRun=" + url_encoded("1900-01-01 00:00:00.000' OR 1=1 --") + "&PageSize=1&PageNumber=1"},
         {"a 100 KiB LastUtcRun", feed + "?LastUtcRun=" + long_instant + "&PageSize=1&PageNumber=1"},
         {"GET sync with PageSize=-1", feed + "?" + run + "&PageSize=-1&PageNumber=1"},
         {"GET sync with PageNumber=abc", feed + "?" + run + "&PageSize=1&PageNumber=abc"},

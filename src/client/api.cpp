@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include "common/url_encoding.hpp"
+
 namespace bds::client {
 
 using nlohmann::json;
@@ -33,7 +35,7 @@ std::string list_target(const std::string& base, const ListQuery& q) {
         out += sep;
         out += name;
         out += '=';
-        out += httplib::detail::encode_query_param(value);
+        out += url_encoded(value);
         sep = '&';
     };
     if (q.selection) add("RecordSelection", *q.selection);
@@ -122,7 +124,7 @@ HttpResponse Api::sync_post(const std::string& role, const std::string& resource
 
 ListResult Api::sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run,
                          const ListQuery& paging) {
-    std::string target = "/api/sync/" + resource + "?LastUtcRun=" + httplib::detail::encode_query_param(last_utc_run);
+    std::string target = "/api/sync/" + resource + "?LastUtcRun=" + url_encoded(last_utc_run);
     if (paging.page_size) target += "&PageSize=" + std::to_string(*paging.page_size);
     if (paging.page_number) target += "&PageNumber=" + std::to_string(*paging.page_number);
     return read(authed(role, "GET", target));

@@ -8,7 +8,9 @@
 #include <csignal>
 #include <stdexcept>
 
+#include "client/base_url.hpp"
 #include "client/recorder.hpp"
+#include "client/target.hpp"
 #include "client/socket_bytes.hpp"
 #include "common/text.hpp"
 
@@ -118,18 +120,12 @@ std::optional<std::string> HttpResponse::header(const std::string& name) const {
 }
 
 HttpClient::HttpClient(HttpSettings settings, RunLimits* limits) : settings_(std::move(settings)), limits_(limits) {
-    const std::string& url = settings_.base_url;
-    const auto scheme_end = url.find("://");
-    if (scheme_end == std::string::npos || (url.substr(0, scheme_end) != "http" && url.substr(0, scheme_end) != "https"))
-        throw std::invalid_argument("base URL: expected http://host[:port][/path] or https://…, found \"" + url + "\"");
-    const auto path_start = url.find('/', scheme_end + 3);
-    origin_ = url.substr(0, path_start);
-    prefix_ = path_start == std::string::npos ? "" : url.substr(path_start);
-    while (!prefix_.empty() && prefix_.back() == '/') prefix_.pop_back();
-    if (origin_.size() <= scheme_end + 3) throw std::invalid_argument("base URL: no host in \"" + url + "\"");
+    const BaseUrl url = parse_base_url(settings_.base_url);
+    origin_ = url.origin;
+    prefix_ = url.prefix;
     if (settings_.deadline_ms <= 0) settings_.deadline_ms = 3 * settings_.timeout_ms;
     client_ = std::make_unique<httplib::Client>(origin_);
-    if (!client_->is_valid()) throw std::invalid_argument("base URL: cannot use \"" + url + "\" (HTTPS needs OpenSSL support)");
+    if (!client_->is_valid()) throw TargetError("base_url: cannot use \"" + settings_.base_url + "\" (HTTPS needs OpenSSL support)");
     const auto timeout = std::chrono::milliseconds(settings_.timeout_ms);
     client_->set_connection_timeout(timeout);
     client_->set_read_timeout(timeout);

@@ -95,7 +95,7 @@ class Recorder;
 /// Not thread-safe: one per thread (checks running in parallel each get their own).
 class HttpClient {
 public:
-    /// Throws std::invalid_argument for a base URL that is not http(s)://host[:port][/path].
+    /// Throws TargetError for a base URL that is not http(s)://host[:port][/path] (parse_base_url).
     HttpClient(HttpSettings settings, RunLimits* limits = nullptr);
     ~HttpClient();
     HttpClient(const HttpClient&) = delete;

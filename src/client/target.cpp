@@ -2,10 +2,17 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <set>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
+#include "client/base_url.hpp"
 #include "schema/json_limits.hpp"
+#include "schema/schema_errors.hpp"
+
+namespace bds {
+std::string_view builtin_target_schema_text();  // generated from spec/target.schema.json
+}
 
 namespace bds::client {
 namespace {
@@ -22,52 +29,60 @@ json expand_all(const json& value) {
     return value;
 }
 
-[[noreturn]] void bad(const std::string& pointer, const std::string& expected, const json& came) {
-    throw TargetError("target " + pointer + ": expected " + expected + ", found " + came.dump());
+const json& target_schema() {
+    static const json schema = json::parse(builtin_target_schema_text());  // immutable once built
+    return schema;
 }
 
-void only_keys(const json& object, const std::string& pointer, const std::set<std::string>& allowed) {
-    for (const auto& [key, value] : object.items())
-        if (!allowed.contains(key)) {
-            std::string list;
-            for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-            throw TargetError("target " + pointer + "/" + key + ": unknown setting (known: " + list + ")");
-        }
-}
-
-std::string text(const json& object, const std::string& key, const std::string& pointer) {
-    const json& v = object.at(key);
-    if (!v.is_string()) bad(pointer + "/" + key, "a string", v);
-    return v.get<std::string>();
-}
-
-int integer(const json& object, const std::string& key, const std::string& pointer, int min) {
-    const json& v = object.at(key);
-    if (!v.is_number_integer() || v.get<long long>() < min || v.get<long long>() > 1'000'000'000)
-        bad(pointer + "/" + key, "an integer >= " + std::to_string(min), v);
-    return v.get<int>();
-}
-
-bool boolean(const json& object, const std::string& key, const std::string& pointer) {
-    const json& v = object.at(key);
-    if (!v.is_boolean()) bad(pointer + "/" + key, "true or false", v);
-    return v.get<bool>();
-}
-
-UserCredentials user_from(const json& u, const std::string& pointer) {
-    if (!u.is_object()) bad(pointer, "an object {username, password[, resources]}", u);
-    only_keys(u, pointer, {"username", "password", "resources"});
-    if (!u.contains("username") || !u.contains("password")) bad(pointer, "both username and password", u);
-    UserCredentials c{text(u, "username", pointer), text(u, "password", pointer), {}};
-    if (u.contains("resources")) {
-        const json& r = u["resources"];
-        if (!r.is_array()) bad(pointer + "/resources", "an array of resource names", r);
-        for (const auto& name : r) {
-            if (!name.is_string()) bad(pointer + "/resources", "resource names (strings)", name);
-            c.resources.push_back(name.get<std::string>());
-        }
+/// The schema node that `path` leads to, through properties, additionalProperties and items.
+const json& schema_at(const std::vector<std::string>& path) {
+    const json* node = &target_schema();
+    for (const auto& name : path) {
+        if (node->contains("properties") && (*node)["properties"].contains(name)) node = &(*node)["properties"][name];
+        else if (node->contains("additionalProperties") && (*node)["additionalProperties"].is_object()) node = &(*node)["additionalProperties"];
+        else if (node->contains("items")) node = &(*node)["items"];
+        else break;
     }
-    return c;
+    return *node;
+}
+
+/// The name valijson quotes after `lead` in `description` ("Missing required property 'x'."), if it does.
+std::optional<std::string> named(const std::string& description, std::string_view lead) {
+    const auto at = description.find(lead);
+    if (at == std::string::npos) return std::nullopt;
+    const auto open = at + lead.size(), close = description.find('\'', open);
+    if (close == std::string::npos) return std::nullopt;
+    return description.substr(open, close - open);
+}
+
+/// What came where the schema wanted something else; under users and token only its kind, since
+/// passwords and form fields such as client_secret are there.
+std::string shown(const json& doc, const std::vector<std::string>& path) {
+    const json& value = doc.at(json::json_pointer(json_pointer_text(path)));
+    if (!path.empty() && (path.front() == "users" || path.front() == "token")) return std::string("a ") + value.type_name();
+    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    return text.size() > 80 ? text.substr(0, 77) + "..." : text;
+}
+
+/// The target file's first problem, the deepest valijson names, in words: where, what was expected, what came.
+[[noreturn]] void refuse(const json& doc, const std::vector<SchemaError>& errors) {
+    const SchemaError* deepest = &errors.front();
+    for (const auto& e : errors)
+        if (e.path.size() > deepest->path.size()) deepest = &e;
+    const std::string where = deepest->path.empty() ? "" : " " + json_pointer_text(deepest->path);
+    const json& rule = schema_at(deepest->path);
+    if (const auto missing = named(deepest->description, "Missing required property '")) {
+        if (deepest->path.empty() && *missing == "base_url")
+            throw TargetError("target: base_url is missing (e.g. \"https://staging.example/bds\")");
+        throw TargetError("target" + where + ": " + *missing + " is missing (expected " + rule.value("x-expected", "") + ")");
+    }
+    if (const auto unknown = named(deepest->description, "'additionalProperties' constraints: '")) {
+        const json properties = rule.value("properties", json::object());
+        std::string known;
+        for (const auto& [key, _] : properties.items()) known += (known.empty() ? "" : ", ") + key;
+        throw TargetError("target" + (where.empty() ? " " : where) + "/" + *unknown + ": unknown setting (known: " + known + ")");
+    }
+    throw TargetError("target" + where + ": expected " + rule.value("x-expected", deepest->description) + ", found " + shown(doc, deepest->path));
 }
 
 }  // namespace
@@ -96,68 +111,35 @@ std::string expand_environment(const std::string& input) {
 }
 
 TargetConfig target_from_json(const json& raw) {
-    if (!raw.is_object()) bad("", "a JSON object", raw);
     const json doc = expand_all(raw);
-    only_keys(doc, "", {"$comment", "base_url", "token", "users", "envelope", "collation", "decimal_scale", "decimal_precision", "timeout_ms",
-                        "rate_per_s", "read_only", "max_page_size", "max_block", "token_expiry_wait_s", "query",
-                        "ca_file", "insecure", "max_rows_read"});
+    if (const auto errors = schema_errors(target_schema(), doc); !errors.empty()) refuse(doc, errors);
     TargetConfig t;
-    if (!doc.contains("base_url")) throw TargetError("target: base_url is missing (e.g. \"https://staging.example/bds\")");
-    t.base_url = text(doc, "base_url", "");
-    if (t.base_url.rfind("http://", 0) != 0 && t.base_url.rfind("https://", 0) != 0)
-        bad("/base_url", "an http:// or https:// URL", doc["base_url"]);
-    while (!t.base_url.empty() && t.base_url.back() == '/') t.base_url.pop_back();
+    t.base_url = parse_base_url(doc["base_url"].get<std::string>()).text();
     if (doc.contains("token")) {
-        const json& tok = doc["token"];
-        if (!tok.is_object()) bad("/token", "an object {path, form}", tok);
-        only_keys(tok, "/token", {"path", "form"});
-        if (tok.contains("path")) t.token_path = text(tok, "path", "/token");
-        if (tok.contains("form")) {
-            if (!tok["form"].is_object()) bad("/token/form", "an object of form fields", tok["form"]);
-            for (const auto& [k, v] : tok["form"].items()) {
-                if (!v.is_string()) bad("/token/form/" + k, "a string", v);
-                t.token_form[k] = v.get<std::string>();
-            }
-        }
+        t.token_path = doc["token"].value("path", t.token_path);
+        t.token_form = doc["token"].value("form", t.token_form);
     }
-    if (doc.contains("users")) {
-        if (!doc["users"].is_object()) bad("/users", "an object of roles", doc["users"]);
-        for (const auto& [role, u] : doc["users"].items()) t.users[role] = user_from(u, "/users/" + role);
-    }
-    if (doc.contains("envelope")) {
-        const std::string e = text(doc, "envelope", "");
-        if (e == kAutoEnvelope) t.envelope = std::nullopt;
-        else if (const auto known = enum_from_text<Envelope>(e)) t.envelope = *known;
-        else bad("/envelope", std::string(kAutoEnvelope) + ", " + enum_choices<Envelope>(), doc["envelope"]);
-    }
-    if (doc.contains("collation")) {
-        const std::string c = text(doc, "collation", "");
-        if (c == "ci") t.collation = Collation::CaseInsensitive;
-        else if (c == "cs") t.collation = Collation::CaseSensitive;
-        else if (c != "unknown") bad("/collation", "ci, cs or unknown", doc["collation"]);
-    }
-    if (doc.contains("decimal_scale")) t.decimal_scale = integer(doc, "decimal_scale", "", 0);
-    if (doc.contains("decimal_precision")) t.decimal_precision = integer(doc, "decimal_precision", "", 1);
-    if (t.decimal_scale > t.decimal_precision || t.decimal_precision > 38)
+    const json users = doc.value("users", json::object());  // a temporary's items() would dangle
+    for (const auto& [role, u] : users.items())
+        t.users[role] = {u.at("username"), u.at("password"), u.value("resources", std::vector<std::string>{})};
+    if (const std::string e = doc.value("envelope", kAutoEnvelope); e != kAutoEnvelope) t.envelope = enum_from_text<Envelope>(e);
+    if (const std::string c = doc.value("collation", "unknown"); c != "unknown")
+        t.collation = c == "ci" ? Collation::CaseInsensitive : Collation::CaseSensitive;
+    t.decimal_scale = doc.value("decimal_scale", t.decimal_scale);
+    t.decimal_precision = doc.value("decimal_precision", t.decimal_precision);
+    if (t.decimal_scale > t.decimal_precision)
         throw TargetError("target: decimal_scale (" + std::to_string(t.decimal_scale) + ") must be at most decimal_precision (" +
-                          std::to_string(t.decimal_precision) + "), which is at most 38");
-    if (doc.contains("timeout_ms")) t.timeout_ms = integer(doc, "timeout_ms", "", 1);
-    if (doc.contains("rate_per_s")) {
-        if (!doc["rate_per_s"].is_number() || doc["rate_per_s"].get<double>() < 0)
-            bad("/rate_per_s", "a number >= 0", doc["rate_per_s"]);
-        t.rate_per_s = doc["rate_per_s"].get<double>();
-    }
-    if (doc.contains("read_only")) t.read_only = boolean(doc, "read_only", "");
-    if (doc.contains("max_page_size")) t.max_page_size = integer(doc, "max_page_size", "", 1);
-    if (doc.contains("max_rows_read")) t.max_rows_read = integer(doc, "max_rows_read", "", 1);
-    if (doc.contains("max_block")) t.max_block = integer(doc, "max_block", "", 1);
-    if (doc.contains("token_expiry_wait_s")) t.token_expiry_wait_s = integer(doc, "token_expiry_wait_s", "", 0);
-    if (doc.contains("query")) {
-        if (!doc["query"].is_object()) bad("/query", "a JSON object (the POST query body template)", doc["query"]);
-        t.query_body = doc["query"];
-    }
-    if (doc.contains("ca_file")) t.ca_file = text(doc, "ca_file", "");
-    if (doc.contains("insecure")) t.insecure = boolean(doc, "insecure", "");
+                          std::to_string(t.decimal_precision) + ")");
+    t.timeout_ms = doc.value("timeout_ms", t.timeout_ms);
+    t.rate_per_s = doc.value("rate_per_s", t.rate_per_s);
+    t.read_only = doc.value("read_only", t.read_only);
+    if (doc.contains("max_page_size")) t.max_page_size = doc["max_page_size"].get<int>();
+    t.max_rows_read = doc.value("max_rows_read", t.max_rows_read);
+    t.max_block = doc.value("max_block", t.max_block);
+    t.token_expiry_wait_s = doc.value("token_expiry_wait_s", t.token_expiry_wait_s);
+    if (doc.contains("query")) t.query_body = doc["query"];
+    t.ca_file = doc.value("ca_file", t.ca_file);
+    t.insecure = doc.value("insecure", t.insecure);
     return t;
 }
 

@@ -78,8 +78,10 @@ struct TargetConfig {
     const UserCredentials* user(const std::string& role) const;
 };
 
-/// Reads a target document. `${VAR}` in any string expands from the environment (an unset variable is an
-/// error naming it), so secrets stay out of files. Unknown keys are errors (typos would silently change a run).
+/// Reads a target document, held to spec/target.schema.json (compiled in; it documents every setting). `${VAR}` in
+/// any string expands from the environment first (an unset variable is an error naming it), so secrets stay out of
+/// files. Unknown keys are errors (typos would silently change a run); an error never shows a value under users
+/// or token, only its kind.
 TargetConfig target_from_json(const nlohmann::json& doc);
 
 /// Reads a target file (JSON); TargetError names the file and the problem.

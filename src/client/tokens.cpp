@@ -1,4 +1,5 @@
 #include "client/tokens.hpp"
+#include "common/url_encoding.hpp"
 #include "schema/json_limits.hpp"
 
 #include <httplib.h>
@@ -14,7 +15,7 @@ IssuedToken request_token(HttpClient& http, const TargetConfig& target, const Us
     form["password"] = user.password;
     std::string body;
     for (const auto& [k, v] : form)
-        body += (body.empty() ? "" : "&") + httplib::detail::encode_query_param(k) + "=" + httplib::detail::encode_query_param(v);
+        body += (body.empty() ? "" : "&") + url_encoded(k) + "=" + url_encoded(v);
     HttpResponse r = http.request("POST", target.token_path, {}, body, "application/x-www-form-urlencoded");
     if (r.transport_failed())
         throw TokenError("token request for user " + user.username + " failed: " + r.exchange.error, r.exchange);

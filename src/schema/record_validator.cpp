@@ -10,25 +10,13 @@
 #include <mutex>
 #include <optional>
 
+#include "schema/schema_errors.hpp"
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
 
 namespace bds {
 namespace {
-
-/// valijson's context ("<root>", "[3]", "[des_ragsoc]") as a JSON pointer and the field it names.
-std::pair<std::string, std::string> pointer_of(const std::vector<std::string>& context) {
-    std::string pointer, field;
-    for (const auto& part : context) {
-        if (part.size() < 2 || part.front() != '[' || part.back() != ']') continue;
-        std::string name = part.substr(1, part.size() - 2);
-        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
-        pointer += "/" + name;
-        field = name;
-    }
-    return {pointer, field};
-}
 
 std::string quoted(const nlohmann::json& v) {
     std::string text = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -145,7 +133,8 @@ std::vector<Violation> RecordValidator::validate(const nlohmann::json& record, c
     if (!valid) {
         valijson::ValidationResults::Error e;
         while (results.popError(e)) {
-            auto [where, field] = pointer_of(e.context);
+            const auto path = context_path(e.context);
+            const std::string where = json_pointer_text(path), field = path.empty() ? "" : path.back();
             // valijson also reports each failing parent ("failed to validate item #3"); the leaf says it all.
             if (e.description.rfind("Failed to validate against schema associated with property name", 0) == 0 ||
                 e.description.rfind("Failed to validate item #", 0) == 0)

@@ -1,4 +1,5 @@
 // POST /Token (OAuth 2.0 password grant, A-01) and GET /api/Account/TokenInfo.
+#include "common/url_encoding.hpp"
 #include "stub/http_util.hpp"
 #include "stub/routes.hpp"
 
@@ -10,8 +11,7 @@ void add_token_routes(httplib::Server& server, StubState& state) {
         const std::string type = req.get_header_value("Content-Type");
         if (type.rfind("application/x-www-form-urlencoded", 0) != 0)
             return variation.token_refusal(res, "invalid_request", "expected an application/x-www-form-urlencoded body (RFC 6749 §4.3.2), got \"" + type + "\"");
-        httplib::Params form;
-        httplib::detail::parse_query_text(req.body, form);
+        const auto form = query_params(req.body);
         auto field = [&](const char* name) {
             const auto it = form.find(name);
             return it == form.end() ? std::string() : it->second;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "client/base_url.hpp"
 #include "client/target.hpp"
 #include "test_paths.hpp"
 
@@ -36,15 +37,17 @@ TEST(Target, ReadsEverySettingAndExpandsTheEnvironment) {
     EXPECT_EQ((*t.query_body)["where"], "$RecordSelection");
 }
 
+/// What target_from_json refuses `text` with, or "no error".
+std::string message(const char* text) {
+    try {
+        target_from_json(json::parse(text));
+    } catch (const TargetError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
 TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
-    auto message = [](const char* text) {
-        try {
-            target_from_json(json::parse(text));
-        } catch (const TargetError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
     EXPECT_NE(message(R"({})").find("base_url is missing"), std::string::npos);
     EXPECT_NE(message(R"({"base_url": "ftp://x"})").find("/base_url: expected an http:// or https:// URL"), std::string::npos);
     EXPECT_NE(message(R"({"base_url": "http://x", "envelop": "auto"})").find("/envelop: unknown setting"), std::string::npos);
@@ -55,6 +58,47 @@ TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
     EXPECT_NE(message(R"({"base_url": "http://x", "users": {"w": {"username": "w", "password": "${BDS_TEST_UNSET}"}}})")
                   .find("BDS_TEST_UNSET is not set"),
               std::string::npos);
+}
+
+TEST(Target, AProblemUnderUsersOrTokenShowsTheKindOfValueNeverTheValue) {
+    const std::string wrong_type = message(R"({"base_url": "http://x", "users": {"writer": {"username": "w", "password": 987654}}})");
+    EXPECT_NE(wrong_type.find("/users/writer/password: expected a string, found a number"), std::string::npos) << wrong_type;
+    EXPECT_EQ(wrong_type.find("987654"), std::string::npos) << wrong_type;
+    const std::string no_user = message(R"({"base_url": "http://x", "users": {"writer": {"password": "s3cret"}}})");
+    EXPECT_NE(no_user.find("/users/writer: username is missing"), std::string::npos) << no_user;
+    EXPECT_EQ(no_user.find("s3cret"), std::string::npos) << no_user;
+    const std::string form = message(R"({"base_url": "http://x", "token": {"form": {"client_secret": 424242}}})");
+    EXPECT_NE(form.find("/token/form/client_secret: expected a string, found a number"), std::string::npos) << form;
+    EXPECT_EQ(form.find("424242"), std::string::npos) << form;
+    // Elsewhere the value helps and is no secret.
+    EXPECT_NE(message(R"({"base_url": "http://x", "max_block": -3})").find("found -3"), std::string::npos);
+}
+
+TEST(Target, AnUnknownSettingListsTheKnownOnesOfItsObject) {
+    const std::string top = message(R"({"base_url": "http://x", "timeout": 5})");
+    EXPECT_NE(top.find("/timeout: unknown setting (known: "), std::string::npos) << top;
+    EXPECT_NE(top.find("timeout_ms"), std::string::npos) << top;
+    const std::string user = message(R"({"base_url": "http://x", "users": {"reader": {"username": "r", "password": "p", "role": "x"}}})");
+    EXPECT_NE(user.find("/users/reader/role: unknown setting (known: password, resources, username)"), std::string::npos) << user;
+}
+
+TEST(Target, TheSchemaSpellsTheEnvelopesTheHarnessReads) {
+    // spec/target.schema.json documents the file for users; the enum there and bds::Envelope must not drift apart.
+    std::ifstream in(test::source_dir() / "spec" / "target.schema.json");
+    const json schema = json::parse(in);
+    std::vector<std::string> spellings = {kAutoEnvelope};
+    for (const auto& e : enum_texts<Envelope>()) spellings.push_back(e);
+    EXPECT_EQ(schema["properties"]["envelope"]["enum"].get<std::vector<std::string>>(), spellings);
+}
+
+TEST(BaseUrl, IsSplitOnceIntoOriginAndPrefix) {
+    const BaseUrl u = parse_base_url("https://h.example:8443/bds/v1//");
+    EXPECT_EQ(u.origin, "https://h.example:8443");
+    EXPECT_EQ(u.prefix, "/bds/v1");
+    EXPECT_EQ(parse_base_url("http://h").prefix, "");
+    for (const char* bad : {"h.example", "ftp://h", "http://", "http:///x", "http://h/bds?x=1", "http://h#top"})
+        EXPECT_THROW(parse_base_url(bad), TargetError) << bad;
+    EXPECT_NE(message(R"({"base_url": "http://h/x?y=1"})").find("query or fragment"), std::string::npos);
 }
 
 TEST(Target, AFileNestedTooDeepIsRefusedNotACrash) {

@@ -1,5 +1,7 @@
 #include "stub/stub_fixture.hpp"
 
+#include "common/url_encoding.hpp"
+
 namespace bds::test {
 
 void StubTest::SetUp() {
@@ -71,6 +73,6 @@ void StubTest::sync(const std::string& resource, const nlohmann::json& records, 
     ASSERT_EQ(a.status, 200) << a.text;
 }
 
-std::string StubTest::encode(const std::string& text) { return httplib::detail::encode_query_param(text); }
+std::string StubTest::encode(const std::string& text) { return url_encoded(text); }
 
 }  // namespace bds::test

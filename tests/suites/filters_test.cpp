@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "common/url_encoding.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
@@ -24,7 +25,7 @@ BreakingProxy::Rewrite rewrite_selection(std::function<std::string(const std::st
             const auto end = std::min(query.find('&', start), query.size());
             std::string param = query.substr(start, end - start);
             const std::string name = "RecordSelection=";
-            if (param.rfind(name, 0) == 0) param = name + httplib::detail::encode_query_param(change(httplib::detail::decode_url(param.substr(name.size()), true)));
+            if (param.rfind(name, 0) == 0) param = name + url_encoded(change(url_decoded(param.substr(name.size()))));
             rebuilt += (start ? "&" : "") + param;
             start = end + 1;
         }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "common/url_encoding.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
@@ -146,7 +147,7 @@ TEST(RobustnessChecks, AStackedDeleteThatRunsFailsRob06) {
         if (const auto dash = condition.rfind(" --"); dash != std::string::npos) condition.erase(dash);
         httplib::Client c(upstream);
         const httplib::Headers auth = {{"Authorization", req.get_header_value("Authorization")}};
-        const auto rows = c.Get("/api/resources/CliFor?RecordSelection=" + httplib::detail::encode_query_param(condition), auth);
+        const auto rows = c.Get("/api/resources/CliFor?RecordSelection=" + url_encoded(condition), auth);
         if (!rows || rows->status != 200) return false;
         json block = json::array();
         const json page = json::parse(rows->body);
@@ -202,8 +203,7 @@ TEST(RobustnessChecks, ALenientButFaithfulServerPasses) {
 std::optional<std::string> param_of(const std::string& target, const std::string& name) {
     const auto q = target.find('?');
     if (q == std::string::npos) return std::nullopt;
-    httplib::Params params;
-    httplib::detail::parse_query_text(target.substr(q + 1), params);
+    const auto params = query_params(target.substr(q + 1));
     const auto it = params.find(name);
     if (it == params.end()) return std::nullopt;
     return it->second;
@@ -234,7 +234,7 @@ TEST(RobustnessChecks, AnOrThatEscapesTheTenantFailsRob06) {
                     if (r && r->status == 200) *token = json::parse(r->body).at("access_token").get<std::string>();
                 }
             }
-            target = "/api/resources/CliFor?RecordSelection=" + httplib::detail::encode_query_param(selection->substr(at + 4)) +
+            target = "/api/resources/CliFor?RecordSelection=" + url_encoded(selection->substr(at + 4)) +
                      "&PageSize=50&PageNumber=1";
             headers.erase("Authorization");
             headers.emplace("Authorization", "Bearer " + *token);

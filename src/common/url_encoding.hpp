@@ -1,0 +1,18 @@
+#pragma once
+/// Percent-encoding of query and form text. cpp-httplib does it, but only in its `detail` namespace: this file is
+/// the one place that reaches in, so a library upgrade that moves it breaks here and nowhere else.
+#include <map>
+#include <string>
+
+namespace bds {
+
+/// `text` as one query parameter's value or name (RFC 3986: unreserved characters stay, the rest %XX).
+std::string url_encoded(const std::string& text);
+
+/// `text` with %XX and '+' decoded, as a query parameter's value is read.
+std::string url_decoded(const std::string& text);
+
+/// "a=1&b=x%20y" as its names and values, decoded; a name given twice is there twice.
+std::multimap<std::string, std::string> query_params(const std::string& text);
+
+}  // namespace bds
