@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "stub/state.hpp"
 #include "stub/stub_server.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <rapidcheck.h>
 
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "generate/record_gen.hpp"
 #include "suites/written.hpp"
 

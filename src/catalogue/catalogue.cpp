@@ -11,13 +11,6 @@
 namespace bds {
 namespace {
 
-constexpr std::array<std::pair<Operation, std::string_view>, 4> kOperations{{
-    {Operation::GetResources, "GET resources"},
-    {Operation::PostQuery, "POST query"},
-    {Operation::GetSync, "GET sync"},
-    {Operation::PostSync, "POST sync"},
-}};
-
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
     throw std::runtime_error("catalogue: " + where + ": " + what);
 }
@@ -116,18 +109,6 @@ void cross_check(const Catalogue& cat) {
 }
 
 }  // namespace
-
-std::string_view to_string(Operation op) {
-    for (const auto& [o, name] : kOperations)
-        if (o == op) return name;
-    return "?";
-}
-
-std::optional<Operation> operation_from_string(std::string_view text) {
-    for (const auto& [o, name] : kOperations)
-        if (name == text) return o;
-    return std::nullopt;
-}
 
 const Field* Record::field(std::string_view field_name) const {
     for (const auto& f : fields)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalogue/sql_type.hpp"
+#include "common/enum_text.hpp"
 
 namespace bds {
 
@@ -37,8 +38,11 @@ struct Field {
 
 /// The operations the seeds list per resource (000 §2.1 "Operations shown").
 enum class Operation { GetResources, PostQuery, GetSync, PostSync };
-std::string_view to_string(Operation op);
-std::optional<Operation> operation_from_string(std::string_view text);
+/// The catalogue's spellings of the operations.
+NLOHMANN_JSON_SERIALIZE_ENUM(Operation, {{Operation::GetResources, "GET resources"}, {Operation::PostQuery, "POST query"},
+                                         {Operation::GetSync, "GET sync"}, {Operation::PostSync, "POST sync"}})
+inline std::string_view to_string(Operation op) { return enum_text(op); }
+inline std::optional<Operation> operation_from_string(std::string_view text) { return enum_from_text<Operation>(text); }
 
 /// A resource of the catalogue table, or a record type that only exists nested in another (`kind` nested).
 struct Record {

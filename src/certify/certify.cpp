@@ -11,6 +11,7 @@
 #include "certify/fault_injector.hpp"
 #include "certify/temp_dir.hpp"
 #include "client/http_client.hpp"
+#include "common/text.hpp"
 #include "generate/record_gen.hpp"
 #include "run/runner.hpp"
 #include "stub/stub_server.hpp"
@@ -29,15 +30,6 @@ std::string random_hex(std::mt19937_64& random, int chars) {
     std::string out;
     for (int i = 0; i < chars; ++i) out += digits[random() % 16];
     return out;
-}
-
-std::string utc_text(std::chrono::system_clock::time_point t) {  // YYYY-MM-DD HH:MM:SS.000 (000 §4.3)
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
-    std::tm tm{};
-    gmtime_r(&seconds, &tm);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S.000", &tm);
-    return text;
 }
 
 void write_lines(const fs::path& file, const std::vector<json>& records) {
@@ -156,7 +148,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
         shift->store(86400);
         server.load(kTenant, record.name, json(feed.changed));
         shift->store(0);
-        out.since = utc_text(std::chrono::system_clock::now() - std::chrono::hours(36));
+        out.since = utc_formatted(std::chrono::system_clock::now() - std::chrono::hours(36), "%Y-%m-%d %H:%M:%S.000");  // 000 §4.3
         out.feed = feed.changed;
     } else {
         write_lines(input_file, input);

@@ -5,21 +5,12 @@
 #include <algorithm>
 #include <thread>
 
+#include "common/http_text.hpp"
+
 namespace bds::certify {
 namespace {
 
 using json = nlohmann::json;
-
-const char* reason_phrase(int status) {
-    switch (status) {
-        case 200: return "OK";
-        case 400: return "Bad Request";
-        case 401: return "Unauthorized";
-        case 403: return "Forbidden";
-        case 429: return "Too Many Requests";
-        default: return "Internal Server Error";
-    }
-}
 
 void answer(httplib::Response& res, int status, const json& body) {
     res.status = status;

@@ -2,7 +2,7 @@
 
 #include <httplib.h>
 
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 
 namespace bds::client {
 

@@ -1,5 +1,5 @@
 #include "client/tokens.hpp"
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "schema/json_limits.hpp"
 
 #include <httplib.h>

@@ -1,6 +1,7 @@
 #include "common/text.hpp"
 
 #include <algorithm>
+#include <ctime>
 
 namespace bds {
 
@@ -26,6 +27,14 @@ std::string base36(std::uint64_t n, std::size_t width) {
     } while (n > 0);
     while (out.size() < width) out.insert(out.begin(), '0');
     return out;
+}
+
+std::string utc_formatted(std::chrono::system_clock::time_point t, const char* format) {
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
+    std::tm tm{};
+    gmtime_r(&seconds, &tm);
+    char text[64];
+    return std::string(text, std::strftime(text, sizeof text, format, &tm));
 }
 
 }  // namespace bds

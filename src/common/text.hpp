@@ -1,6 +1,7 @@
 #pragma once
 /// Small text helpers every layer needs, defined once. src/common includes nothing of the harness: any file of
 /// src/, suites/, tests/, fuzz/ or bench/ may include it.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -19,5 +20,8 @@ std::size_t utf8_cut(std::string_view text, std::size_t max_bytes);
 /// Base-36 text of `n` (0-9 then lower-case a-z, never upper case), zeros in front to at least `width`
 /// characters: the parts of the key prefixes the harness writes.
 std::string base36(std::uint64_t n, std::size_t width);
+
+/// `t` in UTC, formatted by std::strftime's `format` (e.g. "%Y-%m-%d %H:%M:%S.000", the seeds' LastUtcRun form).
+std::string utc_formatted(std::chrono::system_clock::time_point t, const char* format);
 
 }  // namespace bds

@@ -170,15 +170,15 @@ std::vector<Link> data_set_links(const Catalogue& cat) {
     for (const auto& r : cat.relations()) {
         if (r.kind != "reference" && r.kind != "copy") continue;
         if (owner(cat, r.from_record).empty() || owner(cat, r.to_record) != r.to_record) continue;
-        out.push_back({r.from_record, r.from_fields, r.to_record, r.to_fields, r.kind, r.seed});
+        out.push_back(r);
     }
     const std::string a38 = "spec/assumptions.md A-38 (views join descriptions by code)";
-    out.push_back({"CliFor", {"cod_naz_res"}, "StatiEsteri", {"cod_naz"}, "join", a38});
-    out.push_back({"Articoli", {"cod_marca"}, "MarcaArticoli", {"cod_marca"}, "join", a38});
-    out.push_back({"Articoli", {"cod_famiglia"}, "Famiglia", {"cod_famiglia"}, "join", a38});
-    out.push_back({kHeader, {"cod_tipodoc", "cod_gruppo_tipodoc"}, "CodiciDocumento", {"cod_tipodoc", "cod_gruppo_tipodoc"}, "join", a38});
-    out.push_back({kHeader, {"cod_pag"}, "CondPagam", {"cod_pag"}, "join", a38});
-    out.push_back({kLines, {"cod_art", "cod_variante"}, "Articoli", {"cod_art", "cod_variante"}, "join", a38});
+    out.push_back({"CliFor", {"cod_naz_res"}, "StatiEsteri", {"cod_naz"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({"Articoli", {"cod_marca"}, "MarcaArticoli", {"cod_marca"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({"Articoli", {"cod_famiglia"}, "Famiglia", {"cod_famiglia"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({kHeader, {"cod_tipodoc", "cod_gruppo_tipodoc"}, "CodiciDocumento", {"cod_tipodoc", "cod_gruppo_tipodoc"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({kHeader, {"cod_pag"}, "CondPagam", {"cod_pag"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({kLines, {"cod_art", "cod_variante"}, "Articoli", {"cod_art", "cod_variante"}, "join", a38, "a view shows the description this code names"});
     return out;
 }
 

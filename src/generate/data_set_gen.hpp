@@ -15,17 +15,11 @@
 namespace bds::gen {
 
 /// One link a data set satisfies: the values of `from_fields` in a `from_record` (for StoricoDocumentiR: in
-/// every document line) equal the `to_fields` of one `to_record` of the set. Kind "reference" (a relation of the
-/// catalogue), "join" (a view joins by this code, A-38) or "copy" (`from_fields` repeat fields of the record the
-/// reference of the same from/to records chose, e.g. Sottofamiglia.des_famiglia).
-struct Link {
-    std::string from_record;
-    std::vector<std::string> from_fields;
-    std::string to_record;
-    std::vector<std::string> to_fields;
-    std::string kind;
-    std::string source;  ///< the seed or assumption it comes from
-};
+/// every document line) equal the `to_fields` of one `to_record` of the set. A relation of the catalogue of kind
+/// "reference" or "copy" (`from_fields` repeat fields of the record the reference of the same from/to records
+/// chose, e.g. Sottofamiglia.des_famiglia), or of kind "join" (a view joins by this code, A-38); `seed` names
+/// the seed or assumption it comes from.
+using Link = Relation;
 
 /// How big a data set is and what its records carry.
 struct DataSetOptions {

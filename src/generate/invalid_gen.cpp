@@ -14,12 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::pair<InvalidKind, std::string_view> kLabels[] = {
-    {InvalidKind::MissingRequired, "missing_required"}, {InvalidKind::StringTooLong, "string_too_long"},
-    {InvalidKind::WrongJsonType, "wrong_json_type"},    {InvalidKind::IntOutOfRange, "int_out_of_range"},
-    {InvalidKind::MalformedDatetime, "malformed_datetime"}, {InvalidKind::NonArrayBlock, "non_array_block"},
-};
-
 /// A top-level field of the sent schema, as the breakers need it.
 struct FieldInfo {
     std::string name;
@@ -186,18 +180,6 @@ rc::Gen<InvalidRecord> non_array_block_gen(rc::Gen<json> base) {
 }
 
 }  // namespace
-
-std::string_view to_string(InvalidKind kind) {
-    for (const auto& [k, label] : kLabels)
-        if (k == kind) return label;
-    return "?";
-}
-
-std::optional<InvalidKind> invalid_kind_from_string(std::string_view label) {
-    for (const auto& [k, l] : kLabels)
-        if (l == label) return k;
-    return std::nullopt;
-}
 
 std::vector<std::string> breakable_fields(const Catalogue& cat, const Record& record, InvalidKind kind, const RecordGenOptions& options) {
     std::vector<std::string> out;

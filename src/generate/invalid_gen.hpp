@@ -42,10 +42,15 @@ enum class InvalidKind {
 inline constexpr InvalidKind kAllInvalidKinds[] = {InvalidKind::MissingRequired, InvalidKind::StringTooLong, InvalidKind::WrongJsonType,
                                                    InvalidKind::IntOutOfRange,   InvalidKind::MalformedDatetime, InvalidKind::NonArrayBlock};
 
+/// The stable labels, one table for reports, the generate command and its readers.
+NLOHMANN_JSON_SERIALIZE_ENUM(InvalidKind, {{InvalidKind::MissingRequired, "missing_required"}, {InvalidKind::StringTooLong, "string_too_long"},
+                                           {InvalidKind::WrongJsonType, "wrong_json_type"}, {InvalidKind::IntOutOfRange, "int_out_of_range"},
+                                           {InvalidKind::MalformedDatetime, "malformed_datetime"}, {InvalidKind::NonArrayBlock, "non_array_block"}})
+
 /// The stable label, e.g. "string_too_long".
-std::string_view to_string(InvalidKind kind);
+inline std::string_view to_string(InvalidKind kind) { return enum_text(kind); }
 /// The kind of a label, or nullopt.
-std::optional<InvalidKind> invalid_kind_from_string(std::string_view label);
+inline std::optional<InvalidKind> invalid_kind_from_string(std::string_view label) { return enum_from_text<InvalidKind>(label); }
 
 /// One invalid variant.
 struct InvalidRecord {

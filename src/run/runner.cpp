@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <map>
 #include <mutex>
 #include <random>
@@ -163,14 +162,7 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
 
 }  // namespace
 
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
+std::string utc_now() { return utc_formatted(std::chrono::system_clock::now(), "%Y-%m-%dT%H:%M:%SZ"); }
 
 void scrub(RunResult& run, const client::RunLimits& limits) {
     const auto text = [&](std::string& s) { s = limits.scrub(std::move(s)); };

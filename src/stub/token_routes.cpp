@@ -1,5 +1,5 @@
 // POST /Token (OAuth 2.0 password grant, A-01) and GET /api/Account/TokenInfo.
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "stub/http_util.hpp"
 #include "stub/routes.hpp"
 

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <set>
 
+#include "common/http_text.hpp"
 #include "common/text.hpp"
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
@@ -18,21 +19,6 @@ namespace bds::stub {
 namespace {
 
 using json = nlohmann::json;
-
-const char* reason_phrase(int status) {
-    switch (status) {
-        case 400: return "Bad Request";
-        case 401: return "Unauthorized";
-        case 403: return "Forbidden";
-        case 404: return "Not Found";
-        case 405: return "Method Not Allowed";
-        case 413: return "Payload Too Large";
-        case 415: return "Unsupported Media Type";
-        case 422: return "Unprocessable Entity";
-        case 429: return "Too Many Requests";
-        default: return "Error";
-    }
-}
 
 void send_json(httplib::Response& res, int status, const json& body) {
     res.status = status;
@@ -90,14 +76,7 @@ std::optional<std::uint64_t> rowversion_value(const std::string& text) {
     return v;
 }
 
-std::string http_date(std::chrono::system_clock::time_point t) {
-    const std::time_t s = std::chrono::system_clock::to_time_t(t);
-    std::tm tm{};
-    gmtime_r(&s, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-    return buf;
-}
+std::string http_date(std::chrono::system_clock::time_point t) { return utc_formatted(t, "%a, %d %b %Y %H:%M:%S GMT"); }
 
 /// A date-time value as the choice writes it; `text` is the stored ISO form.
 json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& text) {

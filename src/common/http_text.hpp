@@ -1,6 +1,6 @@
 #pragma once
-/// Percent-encoding of query and form text. cpp-httplib does it, but only in its `detail` namespace: this file is
-/// the one place that reaches in, so a library upgrade that moves it breaks here and nowhere else.
+/// Percent-encoding of query and form text, and reason phrases. cpp-httplib has the encoders only in its `detail`
+/// namespace: this file is the one place that reaches in, so a library upgrade that moves them breaks here alone.
 #include <map>
 #include <string>
 
@@ -14,5 +14,9 @@ std::string url_decoded(const std::string& text);
 
 /// "a=1&b=x%20y" as its names and values, decoded; a name given twice is there twice.
 std::multimap<std::string, std::string> query_params(const std::string& text);
+
+/// The reason phrase of an HTTP status the harness answers with ("Not Found" for 404; "Internal Server Error" for one it
+/// does not use).
+const char* reason_phrase(int status);
 
 }  // namespace bds
