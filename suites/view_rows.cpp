@@ -154,4 +154,14 @@ std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
     return out;
 }
 
+void for_each_view_read(Context& ctx, const std::string& property,
+                        const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge) {
+    CasePrefixes prefixes(ctx.prefix);
+    for_all(ctx, property, [&] {
+        const auto set = *data_sets(ctx, prefixes.next());
+        send_data_set(ctx, set);
+        for (const auto& read : view_reads(ctx, set)) judge(set, read, read_rows(ctx, client::kWriter, read.view, read.selection));
+    });
+}
+
 }  // namespace bds::suites

@@ -1,6 +1,7 @@
 #pragma once
 /// Reading view rows and comparing them with the base records they derive from: what the checks of the suite
 /// "views" share (suites/views.cpp).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,5 +69,10 @@ struct ViewRead {
 /// selection of its rows there: CliFor C → MCPClienti, F → MCPFornitori, Articoli → MCPArticoli, a header
 /// → MCPDocumentiT and its lines → MCPDocumentiR (by key_documento).
 std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set);
+
+/// The property `property` over written data sets: each case writes a data set (case prefixes under the run's),
+/// reads every view that shows it as the writer (view_reads) and hands each read with its rows to `judge`.
+void for_each_view_read(Context& ctx, const std::string& property,
+                        const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge);
 
 }  // namespace bds::suites

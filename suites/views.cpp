@@ -33,18 +33,13 @@ void fields_and_types(Context& ctx) {
     std::map<std::string, std::unique_ptr<RecordValidator>> validators;
     for (const char* v : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"})
         validators[v] = std::make_unique<RecordValidator>(ctx.catalogue, record_of(ctx, v), Direction::Returned, returned_profile(ctx));
-    CasePrefixes prefixes(ctx.prefix);
-    for_all(ctx, "every view row of a written data set has only the view's fields, each of its type", [&] {
-        const auto set = *data_sets(ctx, prefixes.next());
-        send_data_set(ctx, set);
-        for (const auto& read : view_reads(ctx, set)) {
-            const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
-            for (std::size_t i = 0; i < rows.rows.size(); ++i)
-                for (const auto& v : validators.at(read.view)->validate(rows.rows[i], "/" + std::to_string(i)))
-                    ctx.finding({read.view + " rows with only the fields 001 lists for it, each of its type",
-                                 v.pointer + " (" + v.field + "): " + v.message, v.pointer, rows.exchange, ""});
-        }
-    });
+    for_each_view_read(ctx, "every view row of a written data set has only the view's fields, each of its type",
+                       [&](const gen::DataSet&, const ViewRead& read, const Rows& rows) {
+                           for (std::size_t i = 0; i < rows.rows.size(); ++i)
+                               for (const auto& v : validators.at(read.view)->validate(rows.rows[i], "/" + std::to_string(i)))
+                                   ctx.finding({read.view + " rows with only the fields 001 lists for it, each of its type",
+                                                v.pointer + " (" + v.field + "): " + v.message, v.pointer, rows.exchange, ""});
+                       });
 }
 
 // ---- VIEW-02 ----
@@ -223,15 +218,10 @@ void record_agrees(Context& ctx, const gen::DataSet& set, const ViewRead& read, 
 }
 
 void rows_agree(Context& ctx) {
-    CasePrefixes prefixes(ctx.prefix);
-    for_all(ctx, "each base record written has one row in its view, with the same values in same-named fields", [&] {
-        const auto set = *data_sets(ctx, prefixes.next());
-        send_data_set(ctx, set);
-        for (const auto& read : view_reads(ctx, set)) {
-            const Rows rows = read_rows(ctx, client::kWriter, read.view, read.selection);
-            read.view == "MCPDocumentiR" ? lines_agree(ctx, set, read, rows) : record_agrees(ctx, set, read, rows);
-        }
-    });
+    for_each_view_read(ctx, "each base record written has one row in its view, with the same values in same-named fields",
+                       [&](const gen::DataSet& set, const ViewRead& read, const Rows& rows) {
+                           read.view == "MCPDocumentiR" ? lines_agree(ctx, set, read, rows) : record_agrees(ctx, set, read, rows);
+                       });
 }
 
 // ---- VIEW-05 ----

@@ -1,6 +1,7 @@
 // `conformance schemas` and `conformance openapi`: write (or --check) the files generated from the catalogue.
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -46,20 +47,32 @@ int report_drift(const fs::path& dir, const std::map<std::string, std::string>& 
     return drift;
 }
 
+/// A command writing generated files: where to (--out) and whether only to compare (--check).
+struct Generation {
+    std::string out;
+    bool check = false;
+};
+
+void add_generation(CLI::App& app, const char* name, const char* description, std::string out, const char* out_help,
+                    const char* check_help, std::function<void(const Generation&)> run) {
+    auto g = std::make_shared<Generation>(Generation{std::move(out)});
+    auto* cmd = app.add_subcommand(name, description);
+    cmd->add_option("--out", g->out, out_help)->capture_default_str();
+    cmd->add_flag("--check", g->check, check_help);
+    cmd->callback([g, run = std::move(run)] { run(*g); });
+}
+
 }  // namespace
 
 void add_schemas_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("schemas", "Generate the JSON Schemas (draft-07) of every record from the catalogue");
-    auto out = std::make_shared<std::string>("schemas");
-    auto check = std::make_shared<bool>(false);
-    cmd->add_option("--out", *out, "Directory to write <Record>.json, <Record>.sent.json and <Record>.block.json into")->capture_default_str();
-    cmd->add_flag("--check", *check, "Write nothing; exit 1 if the files in --out differ from what the catalogue generates");
-    cmd->callback([out, check] {
+    add_generation(app, "schemas", "Generate the JSON Schemas (draft-07) of every record from the catalogue", "schemas",
+                   "Directory to write <Record>.json, <Record>.sent.json and <Record>.block.json into",
+                   "Write nothing; exit 1 if the files in --out differ from what the catalogue generates", [](const Generation& g) {
         const auto files = schema_files(builtin_catalogue());
-        const fs::path dir(*out);
-        if (*check) {
+        const fs::path dir(g.out);
+        if (g.check) {
             if (const int drift = report_drift(dir, files); drift > 0)
-                throw ExitError{kFailure, std::to_string(drift) + " schema file(s) out of date; run `conformance schemas --out " + *out + "`"};
+                throw ExitError{kFailure, std::to_string(drift) + " schema file(s) out of date; run `conformance schemas --out " + g.out + "`"};
             // Files the catalogue no longer generates are drift too.
             for (const auto& entry : fs::directory_iterator(dir))
                 if (!files.count(entry.path().filename().string()))
@@ -72,21 +85,18 @@ void add_schemas_command(CLI::App& app) {
 }
 
 void add_openapi_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("openapi", "Generate the OpenAPI 3.0.3 description of the service from the catalogue");
-    auto out = std::make_shared<std::string>("-");
-    auto check = std::make_shared<bool>(false);
-    cmd->add_option("--out", *out, "File to write (- for standard output)")->capture_default_str();
-    cmd->add_flag("--check", *check, "Write nothing; exit 1 if --out differs from what the catalogue generates");
-    cmd->callback([out, check] {
+    add_generation(app, "openapi", "Generate the OpenAPI 3.0.3 description of the service from the catalogue", "-",
+                   "File to write (- for standard output)", "Write nothing; exit 1 if --out differs from what the catalogue generates",
+                   [](const Generation& g) {
         const std::string text = render_json(openapi_document(builtin_catalogue()));
-        if (*check) {
-            if (*out == "-") *out = "spec/openapi.json";  // as `schemas --check` reads schemas/ by default
-            if (report_drift(fs::path(*out).parent_path(), {{fs::path(*out).filename().string(), text}}) > 0)
-                throw ExitError{kFailure, *out + " is out of date; run `conformance openapi --out " + *out + "`"};
+        const std::string out = g.out == "-" && g.check ? "spec/openapi.json" : g.out;  // as `schemas --check` reads schemas/
+        if (g.check) {
+            if (report_drift(fs::path(out).parent_path(), {{fs::path(out).filename().string(), text}}) > 0)
+                throw ExitError{kFailure, out + " is out of date; run `conformance openapi --out " + out + "`"};
             return;
         }
-        if (*out == "-") std::cout << text;
-        else write_file(*out, text);
+        if (out == "-") std::cout << text;
+        else write_file(out, text);
     });
 }
 

@@ -13,17 +13,6 @@ using json = nlohmann::json;
 
 std::string show(const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-/// A JSON pointer token: '~' and '/' escaped (RFC 6901).
-std::string token(const std::string& name) {
-    std::string out;
-    for (char c : name) {
-        if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out += c;
-    }
-    return out;
-}
-
 std::string trim_spaces(std::string s) {
     s.erase(s.find_last_not_of(' ') + 1);
     return s;
@@ -193,7 +182,7 @@ struct Comparer {
             if (name == options.tenant_field || (f && (f->tenant || f->managed || f->type.kind == SqlKind::Timestamp))) continue;
             const auto it = returned.find(name);
             const json got = it == returned.end() ? json(nullptr) : *it;
-            const std::string pointer = prefix + "/" + token(name);
+            const std::string pointer = prefix + (nlohmann::json::json_pointer() / name).to_string();  // escaped as RFC 6901 says
             if (f && f->type.kind == SqlKind::List) {
                 list(*f, pointer, value, got);
                 continue;

@@ -88,20 +88,21 @@ void exchange_html(const client::Exchange& e, bool open, std::ostream& out) {
     out << "<pre>" << h(response) << "</pre>\n</details>\n";
 }
 
+/// A check's heading: outcome, id, level, title, spec, the seed it tests, and why it ended as it did.
 void heading(const run::CheckResult& r, std::ostream& out) {
     const auto word = outcome_word(r);
     out << "<h3><span class=\"badge " << word << "\">" << word << "</span> " << h(r.id) << " <span class=\"level\">"
         << to_string(r.level) << "</span> " << h(r.title) << "</h3>\n";
     out << "<p>" << h(r.spec) << " · suite " << h(r.suite) << "</p>\n";
     if (!r.seed_text.empty()) out << "<blockquote>" << h(r.seed_text) << "</blockquote>\n";
+    if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
+    if (!r.caused_by.empty())
+        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
 }
 
 void failure_html(const run::CheckResult& r, std::ostream& out) {
     out << "<article id=\"check-" << h(r.id) << "\">\n";
     heading(r, out);
-    if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
-    if (!r.caused_by.empty())
-        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
     for (const auto& f : r.findings) {
         out << "<table>\n<tr><th>expected</th><td>" << h(f.expected) << "</td></tr>\n<tr><th>actual</th><td>" << h(f.actual)
             << "</td></tr>\n";
@@ -117,9 +118,6 @@ void failure_html(const run::CheckResult& r, std::ostream& out) {
 void observations_html(const run::CheckResult& r, std::ostream& out) {
     out << "<article id=\"observed-" << h(r.id) << "\">\n";
     heading(r, out);
-    if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
-    if (!r.caused_by.empty())
-        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
     if (r.observations.empty()) {
         out << "<p>Nothing recorded.</p>\n</article>\n";
         return;
