@@ -85,6 +85,16 @@ Token Lexer::next() {
     return refuse("unexpected " + character_at(text_, start));
 }
 
+bool Lexer::closes(char close, std::string& out) {
+    if (pos_ + 1 < text_.size() && text_[pos_ + 1] == close) {  // doubled: one of it, kept
+        out.push_back(close);
+        pos_ += 2;
+        return false;
+    }
+    ++pos_;
+    return true;
+}
+
 Token Lexer::quoted_text(std::size_t start, bool unicode) {
     ++pos_;  // the opening quote
     std::string content;
@@ -93,13 +103,8 @@ Token Lexer::quoted_text(std::size_t start, bool unicode) {
             throw SelectionError(start, "unterminated text: the quote opened here is never closed");
         const char c = text_[pos_];
         if (c == '\'') {
-            if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '\'') {
-                content.push_back('\'');
-                pos_ += 2;
-                continue;
-            }
-            ++pos_;
-            break;
+            if (closes(c, content)) break;
+            continue;
         }
         if (!unicode && static_cast<unsigned char>(c) >= 0x80) {
             // A non-Unicode literal is converted to the database code page before anything else:
@@ -124,13 +129,8 @@ Token Lexer::bracket_name(std::size_t start) {
         if (pos_ >= text_.size()) throw SelectionError(start, "unterminated name: the '[' opened here is never closed");
         const char c = text_[pos_];
         if (c == ']') {
-            if (pos_ + 1 < text_.size() && text_[pos_ + 1] == ']') {
-                name.push_back(']');
-                pos_ += 2;
-                continue;
-            }
-            ++pos_;
-            break;
+            if (closes(c, name)) break;
+            continue;
         }
         name.push_back(c);
         ++pos_;

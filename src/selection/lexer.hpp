@@ -40,6 +40,9 @@ public:
 private:
     Token quoted_text(std::size_t start, bool unicode);
     Token bracket_name(std::size_t start);
+    /// At `close` (a quote or ']'): true when it ends the token (it is passed), false when it is doubled (both are
+    /// passed and one is kept in `out`).
+    bool closes(char close, std::string& out);
     Token number(std::size_t start);
 
     std::string_view text_;
