@@ -1,6 +1,6 @@
 #include "stub/stub_fixture.hpp"
 
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 
 namespace bds::test {
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <string>
 
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {

@@ -4,7 +4,7 @@
 #include <memory>
 #include <mutex>
 
-#include "common/url_encoding.hpp"
+#include "common/http_text.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
