@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "bench_clock.hpp"
 #include "catalogue/catalogue.hpp"
 #include "generate/invalid_gen.hpp"
 #include "generate/record_gen.hpp"
@@ -15,9 +16,8 @@
 namespace {
 
 using json = nlohmann::json;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+using bds::bench::Clock;
+using bds::bench::seconds_since;
 
 /// Calls `step(i)` for `duration_s` seconds (at least `min_calls` times); returns calls/s.
 double rate(double duration_s, long min_calls, const std::function<void(long)>& step) {
@@ -30,7 +30,7 @@ double rate(double duration_s, long min_calls, const std::function<void(long)>& 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    const bool quick = bds::bench::quick_mode(argc, argv);
     const double duration = quick ? 0.05 : 3.0;
     const long min_calls = quick ? 5 : 100;
 

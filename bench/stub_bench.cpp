@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_clock.hpp"
 #include "catalogue/catalogue.hpp"
 #include "common/http_text.hpp"
 #include "stub/state.hpp"
@@ -19,9 +20,8 @@
 namespace {
 
 using json = nlohmann::json;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+using bds::bench::Clock;
+using bds::bench::seconds_since;
 
 long rss_kib() {
     std::ifstream in("/proc/self/status");
@@ -67,7 +67,7 @@ double rate(const std::string& host, int port, int clients, double duration_s, F
 }  // namespace
 
 int main(int argc, char** argv) {
-    const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    const bool quick = bds::bench::quick_mode(argc, argv);
     const double duration = quick ? 0.2 : 3.0;
     const int documents = quick ? 1000 : 100000;
     const int lines_per_document = 10;

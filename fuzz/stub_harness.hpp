@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "catalogue/catalogue.hpp"
+#include "common/text.hpp"
 #include "stub/routes.hpp"
 #include "stub/state.hpp"
 
@@ -66,13 +67,7 @@ public:
         : state_(std::make_unique<stub::StubState>(catalogue, options(choices))) {
         // The stub answers 500 to an exception escaping a route; to a fuzzer that is a finding, with its input.
         set_exception_handler([](const httplib::Request& req, httplib::Response&, std::exception_ptr ep) {
-            std::string what = "a non-std exception";
-            try {
-                std::rethrow_exception(ep);
-            } catch (const std::exception& e) {
-                what = e.what();
-            } catch (...) {
-            }
+            const std::string what = exception_text(ep, "a non-std exception");
             std::fprintf(stderr, "fuzz: %s %s: exception escaped the route: %s\n", req.method.c_str(), req.path.c_str(), what.c_str());
             std::abort();
         });

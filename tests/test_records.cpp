@@ -16,6 +16,22 @@ nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, 
     return rec;
 }
 
+Field field(const std::string& name, const std::string& type, bool nullable) {
+    Field f;
+    f.name = name;
+    f.type = SqlType::parse(type);
+    f.nullable = nullable;
+    if (f.type.kind == SqlKind::List) f.list_of = "Line";
+    return f;
+}
+
+Record record(const std::string& name, std::vector<Field> fields) {
+    Record r;
+    r.name = name;
+    r.fields = std::move(fields);
+    return r;
+}
+
 const Catalogue& catalogue() {
     static const Catalogue c = builtin_catalogue();
     return c;

@@ -15,4 +15,10 @@ const Catalogue& catalogue();
 /// (the first allowed value of coded fields), then `values` laid over it.
 nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, const nlohmann::json& values = nlohmann::json::object());
 
+/// A field of a hand-made record: `type` in the catalogue's spelling ("nvarchar(10)"); a list holds "Line" records.
+Field field(const std::string& name, const std::string& type, bool nullable = true);
+
+/// A hand-made record type named `name` with `fields`, for tests that need one field of each kind.
+Record record(const std::string& name, std::vector<Field> fields);
+
 }  // namespace bds::test

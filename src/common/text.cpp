@@ -37,4 +37,14 @@ std::string utc_formatted(std::chrono::system_clock::time_point t, const char* f
     return std::string(text, std::strftime(text, sizeof text, format, &tm));
 }
 
+std::string exception_text(std::exception_ptr ep, std::string_view otherwise) {
+    try {
+        std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return std::string(otherwise);
+    }
+}
+
 }  // namespace bds

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 
@@ -23,5 +24,8 @@ std::string base36(std::uint64_t n, std::size_t width);
 
 /// `t` in UTC, formatted by std::strftime's `format` (e.g. "%Y-%m-%d %H:%M:%S.000", the seeds' LastUtcRun form).
 std::string utc_formatted(std::chrono::system_clock::time_point t, const char* format);
+
+/// What the exception in `ep` says (its what()), or `otherwise` when it is not a std::exception.
+std::string exception_text(std::exception_ptr ep, std::string_view otherwise);
 
 }  // namespace bds

@@ -6,6 +6,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "common/text.hpp"
 #include "stub/http_util.hpp"
 #include "stub/normalize.hpp"
 #include "stub/routes.hpp"
@@ -54,14 +55,7 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     if (Interceptor* interceptor = opts.interceptor.get())
         svr.set_logger([interceptor](const httplib::Request& req, const httplib::Response& res) { interceptor->after(req, res); });
     svr.set_exception_handler([&variation](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-        std::string what = "unexpected error";
-        try {
-            std::rethrow_exception(ep);
-        } catch (const std::exception& e) {
-            what = e.what();
-        } catch (...) {
-        }
-        variation.error(res, 500, "internal_error", what);
+        variation.error(res, 500, "internal_error", exception_text(ep, "unexpected error"));
     });
     // Answers cpp-httplib gives itself (no route, a body too large): the stub's own errors set a reason phrase.
     svr.set_error_handler([&variation](const httplib::Request& req, httplib::Response& res) {

@@ -4,25 +4,13 @@
 #include <sstream>
 
 #include "report/kill_matrix.hpp"
+#include "run/check_results.hpp"
 
 namespace bds {
 namespace {
 
-run::CheckResult result(const std::string& id, Level level, run::Outcome outcome) {
-    run::CheckResult r;
-    r.id = id;
-    r.level = level;
-    r.outcome = outcome;
-    return r;
-}
-
-run::RunResult run_of(std::vector<run::CheckResult> results) {
-    run::RunResult r;
-    r.seed = 1;
-    r.cases = 5;
-    r.results = std::move(results);
-    return r;
-}
+using test::run_of;
+constexpr auto result = test::check_result;
 
 TEST(KillMatrix, ADefectIsCaughtOnlyByAMustFailure) {
     const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Pass)});

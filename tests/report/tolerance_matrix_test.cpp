@@ -5,27 +5,18 @@
 #include <sstream>
 
 #include "report/tolerance_matrix.hpp"
+#include "run/check_results.hpp"
 
 namespace bds {
 namespace {
 
 run::CheckResult result(const std::string& id, Level level, run::Outcome outcome, std::vector<std::string> observed = {}) {
-    run::CheckResult r;
-    r.id = id;
-    r.level = level;
-    r.outcome = outcome;
+    auto r = test::check_result(id, level, outcome);
     for (auto& text : observed) r.observations.push_back({std::move(text), std::nullopt});
     return r;
 }
 
-run::RunResult run_of(std::string prefix, std::vector<run::CheckResult> results) {
-    run::RunResult r;
-    r.seed = 1;
-    r.cases = 5;
-    r.run_prefix = std::move(prefix);
-    r.results = std::move(results);
-    return r;
-}
+run::RunResult run_of(std::string prefix, std::vector<run::CheckResult> results) { return test::run_of(std::move(results), std::move(prefix)); }
 
 TEST(ToleranceMatrix, FailuresErrorsAndNewShouldFailuresMakeARunUnclean) {
     const auto defaults = run_of("abc", {result("PAG-01", Level::Must, run::Outcome::Pass), result("FIL-01", Level::Should, run::Outcome::Fail),

@@ -1,23 +1,17 @@
 // A run's verdict: a run that could not decide is never a pass (issue 13).
 #include <gtest/gtest.h>
 
+#include "run/check_results.hpp"
 #include "run/result.hpp"
 
 namespace bds {
 namespace {
 
-run::CheckResult check(const std::string& id, Level level, run::Outcome outcome, bool chosen = false) {
-    run::CheckResult r;
-    r.id = id;
-    r.level = level;
-    r.outcome = outcome;
-    r.skip_chosen = chosen;
-    return r;
-}
+using test::run_of;
 
-run::RunResult run_of(std::vector<run::CheckResult> results) {
-    run::RunResult r;
-    r.results = std::move(results);
+run::CheckResult check(const std::string& id, Level level, run::Outcome outcome, bool chosen = false) {
+    auto r = test::check_result(id, level, outcome);
+    r.skip_chosen = chosen;
     return r;
 }
 

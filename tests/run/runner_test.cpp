@@ -15,10 +15,6 @@ namespace bds {
 namespace {
 
 using test::Broken;
-using test::describe;
-using test::expect_clean;
-using test::result_of;
-using test::run_all;
 
 struct StubConfig {
     std::string name;
@@ -32,8 +28,8 @@ TEST_P(FaithfulStub, EveryMustAndShouldCheckPasses) {
     stub::StubOptions options;
     stub::apply_choices(options.choices, GetParam().choices);
     auto stub = bundled::start_embedded_stub(cat, options);
-    const auto result = run_all(cat, stub.target, {}, 2);
-    expect_clean(result);
+    const auto result = test::run_all(cat, stub.target, {}, 2);
+    test::expect_clean(result);
     EXPECT_EQ(result.must_failures(), 0);
     EXPECT_GT(result.requests, 100);
     // Everything written is logically deleted at the end.
@@ -57,10 +53,10 @@ TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
         std::this_thread::sleep_for(std::chrono::milliseconds(700));
         stub.server->stop();
     });
-    const auto result = run_all(cat, stub.target, {"AUTH", "ACC", "PAG", "SYN"});
+    const auto result = test::run_all(cat, stub.target, {"AUTH", "ACC", "PAG", "SYN"});
     killer.join();
-    EXPECT_EQ(result.must_failures(), 0) << "no answer is never a broken rule\n" << describe(result);
-    EXPECT_EQ(result.verdict(), run::Verdict::Incomplete) << describe(result);
+    EXPECT_EQ(result.must_failures(), 0) << "no answer is never a broken rule\n" << test::describe(result);
+    EXPECT_EQ(result.verdict(), run::Verdict::Incomplete) << test::describe(result);
     EXPECT_FALSE(result.undecided().empty());
     for (const auto& r : result.results) {
         if (r.outcome != run::Outcome::Error) continue;
@@ -74,15 +70,15 @@ TEST(Verdicts, RootCausesComeFirst) {
     stub::StubOptions options;
     options.defect = stub::Defect::PageNumberFromZero;
     auto stub = bundled::start_embedded_stub(cat, options);
-    const auto result = run_all(cat, stub.target, {"PAG-03", "SYN-01", "CHG-02", "ACC-01"});
-    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail);
-    EXPECT_TRUE(result_of(result, "PAG-03").caused_by.empty()) << "the root cause";
+    const auto result = test::run_all(cat, stub.target, {"PAG-03", "SYN-01", "CHG-02", "ACC-01"});
+    EXPECT_EQ(test::result_of(result, "PAG-03").outcome, run::Outcome::Fail);
+    EXPECT_TRUE(test::result_of(result, "PAG-03").caused_by.empty()) << "the root cause";
     for (const char* id : {"SYN-01", "CHG-02"}) {
-        const auto& r = result_of(result, id);
+        const auto& r = test::result_of(result, id);
         if (r.outcome != run::Outcome::Fail && r.outcome != run::Outcome::Error) continue;
         EXPECT_EQ(r.caused_by, std::vector<std::string>{"PAG-03"}) << id;
     }
-    EXPECT_EQ(result_of(result, "ACC-01").outcome, run::Outcome::Pass);
+    EXPECT_EQ(test::result_of(result, "ACC-01").outcome, run::Outcome::Pass);
 }
 
 bool has_bearer(const httplib::Request& req) { return req.has_header("Authorization"); }
@@ -94,10 +90,10 @@ TEST(AuthChecks, ReadsWithoutATokenAnswered200FailAuth03) {
         res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
         return true;
     });
-    const auto result = run_all(b.cat, b.target, {"AUTH-03"});
-    EXPECT_EQ(result_of(result, "AUTH-03").outcome, run::Outcome::Fail);
-    const auto clean = run_all(b.cat, b.stub.target, {"AUTH-03"});
-    EXPECT_EQ(result_of(clean, "AUTH-03").outcome, run::Outcome::Pass) << describe(clean);
+    const auto result = test::run_all(b.cat, b.target, {"AUTH-03"});
+    EXPECT_EQ(test::result_of(result, "AUTH-03").outcome, run::Outcome::Fail);
+    const auto clean = test::run_all(b.cat, b.stub.target, {"AUTH-03"});
+    EXPECT_EQ(test::result_of(clean, "AUTH-03").outcome, run::Outcome::Pass) << test::describe(clean);
 }
 
 TEST(AuthChecks, AForgedTokenAcceptedFailsAuth05) {
@@ -117,8 +113,8 @@ TEST(AuthChecks, AForgedTokenAcceptedFailsAuth05) {
             it->second = "Bearer " + *valid;
         });
     b.target.base_url = b.proxy->base_url();
-    const auto result = run_all(b.cat, b.target, {"AUTH-05"});
-    EXPECT_EQ(result_of(result, "AUTH-05").outcome, run::Outcome::Fail) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"AUTH-05"});
+    EXPECT_EQ(test::result_of(result, "AUTH-05").outcome, run::Outcome::Fail) << test::describe(result);
 }
 
 TEST(AccessChecks, ResourceNamesMatchedWithoutCaseFailAcc02) {
@@ -136,9 +132,9 @@ TEST(AccessChecks, ResourceNamesMatchedWithoutCaseFailAcc02) {
             if (a == b) target = "/api/resources/" + r->name + rest;
         }
     });
-    const auto result = run_all(b.cat, b.target, {"ACC-01", "ACC-02"});
-    EXPECT_EQ(result_of(result, "ACC-02").outcome, run::Outcome::Fail) << describe(result);
-    EXPECT_EQ(result_of(result, "ACC-01").outcome, run::Outcome::Pass) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"ACC-01", "ACC-02"});
+    EXPECT_EQ(test::result_of(result, "ACC-02").outcome, run::Outcome::Fail) << test::describe(result);
+    EXPECT_EQ(test::result_of(result, "ACC-01").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
 TEST(AccessChecks, StoricoDocumentiRAcceptingAWriteIsNoReadOnlyView) {
@@ -150,8 +146,8 @@ TEST(AccessChecks, StoricoDocumentiRAcceptingAWriteIsNoReadOnlyView) {
         res.set_content(R"({"accepted":1})", "application/json");
         return true;
     });
-    const auto result = run_all(b.cat, b.target, {"ACC-05"});
-    EXPECT_EQ(result_of(result, "ACC-05").outcome, run::Outcome::Pass) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"ACC-05"});
+    EXPECT_EQ(test::result_of(result, "ACC-05").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
 TEST(AccessChecks, AnUnknownResourceAnswered200FailsAcc01) {
@@ -161,7 +157,7 @@ TEST(AccessChecks, AnUnknownResourceAnswered200FailsAcc01) {
         res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
         return true;
     });
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-01"}), "ACC-01").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"ACC-01"}), "ACC-01").outcome, run::Outcome::Fail);
 }
 
 TEST(PaginationChecks, TotalRowsCountOfThePageFailsPag01) {
@@ -171,11 +167,11 @@ TEST(PaginationChecks, TotalRowsCountOfThePageFailsPag01) {
         doc["TotalRowsCount"] = doc["Records"].size();
         res.body = doc.dump();
     });
-    const auto result = run_all(b.cat, b.target, {"PAG-01"});
-    const auto& pag = result_of(result, "PAG-01");
-    ASSERT_EQ(pag.outcome, run::Outcome::Fail) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"PAG-01"});
+    const auto& pag = test::result_of(result, "PAG-01");
+    ASSERT_EQ(pag.outcome, run::Outcome::Fail) << test::describe(result);
     // The property shrank to a small page size, and says so.
-    EXPECT_NE(pag.findings.front().expected.find("TotalRowsCount"), std::string::npos) << describe(result);
+    EXPECT_NE(pag.findings.front().expected.find("TotalRowsCount"), std::string::npos) << test::describe(result);
     EXPECT_FALSE(pag.findings.front().counterexample.empty());
 }
 
@@ -186,9 +182,9 @@ TEST(PaginationChecks, PagesCountedFromZeroFailPag01AndPag03) {
         if (std::regex_search(target, m, number))
             target = m.prefix().str() + "PageNumber=" + std::to_string(std::stoi(m[1].str()) + 1) + m.suffix().str();
     });
-    const auto result = run_all(b.cat, b.target, {"PAG-01", "PAG-03"});
-    EXPECT_EQ(result_of(result, "PAG-01").outcome, run::Outcome::Fail) << describe(result);
-    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Fail) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"PAG-01", "PAG-03"});
+    EXPECT_EQ(test::result_of(result, "PAG-01").outcome, run::Outcome::Fail) << test::describe(result);
+    EXPECT_EQ(test::result_of(result, "PAG-03").outcome, run::Outcome::Fail) << test::describe(result);
 }
 
 using test::answer;
@@ -200,12 +196,12 @@ TEST(AuthChecks, AUserRefusedATokenFailsAuth01) {
         res.set_content(R"({"error":"invalid_grant"})", "application/json");
         return true;
     });
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-01"}), "AUTH-01").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-01"}), "AUTH-01").outcome, run::Outcome::Fail);
 }
 
 TEST(AuthChecks, TokenInfoRefusedFailsAuth02) {
     Broken b(answer("GET", "/api/Account/TokenInfo", 404, "{}"));
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-02"}), "AUTH-02").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-02"}), "AUTH-02").outcome, run::Outcome::Fail);
 }
 
 TEST(AuthChecks, ATokenWithoutTheBearerSchemeAcceptedFailsAuth04) {
@@ -214,7 +210,7 @@ TEST(AuthChecks, ATokenWithoutTheBearerSchemeAcceptedFailsAuth04) {
         if (it != headers.end() && it->second.rfind("Bearer ", 0) != 0 && it->second.size() > 20)
             it->second = "Bearer " + it->second.substr(it->second.find(' ') == std::string::npos ? 0 : it->second.find(' ') + 1);
     });
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-04"}), "AUTH-04").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-04"}), "AUTH-04").outcome, run::Outcome::Fail);
 }
 
 TEST(AuthChecks, AnExpiredTokenAcceptedFailsAuth06) {
@@ -232,8 +228,8 @@ TEST(AuthChecks, AnExpiredTokenAcceptedFailsAuth06) {
             it->second = "Bearer " + nlohmann::json::parse(r->body)["access_token"].get<std::string>();
         });
     b.target.base_url = b.proxy->base_url();
-    const auto result = run_all(b.cat, b.target, {"AUTH-06"});
-    EXPECT_EQ(result_of(result, "AUTH-06").outcome, run::Outcome::Fail) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"AUTH-06"});
+    EXPECT_EQ(test::result_of(result, "AUTH-06").outcome, run::Outcome::Fail) << test::describe(result);
 }
 
 TEST(AuthChecks, ATokenForAWrongPasswordFailsAuth07) {
@@ -241,7 +237,7 @@ TEST(AuthChecks, ATokenForAWrongPasswordFailsAuth07) {
         const std::string wrong = "password=writer-pw-wrong";
         if (target == "/Token" && body.find(wrong) != std::string::npos) body.replace(body.find(wrong), wrong.size(), "password=writer-pw");
     });
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"AUTH-07"}), "AUTH-07").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-07"}), "AUTH-07").outcome, run::Outcome::Fail);
 }
 
 TEST(AccessChecks, AResourceOutsideTheUsersListServedFailsAcc03) {
@@ -253,7 +249,7 @@ TEST(AccessChecks, AResourceOutsideTheUsersListServedFailsAcc03) {
     auto stub = bundled::start_embedded_stub(cat, options);
     auto target = stub.target;
     target.users[client::kLimited] = {"limited", "limited-pw", {"CliFor", "MCPClienti", "MCPResources"}};
-    EXPECT_EQ(result_of(run_all(cat, target, {"ACC-03"}), "ACC-03").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(cat, target, {"ACC-03"}), "ACC-03").outcome, run::Outcome::Fail);
 }
 
 TEST(AccessChecks, AReadOnlyUserAllowedToWriteFailsAcc04) {
@@ -264,17 +260,17 @@ TEST(AccessChecks, AReadOnlyUserAllowedToWriteFailsAcc04) {
     auto stub = bundled::start_embedded_stub(cat, options);
     auto target = stub.target;
     target.users[client::kReader] = {"reader", "reader-pw", {}};
-    EXPECT_EQ(result_of(run_all(cat, target, {"ACC-04"}), "ACC-04").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(cat, target, {"ACC-04"}), "ACC-04").outcome, run::Outcome::Fail);
 }
 
 TEST(AccessChecks, AWriteOnAViewAcceptedFailsAcc05) {
     Broken b(answer("POST", "/api/sync/MCPClienti", 200, R"({"accepted":1})"));
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-05"}), "ACC-05").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"ACC-05"}), "ACC-05").outcome, run::Outcome::Fail);
 }
 
 TEST(AccessChecks, GetSyncOfAnUnknownResourceAnswered200FailsAcc06) {
     Broken b(answer("GET", "/api/sync/NoSuchResource", 200, R"({"TotalRowsCount":0,"Records":[]})"));
-    EXPECT_EQ(result_of(run_all(b.cat, b.target, {"ACC-06"}), "ACC-06").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"ACC-06"}), "ACC-06").outcome, run::Outcome::Fail);
 }
 
 TEST(PaginationChecks, ARowDroppedFromEveryPageFailsPag02) {
@@ -284,8 +280,8 @@ TEST(PaginationChecks, ARowDroppedFromEveryPageFailsPag02) {
         if (doc["Records"].size() > 1) doc["Records"].erase(doc["Records"].size() - 1);
         res.body = doc.dump();
     });
-    const auto result = run_all(b.cat, b.target, {"PAG-02"});
-    EXPECT_EQ(result_of(result, "PAG-02").outcome, run::Outcome::Fail) << describe(result);
+    const auto result = test::run_all(b.cat, b.target, {"PAG-02"});
+    EXPECT_EQ(test::result_of(result, "PAG-02").outcome, run::Outcome::Fail) << test::describe(result);
 }
 
 TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
@@ -294,9 +290,9 @@ TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
         return false;
     });
     b.target.timeout_ms = 300;
-    const auto result = run_all(b.cat, b.target, {"PAG-03"});
-    EXPECT_EQ(result_of(result, "PAG-03").outcome, run::Outcome::Error) << describe(result);
-    EXPECT_NE(result_of(result, "PAG-03").reason.find("timeout"), std::string::npos) << result_of(result, "PAG-03").reason;
+    const auto result = test::run_all(b.cat, b.target, {"PAG-03"});
+    EXPECT_EQ(test::result_of(result, "PAG-03").outcome, run::Outcome::Error) << test::describe(result);
+    EXPECT_NE(test::result_of(result, "PAG-03").reason.find("timeout"), std::string::npos) << test::result_of(result, "PAG-03").reason;
 }
 
 TEST(Runner, ATokenRefusedIsNoTokenAndNoAnswerIsUnreachable) {
@@ -304,14 +300,14 @@ TEST(Runner, ATokenRefusedIsNoTokenAndNoAnswerIsUnreachable) {
     auto stub = bundled::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.users[client::kWriter].password = "wrong";
-    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::NoToken) << "it answered: a configuration to fix";
+    EXPECT_THROW(test::run_all(cat, target, {"AUTH-01"}), run::NoToken) << "it answered: a configuration to fix";
     target = stub.target;
     target.users.clear();
-    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::NoToken) << "no user to ask a token for";
+    EXPECT_THROW(test::run_all(cat, target, {"AUTH-01"}), run::NoToken) << "no user to ask a token for";
     stub.server->stop();
     target = stub.target;
     target.timeout_ms = 300;
-    EXPECT_THROW(run_all(cat, target, {"AUTH-01"}), run::Unreachable);
+    EXPECT_THROW(test::run_all(cat, target, {"AUTH-01"}), run::Unreachable);
 }
 
 TEST(Runner, WaitsForATargetThatIsStillStarting) {
@@ -334,7 +330,7 @@ TEST(Runner, WaitsForATargetThatIsStillStarting) {
     wait.wait_for_target_s = 20;
     const auto result = run::run_checks(cat, target, select_checks(all_checks(), {}, {"AUTH-01"}), wait);
     later.join();
-    EXPECT_EQ(result_of(result, "AUTH-01").outcome, run::Outcome::Pass) << describe(result);
+    EXPECT_EQ(test::result_of(result, "AUTH-01").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
 TEST(Runner, MaxFailuresSkipsTheChecksNotStarted) {
@@ -349,11 +345,11 @@ TEST(Runner, MaxFailuresSkipsTheChecksNotStarted) {
     options.max_failures = 1;
     options.seed = 1;
     const auto result = run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, {"AUTH-03", "AUTH-04", "AUTH-05"}), options);
-    EXPECT_EQ(result_of(result, "AUTH-03").outcome, run::Outcome::Fail) << describe(result);
+    EXPECT_EQ(test::result_of(result, "AUTH-03").outcome, run::Outcome::Fail) << test::describe(result);
     for (const char* id : {"AUTH-04", "AUTH-05"}) {
-        EXPECT_EQ(result_of(result, id).outcome, run::Outcome::Skip) << id;
-        EXPECT_TRUE(result_of(result, id).skip_chosen) << id;
-        EXPECT_NE(result_of(result, id).reason.find("--max-failures 1"), std::string::npos);
+        EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Skip) << id;
+        EXPECT_TRUE(test::result_of(result, id).skip_chosen) << id;
+        EXPECT_NE(test::result_of(result, id).reason.find("--max-failures 1"), std::string::npos);
     }
     EXPECT_EQ(result.verdict(), run::Verdict::Fail);
 }
@@ -363,9 +359,9 @@ TEST(Runner, ReadOnlySkipsWritingChecksWithTheReason) {
     auto stub = bundled::start_embedded_stub(cat, {});
     auto target = stub.target;
     target.read_only = true;
-    const auto result = run_all(cat, target, {"PAG-01", "PAG-02"});
-    EXPECT_EQ(result_of(result, "PAG-01").outcome, run::Outcome::Skip);
-    EXPECT_NE(result_of(result, "PAG-01").reason.find("read-only"), std::string::npos);
+    const auto result = test::run_all(cat, target, {"PAG-01", "PAG-02"});
+    EXPECT_EQ(test::result_of(result, "PAG-01").outcome, run::Outcome::Skip);
+    EXPECT_NE(test::result_of(result, "PAG-01").reason.find("read-only"), std::string::npos);
     EXPECT_EQ(result.records_written, 0u);
 }
 
@@ -375,9 +371,9 @@ TEST(Runner, MissingUsersSkipTheChecksThatNeedThem) {
     auto target = stub.target;
     target.users.erase(client::kReader);
     target.users.erase(client::kLimited);
-    const auto result = run_all(cat, target, {"ACC-03", "ACC-04"});
-    EXPECT_EQ(result_of(result, "ACC-03").outcome, run::Outcome::Skip);
-    EXPECT_NE(result_of(result, "ACC-04").reason.find("reader"), std::string::npos);
+    const auto result = test::run_all(cat, target, {"ACC-03", "ACC-04"});
+    EXPECT_EQ(test::result_of(result, "ACC-03").outcome, run::Outcome::Skip);
+    EXPECT_NE(test::result_of(result, "ACC-04").reason.find("reader"), std::string::npos);
 }
 
 TEST(Runner, ARowNamingAResourceTheCatalogueLacksIsTheHarnessesErrorAndTheRunGoesOn) {
@@ -387,10 +383,10 @@ TEST(Runner, ARowNamingAResourceTheCatalogueLacksIsTheHarnessesErrorAndTheRunGoe
     const Check typo{.id = "ZZZ-01", .title = "names a resource that is not", .resources = {"CliFr"}, .run = [](Context&) {}, .suite = "zzz"};
     const Check fine{.id = "ZZZ-02", .title = "names CliFor", .resources = {"CliFor"}, .run = [](Context&) {}, .suite = "zzz"};
     const auto result = run::run_checks(cat, stub.target, {typo, fine}, run::RunOptions{});
-    EXPECT_EQ(result_of(result, "ZZZ-01").outcome, run::Outcome::Error);
-    EXPECT_EQ(result_of(result, "ZZZ-01").error_source, run::ErrorSource::Harness);
-    EXPECT_NE(result_of(result, "ZZZ-01").reason.find("\"CliFr\""), std::string::npos) << result_of(result, "ZZZ-01").reason;
-    EXPECT_EQ(result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
+    EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Error);
+    EXPECT_EQ(test::result_of(result, "ZZZ-01").error_source, run::ErrorSource::Harness);
+    EXPECT_NE(test::result_of(result, "ZZZ-01").reason.find("\"CliFr\""), std::string::npos) << test::result_of(result, "ZZZ-01").reason;
+    EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 
 }  // namespace

@@ -14,10 +14,6 @@ namespace bds {
 namespace {
 
 using test::Broken;
-using test::describe;
-using test::expect_clean;
-using test::result_of;
-using test::run_all;
 
 /// Checks that read many rows, write and read back, page and read the feed.
 const std::vector<std::string> kReaders = {"PAG-01", "PAG-02", "PAG-03", "FIL-06", "FIL-09", "SYN-01", "CHG-01", "CHG-02", "TEN-02", "SCH-01"};
@@ -40,8 +36,8 @@ TEST(Tolerance, ACapBelowTheHarnessPageSizeRefusedIsFoundWithoutASetting) {
         return true;
     });
     ASSERT_FALSE(b.target.max_page_size) << "the embedded target declares no cap";
-    const auto result = run_all(b.cat, b.target, kReaders);
-    expect_clean(result);
+    const auto result = test::run_all(b.cat, b.target, kReaders);
+    test::expect_clean(result);
 }
 
 TEST(Tolerance, ACapThatClampsIsReadPageByPage) {
@@ -49,8 +45,8 @@ TEST(Tolerance, ACapThatClampsIsReadPageByPage) {
         if (const auto size = page_size_of(target); size && *size > 3 && target.rfind("/api/", 0) == 0)
             target = std::regex_replace(target, std::regex("PageSize=[0-9]+"), "PageSize=3");
     });
-    const auto result = run_all(b.cat, b.target, kReaders);
-    expect_clean(result);
+    const auto result = test::run_all(b.cat, b.target, kReaders);
+    test::expect_clean(result);
 }
 
 TEST(Tolerance, VarcharBeyondWindows1252IsObservedNotFailed) {
@@ -76,8 +72,8 @@ void expect_tolerated(const std::string& choices, const std::vector<std::string>
     stub::StubOptions options;
     stub::apply_choices(options.choices, choices);
     auto stub = bundled::start_embedded_stub(cat, options);
-    const auto result = run_all(cat, stub.target, ids);
-    expect_clean(result);
+    const auto result = test::run_all(cat, stub.target, ids);
+    test::expect_clean(result);
 }
 
 TEST(Tolerance, RowOrderIsObservedAndEachOrderToldApart) {
@@ -89,9 +85,9 @@ TEST(Tolerance, RowOrderIsObservedAndEachOrderToldApart) {
         stub::StubOptions options;
         if (!choice.empty()) stub::apply_choices(options.choices, choice);
         auto stub = bundled::start_embedded_stub(cat, options);
-        const auto result = run_all(cat, stub.target, {"PAG-04"});
-        expect_clean(result);
-        for (const auto& o : result_of(result, "PAG-04").observations)
+        const auto result = test::run_all(cat, stub.target, {"PAG-04"});
+        test::expect_clean(result);
+        for (const auto& o : test::result_of(result, "PAG-04").observations)
             if (o.text.rfind("row order (A-11): ", 0) == 0) seen.insert(o.text);
     }
     EXPECT_EQ(seen, (std::set<std::string>{"row order (A-11): by key", "row order (A-11): in the order written",
@@ -122,8 +118,8 @@ TEST(Tolerance, AnExceptionInsideACheckIsAnErrorNotACounterexample) {
     options.seed = 1;
     options.cases = 3;
     const auto result = run::run_checks(cat, stub.target, {check}, options);
-    const auto& r = result_of(result, "ZZZ-01");
-    EXPECT_EQ(r.outcome, run::Outcome::Error) << describe(result);
+    const auto& r = test::result_of(result, "ZZZ-01");
+    EXPECT_EQ(r.outcome, run::Outcome::Error) << test::describe(result);
     EXPECT_TRUE(r.findings.empty());
     EXPECT_NE(r.reason.find("type must be string"), std::string::npos) << r.reason;
 }

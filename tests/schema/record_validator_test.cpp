@@ -3,6 +3,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
+#include "test_records.hpp"
 
 namespace bds {
 namespace {
@@ -11,7 +12,7 @@ using json = nlohmann::json;
 
 class RecordValidatorTest : public ::testing::Test {
 protected:
-    Catalogue cat = builtin_catalogue();
+    const Catalogue& cat = test::catalogue();
     std::vector<Violation> check(const char* resource, const json& record) {
         return RecordValidator(cat, *cat.find(resource), Direction::Sent).validate(record, "/7");
     }

@@ -6,31 +6,22 @@
 #include <vector>
 
 #include "selection/selection.hpp"
+#include "test_records.hpp"
 
 namespace bds {
 namespace {
 
+using test::field;
 using nlohmann::json;
 constexpr auto CI = Collation::CaseInsensitive;
 constexpr auto CS = Collation::CaseSensitive;
 
-Field field(const std::string& name, const std::string& type) {
-    Field f;
-    f.name = name;
-    f.type = SqlType::parse(type);
-    return f;
-}
-
 const Record& test_record() {
-    static const Record r = [] {
-        Record rec;
-        rec.name = "Test";
-        rec.fields = {field("name", "nvarchar(10)"), field("note", "nvarchar(-1)"), field("code", "varchar(10)"),
-                      field("fixed", "nchar(5)"),    field("cfixed", "char(5)"),    field("qty", "int"),
-                      field("price", "decimal"),     field("ratio", "float(53)"),   field("small", "float(10)"),
-                      field("active", "bit"),        field("created", "datetime"),  field("updated", "datetime2")};
-        return rec;
-    }();
+    static const Record r = test::record("Test", {
+        field("name", "nvarchar(10)"), field("note", "nvarchar(-1)"), field("code", "varchar(10)"),
+        field("fixed", "nchar(5)"), field("cfixed", "char(5)"), field("qty", "int"), field("price", "decimal"),
+        field("ratio", "float(53)"), field("small", "float(10)"), field("active", "bit"),
+        field("created", "datetime"), field("updated", "datetime2")});
     return r;
 }
 

@@ -8,37 +8,32 @@
 #include <vector>
 
 #include "selection/selection.hpp"
+#include "test_records.hpp"
 
 namespace bds {
 namespace {
 
-Field field(const std::string& name, const std::string& type) {
-    Field f;
-    f.name = name;
-    f.type = SqlType::parse(type);
-    if (f.type.kind == SqlKind::List) f.list_of = "Line";
-    return f;
-}
-
+using test::field;
 // A record with one field of each kind the catalogue uses.
 const Record& test_record() {
-    static const Record r = [] {
-        Record rec;
-        rec.name = "Test";
-        rec.fields = {field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("qty", "int"),
-                      field("price", "decimal"),     field("ratio", "float(53)"),  field("active", "bit"),
-                      field("created", "datetime"),  field("updated", "datetime2"), field("note", "nvarchar(-1)"),
-                      field("Lines", "list"),        field("ts_update", "timestamp")};
-        return rec;
-    }();
+    static const Record r = test::record("Test", {
+        field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("qty", "int"), field("price", "decimal"),
+        field("ratio", "float(53)"), field("active", "bit"), field("created", "datetime"),
+        field("updated", "datetime2"), field("note", "nvarchar(-1)"), field("Lines", "list"),
+        field("ts_update", "timestamp")});
     return r;
 }
 
 Selection parse(const std::string& text) { return Selection::parse(text, test_record()); }
 std::string canonical(const std::string& text) { return parse(text).to_string(); }
 
+/// Each condition text parses to its canonical text.
+void expect_canonical(const std::vector<std::pair<std::string, std::string>>& cases) {
+    for (const auto& [text, expected] : cases) EXPECT_EQ(canonical(text), expected) << text;
+}
+
 TEST(SelectionParser, ParsesEachConstructToItsCanonicalText) {
-    const std::vector<std::pair<std::string, std::string>> cases = {
+    expect_canonical({
         {"name = 'x'", "name = 'x'"},
         {"'x' = name", "'x' = name"},
         {"qty = price", "qty = price"},
@@ -63,42 +58,41 @@ TEST(SelectionParser, ParsesEachConstructToItsCanonicalText) {
         {"NOT (qty = 1 OR qty = 2)", "NOT (qty = 1 OR qty = 2)"},
         {"qty = NULL", "qty = NULL"},
         {"\tqty\n=\r\n1  ", "qty = 1"},
-    };
-    for (const auto& [text, expected] : cases) {
-        SCOPED_TRACE(text);
-        EXPECT_EQ(canonical(text), expected);
-    }
+    });
 }
 
 TEST(SelectionParser, ResolvesNamesCaseInsensitivelyToTheCatalogueSpelling) {
-    EXPECT_EQ(canonical("NAME = 'x'"), "name = 'x'");
-    EXPECT_EQ(canonical("[Qty] = 1"), "qty = 1");
+    expect_canonical({{"NAME = 'x'", "name = 'x'"}, {"[Qty] = 1", "qty = 1"}});
 }
 
 TEST(SelectionParser, ReadsQuotesAndNumbers) {
-    EXPECT_EQ(canonical("name = 'O''Brien'"), "name = 'O''Brien'");
-    EXPECT_EQ(canonical("name = N'Perché'"), "name = N'Perché'");
-    EXPECT_EQ(canonical("name = n'Ω'"), "name = N'Ω'");
-    EXPECT_EQ(canonical("name = 'Perché'"), "name = 'Perché'") << "é is in Windows-1252";
-    EXPECT_EQ(canonical("name = ''''"), "name = ''''");
-    EXPECT_EQ(canonical("name = ''"), "name = ''");
-    EXPECT_EQ(canonical("price = -3.5"), "price = -3.5");
-    EXPECT_EQ(canonical("price = .5"), "price = 0.5");
-    EXPECT_EQ(canonical("price = 5."), "price = 5");
-    EXPECT_EQ(canonical("price = +7"), "price = 7");
-    EXPECT_EQ(canonical("price = - 7"), "price = -7");
-    EXPECT_EQ(canonical("price = 1.10"), "price = 1.1");
-    EXPECT_EQ(canonical("price = 007.500"), "price = 7.5");
-    EXPECT_EQ(canonical("price = -0"), "price = 0");
-    EXPECT_EQ(canonical("qty = 12345678901234567890123456789012345678"), "qty = 12345678901234567890123456789012345678");
+    expect_canonical({
+        {"name = 'O''Brien'", "name = 'O''Brien'"},
+        {"name = N'Perché'", "name = N'Perché'"},
+        {"name = n'Ω'", "name = N'Ω'"},
+        {"name = 'Perché'", "name = 'Perché'"},  // é is in Windows-1252
+        {"name = ''''", "name = ''''"},
+        {"name = ''", "name = ''"},
+        {"price = -3.5", "price = -3.5"},
+        {"price = .5", "price = 0.5"},
+        {"price = 5.", "price = 5"},
+        {"price = +7", "price = 7"},
+        {"price = - 7", "price = -7"},
+        {"price = 1.10", "price = 1.1"},
+        {"price = 007.500", "price = 7.5"},
+        {"price = -0", "price = 0"},
+        {"qty = 12345678901234567890123456789012345678", "qty = 12345678901234567890123456789012345678"},
+    });
 }
 
 TEST(SelectionParser, AndBindsTighterThanOrAndNotTighterThanAnd) {
-    EXPECT_EQ(canonical("qty = 1 OR qty = 2 AND price = 0"), "qty = 1 OR (qty = 2 AND price = 0)");
-    EXPECT_EQ(canonical("(qty = 1 OR qty = 2) AND price = 0"), "(qty = 1 OR qty = 2) AND price = 0");
-    EXPECT_EQ(canonical("NOT qty = 1 AND price = 0"), "NOT qty = 1 AND price = 0");
-    EXPECT_EQ(canonical("(qty = 1 AND qty = 2) AND (price = 0)"), "qty = 1 AND qty = 2 AND price = 0") << "same-kind groups merge";
-    EXPECT_EQ(canonical("qty BETWEEN 1 AND 2 AND price = 0"), "qty BETWEEN 1 AND 2 AND price = 0");
+    expect_canonical({
+        {"qty = 1 OR qty = 2 AND price = 0", "qty = 1 OR (qty = 2 AND price = 0)"},
+        {"(qty = 1 OR qty = 2) AND price = 0", "(qty = 1 OR qty = 2) AND price = 0"},
+        {"NOT qty = 1 AND price = 0", "NOT qty = 1 AND price = 0"},
+        {"(qty = 1 AND qty = 2) AND (price = 0)", "qty = 1 AND qty = 2 AND price = 0"},  // same-kind groups merge
+        {"qty BETWEEN 1 AND 2 AND price = 0", "qty BETWEEN 1 AND 2 AND price = 0"},
+    });
     // The same, checked by evaluation: a wrong precedence selects a different row.
     const auto s = parse("qty = 1 OR qty = 2 AND price = 0");
     EXPECT_TRUE(s.matches({{"qty", 1}, {"price", 5}}));

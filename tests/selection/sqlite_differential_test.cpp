@@ -36,29 +36,19 @@
 #include "generate/selection_gen.hpp"
 #include "selection/selection.hpp"
 #include "selection/sqlite_oracle.hpp"
+#include "test_records.hpp"
 
 namespace bds {
 namespace {
 
+using test::field;
 using nlohmann::json;
 using testing::SqliteTable;
 
-Field field(const std::string& name, const std::string& type, bool nullable) {
-    Field f;
-    f.name = name;
-    f.type = SqlType::parse(type);
-    f.nullable = nullable;
-    return f;
-}
-
 const Record& schema() {
-    static const Record r = [] {
-        Record rec;
-        rec.name = "Diff";
-        rec.fields = {field("name", "nvarchar(10)", false), field("qty", "int", true), field("price", "decimal", true),
-                      field("note", "nvarchar(20)", true), field("active", "bit", true)};
-        return rec;
-    }();
+    static const Record r = test::record("Diff", {
+        field("name", "nvarchar(10)", false), field("qty", "int", true), field("price", "decimal", true),
+        field("note", "nvarchar(20)", true), field("active", "bit", true)});
     return r;
 }
 

@@ -15,6 +15,16 @@ using test::Broken;
 
 bool is_sync_post(const httplib::Request& req) { return req.method == "POST" && req.path.rfind("/api/sync/", 0) == 0; }
 
+/// A proxy hook that answers a sync POST for which `when` holds with 200 "accepted" and stores nothing.
+test::BreakingProxy::Before accepted_unstored(std::function<bool(const httplib::Request&)> when) {
+    return [when = std::move(when)](const httplib::Request& req, httplib::Response& res) {
+        if (!is_sync_post(req) || !when(req)) return false;
+        res.status = 200;
+        res.set_content(R"({"accepted":1})", "application/json");
+        return true;
+    };
+}
+
 TEST(RobustnessChecks, PassOnTheFaithfulStubAndRecordWhatCame) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
@@ -100,33 +110,21 @@ TEST(RobustnessChecks, AHugeStringCutBeforeStoringFailsRob03) {
 }
 
 TEST(RobustnessChecks, AnotherContentTypeAnswered200WithoutStoringFailsRob04) {
-    Broken b([](const httplib::Request& req, httplib::Response& res) {
-        if (!is_sync_post(req) || req.get_header_value("Content-Type").rfind("application/json", 0) == 0) return false;
-        res.status = 200;
-        res.set_content(R"({"accepted":1})", "application/json");
-        return true;
-    });
+    Broken b(accepted_unstored(
+        [](const httplib::Request& req) { return req.get_header_value("Content-Type").rfind("application/json", 0) != 0; }));
     b.expect_fail("ROB-04");
 }
 
 TEST(RobustnessChecks, UnknownFieldsAnswered200WithoutStoringFailsRob05) {
-    Broken b([](const httplib::Request& req, httplib::Response& res) {
-        if (!is_sync_post(req) || req.body.find("x_bdsc") == std::string::npos) return false;
-        res.status = 200;
-        res.set_content(R"({"accepted":1})", "application/json");
-        return true;
-    });
+    Broken b(accepted_unstored([](const httplib::Request& req) { return req.body.find("x_bdsc") != std::string::npos; }));
     b.expect_fail("ROB-05");
 }
 
 TEST(RobustnessChecks, TrailingTextAnswered200WithoutStoringFailsRob01) {
     // A lenient reading may accept trailing text, but then the block must be stored: 200 is "accepted".
-    Broken b([](const httplib::Request& req, httplib::Response& res) {
-        if (!is_sync_post(req) || req.body.size() < 9 || req.body.compare(req.body.size() - 9, 9, " trailing") != 0) return false;
-        res.status = 200;
-        res.set_content(R"({"accepted":1})", "application/json");
-        return true;
-    });
+    Broken b(accepted_unstored([](const httplib::Request& req) {
+        return req.body.size() >= 9 && req.body.compare(req.body.size() - 9, 9, " trailing") == 0;
+    }));
     const auto r = b.expect_fail("ROB-01");
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().expected.find("trailing text"), std::string::npos) << r.findings.front().expected;

@@ -88,9 +88,7 @@ TEST(SyncChecks, AFrozenTsUpdateFailsSyn03) {
 
 TEST(SyncChecks, SyncRecordsTheIdentityAndMergeObservations) {
     Broken b({});
-    const auto result = test::run_all(b.cat, b.stub.target, {"SYN-04"});
-    const auto& r = test::result_of(result, "SYN-04");
-    EXPECT_EQ(r.outcome, run::Outcome::Pass) << test::describe(result);
+    const auto r = b.expect_pass_without_proxy("SYN-04");
     ASSERT_EQ(r.observations.size(), 2u);
     EXPECT_NE(r.observations[0].text.find("kept"), std::string::npos) << r.observations[0].text;
     EXPECT_NE(r.observations[1].text.find("(replace)"), std::string::npos) << r.observations[1].text;

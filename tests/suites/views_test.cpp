@@ -11,9 +11,6 @@ namespace {
 
 using nlohmann::json;
 using test::Broken;
-using test::describe;
-using test::result_of;
-using test::run_all;
 
 /// Check `id` fails through `b`, and its first finding's expected (or actual) text contains `words`.
 void expect_fail_saying(Broken& b, const std::string& id, const std::string& words, bool in_expected = true) {
@@ -35,10 +32,10 @@ test::BreakingProxy::After edit_rows(const std::string& method, const std::strin
 
 TEST(ViewsChecks, TheFaithfulStubPassesEveryViewCheck) {
     Broken b({});
-    const auto result = run_all(b.cat, b.stub.target, {"VIEW-"});
+    const auto result = test::run_all(b.cat, b.stub.target, {"VIEW-"});
     test::expect_clean(result);
     for (const auto& r : result.results) {
-        EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.id << "\n" << describe(result);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.id << "\n" << test::describe(result);
         EXPECT_LT(r.requests, 400) << r.id;
     }
 }
@@ -52,7 +49,7 @@ TEST(ViewsChecks, View10SendsCustomersWhoseKeysStayDistinct) {
     options.seed = 309548;
     options.cases = 10;
     const auto result = run::run_checks(cat, stub.target, select_checks(all_checks(), {}, {"VIEW-10"}), options);
-    EXPECT_EQ(result_of(result, "VIEW-10").outcome, run::Outcome::Pass) << describe(result);
+    EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
 TEST(ViewsChecks, AFieldTheViewDoesNotListFailsView01) {
@@ -123,8 +120,8 @@ TEST(ViewsChecks, MCPResourcesRowsOfTheWrongShapeFailView05) {
 
 TEST(ViewsChecks, MCPResourcesIsObserved) {
     Broken b({});
-    const auto result = run_all(b.cat, b.stub.target, {"VIEW-05"});
-    const auto& r = result_of(result, "VIEW-05");
+    const auto result = test::run_all(b.cat, b.stub.target, {"VIEW-05"});
+    const auto& r = test::result_of(result, "VIEW-05");
     ASSERT_FALSE(r.observations.empty());
     EXPECT_NE(r.observations.front().text.find("A-40"), std::string::npos);
 }
@@ -155,9 +152,9 @@ TEST(ViewsChecks, NoQueryBodySkipsView06) {
     Broken b({});
     auto target = b.stub.target;
     target.query_body.reset();
-    const auto result = run_all(b.cat, target, {"VIEW-06"});
-    EXPECT_EQ(result_of(result, "VIEW-06").outcome, run::Outcome::Skip);
-    EXPECT_NE(result_of(result, "VIEW-06").reason.find("A-41"), std::string::npos);
+    const auto result = test::run_all(b.cat, target, {"VIEW-06"});
+    EXPECT_EQ(test::result_of(result, "VIEW-06").outcome, run::Outcome::Skip);
+    EXPECT_NE(test::result_of(result, "VIEW-06").reason.find("A-41"), std::string::npos);
 }
 
 TEST(ViewsChecks, AMonthCountedFromZeroFailsView07) {
@@ -169,17 +166,17 @@ TEST(ViewsChecks, AMonthCountedFromZeroFailsView07) {
 
 TEST(ViewsChecks, DeletedRowsAndWeeksAreObserved) {
     Broken b({});
-    const auto result = run_all(b.cat, b.stub.target, {"VIEW-08", "VIEW-09"});
+    const auto result = test::run_all(b.cat, b.stub.target, {"VIEW-08", "VIEW-09"});
     for (const char* id : {"VIEW-08", "VIEW-09"}) {
-        const auto& r = result_of(result, id);
-        EXPECT_EQ(r.outcome, run::Outcome::Pass) << describe(result);
+        const auto& r = test::result_of(result, id);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << test::describe(result);
         ASSERT_FALSE(r.observations.empty()) << id;
     }
     // The stub shows deleted rows with the flag and numbers weeks as ISO 8601 does.
-    EXPECT_NE(result_of(result, "VIEW-08").observations.front().text.find("shown (1 rows), flg_isdeleted true"), std::string::npos)
-        << result_of(result, "VIEW-08").observations.front().text;
-    EXPECT_NE(result_of(result, "VIEW-09").observations.front().text.find("ISO 8601"), std::string::npos)
-        << result_of(result, "VIEW-09").observations.front().text;
+    EXPECT_NE(test::result_of(result, "VIEW-08").observations.front().text.find("shown (1 rows), flg_isdeleted true"), std::string::npos)
+        << test::result_of(result, "VIEW-08").observations.front().text;
+    EXPECT_NE(test::result_of(result, "VIEW-09").observations.front().text.find("ISO 8601"), std::string::npos)
+        << test::result_of(result, "VIEW-09").observations.front().text;
 }
 
 }  // namespace
