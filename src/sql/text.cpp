@@ -149,6 +149,8 @@ std::string hex_code_point(char32_t c) {
 }
 
 std::string truncate_utf16(const std::string& text, std::size_t max_units) {
+    // UTF-8 never takes fewer bytes than UTF-16 code units: a text of at most max_units bytes is kept whole.
+    if (text.size() <= max_units) return text;
     auto decoded = utf8_to_u32(text);
     if (!decoded) return text;
     std::size_t units = 0, keep = 0;

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "schema/json_value.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "stub/variation/variation.hpp"
@@ -32,8 +31,12 @@ private:
     Collation collation_;
 };
 
-json get(const json* row, const char* field) {
-    return row ? bds::value_of(*row, field) : json(nullptr);
+/// A field of a joined row, or null (no row, or no such field). A reference, not a copy: views read many.
+const json& get(const json* row, const char* field) {
+    static const json kNull;
+    if (!row) return kNull;
+    const auto it = row->find(field);
+    return it == row->end() ? kNull : *it;
 }
 
 /// A value of a base record converted to a view field's type, as a view's column would hold it.
