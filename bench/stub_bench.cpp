@@ -1,4 +1,5 @@
-// Prints the reference stub's figures: requests/s for a 50-record page read and for POST sync of 200
+// Prints the reference stub's figures: a 50-record page against the same bytes served prepared, the harness's
+// client against a bare cpp-httplib client, requests/s for a 50-record page read and for POST sync of 200
 // CliFor records (1 and 4 clients), records/s ingested, memory and time to load 1,000,000 document lines,
 // and the time of a RecordSelection over them. Usage: stub_bench [--quick]  (--quick: tiny sizes, a smoke run)
 #include <httplib.h>
@@ -7,12 +8,14 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "bench_clock.hpp"
 #include "catalogue/catalogue.hpp"
+#include "client/http_client.hpp"
 #include "common/http_text.hpp"
 #include "stub/state.hpp"
 #include "stub/stub_server.hpp"
@@ -64,6 +67,63 @@ double rate(const std::string& host, int port, int clients, double duration_s, F
     return static_cast<double>(done) / seconds_since(start);
 }
 
+/// Calls `request` in a loop for `duration_s` on this thread; returns requests/s (counting only those that succeeded).
+double loop_rate(double duration_s, const std::function<bool()>& request) {
+    const auto start = Clock::now();
+    long done = 0;
+    while (seconds_since(start) < duration_s)
+        if (request()) ++done;
+    return static_cast<double>(done) / seconds_since(start);
+}
+
+/// The stub's 50-record page against the same bytes written by a bare cpp-httplib server that prepared them in
+/// advance: what the stub's own work costs per page (issue 15: the ratio should be ≥ 0.25).
+void page_against_prepared(int stub_port, double duration_s) {
+    const std::string page = "/api/resources/CliFor?PageSize=50&PageNumber=7";
+    httplib::Client c("127.0.0.1", stub_port);
+    c.set_keep_alive(true);
+    const httplib::Headers auth = {{"Authorization", "Bearer " + token(c)}};
+    const auto first = c.Get(page, auth);
+    if (!first || first->status != 200) return void(std::printf("  (the page could not be read)\n"));
+    const std::string body = first->body;
+
+    httplib::Server prepared;
+    prepared.Get("/page", [&body](const httplib::Request&, httplib::Response& res) { res.set_content(body, "application/json; charset=utf-8"); });
+    const int prepared_port = prepared.bind_to_any_port("127.0.0.1");
+    std::thread serving([&prepared] { prepared.listen_after_bind(); });
+    while (!prepared.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    httplib::Client p("127.0.0.1", prepared_port);
+    p.set_keep_alive(true);
+
+    const double stub_rate = loop_rate(duration_s, [&] { auto r = c.Get(page, auth); return r && r->status == 200; });
+    const double bare_rate = loop_rate(duration_s, [&] { auto r = p.Get("/page", auth); return r && r->status == 200; });
+    prepared.stop();
+    serving.join();
+    std::printf("GET 50-record page (%zu bytes), 1 client: stub %8.0f/s, prepared bytes %8.0f/s, ratio %.2f (goal >= 0.25)\n", body.size(), stub_rate,
+                bare_rate, stub_rate / bare_rate);
+}
+
+/// The harness's client (deadlines, limits, redaction, the exchange record) against a bare cpp-httplib client, both
+/// reading one small page in a loop from the stub (issue 15: the ratio should be >= 0.8).
+void harness_against_bare_client(int stub_port, double duration_s) {
+    const std::string base = "http://127.0.0.1:" + std::to_string(stub_port);
+    const std::string page = "/api/resources/CliFor?PageSize=1";
+    httplib::Client bare("127.0.0.1", stub_port);
+    bare.set_keep_alive(true);
+    const std::string bearer = "Bearer " + token(bare);
+    bds::client::RunLimits limits;
+    limits.add_secret(bearer.substr(7));
+    bds::client::HttpSettings settings;
+    settings.base_url = base;
+    bds::client::HttpClient harness(settings, &limits);
+
+    const double bare_rate = loop_rate(duration_s, [&] { auto r = bare.Get(page, {{"Authorization", bearer}}); return r && r->status == 200; });
+    const double harness_rate =
+        loop_rate(duration_s, [&] { return harness.request("GET", page, {{"Authorization", bearer}}).status == 200; });
+    std::printf("GET 1-record page, sequential: harness client %8.0f/s, bare cpp-httplib %8.0f/s, ratio %.2f (goal >= 0.8)\n", harness_rate,
+                bare_rate, harness_rate / bare_rate);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,6 +141,8 @@ int main(int argc, char** argv) {
     server.load(1, "CliFor", base);
 
     std::printf("reference stub on 127.0.0.1:%d, %u hardware threads\n", port, std::thread::hardware_concurrency());
+    page_against_prepared(port, duration);
+    harness_against_bare_client(port, duration);
     for (int clients : {1, 4}) {
         const double r = rate("127.0.0.1", port, clients, duration, [](httplib::Client& c, const std::string& t, int, long i) {
             auto res = c.Get("/api/resources/CliFor?PageSize=50&PageNumber=" + std::to_string(1 + i % 40), {{"Authorization", "Bearer " + t}});
