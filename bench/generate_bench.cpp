@@ -2,9 +2,7 @@
 // generated and validated (RecordValidator, Direction::Sent), for CliFor (the widest record) and Famiglia (a
 // small one), and invalid variants/s for CliFor. Usage: generate_bench [--quick]  (--quick: a smoke run; it
 // exits 1 if a generated record fails the validator or an invalid variant passes it)
-#include <chrono>
 #include <cstdio>
-#include <functional>
 #include <string>
 
 #include "bench_clock.hpp"
@@ -16,16 +14,8 @@
 namespace {
 
 using json = nlohmann::json;
-using bds::bench::Clock;
-using bds::bench::seconds_since;
+constexpr auto rate = bds::bench::calls_per_second;
 
-/// Calls `step(i)` for `duration_s` seconds (at least `min_calls` times); returns calls/s.
-double rate(double duration_s, long min_calls, const std::function<void(long)>& step) {
-    const auto start = Clock::now();
-    long done = 0;
-    while (done < min_calls || seconds_since(start) < duration_s) step(done++);
-    return static_cast<double>(done) / seconds_since(start);
-}
 
 }  // namespace
 
