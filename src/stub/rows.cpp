@@ -1,6 +1,10 @@
 #include "stub/rows.hpp"
 
 #include <cmath>
+#include <set>
+#include <shared_mutex>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
@@ -11,24 +15,32 @@ namespace {
 
 using json = nlohmann::json;
 
-/// Reads a base record of the tenant by key values, or nullptr.
+/// The rows of other tables a base row's view rows read (found or not): (table, canonical key).
+using Lookups = std::vector<std::pair<const char*, std::string>>;
+
+/// Reads a base record of the tenant by key values, or nullptr, and notes what it looked up in `seen`.
 class Joins {
 public:
-    Joins(const Catalogue& cat, const TenantData& data, Collation collation) : cat_(cat), data_(data), collation_(collation) {}
+    Joins(const Catalogue& cat, const TenantData& data, Collation collation, Lookups& seen)
+        : cat_(cat), data_(data), collation_(collation), seen_(seen) {}
 
     const json* find(const char* resource, const json& key_values) const {
-        const Table* table = data_.table(resource);
-        if (!table) return nullptr;
         for (const auto& [k, v] : key_values.items())
-            if (v.is_null()) return nullptr;
-        const auto it = table->rows.find(canonical_key(*cat_.find(resource), key_values, collation_));
-        return it == table->rows.end() ? nullptr : &it->second.record;
+            if (v.is_null()) return nullptr;  // never equal to a key: no later write can change that
+        std::string key = canonical_key(*cat_.find(resource), key_values, collation_);
+        const Table* table = data_.table(resource);
+        const json* found = nullptr;
+        if (table)
+            if (const auto it = table->rows.find(key); it != table->rows.end()) found = &it->second.record;
+        seen_.emplace_back(resource, std::move(key));
+        return found;
     }
 
 private:
     const Catalogue& cat_;
     const TenantData& data_;
     Collation collation_;
+    Lookups& seen_;
 };
 
 /// A field of a joined row, or null (no row, or no such field). A reference, not a copy: views read many.
@@ -167,9 +179,12 @@ json view_line(const Catalogue& cat, const json& doc, const json& header_row, co
     return row;
 }
 
-void for_each_document(const TenantData& data, const std::function<void(const Row&)>& fn) {
-    if (const Table* t = data.table("StoricoDocumentiT"))
-        for (const auto& [key, row] : t->rows) fn(row);
+/// The base table a view derives its rows from, one base row at a time, or nullptr.
+const char* base_of(const std::string& view) {
+    if (view == "MCPClienti" || view == "MCPFornitori") return "CliFor";
+    if (view == "MCPArticoli") return "Articoli";
+    if (view == "MCPDocumentiT" || view == "MCPDocumentiR") return "StoricoDocumentiT";
+    return nullptr;
 }
 
 const json& lines_of(const json& doc) {
@@ -178,87 +193,147 @@ const json& lines_of(const json& doc) {
     return it != doc.end() && it->is_array() ? *it : kNone;
 }
 
+using Rows = std::vector<std::pair<json, std::int64_t>>;
+
+/// The rows of `view` derived from one row of its base table (base_of), appended to `out`.
+void derive_from(const Catalogue& cat, const Variation& variation, const Record& view, const Row& base, const Joins& joins, Rows& out) {
+    const bool joined = variation.joined_derivation();
+    const std::string& name = view.name;
+    const json& record = base.record;
+    if (name == "MCPClienti" || name == "MCPFornitori") {
+        if (!variation.defect().in_view(name, record, record.value("ind_clifor", json()) == (name == "MCPClienti" ? "C" : "F"))) return;
+        json row = project(view, record);
+        const json ind = record.value("ind_clifor", json());
+        const json macro = record.value("cod_macrocat", json());
+        derive_field(row, view, "des_macrocat", get(joins.find("MacroCategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}}), "des_macrocat"), joined);
+        derive_field(row, view, "des_categ",
+                     get(joins.find("CategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}, {"cod_categ", record.value("cod_categ", json())}}), "des_categ"),
+                     joined);
+        if (!row.contains("des_ragsoc")) row["des_ragsoc"] = "";  // NOT NULL in the views
+        if (const json* naz = joins.find("StatiEsteri", {{"cod_naz", record.value("cod_naz_res", json())}})) {
+            set_if(row, view, "des_naz", get(naz, "des_naz"));
+            set_if(row, view, "sig_iso", get(naz, "sig_iso"));
+        } else {
+            set_if(row, view, "des_naz", record.value("des_naz_res", json()));
+        }
+        out.emplace_back(std::move(row), base.changed);
+    } else if (name == "MCPArticoli") {
+        json row = project(view, record);
+        const json family = record.value("cod_famiglia", json());
+        set_if(row, view, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", record.value("cod_marca", json())}}), "des_marca"));
+        derive_field(row, view, "des_famiglia", get(joins.find("Famiglia", {{"cod_famiglia", family}}), "des_famiglia"), joined);
+        derive_field(row, view, "des_sfamiglia",
+                     get(joins.find("Sottofamiglia", {{"cod_famiglia", family}, {"cod_sfamiglia", record.value("cod_sfamiglia", json())}}), "des_sfamiglia"),
+                     joined);
+        out.emplace_back(std::move(row), base.changed);
+    } else if (name == "MCPDocumentiT" || name == "MCPDocumentiR") {
+        if (!in_document_views(record)) return;
+        json header = view_header(cat, record, joins, variation);
+        json lines = json::array();
+        const json& sent_lines = lines_of(record);
+        for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, record, header, sent_lines[i], i, joins, joined));
+        if (name == "MCPDocumentiR") {
+            for (auto& line : lines) out.emplace_back(std::move(line), base.changed);
+        } else {
+            header["MCPDocumentiR"] = std::move(lines);
+            variation.defect().view_row(name, header);
+            out.emplace_back(std::move(header), base.changed);
+        }
+    }
+}
+
 }  // namespace
 
+/// One tenant's rows of one view, per base row, with who read what: a write re-derives only the base rows
+/// it touched and those whose derivation looked up a row it touched.
+struct RowSource::View {
+    std::shared_mutex mutex;  // exclusive to bring up to date, shared to read
+    bool built = false;
+    std::uint64_t synced = 0;                  // the TenantData::generation the rows reflect
+    std::map<std::string, Rows> by_base;       // base row's key (Table::rows order) -> its view rows
+    std::map<std::string, std::unordered_map<std::string, std::unordered_set<const std::string*>>, std::less<>>
+        readers;                               // table -> key looked up -> keys (in by_base) of the base rows that did
+};
+
+RowSource::RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
+RowSource::~RowSource() = default;
+
 void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
-    const bool cached = resource.area == "MCP views" && resource.name != "MCPResources";
-    if (!cached) return derive(data, resource, user, emit);
-    std::shared_ptr<const Rows> rows;
+    if (!base_of(resource.name)) return derive(data, resource, user, emit);
+    View* view = nullptr;
     {
         std::lock_guard lock(mutex_);
         auto& entry = cache_[{user.customer_ID, resource.name}];
-        if (!entry.rows || !variation_.defect().view_fresh(entry.generation == data.generation)) {
-            auto fresh = std::make_shared<Rows>();
-            derive(data, resource, user, [&](const nlohmann::json& row, std::int64_t changed) { fresh->emplace_back(row, changed); });
-            entry = {data.generation, std::move(fresh)};
-        }
-        rows = entry.rows;
+        if (!entry) entry = std::make_unique<View>();
+        view = entry.get();
     }
-    for (const auto& [row, changed] : *rows) emit(row, changed);
+    {
+        // The store's read lock is held: no write can come between this update and the read below.
+        std::unique_lock lock(view->mutex);
+        if (!view->built || !variation_.defect().view_fresh(view->synced == data.generation)) sync(*view, data, resource);
+    }
+    std::shared_lock lock(view->mutex);
+    for (const auto& [key, rows] : view->by_base)
+        for (const auto& [row, changed] : rows) emit(row, changed);
+}
+
+void RowSource::sync(View& view, const TenantData& data, const Record& resource) const {
+    const Table* base = data.table(base_of(resource.name));
+    bool rebuild = !view.built || data.cleared > view.synced;
+    for (const auto& [table, keys] : view.readers)
+        if (const Table* t = data.table(table); t && t->removed > view.synced) rebuild = true;
+    if (base && base->removed > view.synced) rebuild = true;
+
+    std::set<std::string> stale;  // base keys to derive again
+    if (rebuild) {
+        view.by_base.clear();
+        view.readers.clear();
+        if (base)
+            for (const auto& [key, row] : base->rows) stale.insert(stale.end(), key);
+    } else {
+        if (base && base->written > view.synced)
+            for (const auto& [key, row] : base->rows)
+                if (row.written > view.synced) stale.insert(key);
+        for (const auto& [table, keys] : view.readers) {
+            const Table* t = data.table(table);
+            if (!t || t->written <= view.synced) continue;
+            for (const auto& [key, row] : t->rows)
+                if (row.written > view.synced)
+                    if (const auto it = keys.find(key); it != keys.end())
+                        for (const std::string* reader : it->second) stale.insert(*reader);
+        }
+    }
+
+    Lookups seen;
+    const Joins joins(catalogue_, data, variation_.collation(), seen);
+    for (const std::string& key : stale) {  // empty without a base table: only a clear (a rebuild) removes one
+        const auto row = base->rows.find(key);
+        if (row == base->rows.end()) {
+            view.by_base.erase(key);  // a removal rebuilds instead; kept so that no view row outlives its base row
+            continue;
+        }
+        auto [entry, inserted] = view.by_base.try_emplace(key);
+        entry->second.clear();
+        seen.clear();
+        derive_from(catalogue_, variation_, resource, row->second, joins, entry->second);
+        // A stale reader left behind by an earlier derivation only costs a needless re-derivation later.
+        for (auto& [table, looked_up] : seen) view.readers[table][std::move(looked_up)].insert(&entry->first);
+    }
+    view.synced = data.generation;
+    view.built = true;
 }
 
 void RowSource::derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
-    const Catalogue& cat = catalogue_;
-    const Joins joins(cat, data, variation_.collation());
-    const bool joined = variation_.joined_derivation();
     const std::string& name = resource.name;
     if (name == "StoricoDocumentiR") {
-        for_each_document(data, [&](const Row& doc) {
-            if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
-            for (const auto& line : lines_of(doc.record)) emit(line, doc.changed);
-        });
-    } else if (name == "MCPClienti" || name == "MCPFornitori") {
-        const std::string kind = name == "MCPClienti" ? "C" : "F";
-        const Record& view = resource;
-        if (const Table* t = data.table("CliFor"))
-            for (const auto& [key, base] : t->rows) {
-                if (!variation_.defect().in_view(name, base.record, base.record.value("ind_clifor", json()) == kind)) continue;
-                json row = project(view, base.record);
-                const json ind = base.record.value("ind_clifor", json());
-                const json macro = base.record.value("cod_macrocat", json());
-                derive_field(row, view, "des_macrocat", get(joins.find("MacroCategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}}), "des_macrocat"), joined);
-                derive_field(row, view, "des_categ",
-                             get(joins.find("CategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}, {"cod_categ", base.record.value("cod_categ", json())}}), "des_categ"),
-                             joined);
-                if (!row.contains("des_ragsoc")) row["des_ragsoc"] = "";  // NOT NULL in the views
-                if (const json* naz = joins.find("StatiEsteri", {{"cod_naz", base.record.value("cod_naz_res", json())}})) {
-                    set_if(row, view, "des_naz", get(naz, "des_naz"));
-                    set_if(row, view, "sig_iso", get(naz, "sig_iso"));
-                } else {
-                    set_if(row, view, "des_naz", base.record.value("des_naz_res", json()));
-                }
-                emit(row, base.changed);
+        if (const Table* t = data.table("StoricoDocumentiT"))
+            for (const auto& [key, doc] : t->rows) {
+                if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) continue;
+                for (const auto& line : lines_of(doc.record)) emit(line, doc.changed);
             }
-    } else if (name == "MCPArticoli") {
-        if (const Table* t = data.table("Articoli"))
-            for (const auto& [key, base] : t->rows) {
-                json row = project(resource, base.record);
-                const json family = base.record.value("cod_famiglia", json());
-                set_if(row, resource, "des_marca", get(joins.find("MarcaArticoli", {{"cod_marca", base.record.value("cod_marca", json())}}), "des_marca"));
-                derive_field(row, resource, "des_famiglia", get(joins.find("Famiglia", {{"cod_famiglia", family}}), "des_famiglia"), joined);
-                derive_field(row, resource, "des_sfamiglia",
-                             get(joins.find("Sottofamiglia", {{"cod_famiglia", family}, {"cod_sfamiglia", base.record.value("cod_sfamiglia", json())}}), "des_sfamiglia"),
-                             joined);
-                emit(row, base.changed);
-            }
-    } else if (name == "MCPDocumentiT" || name == "MCPDocumentiR") {
-        for_each_document(data, [&](const Row& doc) {
-            if (!in_document_views(doc.record)) return;
-            json header = view_header(cat, doc.record, joins, variation_);
-            json lines = json::array();
-            const json& sent_lines = lines_of(doc.record);
-            for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, doc.record, header, sent_lines[i], i, joins, joined));
-            if (name == "MCPDocumentiR") {
-                for (const auto& line : lines) emit(line, doc.changed);
-            } else {
-                header["MCPDocumentiR"] = std::move(lines);
-                variation_.defect().view_row(name, header);
-                emit(header, doc.changed);
-            }
-        });
     } else if (name == "MCPResources") {
         int id = 0;
-        for (const Record* r : cat.resources()) {
+        for (const Record* r : catalogue_.resources()) {
             ++id;
             if (!user.may_use(r->name) || !variation_.resource_listed(*r)) continue;
             emit({{"customer_ID", user.customer_ID}, {"Resource_ID", id}, {"ResourceName", r->name}, {"Description", r->meaning},

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
@@ -23,30 +24,29 @@ class Variation;
 /// One row and the instant (100 ns ticks) it last changed, for the change feed.
 using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed)>;
 
-/// The rows of every readable resource. Views are derived once per tenant and write (TenantData's
-/// generation) and cached, so repeated reads of a large view cost a scan, not a derivation.
+/// The rows of every readable resource. Each tenant's views are kept per base row: a read after a write
+/// re-derives only the base rows written since and those that looked up a row written since, so reading a
+/// large view costs a scan, not a derivation.
 class RowSource {
 public:
     /// `variation` decides how views are derived where the seeds are silent.
-    RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
+    RowSource(const Catalogue& catalogue, const Variation& variation);
+    ~RowSource();
 
     /// Calls `emit` for every row of `resource` visible to `user`, in key order. Call under the store's
     /// read lock (Store::read), with the user's tenant's data.
     void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
 
 private:
-    using Rows = std::vector<std::pair<nlohmann::json, std::int64_t>>;
-    struct Cached {
-        std::uint64_t generation = 0;
-        std::shared_ptr<const Rows> rows;
-    };
+    struct View;
 
     void derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
+    void sync(View& view, const TenantData& data, const Record& resource) const;
 
     const Catalogue& catalogue_;
     const Variation& variation_;
     mutable std::mutex mutex_;
-    mutable std::map<std::pair<int, std::string>, Cached> cache_;  // (tenant, view) -> rows
+    mutable std::map<std::pair<int, std::string>, std::unique_ptr<View>> cache_;  // (tenant, view) -> its rows
 };
 
 }  // namespace bds::stub

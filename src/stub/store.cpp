@@ -66,7 +66,7 @@ void Store::clear() {
     std::unique_lock lock(mutex_);
     for (auto& [tenant, data] : tenants_) {
         data.tables.clear();
-        ++data.generation;
+        data.cleared = ++data.generation;
     }
 }
 
@@ -77,6 +77,7 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
     auto& data = tenants_[tenant];
     ++data.generation;
     auto& table = data.tables[resource.name];
+    table.written = data.generation;
     auto& last = last_change_[tenant];
     for (auto& rec : records) {
         const std::int64_t changed = variation_.change_instant(now_ticks(), last);
@@ -90,13 +91,13 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
         if (edit.remove) {
-            table.rows.erase(edit.key);
+            if (table.rows.erase(edit.key)) table.removed = data.generation;
             continue;
         }
         for (auto it = rec.begin(); it != rec.end();) it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
         auto [it, inserted] = table.rows.try_emplace(edit.key);
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
-        it->second = Row{std::move(rec), edit.changed};
+        it->second = Row{std::move(rec), edit.changed, data.generation};
     }
 }
 

@@ -21,18 +21,22 @@ namespace bds::stub {
 struct Row {
     nlohmann::json record;
     std::int64_t changed = 0;
+    std::uint64_t written = 0;  ///< the tenant's generation of the write that stored it (views re-derive rows written since)
 };
 
 /// One resource's rows of one tenant, ordered by the canonical key (see canonical_key).
 struct Table {
     std::map<std::string, Row> rows;
     std::int64_t next_id = 1;
+    std::uint64_t written = 0;  ///< the tenant's generation of the last write to this table
+    std::uint64_t removed = 0;  ///< the tenant's generation of the last write that removed a row
 };
 
 /// Everything of one tenant.
 struct TenantData {
     std::map<std::string, Table, std::less<>> tables;
     std::uint64_t generation = 0;  ///< bumped by every write: derived rows cached for an older one are stale
+    std::uint64_t cleared = 0;     ///< the generation of the last Store::clear (every table emptied)
     const Table* table(std::string_view resource) const;
 };
 
