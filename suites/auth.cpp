@@ -146,8 +146,7 @@ std::vector<Check> auth_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = forged_token},
         {.id = "AUTH-06", .title = "An expired token gives 401",
          .spec = "000 §5 rule 3; A-03", .seed_text = "A missing or invalid token gives 401.",
-         // No resource lock: its requests carry a dead token and read no data, so its wait overlaps other checks.
-         .level = Level::Must, .needs = {client::kWriter}, .run = expired_token},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = expired_token},
         {.id = "AUTH-07", .title = "A wrong password gets no token",
          .spec = "000 §5 rule 1; A-01", .seed_text = "Protocol: OAuth 2.0. Token issued by POST /Token.",
          .level = Level::Must, .needs = {client::kWriter}, .run = wrong_password},
