@@ -119,6 +119,24 @@ std::string render(const Node& node) { return std::visit(Printer{}, node.v); }
 
 std::string Selection::to_string() const { return selection_impl::render(*root_); }
 
+std::vector<std::pair<std::string, std::u32string>> Selection::pinned_texts() const {
+    using namespace selection_impl;
+    std::vector<std::pair<std::string, std::u32string>> out;
+    const auto pin = [&](const Node& node) {
+        const auto* c = std::get_if<Comparison>(&node.v);
+        if (!c || c->op != CompareOp::Eq || c->domain != Domain::Text) return;
+        for (const auto& [column, literal] : {std::pair{&c->left, &c->right}, std::pair{&c->right, &c->left}})
+            if (column->column && !literal->column)
+                if (const auto* text = std::get_if<std::u32string>(&literal->value)) out.emplace_back(column->column->name, *text);
+    };
+    if (const auto* j = std::get_if<Junction>(&root_->v); j && j->conjunction) {
+        for (const auto& operand : j->operands) pin(operand);
+    } else {
+        pin(*root_);
+    }
+    return out;
+}
+
 std::vector<std::string> Selection::columns() const {
     std::vector<std::string> out;
     selection_impl::collect(*root_, out);

@@ -141,6 +141,10 @@ public:
     /// The fields the condition reads, in catalogue spelling, each once, in order of first use.
     std::vector<std::string> columns() const;
 
+    /// The `field = 'text'` terms every selected row satisfies: the condition itself or operands of its top-level
+    /// AND, compared as text, with the literal as converted at parse time. (field, literal) pairs, for indexes.
+    std::vector<std::pair<std::string, std::u32string>> pinned_texts() const;
+
     /// Equal when the canonical texts are: same structure, same names, same literal values.
     friend bool operator==(const Selection& a, const Selection& b) { return a.to_string() == b.to_string(); }
 

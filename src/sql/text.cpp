@@ -118,6 +118,13 @@ int compare_padded(std::u32string_view a, std::u32string_view b, bool fold) {
     return 0;
 }
 
+std::string equality_key(std::u32string_view text, bool fold) {
+    std::u32string out(text.substr(0, text.find_last_not_of(U' ') + 1));
+    if (fold)
+        for (auto& c : out) c = fold_case(c);
+    return to_utf8(out);
+}
+
 bool in_windows_1252(char32_t c) {
     if (c < 0x80 || (c >= 0xA0 && c <= 0xFF)) return true;
     // The five bytes Windows-1252 leaves undefined map to the C1 controls of the same value.

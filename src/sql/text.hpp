@@ -29,6 +29,11 @@ char32_t fold_case(char32_t c);
 /// Returns <0, 0 or >0.
 int compare_padded(std::u32string_view a, std::u32string_view b, bool fold);
 
+/// A text's identity under `=`: its characters folded when `fold` is set, trailing spaces dropped, as UTF-8.
+/// compare_padded(a, b, fold) == 0 exactly when the equality keys of a and b are equal (only a space folds to a
+/// space), so a map keyed by it finds every row a `field = 'literal'` condition can select.
+std::string equality_key(std::u32string_view text, bool fold);
+
 /// True when `c` has a Windows-1252 code (the code page of SQL_Latin1_General_CP1_*): only such characters
 /// survive unchanged in a non-Unicode '...' literal.
 bool in_windows_1252(char32_t c);

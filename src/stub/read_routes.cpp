@@ -2,6 +2,7 @@
 // POST /api/resources/{Resource}/query (§4.2, body shape A-41).
 #include "schema/json_limits.hpp"
 #include "sql/datetime.hpp"
+#include "sql/text.hpp"
 #include "stub/http_util.hpp"
 #include "stub/routes.hpp"
 #include "stub/rows.hpp"
@@ -31,6 +32,10 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     std::size_t unfiltered = 0;  // what a read without the selection would count
     json rows = json::array();
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
+    Pinned pinned;  // rows the selection cannot miss are found by key or index (not when a defect counts every row)
+    if (q.selection && !variation.defect().counts_unfiltered())
+        for (const auto& [field, text] : q.selection->pinned_texts())
+            pinned.emplace_back(field, sql::equality_key(text, collation == Collation::CaseInsensitive));
     auto scan = [&](const TenantData& data, const User& reader) {
         state.rows.for_each_row(data, record, reader, [&](const json& row, std::int64_t changed) {
             ++unfiltered;
@@ -40,7 +45,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
             if (collect) matched.push_back(row);
             else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size)) rows.push_back(row);
             ++total;
-        });
+        }, pinned);
     };
     try {
         state.store.read(user.customer_ID, [&](const TenantData& data) { scan(data, user); });

@@ -1,6 +1,8 @@
 #include "stub/rows.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <shared_mutex>
 #include <unordered_map>
@@ -242,6 +244,29 @@ void derive_from(const Catalogue& cat, const Variation& variation, const Record&
     }
 }
 
+/// Calls `fn(row)` for the rows of `table` whose canonical key starts with the values `pinned` gives its leading key
+/// fields (text_key of each, as canonical_key writes them), or for every row when it pins none.
+template <class F>
+void scan(const Table& table, const Record& record, const Pinned& pinned, F&& fn) {
+    std::string prefix;
+    for (const auto& name : record.key) {
+        if (record.field(name)->tenant) continue;
+        const auto it = std::find_if(pinned.begin(), pinned.end(), [&](const auto& p) { return p.first == name; });
+        if (it == pinned.end()) break;
+        prefix += '\x02' + it->second + '\x1f';
+    }
+    for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(it->second);
+}
+
+/// The equality key of a row's text field, or nothing (absent, null, not text: no `= 'text'` can select it).
+std::optional<std::string> equality_key_of(const json& row, const std::string& field, Collation collation) {
+    const auto it = row.find(field);
+    if (it == row.end() || !it->is_string()) return std::nullopt;
+    const auto decoded = sql::utf8_to_u32(it->get_ref<const std::string&>());
+    if (!decoded) return std::nullopt;
+    return sql::equality_key(*decoded, collation == Collation::CaseInsensitive);
+}
+
 }  // namespace
 
 /// One tenant's rows of one view, per base row, with who read what: a write re-derives only the base rows
@@ -253,13 +278,19 @@ struct RowSource::View {
     std::map<std::string, Rows> by_base;       // base row's key (Table::rows order) -> its view rows
     std::map<std::string, std::unordered_map<std::string, std::unordered_set<const std::string*>>, std::less<>>
         readers;                               // table -> key looked up -> keys (in by_base) of the base rows that did
+    struct ByKey {
+        bool operator()(const std::string* a, const std::string* b) const { return *a < *b; }
+    };
+    using Holders = std::set<const std::string*, ByKey>;  // base rows' keys, in key order
+    std::map<std::string, std::unordered_map<std::string, Holders>, std::less<>>
+        index;                                 // field -> equality key of a text it holds -> base rows whose view rows do
 };
 
 RowSource::RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
 RowSource::~RowSource() = default;
 
-void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
-    if (!base_of(resource.name)) return derive(data, resource, user, emit);
+void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Pinned& pinned) const {
+    if (!base_of(resource.name)) return derive(data, resource, user, emit, pinned);
     View* view = nullptr;
     {
         std::lock_guard lock(mutex_);
@@ -271,10 +302,24 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
         // The store's read lock is held: no write can come between this update and the read below.
         std::unique_lock lock(view->mutex);
         if (!view->built || !variation_.defect().view_fresh(view->synced == data.generation)) sync(*view, data, resource);
+        if (!pinned.empty() && !view->index.contains(pinned.front().first)) {
+            auto& index = view->index[pinned.front().first];
+            for (const auto& [key, rows] : view->by_base)
+                for (const auto& [row, changed] : rows)
+                    if (auto value = equality_key_of(row, pinned.front().first, variation_.collation())) index[std::move(*value)].insert(&key);
+        }
     }
     std::shared_lock lock(view->mutex);
-    for (const auto& [key, rows] : view->by_base)
+    const auto emit_rows = [&](const Rows& rows) {
         for (const auto& [row, changed] : rows) emit(row, changed);
+    };
+    if (pinned.empty()) {
+        for (const auto& [key, rows] : view->by_base) emit_rows(rows);
+        return;
+    }
+    const auto& index = view->index.find(pinned.front().first)->second;
+    if (const auto found = index.find(pinned.front().second); found != index.end())
+        for (const std::string* key : found->second) emit_rows(view->by_base.find(*key)->second);
 }
 
 void RowSource::sync(View& view, const TenantData& data, const Record& resource) const {
@@ -288,6 +333,7 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
     if (rebuild) {
         view.by_base.clear();
         view.readers.clear();
+        view.index.clear();  // built again by the next read that needs one
         if (base)
             for (const auto& [key, row] : base->rows) stale.insert(stale.end(), key);
     } else {
@@ -304,18 +350,34 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
         }
     }
 
+    const Collation collation = variation_.collation();
+    const auto reindex = [&](const std::string& key, const Rows& rows, bool add) {
+        for (auto& [field, values] : view.index)
+            for (const auto& [row, changed] : rows)
+                if (const auto value = equality_key_of(row, field, collation)) {
+                    if (add) {
+                        values[*value].insert(&key);
+                    } else if (const auto it = values.find(*value); it != values.end()) {
+                        it->second.erase(&key);
+                        if (it->second.empty()) values.erase(it);
+                    }
+                }
+    };
     Lookups seen;
-    const Joins joins(catalogue_, data, variation_.collation(), seen);
+    const Joins joins(catalogue_, data, collation, seen);
     for (const std::string& key : stale) {  // empty without a base table: only a clear (a rebuild) removes one
         const auto row = base->rows.find(key);
+        const auto old = view.by_base.find(key);
+        if (old != view.by_base.end()) reindex(old->first, old->second, false);
         if (row == base->rows.end()) {
-            view.by_base.erase(key);  // a removal rebuilds instead; kept so that no view row outlives its base row
+            if (old != view.by_base.end()) view.by_base.erase(old);  // a removal rebuilds instead; no view row outlives its base row
             continue;
         }
         auto [entry, inserted] = view.by_base.try_emplace(key);
         entry->second.clear();
         seen.clear();
         derive_from(catalogue_, variation_, resource, row->second, joins, entry->second);
+        reindex(entry->first, entry->second, true);
         // A stale reader left behind by an earlier derivation only costs a needless re-derivation later.
         for (auto& [table, looked_up] : seen) view.readers[table][std::move(looked_up)].insert(&entry->first);
     }
@@ -323,14 +385,18 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
     view.built = true;
 }
 
-void RowSource::derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const {
+void RowSource::derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Pinned& pinned) const {
     const std::string& name = resource.name;
     if (name == "StoricoDocumentiR") {
+        // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds it.
+        Pinned header_key;
+        for (const auto& p : pinned)
+            if (p.first == "key_documento") header_key.push_back(p);
         if (const Table* t = data.table("StoricoDocumentiT"))
-            for (const auto& [key, doc] : t->rows) {
-                if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) continue;
+            scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, [&](const Row& doc) {
+                if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
                 for (const auto& line : lines_of(doc.record)) emit(line, doc.changed);
-            }
+            });
     } else if (name == "MCPResources") {
         int id = 0;
         for (const Record* r : catalogue_.resources()) {
@@ -342,7 +408,7 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
                  sql::ticks_from_civil({2000, 1, 1}));
         }
     } else if (const Table* t = data.table(name)) {
-        for (const auto& [key, row] : t->rows) emit(row.record, row.changed);
+        scan(*t, resource, pinned, [&](const Row& row) { emit(row.record, row.changed); });
     }
 }
 

@@ -21,6 +21,10 @@ inline constexpr std::size_t kMaxLinesPerDocument = 999;
 
 class Variation;
 
+/// (field, sql::equality_key of a text) pairs every wanted row holds: a read may then visit only the rows an
+/// index finds for them (a superset of the wanted ones, still to be filtered), or every row.
+using Pinned = std::vector<std::pair<std::string, std::string>>;
+
 /// One row and the instant (100 ns ticks) it last changed, for the change feed.
 using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed)>;
 
@@ -33,14 +37,15 @@ public:
     RowSource(const Catalogue& catalogue, const Variation& variation);
     ~RowSource();
 
-    /// Calls `emit` for every row of `resource` visible to `user`, in key order. Call under the store's
-    /// read lock (Store::read), with the user's tenant's data.
-    void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
+    /// Calls `emit` for every row of `resource` visible to `user`, in key order; with `pinned`, it may leave out
+    /// rows that do not hold those values. Call under the store's read lock (Store::read), with the user's
+    /// tenant's data.
+    void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Pinned& pinned = {}) const;
 
 private:
     struct View;
 
-    void derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit) const;
+    void derive(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Pinned& pinned) const;
     void sync(View& view, const TenantData& data, const Record& resource) const;
 
     const Catalogue& catalogue_;

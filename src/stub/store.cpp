@@ -32,6 +32,12 @@ const Table* TenantData::table(std::string_view resource) const {
     return it == tables.end() ? nullptr : &it->second;
 }
 
+std::string text_key(const std::string& text, Collation collation) {
+    const auto decoded = sql::utf8_to_u32(text);
+    if (!decoded) return text;  // stored text is valid UTF-8: not reached
+    return sql::equality_key(*decoded, collation == Collation::CaseInsensitive);
+}
+
 std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation) {
     std::string key;
     for (const auto& name : record.key) {
@@ -41,10 +47,7 @@ std::string canonical_key(const Record& record, const nlohmann::json& row, Colla
         if (it == row.end() || it->is_null()) {
             key += '\x01';  // NULL sorts first, as in SQL Server
         } else if (it->is_string()) {
-            std::string text = it->get<std::string>();
-            text.erase(text.find_last_not_of(' ') + 1);
-            if (collation == Collation::CaseInsensitive) text = sql::fold_case_utf8(text);
-            key += '\x02' + text;
+            key += '\x02' + text_key(it->get_ref<const std::string&>(), collation);
         } else {
             key += '\x02' + it->dump();
         }

@@ -40,6 +40,10 @@ struct TenantData {
     const Table* table(std::string_view resource) const;
 };
 
+/// A key text as SQL Server's unique index compares it: trailing spaces dropped, case-folded under a
+/// case-insensitive collation (sql::equality_key), so that it agrees with RecordSelection's `=`.
+std::string text_key(const std::string& text, Collation collation);
+
 /// The key of a record as SQL Server's unique index compares it: key values other than customer_ID,
 /// text right-trimmed (trailing spaces do not count) and case-folded under a case-insensitive collation.
 std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation);

@@ -313,5 +313,19 @@ TEST(SelectionEvaluator, IsSafeToShareBetweenCopies) {
     EXPECT_FALSE(s == Selection::parse("qty > 2", test_record()));
 }
 
+TEST(SelectionEvaluator, PinsOnlyTextEqualitiesEveryMatchingRowSatisfies) {
+    using Pins = std::vector<std::pair<std::string, std::u32string>>;
+    const auto pins = [](const std::string& condition) { return Selection::parse(condition, test_record()).pinned_texts(); };
+    EXPECT_EQ(pins("name = 'x'"), (Pins{{"name", U"x"}}));
+    EXPECT_EQ(pins("'x' = name"), (Pins{{"name", U"x"}}));
+    EXPECT_EQ(pins("name = 'x' and qty > 1 and code = N'\u00e8'"), (Pins{{"name", U"x"}, {"code", U"\u00e8"}}));
+    EXPECT_EQ(pins("qty > 1 and (name = 'x' or name = 'y')"), Pins{});
+    EXPECT_EQ(pins("name = 'x' or code = 'y'"), Pins{});
+    EXPECT_EQ(pins("not name = 'x'"), Pins{});
+    EXPECT_EQ(pins("name <> 'x'"), Pins{});
+    EXPECT_EQ(pins("qty = 1"), Pins{}) << "not a text comparison";
+    EXPECT_EQ(pins("name = code"), Pins{}) << "no literal";
+}
+
 }  // namespace
 }  // namespace bds

@@ -1,5 +1,6 @@
 // src/sql: what the stub and the validator add to the RecordSelection module's value semantics.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
@@ -20,6 +21,15 @@ TEST(SqlText, CountsUtf16UnitsAndCutsAndPadsWithoutSplittingCharacters) {
     EXPECT_EQ(pad_utf16("abcd", 2), "abcd");
     EXPECT_EQ(fold_case_utf8("ÀBC Perù"), "àbc perù");
     EXPECT_EQ(hex_code_point(U'\u0141'), "0141");
+}
+
+// The stub's key and index lookups rely on it: equal keys exactly when `=` says equal.
+RC_GTEST_PROP(SqlText, EqualityKeysAreEqualExactlyWhenComparePaddedSaysEqual, ()) {
+    const auto text = rc::gen::container<std::u32string>(rc::gen::elementOf(std::u32string(U" aA\u00e0\u00c0\u0130i\u03a3\u03c3\t")));
+    const auto a = *rc::gen::resize(6, text);
+    const auto b = *rc::gen::oneOf(rc::gen::just(a), rc::gen::just(a + U"  "), rc::gen::resize(6, text));
+    for (const bool fold : {false, true})
+        RC_ASSERT((sql::compare_padded(a, b, fold) == 0) == (sql::equality_key(a, fold) == sql::equality_key(b, fold)));
 }
 
 TEST(SqlDatetime, FormatsAsTheStubWritesAndRoundsDatetimeTo300ths) {

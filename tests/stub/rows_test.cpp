@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "catalogue/catalogue.hpp"
+#include "sql/text.hpp"
 #include "stub/state.hpp"
 
 namespace bds::stub {
@@ -34,13 +35,23 @@ protected:
 
     void write(const std::string& resource, json record) { state.store.upsert(7, *catalogue.find(resource), {std::move(record)}); }
 
-    json rows(const std::string& view) {
+    /// The rows a read of `view` visits; with `pinned` ((field, text) pairs), those an index finds for them.
+    json rows(const std::string& view, const std::vector<std::pair<std::string, std::string>>& pinned = {}) {
+        Pinned keys;
+        for (const auto& [field, text] : pinned) keys.emplace_back(field, sql::equality_key(*sql::utf8_to_u32(text), true));
         json out = json::array();
         User user;
         user.customer_ID = 7;
         state.store.read(7, [&](const TenantData& data) {
-            state.rows.for_each_row(data, *catalogue.find(view), user, [&](const json& row, std::int64_t) { out.push_back(row); });
+            state.rows.for_each_row(data, *catalogue.find(view), user, [&](const json& row, std::int64_t) { out.push_back(row); }, keys);
         });
+        return out;
+    }
+
+    /// The values of `field` in `rows`.
+    static std::vector<std::string> values(const json& rows, const std::string& field) {
+        std::vector<std::string> out;
+        for (const auto& r : rows) out.push_back(r.value(field, ""));
         return out;
     }
 
@@ -85,6 +96,31 @@ TEST_F(ViewRows, ForgetEveryRowWhenTheStoreIsCleared) {
     write("StoricoDocumentiT", document("D2"));
     ASSERT_EQ(rows("MCPDocumentiT").size(), 1u);
     EXPECT_FALSE(rows("MCPDocumentiT")[0].contains("des_ragsoc")) << "the counterpart went with the clear";
+}
+
+using Texts = std::vector<std::string>;
+
+TEST_F(ViewRows, AKeyFindsItsBaseRowsWithoutAScan) {
+    write("CliFor", {{"ind_clifor", "F"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Torrefazione"}});
+    write("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C10"}, {"des_ragsoc", "Hotel"}});
+    EXPECT_EQ(values(rows("CliFor", {{"ind_clifor", "c"}}), "cod_clifor"), (Texts{"C1", "C10"})) << "case-insensitive, in key order";
+    EXPECT_EQ(values(rows("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "c1  "}}), "des_ragsoc"), Texts{"Bar"}) << "trailing spaces do not count";
+    EXPECT_EQ(rows("CliFor", {{"cod_clifor", "C1"}}).size(), 3u) << "a field after the leading key: every row, for the selection to filter";
+    write("StoricoDocumentiT", document("D0"));
+    EXPECT_EQ(rows("StoricoDocumentiR", {{"key_documento", "d1"}}).size(), 2u) << "the lines of D1 only";
+    EXPECT_TRUE(rows("StoricoDocumentiR", {{"key_documento", "D9"}}).empty());
+}
+
+TEST_F(ViewRows, AnIndexOfAViewFieldFollowsEveryWrite) {
+    EXPECT_EQ(rows("MCPDocumentiT", {{"des_ragsoc", "bar"}}).size(), 1u);
+    write("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Bar Sport"}, {"cod_naz_res", "86"}});
+    EXPECT_TRUE(rows("MCPDocumentiT", {{"des_ragsoc", "Bar"}}).empty()) << "the old value no longer finds the row";
+    EXPECT_EQ(rows("MCPDocumentiT", {{"des_ragsoc", "BAR SPORT"}}).size(), 1u);
+    write("StoricoDocumentiT", document("D0"));
+    EXPECT_EQ(values(rows("MCPDocumentiT", {{"des_ragsoc", "bar sport"}}), "key_documento"), (Texts{"D0", "D1"})) << "a new row is indexed, in key order";
+    EXPECT_EQ(rows("MCPDocumentiR", {{"key_documento", "D1"}}).size(), 2u);
+    state.store.clear();
+    EXPECT_TRUE(rows("MCPDocumentiT", {{"des_ragsoc", "bar sport"}}).empty());
 }
 
 class ViewRowsPhysicalDeletion : public ViewRows {

@@ -194,6 +194,7 @@ struct TotalCountsPage : DefectHooks {
 };
 struct TotalIgnoresFilter : DefectHooks {
     void total(std::size_t& total, std::size_t, std::size_t unfiltered) const override { total = unfiltered; }
+    bool counts_unfiltered() const override { return true; }
 };
 struct UnstablePageOrder : DefectHooks {
     static bool even_page(const ListQuery& q) { return q.page_size && q.page_number % 2 == 0 && q.order_by.empty(); }
