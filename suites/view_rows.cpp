@@ -14,10 +14,8 @@ std::string CasePrefixes::next() {
     return base_ + base36(static_cast<std::uint64_t>(n), 2);
 }
 
-/// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
-gen::DataSetOptions small_data_set_options(const Context& ctx, const std::string& prefix) {
+gen::DataSetOptions small_data_set_options(const Context& ctx) {
     gen::DataSetOptions o = suites::data_set_options(ctx);
-    o.record.run_prefix = prefix;
     o.min_records = 1;
     o.max_records = 2;
     o.min_lines = 1;
@@ -25,11 +23,13 @@ gen::DataSetOptions small_data_set_options(const Context& ctx, const std::string
     return o;
 }
 
-/// A data set per property case, not shrunk: every shrink step would write a whole data set again (hundreds
-/// of requests), and the failing case's findings already name the rows at fault.
-rc::Gen<gen::DataSet> data_sets(const Context& ctx, const std::string& prefix) {
-    return rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, small_data_set_options(ctx, prefix)));
-}
+CaseDataSets::CaseDataSets(const Context& ctx, gen::DataSetOptions options)
+    : prefixes_(ctx.prefix), gens_(ctx.catalogue, [&] {
+          options.record.run_prefix = CasePrefixes(ctx.prefix).next();  // every case prefix has this length
+          return options;
+      }()) {}
+
+gen::DataSet CaseDataSets::next() { return *rc::gen::noShrink(gens_(prefixes_.next())); }
 
 Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection) {
     const long long size = std::min<long long>(page_size(ctx), 100);
@@ -156,9 +156,9 @@ std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
 
 void for_each_view_read(Context& ctx, const std::string& property,
                         const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge) {
-    CasePrefixes prefixes(ctx.prefix);
+    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
     for_all(ctx, property, [&] {
-        const auto set = *data_sets(ctx, prefixes.next());
+        const auto set = data_sets.next();
         send_data_set(ctx, set);
         for (const auto& read : view_reads(ctx, set)) judge(set, read, read_rows(ctx, client::kWriter, read.view, read.selection));
     });

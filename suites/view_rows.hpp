@@ -29,11 +29,21 @@ private:
 };
 
 /// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
-gen::DataSetOptions small_data_set_options(const Context& ctx, const std::string& prefix);
+gen::DataSetOptions small_data_set_options(const Context& ctx);
 
-/// A data set per property case, not shrunk: every shrink step would write a whole data set again (hundreds
-/// of requests), and the failing case's findings already name the rows at fault.
-rc::Gen<gen::DataSet> data_sets(const Context& ctx, const std::string& prefix);
+/// A property's data sets, one per case under the case's own prefix (CasePrefixes), not shrunk: every shrink step
+/// would write a whole data set again (hundreds of requests), and the failing case's findings already name the rows
+/// at fault. The generators are built once per property (gen::DataSetGens), not once per case.
+class CaseDataSets {
+public:
+    CaseDataSets(const Context& ctx, gen::DataSetOptions options);
+    /// The next case's data set; call inside the property.
+    gen::DataSet next();
+
+private:
+    CasePrefixes prefixes_;
+    gen::DataSetGens gens_;
+};
 
 /// The rows of `view` matching `selection` (a key: a handful of rows), as `role`.
 struct Rows {

@@ -123,9 +123,9 @@ void expect_repeats(Context& ctx, const json& doc, const json& line, const std::
 
 void nested_lines(Context& ctx) {
     const Record& docs = record_of(ctx, "MCPDocumentiT");
-    CasePrefixes prefixes(ctx.prefix);
+    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
     for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
-        const auto set = *data_sets(ctx, prefixes.next());
+        const auto set = data_sets.next();
         send_data_set(ctx, set);
         for (const auto& doc : records_in(set, kHeader)) {
             const std::size_t sent = doc.at(kLines).size();
@@ -150,11 +150,11 @@ void nested_lines(Context& ctx) {
 }
 
 void month_of_date(Context& ctx) {
-    CasePrefixes prefixes(ctx.prefix);
+    auto options = small_data_set_options(ctx);
+    options.min_lines = options.max_lines = 1;
+    CaseDataSets data_sets(ctx, options);
     for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc", [&] {
-        auto options = small_data_set_options(ctx, prefixes.next());
-        options.min_lines = options.max_lines = 1;
-        const auto set = *rc::gen::noShrink(gen::data_set_gen(ctx.catalogue, options));
+        const auto set = data_sets.next();
         send_data_set(ctx, set);
         for (const auto& doc : records_in(set, kHeader)) {
             const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
@@ -360,7 +360,7 @@ void query_ordering(Context& ctx) {
 
 /// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
 gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
-    auto options = small_data_set_options(ctx, ctx.prefix);
+    auto options = small_data_set_options(ctx);
     options.min_records = options.max_records = 1;
     options.counts = {{"CliFor", 2}};
     rc::Random random(ctx.seed * 1000003u + salt);

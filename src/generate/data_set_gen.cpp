@@ -275,6 +275,43 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
 
 namespace {
 
+bool ascii(const std::string& text) {
+    return std::all_of(text.begin(), text.end(), [](unsigned char c) { return c >= 0x20 && c < 0x7F; });
+}
+
+/// Every text in `value` that starts with `from` starts with `to` instead.
+void trade_prefix(json& value, const std::string& from, const std::string& to) {
+    if (value.is_string()) {
+        auto& text = value.get_ref<std::string&>();
+        if (text.starts_with(from)) text.replace(0, from.size(), to);
+    } else if (value.is_structured()) {
+        for (auto& item : value) trade_prefix(item, from, to);
+    }
+}
+
+DataSetOptions with_prefix(DataSetOptions options, std::string prefix) {
+    options.record.run_prefix = std::move(prefix);
+    return options;
+}
+
+}  // namespace
+
+DataSetGens::DataSetGens(const Catalogue& catalogue, DataSetOptions options)
+    // U+001E (record separator): ASCII, so it counts and fits like the prefix, and no generator writes it.
+    : catalogue_(catalogue), options_(std::move(options)), stand_in_(options_.record.run_prefix.size(), '\x1e'),
+      gen_(data_set_gen(catalogue, with_prefix(options_, stand_in_))) {}
+
+rc::Gen<DataSet> DataSetGens::operator()(const std::string& prefix) const {
+    if (prefix.empty() || prefix.size() != stand_in_.size() || !ascii(prefix)) return data_set_gen(catalogue_, with_prefix(options_, prefix));
+    return rc::gen::map(gen_, [from = stand_in_, prefix](DataSet set) {
+        for (auto& block : set)
+            for (auto& record : block.records) trade_prefix(record, from, prefix);
+        return set;
+    });
+}
+
+namespace {
+
 std::string field_list(const std::vector<std::string>& fields, const json& values) {
     std::string out;
     for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i] + " = " + values[i].dump();

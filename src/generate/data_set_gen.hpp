@@ -72,6 +72,23 @@ std::vector<std::string> dependency_order(const Catalogue& catalogue);
 /// (std::runtime_error) when the run prefix leaves no room for distinct keys.
 rc::Gen<DataSet> data_set_gen(const Catalogue& catalogue, const DataSetOptions& options = {});
 
+/// data_set_gen for one prefix after another, all of one length (a property's case prefixes): the generators, costly to
+/// build, are built once with a stand-in prefix that never occurs in generated text, and each data set trades it for
+/// its own prefix, which gives the data sets data_set_gen would give for that prefix.
+class DataSetGens {
+public:
+    /// `options.record.run_prefix` sets the length of the prefixes to come.
+    DataSetGens(const Catalogue& catalogue, DataSetOptions options);
+    /// data_set_gen(catalogue, options with run_prefix = prefix); built afresh for a prefix of another length or not ASCII.
+    rc::Gen<DataSet> operator()(const std::string& prefix) const;
+
+private:
+    const Catalogue& catalogue_;
+    DataSetOptions options_;
+    std::string stand_in_;
+    rc::Gen<DataSet> gen_;
+};
+
 /// The links of `set` that do not resolve, one readable line each ("Articoli[2] cod_iva_ven = \"x\": no AliquoteIva
 /// with cod_iva = \"x\""); empty when all resolve. Referencing values must equal a target's exactly (the generator
 /// copies them, so the set resolves under either collation); copied values must be equal JSON (null and absent

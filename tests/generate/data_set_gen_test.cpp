@@ -223,6 +223,22 @@ TEST(DataSetGen, TheSameSeedGivesTheSameDataSet) {
     EXPECT_NE(flat(sample(42)), flat(sample(43)));
 }
 
+TEST(DataSetGen, GeneratorsBuiltOnceGiveWhatDataSetGenGivesForEachPrefix) {
+    auto flat = [](const DataSet& s) {
+        json out = json::array();
+        for (const auto& b : s) out.push_back({{"resource", b.resource}, {"records", b.records}});
+        return out;
+    };
+    const DataSetGens gens(catalogue(), options("ds00"));
+    for (const std::string prefix : {"ds01", "zz99", "ds0", "dsè1"})  // the last two are built afresh (length, not ASCII)
+        for (std::uint64_t seed : {1u, 2u, 3u}) {
+            rc::Random random(seed);
+            const json made = flat(gens(prefix)(random, 50).value());
+            EXPECT_EQ(made, flat(sample(seed, options(prefix)))) << prefix << " seed " << seed;
+            EXPECT_EQ(made.dump().find('\x1e'), std::string::npos) << "the stand-in prefix is traded everywhere";
+        }
+}
+
 TEST(DataSetGen, APrefixThatLeavesNoRoomFails) {
     // Famiglia.cod_famiglia is nvarchar(10): a 10-character prefix allows one key only.
     DataSetOptions o = options("abcdefghij");
