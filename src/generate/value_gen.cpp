@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <memory>
+#include <numeric>
 #include <stdexcept>
 #include <vector>
 
@@ -67,30 +69,53 @@ std::vector<std::u32string> pieces(std::initializer_list<const char*> texts, boo
     return out;
 }
 
-/// Pieces of text: mostly single characters, sometimes whole words.
-rc::Gen<std::u32string> piece_gen(bool unicode) {
-    static const std::u32string kAscii = U"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    auto ascii = rc::gen::map(in_range<std::size_t>(0, kAscii.size()),
-                              [](std::size_t i) { return std::u32string(1, kAscii[i]); });
-    auto accented = rc::gen::elementOf(pieces({"à", "è", "é", "ì", "ò", "ù", "À", "È"}, unicode));
-    auto punctuation = rc::gen::elementOf(pieces({"-", ".", ",", "&", "/", "\"", "€", "’", "ñ", "ß", "ç", "°"}, unicode));
-    auto words = rc::gen::elementOf(pieces({"L'Aquila", "O''Brien", "Città", "Forlì", "perché", "Ca' Foscari", "D'Annunzio",
-                                            "più", "ÈRA", "Sant'Angelo", "l'", "''", "Società"},
-                                           unicode));
-    std::vector<std::pair<int, rc::Gen<std::u32string>>> alternatives{
-        {50, ascii},
-        {8, rc::gen::just(std::u32string(U" "))},
-        {5, rc::gen::just(std::u32string(U"'"))},
-        {10, accented},
-        {4, punctuation},
-        {8, words},
+/// Pieces of text (mostly single characters, sometimes whole words) flattened into one table: an int drawn in
+/// [0, total) picks one, each alternative with its weight and its pieces equally likely within it. One draw per
+/// piece, not a chain of RapidCheck generators (text was most of the cost of a data set); shrinks to 'a'.
+struct PieceTable {
+    std::vector<std::u32string> pieces;
+    std::vector<int> ends;  // cumulative weights
+    int total = 0;
+
+    const std::u32string& operator[](int x) const {
+        return pieces[static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), x) - ends.begin())];
+    }
+};
+
+PieceTable piece_table(bool unicode) {
+    std::vector<std::pair<int, std::vector<std::u32string>>> alternatives{
+        {50, pieces({"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y",
+                     "z", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X",
+                     "Y", "Z", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+                    unicode)},
+        {8, {U" "}},
+        {5, {U"'"}},
+        {10, pieces({"à", "è", "é", "ì", "ò", "ù", "À", "È"}, unicode)},
+        {4, pieces({"-", ".", ",", "&", "/", "\"", "€", "’", "ñ", "ß", "ç", "°"}, unicode)},
+        {8, pieces({"L'Aquila", "O''Brien", "Città", "Forlì", "perché", "Ca' Foscari", "D'Annunzio", "più", "ÈRA", "Sant'Angelo", "l'", "''",
+                    "Società"},
+                   unicode)},
     };
     if (unicode) {
         // U+1D11E (musical G clef), U+1F600, U+1D54F: two UTF-16 units each.
-        alternatives.emplace_back(6, rc::gen::elementOf(pieces({"\U0001D11E", "\U0001F600", "\U0001D54F", "a\U0001D11Eb"}, true)));
-        alternatives.emplace_back(3, rc::gen::elementOf(pieces({"Ł", "ő", "Ω", "中", "ж", "ā", "Łódź"}, true)));
+        alternatives.push_back({6, pieces({"\U0001D11E", "\U0001F600", "\U0001D54F", "a\U0001D11Eb"}, true)});
+        alternatives.push_back({3, pieces({"Ł", "ő", "Ω", "中", "ж", "ā", "Łódź"}, true)});
     }
-    return weighted(std::move(alternatives));
+    int lcm = 1;
+    for (const auto& [weight, texts] : alternatives) lcm = std::lcm(lcm, static_cast<int>(texts.size()));
+    PieceTable table;
+    for (auto& [weight, texts] : alternatives)
+        for (auto& text : texts) {
+            table.total += weight * (lcm / static_cast<int>(texts.size()));
+            table.pieces.push_back(std::move(text));
+            table.ends.push_back(table.total);
+        }
+    return table;
+}
+
+/// Always 0, shrinking towards `max` (the distance halved each time), where in_range starts anywhere and shrinks down.
+rc::Gen<int> cut_gen(int max) {
+    return rc::Gen<int>([max](const rc::Random&, int) { return rc::shrinkable::shrinkRecur(0, [max](int v) { return rc::shrink::towards(v, max); }); });
 }
 
 std::size_t units_of(char32_t c, bool unicode) { return unicode && c > 0xFFFF ? 2 : 1; }
@@ -249,7 +274,7 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     const std::size_t prefix_units = prefix.empty() ? 0 : units_of(prefix, unicode);
     if (prefix_units > limit) throw std::invalid_argument("text_gen: prefix \"" + prefix + "\" does not fit " + type.str());
     const int room = static_cast<int>(limit - prefix_units);
-    auto piece = piece_gen(unicode);
+    auto table = std::make_shared<const PieceTable>(piece_table(unicode));
     return rc::gen::exec([=] {
         // Both drawn every time, so that replaying while shrinking sees the same sequence of draws.
         const int mode = *weighted_index({2, 6, 2});  // empty, any length, exactly the maximum
@@ -259,15 +284,23 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
         std::size_t units = 0;
         const auto want = static_cast<std::size_t>(target);
         while (units < want) {
-            const auto batch = *rc::gen::container<std::vector<std::u32string>>((want - units) / 3 + 1, piece);
-            for (const auto& p : batch) {
-                for (char32_t c : p) {
+            const auto batch = *rc::gen::container<std::vector<int>>((want - units) / 3 + 1, in_range(0, table->total));
+            for (const int x : batch) {
+                for (char32_t c : (*table)[x]) {
                     if (units == want) break;
                     if (units + units_of(c, unicode) > want) c = U'x';  // one unit left: no half surrogate pair
                     out.push_back(c);
                     units += units_of(c, unicode);
                 }
             }
+        }
+        // Drawn last (RapidCheck shrinks draws in order and keeps the earlier ones): 0, and once the pieces have shrunk
+        // it shortens the text to what still fails.
+        if (const int cut = *cut_gen(target); cut > 0) {
+            std::size_t kept = 0, kept_units = 0;
+            while (kept < out.size() && kept_units + units_of(out[kept], unicode) <= want - static_cast<std::size_t>(cut))
+                kept_units += units_of(out[kept++], unicode);
+            out.resize(kept);
         }
         if (!out.empty() && out.back() == U' ') out.back() = U'a';  // SQL Server ignores trailing spaces
         return prefix + sql::to_utf8(out);
