@@ -175,24 +175,29 @@ int main(int argc, char** argv) {
     }
     const double load_s = seconds_since(load_start);
     const long lines = static_cast<long>(documents) * lines_per_document;
-    std::printf("load %ld document lines (%d documents): %.1f s, %.0f lines/s, +%.0f MiB resident\n", lines, documents, load_s, lines / load_s,
-                (rss_kib() - rss_before) / 1024.0);
+    const double load_mib = (rss_kib() - rss_before) / 1024.0;
+    std::printf("load %ld document lines (%d documents): %.1f s, %.0f lines/s (goal >= 100000, ratio %.2f), +%.0f MiB resident (goal <= 1024, ratio %.2f)\n",
+                lines, documents, load_s, lines / load_s, lines / load_s / 100000, load_mib, load_mib / 1024);
 
     httplib::Client c("127.0.0.1", port);
     c.set_read_timeout(300, 0);
     const std::string t = token(c);
-    // The view is derived on its first read after a write, then served from the stub's cache.
-    const std::vector<std::pair<std::string, std::string>> reads = {
-        {"StoricoDocumentiR", "key_documento = '2026/FAT/77'"},
-        {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'"},
-        {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025"}};
-    for (const auto& [resource, selection] : reads) {
+    // The view is derived on its first read after the load (cold), then kept in step with writes (warm).
+    struct Read {
+        std::string resource, selection;
+        double goal_ms;
+    };
+    const std::vector<Read> reads = {{"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300}};
+    for (const auto& [resource, selection, goal_ms] : reads) {
         const auto start = Clock::now();
         auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
                          {{"Authorization", "Bearer " + t}});
         const double s = seconds_since(start);
         const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : -1;
-        std::printf("RecordSelection over %ld lines of %s [%s]: %.2f s, %ld rows match\n", lines, resource.c_str(), selection.c_str(), s, matched);
+        std::printf("RecordSelection over %ld lines of %s [%s]: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
+                    selection.c_str(), s * 1000, goal_ms, s * 1000 / goal_ms, matched);
     }
     return 0;
 }
