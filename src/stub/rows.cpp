@@ -163,7 +163,7 @@ json view_line(const Catalogue& cat, const json& doc, const json& header_row, co
     for (const char* f : {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "des_tipodoc", "cod_gruppo_tipodoc", "des_gruppo_tipodoc",
                           "cod_clifor_c", "ind_clifor_c", "des_ragsoc", "cod_agente", "des_agente", "customer_ID", "ts_update", "dat_ultvar",
                           "flg_isdeleted"})
-        set_if(row, view, f, header_row.value(f, json()));
+        set_if(row, view, f, get(&header_row, f));
     row["prg_riga"] = static_cast<int>(position + 1);
     if (!row.contains("num_riga")) row["num_riga"] = static_cast<int>(position + 1);
     row["Id"] = doc.at("Id").get<std::int64_t>() * 1000 + static_cast<std::int64_t>(position + 1);
