@@ -1,6 +1,6 @@
 #pragma once
 /// The stub's in-memory data: per tenant, per base resource, rows ordered by key. Views are derived from
-/// it on each read (views.hpp); nothing here knows about HTTP.
+/// it and kept per base row (rows.hpp); nothing here knows about HTTP.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
