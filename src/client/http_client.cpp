@@ -155,7 +155,9 @@ void HttpClient::watch() {
     std::unique_lock lock(watch_mutex_);
     while (!closing_) {
         if (!watched_) {
+            watch_idle_ = true;
             watch_wake_.wait(lock);
+            watch_idle_ = false;
             continue;
         }
         const auto now = Clock::now();
@@ -274,12 +276,16 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     auto deadline = Clock::now() + std::chrono::milliseconds(settings_.deadline_ms);
     if (limits_)
         if (const auto d = limits_->deadline()) deadline = std::min(deadline, *d);
+    bool idle = false;
     {
         std::lock_guard lock(watch_mutex_);
         cut_ = Cut::None;
         watched_ = deadline;
+        idle = watch_idle_;
     }
-    watch_wake_.notify_all();
+    // A watchdog still polling (within kWatchInterval of the last request) sees this one at its next poll: waking it
+    // for every request cost a thread switch each.
+    if (idle) watch_wake_.notify_all();
     const auto start = Clock::now();
     httplib::Result result = client_->send(req);
     ex.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -146,6 +146,7 @@ private:
     std::optional<std::chrono::steady_clock::time_point> watched_;  ///< the deadline of the request in flight
     Cut cut_ = Cut::None;                                            ///< why the watchdog stopped it
     bool closing_ = false;
+    bool watch_idle_ = false;  ///< the watchdog waits for a request (else it polls and sees the next one by itself)
     // Set from cpp-httplib's callbacks, which may hold its socket mutex: atomics, never watch_mutex_.
     std::atomic<int> socket_{-1};               ///< the connection's socket
     std::atomic<std::uint64_t> bytes_before_{0};  ///< bytes it had received when the request began

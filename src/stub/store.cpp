@@ -34,7 +34,7 @@ const Table* TenantData::table(std::string_view resource) const {
 
 std::string text_key(const std::string& text, Collation collation) {
     const auto decoded = sql::utf8_to_u32(text);
-    if (!decoded) return text;  // stored text is valid UTF-8: not reached
+    if (!decoded) return text.substr(0, text.find_last_not_of(' ') + 1);  // JSON text is valid UTF-8: not reached
     return sql::equality_key(*decoded, collation == Collation::CaseInsensitive);
 }
 
