@@ -267,6 +267,26 @@ std::optional<std::string> equality_key_of(const json& row, const std::string& f
     return sql::equality_key(*decoded, collation == Collation::CaseInsensitive);
 }
 
+struct ByKey {
+    bool operator()(const std::string* a, const std::string* b) const { return *a < *b; }
+};
+/// Equality key of a text a view field holds -> the keys (in key order) of the base rows whose view rows hold it.
+using ValueIndex = std::unordered_map<std::string, std::set<const std::string*, ByKey>>;
+
+/// Adds (or removes) base row `key` under the values of `field` its view rows hold.
+void update_index(ValueIndex& index, const std::string& field, const std::string& key, const Rows& rows, Collation collation, bool add) {
+    for (const auto& [row, changed] : rows) {
+        auto value = equality_key_of(row, field, collation);
+        if (!value) continue;
+        if (add) {
+            index[std::move(*value)].insert(&key);
+        } else if (const auto it = index.find(*value); it != index.end()) {
+            it->second.erase(&key);
+            if (it->second.empty()) index.erase(it);
+        }
+    }
+}
+
 }  // namespace
 
 /// One tenant's rows of one view, per base row, with who read what: a write re-derives only the base rows
@@ -278,12 +298,8 @@ struct RowSource::View {
     std::map<std::string, Rows> by_base;       // base row's key (Table::rows order) -> its view rows
     std::map<std::string, std::unordered_map<std::string, std::unordered_set<const std::string*>>, std::less<>>
         readers;                               // table -> key looked up -> keys (in by_base) of the base rows that did
-    struct ByKey {
-        bool operator()(const std::string* a, const std::string* b) const { return *a < *b; }
-    };
-    using Holders = std::set<const std::string*, ByKey>;  // base rows' keys, in key order
-    std::map<std::string, std::unordered_map<std::string, Holders>, std::less<>>
-        index;                                 // field -> equality key of a text it holds -> base rows whose view rows do
+    std::map<std::string, ValueIndex, std::less<>>
+        index;                                 // field -> its ValueIndex, for the fields selections have pinned
 };
 
 RowSource::RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
@@ -304,9 +320,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
         if (!view->built || !variation_.defect().view_fresh(view->synced == data.generation)) sync(*view, data, resource);
         if (!pinned.empty() && !view->index.contains(pinned.front().first)) {
             auto& index = view->index[pinned.front().first];
-            for (const auto& [key, rows] : view->by_base)
-                for (const auto& [row, changed] : rows)
-                    if (auto value = equality_key_of(row, pinned.front().first, variation_.collation())) index[std::move(*value)].insert(&key);
+            for (const auto& [key, rows] : view->by_base) update_index(index, pinned.front().first, key, rows, variation_.collation(), true);
         }
     }
     std::shared_lock lock(view->mutex);
@@ -352,16 +366,7 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
 
     const Collation collation = variation_.collation();
     const auto reindex = [&](const std::string& key, const Rows& rows, bool add) {
-        for (auto& [field, values] : view.index)
-            for (const auto& [row, changed] : rows)
-                if (const auto value = equality_key_of(row, field, collation)) {
-                    if (add) {
-                        values[*value].insert(&key);
-                    } else if (const auto it = values.find(*value); it != values.end()) {
-                        it->second.erase(&key);
-                        if (it->second.empty()) values.erase(it);
-                    }
-                }
+        for (auto& [field, index] : view.index) update_index(index, field, key, rows, collation, add);
     };
     Lookups seen;
     const Joins joins(catalogue_, data, collation, seen);
