@@ -1,6 +1,5 @@
 // Suite "auth" (000 §5): tokens, TokenInfo, and 401 for a missing, malformed, forged or expired token.
 #include <chrono>
-#include <thread>
 
 #include "client/tokens.hpp"
 #include "schema/json_limits.hpp"
@@ -100,7 +99,7 @@ void expired_token(Context& ctx) {
         ctx.skip("tokens live " + std::to_string(*t.expires_in) + " s, longer than token_expiry_wait_s (" + std::to_string(ctx.target.token_expiry_wait_s) +
                  " s): set token_expiry_wait_s to " + std::to_string(*t.expires_in) + " or more in the target file (the check then waits that long), "
                  "give the target shorter-lived tokens, or --exclude AUTH-06");
-    std::this_thread::sleep_for(std::chrono::seconds(*t.expires_in + 1));
+    ctx.wait_for(std::chrono::seconds(*t.expires_in + 1));
     expect_401_everywhere(ctx, "Bearer " + t.access_token, "with a token past its expires_in");
 }
 
@@ -146,7 +145,7 @@ std::vector<Check> auth_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = forged_token},
         {.id = "AUTH-06", .title = "An expired token gives 401",
          .spec = "000 §5 rule 3; A-03", .seed_text = "A missing or invalid token gives 401.",
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .run = expired_token},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .waits = true, .run = expired_token},
         {.id = "AUTH-07", .title = "A wrong password gets no token",
          .spec = "000 §5 rule 1; A-01", .seed_text = "Protocol: OAuth 2.0. Token issued by POST /Token.",
          .level = Level::Must, .needs = {client::kWriter}, .run = wrong_password},

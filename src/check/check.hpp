@@ -39,6 +39,9 @@ struct Check {
     bool writes = false;
     /// It draws from the RapidCheck generators without writing (generators must not run on two threads).
     bool generates = false;
+    /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
+    /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).
+    bool waits = false;
     std::function<void(Context&)> run{};
     /// What it exercises, for the reports' coverage map; empty: its suite.
     std::string capability{};

@@ -1,5 +1,7 @@
 #include "run/context.hpp"
 
+#include <thread>
+
 #include <rapidcheck.h>
 
 #include <chrono>
@@ -38,6 +40,13 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
 }
 
 void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }
+
+void Context::wait_for(std::chrono::steady_clock::duration d) {
+    if (on_wait)
+        on_wait(d);
+    else
+        std::this_thread::sleep_for(d);
+}
 
 const client::HttpResponse& Context::answered(const client::HttpResponse& r) {
     if (r.transport_failed()) throw CheckError("no answer from the target: " + r.exchange.error, r.exchange);

@@ -79,6 +79,11 @@ struct Context {
     /// POST sync of `block` as `role`, journaled for clean-up when it is accepted (2xx).
     client::HttpResponse sync(const std::string& role, const std::string& resource, const nlohmann::json& block);
 
+    // --- waiting ---
+    /// Waits `d` (cut at the run's time limit) without holding the check's resources, so that other checks run
+    /// meanwhile when the check's row says `waits`.
+    void wait_for(std::chrono::steady_clock::duration d);
+
     // Filled by the runner; checks use the functions above.
     std::vector<run::Finding> findings;
     std::vector<run::Observation> observations;
@@ -86,6 +91,8 @@ struct Context {
     std::function<void(int number)> on_case;
     /// Property cases run so far (shrinking tries not counted), for the report.
     int cases_run = 0;
+    /// Does the waiting of wait_for (lets the check's resources go meanwhile); empty: wait_for only sleeps.
+    std::function<void(std::chrono::steady_clock::duration)> on_wait{};
     /// How long shrinking a failing case may take (RunOptions::shrink_time).
     std::chrono::seconds shrink_time = kShrinkTime;
 };

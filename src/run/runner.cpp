@@ -58,14 +58,24 @@ public:
                 held_.push_back(&m);
             }
         }
-        ~Held() {
+        ~Held() { release(); }
+        /// Lets every lock go (a waiting check), to take them again in the same order with retake().
+        void release() {
+            if (released_) return;
             for (auto it = held_.rbegin(); it != held_.rend(); ++it) exclusive_ ? (*it)->unlock() : (*it)->unlock_shared();
+            released_ = true;
+        }
+        void retake() {
+            if (!released_) return;
+            for (auto* m : held_) exclusive_ ? m->lock() : m->lock_shared();
+            released_ = false;
         }
         Held(const Held&) = delete;
         Held& operator=(const Held&) = delete;
 
     private:
         bool exclusive_;
+        bool released_ = false;
         std::vector<std::shared_mutex*> held_;
     };
 
@@ -304,14 +314,17 @@ bool not_started(const Check& check, const Session& s, int failed, CheckResult& 
     return true;
 }
 
-/// Runs one started check with an Api and key namespace of its own; `report` serialises the progress callbacks.
-void run_started(const Check& check, std::size_t index, Session& s, std::mutex& report, CheckResult& res) {
+/// Runs one started check with an Api and key namespace of its own; `report` serialises the progress callbacks,
+/// `on_wait` does its Context::wait_for.
+void run_started(const Check& check, std::size_t index, Session& s, std::mutex& report, CheckResult& res,
+                 std::function<void(std::chrono::steady_clock::duration)> on_wait) {
     const RunOptions& options = s.options;
     const auto t0 = std::chrono::steady_clock::now();
     client::Api api = s.api();
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases, s.journal, {}, {}, {}};
     ctx.shrink_time = options.shrink_time;
+    ctx.on_wait = std::move(on_wait);
     if (options.on_case)
         ctx.on_case = [&](int number) {
             std::lock_guard lock(report);
@@ -326,7 +339,8 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
 
 /// Runs the checks on `jobs` threads: each holds its resources (shared to read, exclusive to write), and the
 /// checks that draw from RapidCheck's generators hold them alone (RapidCheck keeps the state behind `*gen`
-/// in process-wide storage).
+/// in process-wide storage). A check that `waits` runs on a thread of its own from the start, its resources
+/// let go while it waits.
 class Scheduler {
 public:
     Scheduler(Session& session, const std::vector<Check>& checks) : s_(session), checks_(checks), results_(checks.size()) {}
@@ -334,9 +348,12 @@ public:
     std::vector<CheckResult> run(int jobs) {
         jobs = std::max(1, std::min<int>(jobs, static_cast<int>(checks_.size())));
         std::vector<std::thread> workers;
+        for (std::size_t i = 0; i < checks_.size(); ++i)
+            if (checks_[i].waits) workers.emplace_back([this, i] { run_one(i); });
         for (int j = 0; j < jobs; ++j)
             workers.emplace_back([&] {
-                for (std::size_t i = next_++; i < checks_.size(); i = next_++) run_one(i);
+                for (std::size_t i = next_++; i < checks_.size(); i = next_++)
+                    if (!checks_[i].waits) run_one(i);
             });
         for (auto& w : workers) w.join();
         return std::move(results_);
@@ -359,7 +376,13 @@ private:
                     std::lock_guard lock(report_);
                     options.on_start(check);
                 }
-                run_started(check, index, s_, report_, res);
+                run_started(check, index, s_, report_, res, [&](std::chrono::steady_clock::duration d) {
+                    held.release();
+                    auto until = std::chrono::steady_clock::now() + d;
+                    if (const auto deadline = s_.limits.deadline()) until = std::min(until, *deadline);
+                    std::this_thread::sleep_until(until);
+                    held.retake();
+                });
             } catch (const CheckError& e) {  // a row naming what the catalogue lacks
                 res.outcome = Outcome::Error;
                 res.reason = e.what();

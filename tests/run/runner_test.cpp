@@ -2,6 +2,7 @@
 // and against a proxy that breaks one rule (the check of that rule fails, and only a failure, not an error).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -374,6 +375,33 @@ TEST(Runner, MissingUsersSkipTheChecksThatNeedThem) {
     const auto result = test::run_all(cat, target, {"ACC-03", "ACC-04"});
     EXPECT_EQ(test::result_of(result, "ACC-03").outcome, run::Outcome::Skip);
     EXPECT_NE(test::result_of(result, "ACC-04").reason.find("reader"), std::string::npos);
+}
+
+TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
+    // One job: the writer on CliFor runs during the waiting check's wait, which holds CliFor before and after it.
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    std::atomic<bool> written{false};
+    const Check waiting{.id = "ZZZ-01", .title = "waits", .resources = {"CliFor"}, .waits = true, .run = [&](Context& ctx) {
+                            ctx.wait_for(std::chrono::milliseconds(500));
+                            if (!written) ctx.fail({"the writer ran while this check waited", "it had not", "", std::nullopt, ""});
+                        }, .suite = "zzz"};
+    const Check writer{.id = "ZZZ-02", .title = "writes", .resources = {"CliFor"}, .writes = true, .run = [&](Context&) { written = true; },
+                       .suite = "zzz"};
+    const auto result = run::run_checks(cat, stub.target, {waiting, writer}, run::RunOptions{});
+    EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Pass) << test::describe(result);
+    EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
+}
+
+TEST(Runner, AWaitEndsAtTheRunsTimeLimit) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    const Check waiting{.id = "ZZZ-01", .title = "waits an hour", .waits = true, .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
+                        .suite = "zzz"};
+    run::RunOptions options;
+    options.max_time_s = 1;
+    const auto result = run::run_checks(cat, stub.target, {waiting}, options);
+    EXPECT_LT(result.duration_ms, 60'000.0);  // cut at the limit (1 s), not an hour
 }
 
 TEST(Runner, ARowNamingAResourceTheCatalogueLacksIsTheHarnessesErrorAndTheRunGoesOn) {
