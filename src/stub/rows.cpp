@@ -351,17 +351,13 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
         if (base)
             for (const auto& [key, row] : base->rows) stale.insert(stale.end(), key);
     } else {
-        if (base && base->written > view.synced)
-            for (const auto& [key, row] : base->rows)
-                if (row.written > view.synced) stale.insert(key);
-        for (const auto& [table, keys] : view.readers) {
-            const Table* t = data.table(table);
-            if (!t || t->written <= view.synced) continue;
-            for (const auto& [key, row] : t->rows)
-                if (row.written > view.synced)
+        if (base) base->for_each_written_since(view.synced, [&](const std::string& key, const Row&) { stale.insert(key); });
+        for (const auto& [table, keys] : view.readers)
+            if (const Table* t = data.table(table))
+                t->for_each_written_since(view.synced, [&](const std::string& key, const Row&) {
                     if (const auto it = keys.find(key); it != keys.end())
                         for (const std::string* reader : it->second) stale.insert(*reader);
-        }
+                });
     }
 
     const Collation collation = variation_.collation();

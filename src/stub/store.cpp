@@ -93,14 +93,20 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
+        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
+        if (stored != table.rows.end()) table.by_written.erase({stored->second.written, &stored->first});
         if (edit.remove) {
-            if (table.rows.erase(edit.key)) table.removed = data.generation;
+            if (stored != table.rows.end()) {
+                table.rows.erase(stored);
+                table.removed = data.generation;
+            }
             continue;
         }
         for (auto it = rec.begin(); it != rec.end();) it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
         auto [it, inserted] = table.rows.try_emplace(edit.key);
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
         it->second = Row{std::move(rec), edit.changed, data.generation};
+        table.by_written.insert({data.generation, &it->first});
     }
 }
 
