@@ -43,7 +43,7 @@ std::string write_versions(Context& ctx, const Record& record, const json& live,
 }
 
 /// A generated record, live, and the same record logically deleted.
-std::pair<json, json> live_and_deleted(const Context& ctx, const Record& record) {
+std::pair<json, json> live_and_deleted(Context& ctx, const Record& record) {
     json live = *sent_gen(ctx, record);
     live["flg_isdeleted"] = false;
     json deleted = live;

@@ -16,14 +16,16 @@ std::vector<const Record*> writable_records(const Context& ctx) {
     return out;
 }
 
-rc::Gen<nlohmann::json> sent_gen(const Context& ctx, const Record& record) {
-    return rc::gen::map(gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx)), [](nlohmann::json r) {
-        gen::tie_lines(r);
-        return r;
+rc::Gen<nlohmann::json> sent_gen(Context& ctx, const Record& record) {
+    return ctx.kept<rc::Gen<nlohmann::json>>("sent_gen " + record.name, [&] {
+        return rc::gen::map(gen::sent_record_gen(ctx.catalogue, record, gen_options(ctx)), [](nlohmann::json r) {
+            gen::tie_lines(r);
+            return r;
+        });
     });
 }
 
-rc::Gen<nlohmann::json> block_gen(const Context& ctx, const Record& record, int n) {
+rc::Gen<nlohmann::json> block_gen(Context& ctx, const Record& record, int n) {
     return rc::gen::map(rc::gen::container<std::vector<nlohmann::json>>(static_cast<std::size_t>(std::max(n, 1)), sent_gen(ctx, record)),
                         [&record](std::vector<nlohmann::json> rows) {
                             nlohmann::json block = nlohmann::json::array();

@@ -20,11 +20,11 @@ namespace bds::suites {
 std::vector<const Record*> writable_records(const Context& ctx);
 
 /// Valid sent records of `record` in the check's namespace; document lines repeat their header's key_documento
-/// (000 §2.1), as a sender must send them.
-rc::Gen<nlohmann::json> sent_gen(const Context& ctx, const Record& record);
+/// (000 §2.1), as a sender must send them. Built once per check and record (Context::kept).
+rc::Gen<nlohmann::json> sent_gen(Context& ctx, const Record& record);
 /// A block of up to `n` records from sent_gen whose keys are distinct under any collation (A-29: duplicate
 /// keys in a block are not shown, so checks never send them); at least one.
-rc::Gen<nlohmann::json> block_gen(const Context& ctx, const Record& record, int n);
+rc::Gen<nlohmann::json> block_gen(Context& ctx, const Record& record, int n);
 
 /// compare_record, except that nested lists (document lines) compare in any order: their order is not shown
 /// . A sent line with no equal returned line, or a count that differs, is one difference.

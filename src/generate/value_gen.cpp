@@ -274,7 +274,10 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     const std::size_t prefix_units = prefix.empty() ? 0 : units_of(prefix, unicode);
     if (prefix_units > limit) throw std::invalid_argument("text_gen: prefix \"" + prefix + "\" does not fit " + type.str());
     const int room = static_cast<int>(limit - prefix_units);
-    auto table = std::make_shared<const PieceTable>(piece_table(unicode));
+    // Built once per alphabet: immutable, shared by every text generator.
+    static const auto ascii_table = std::make_shared<const PieceTable>(piece_table(false));
+    static const auto unicode_table = std::make_shared<const PieceTable>(piece_table(true));
+    const auto& table = unicode ? unicode_table : ascii_table;
     return rc::gen::exec([=] {
         // Both drawn every time, so that replaying while shrinking sees the same sequence of draws.
         const int mode = *weighted_index({2, 6, 2});  // empty, any length, exactly the maximum

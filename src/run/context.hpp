@@ -2,9 +2,11 @@
 /// What a running check reaches (check/check.hpp declares it): the catalogue, the target, an Api of its
 /// own, its key namespace, the run's seed and cases, and the ways to report: a finding, an observation, a
 /// skip. A check's run() reads like a test: call the target, compare with an oracle, report.
+#include <any>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -79,6 +81,18 @@ struct Context {
     /// POST sync of `block` as `role`, journaled for clean-up when it is accepted (2xx).
     client::HttpResponse sync(const std::string& role, const std::string& resource, const nlohmann::json& block);
 
+    // --- reuse across cases ---
+    /// What `make()` returns, made the first time this check asks for `name` and kept for its later cases (a
+    /// generator built from the catalogue's schema). std::logic_error when `name` was kept with another type.
+    template <class T, class Make>
+    const T& kept(const std::string& name, Make&& make) {
+        auto [it, added] = kept_values.try_emplace(name);
+        if (added) it->second = T(make());
+        const T* value = std::any_cast<T>(&it->second);
+        if (!value) throw std::logic_error("Context::kept: \"" + name + "\" was kept with another type");
+        return *value;
+    }
+
     // --- waiting ---
     /// Waits `d` (cut at the run's time limit) without holding the check's resources, so that other checks run
     /// meanwhile when the check's row says `waits`.
@@ -95,6 +109,8 @@ struct Context {
     std::function<void(std::chrono::steady_clock::duration)> on_wait{};
     /// How long shrinking a failing case may take (RunOptions::shrink_time).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// kept()'s values (a member, not private, so that the runner can build a Context as an aggregate).
+    std::map<std::string, std::any> kept_values{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

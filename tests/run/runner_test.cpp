@@ -393,6 +393,24 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 
+TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    int made = 0;
+    const Check keeps{.id = "ZZZ-01", .title = "keeps", .run = [&](Context& ctx) {
+                          for (int i = 0; i < 3; ++i)
+                              if (ctx.kept<int>("n", [&] { return ++made; }) != 1) ctx.fail({"the first value", "another", "", std::nullopt, ""});
+                      }, .suite = "zzz"};
+    const Check mistyped{.id = "ZZZ-02", .title = "asks for another type", .run = [](Context& ctx) {
+                             ctx.kept<int>("n", [] { return 1; });
+                             ctx.kept<std::string>("n", [] { return std::string("x"); });
+                         }, .suite = "zzz"};
+    const auto result = run::run_checks(cat, stub.target, {keeps, mistyped}, run::RunOptions{});
+    EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Pass) << test::describe(result);
+    EXPECT_EQ(made, 1);
+    EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Error) << "a harness fault, never the server's";
+}
+
 TEST(Runner, AWaitEndsAtTheRunsTimeLimit) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
