@@ -20,23 +20,23 @@ void Journal::accepted(const std::string& role, const std::string& resource, con
     }
 }
 
-std::vector<CleanupBlock> Journal::cleanup(std::size_t max_block) const {
+std::vector<CleanupBlock> Journal::take_cleanup(std::size_t max_block) {
     std::lock_guard lock(mutex_);
     std::vector<CleanupBlock> out;
-    for (const auto& [where, rows] : written_) {
+    for (auto& [where, rows] : written_) {
         CleanupBlock block{where.first, where.second, json::array()};
-        for (const auto& [key, r] : rows) {
+        for (auto& [key, r] : rows) {
             if (r.contains("flg_isdeleted") && r["flg_isdeleted"] == true) continue;
-            json deleted = r;
-            deleted["flg_isdeleted"] = true;
-            block.records.push_back(std::move(deleted));
+            r["flg_isdeleted"] = true;
+            block.records.push_back(std::move(r));
             if (block.records.size() >= max_block) {
-                out.push_back(block);
-                block.records = json::array();
+                out.push_back(std::move(block));
+                block = CleanupBlock{where.first, where.second, json::array()};
             }
         }
         if (!block.records.empty()) out.push_back(std::move(block));
     }
+    written_.clear();
     return out;
 }
 

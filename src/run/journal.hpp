@@ -26,8 +26,9 @@ public:
 
     /// A block the target accepted from `role`: the last version of each key is kept.
     void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block);
-    /// The records still live after the run, as blocks of at most `max_block`, flagged deleted.
-    std::vector<CleanupBlock> cleanup(std::size_t max_block) const;
+    /// The records still live after the run, as blocks of at most `max_block`, flagged deleted; the journal is
+    /// left empty (they are moved, not copied: the run's end).
+    std::vector<CleanupBlock> take_cleanup(std::size_t max_block);
     /// Distinct records written.
     std::size_t size() const;
 

@@ -423,7 +423,7 @@ void note_deadline(Session& s, RunResult& run, const std::vector<CheckResult>& r
 long clean_up(Session& s, RunResult& run) {
     client::Api api = s.api();
     run.records_written = s.journal.size();
-    for (const auto& block : s.journal.cleanup(static_cast<std::size_t>(s.target.max_block))) {
+    for (const auto& block : s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block))) {
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
             if (!client::is_success(r.status))

@@ -77,8 +77,8 @@ void add_write_routes(httplib::Server& server, StubState& state) {
                                        first.at("message").get<std::string>() + "; nothing of the block was stored",
                                    violations);
         }
-        state.store.upsert(tenant, *record, records);
-        variation.sync_answer(res, *record, records);
+        variation.sync_answer(res, *record, records);  // answered from the records before they move into the store
+        state.store.upsert(tenant, *record, std::move(records));
     }));
 }
 
