@@ -75,6 +75,7 @@ Record read_record(const nlohmann::json& j) {
         r.operations.push_back(*parsed);
     }
     for (const auto& f : j.at("fields")) r.fields.push_back(read_field(f, r.name));
+    r.index_fields();
     r.notes = get_or<std::vector<std::string>>(j, "notes", {}, where);
     return r;
 }
@@ -111,9 +112,21 @@ void cross_check(const Catalogue& cat) {
 }  // namespace
 
 const Field* Record::field(std::string_view field_name) const {
+    // Records of 191 fields are asked for each field of each record sent: a binary search, checked against
+    // `fields` (an entry that no longer matches falls back to the scan).
+    const auto it = std::lower_bound(field_index.begin(), field_index.end(), field_name,
+                                     [](const auto& entry, std::string_view name) { return entry.first < name; });
+    if (it != field_index.end() && it->first == field_name && it->second < fields.size() && fields[it->second].name == field_name)
+        return &fields[it->second];
     for (const auto& f : fields)
         if (f.name == field_name) return &f;
     return nullptr;
+}
+
+void Record::index_fields() {
+    field_index.clear();
+    for (std::size_t i = 0; i < fields.size(); ++i) field_index.emplace_back(fields[i].name, i);
+    std::sort(field_index.begin(), field_index.end());
 }
 
 bool Record::has(Operation op) const { return std::find(operations.begin(), operations.end(), op) != operations.end(); }

@@ -61,8 +61,13 @@ struct Record {
     std::vector<Operation> operations;
     std::vector<Field> fields;
     std::vector<std::string> notes;
+    /// (name, position in `fields`) sorted by name, for field(); built by index_fields(). A record built or
+    /// changed without it is still found, by a scan.
+    std::vector<std::pair<std::string, std::size_t>> field_index{};
 
     const Field* field(std::string_view field_name) const;
+    /// Builds field_index from `fields` (the catalogue does, once its fields are read).
+    void index_fields();
     bool has(Operation op) const;
     /// POST /api/sync/{Resource} is listed for it.
     bool writable() const { return has(Operation::PostSync); }

@@ -286,5 +286,21 @@ TEST(CatalogueLoader, RefusesARequiredPlatformField) {
     expect_refused(doc, "platform-managed field cannot be required");
 }
 
+TEST(RecordField, FindsEveryFieldAsAScanWouldWithTheIndexFreshStaleOrAbsent) {
+    const Catalogue cat = builtin_catalogue();
+    for (const Record& r : cat.records()) {
+        ASSERT_EQ(r.field_index.size(), r.fields.size()) << r.name << ": the loader indexes every record";
+        for (const auto& f : r.fields) EXPECT_EQ(r.field(f.name), &f) << r.name << "." << f.name;
+        EXPECT_EQ(r.field("no_such_field"), nullptr);
+    }
+    Record changed = *cat.find("CliFor");
+    changed.fields.erase(changed.fields.begin());  // the index now points one place off
+    for (const auto& f : changed.fields) EXPECT_EQ(changed.field(f.name), &f) << f.name;
+    EXPECT_EQ(changed.field(cat.find("CliFor")->fields.front().name), nullptr);
+    Record by_hand;
+    by_hand.fields = {changed.fields.at(0), changed.fields.at(1)};
+    EXPECT_EQ(by_hand.field(changed.fields.at(1).name), &by_hand.fields.at(1));
+}
+
 }  // namespace
 }  // namespace bds
