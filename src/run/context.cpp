@@ -1,12 +1,11 @@
 #include "run/context.hpp"
 
-#include <thread>
-
 #include <rapidcheck.h>
 
 #include <chrono>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "generate/rapidcheck_adapter.hpp"
 

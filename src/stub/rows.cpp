@@ -351,10 +351,10 @@ void RowSource::sync(View& view, const TenantData& data, const Record& resource)
         if (base)
             for (const auto& [key, row] : base->rows) stale.insert(stale.end(), key);
     } else {
-        if (base) base->for_each_written_since(view.synced, [&](const std::string& key, const Row&) { stale.insert(key); });
+        if (base) base->for_each_written_since(view.synced, [&](const std::string& key) { stale.insert(key); });
         for (const auto& [table, keys] : view.readers)
             if (const Table* t = data.table(table))
-                t->for_each_written_since(view.synced, [&](const std::string& key, const Row&) {
+                t->for_each_written_since(view.synced, [&](const std::string& key) {
                     if (const auto it = keys.find(key); it != keys.end())
                         for (const std::string* reader : it->second) stale.insert(*reader);
                 });

@@ -80,7 +80,6 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
     auto& data = tenants_[tenant];
     ++data.generation;
     auto& table = data.tables[resource.name];
-    table.written = data.generation;
     auto& last = last_change_[tenant];
     for (auto& rec : records) {
         const std::int64_t changed = variation_.change_instant(now_ticks(), last);

@@ -32,13 +32,12 @@ struct Table {
     /// rows written since it was derived without reading every row.
     std::set<std::pair<std::uint64_t, const std::string*>> by_written;
     std::int64_t next_id = 1;
-    std::uint64_t written = 0;  ///< the tenant's generation of the last write to this table
     std::uint64_t removed = 0;  ///< the tenant's generation of the last write that removed a row
 
-    /// Calls `f(key, row)` for each row written after generation `since`.
+    /// Calls `f(key)` for the key of each row written after generation `since`.
     template <class F>
     void for_each_written_since(std::uint64_t since, F&& f) const {
-        for (auto it = by_written.lower_bound({since + 1, nullptr}); it != by_written.end(); ++it) f(*it->second, rows.find(*it->second)->second);
+        for (auto it = by_written.lower_bound({since + 1, nullptr}); it != by_written.end(); ++it) f(*it->second);
     }
 };
 
