@@ -30,20 +30,27 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     const bool collect = variation.needs_all_rows(q);
     std::size_t total = 0;
     std::size_t unfiltered = 0;  // what a read without the selection would count
-    json rows = json::array();
+    std::vector<RowText> rows;
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
     Pinned pinned;  // rows the selection cannot miss are found by key or index (not when a defect counts every row)
     if (q.selection && !variation.defect().counts_unfiltered())
         for (const auto& [field, text] : q.selection->pinned_texts())
             pinned.emplace_back(field, sql::equality_key(text, collation == Collation::CaseInsensitive));
+    const auto print = [&](const json& row) {
+        json presented = row;
+        variation.present(state.catalogue, record, presented);
+        // Invalid UTF-8 cannot reach a row (nlohmann refuses it on parse); replace rather than throw anyway.
+        return presented.dump(-1, ' ', false, json::error_handler_t::replace);
+    };
     auto scan = [&](const TenantData& data, const User& reader) {
-        state.rows.for_each_row(data, record, reader, [&](const json& row, std::int64_t changed) {
+        state.rows.for_each_row(data, record, reader, [&](const json& row, std::int64_t changed, RowText& text) {
             ++unfiltered;
             if (q.changed_after && changed <= *q.changed_after) return;
             if (!variation.visible(record, row, q)) return;
             if (q.selection && !q.selection->matches(row, collation)) return;
             if (collect) matched.push_back(row);
-            else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size)) rows.push_back(row);
+            else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
+                rows.push_back(state.rows.answered(text, [&] { return print(row); }));
             ++total;
         }, pinned);
     };
@@ -61,11 +68,11 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     }
     if (collect) {
         variation.arrange(record, q, matched, first);
-        for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i) rows.push_back(std::move(matched[i]));
+        for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i)
+            rows.push_back(std::make_shared<const std::string>(print(matched[i])));
     }
     variation.defect().total(total, rows.size(), unfiltered);
-    for (auto& row : rows) variation.present(state.catalogue, record, row);
-    variation.write_list(res, std::move(rows), total);
+    variation.write_list(res, rows, total);
 }
 
 /// Authenticates, resolves {Resource} (403 when unknown or not authorised), runs `handle`; BadRequest → 400.
@@ -74,7 +81,7 @@ void with_resource(StubState& state, const httplib::Request& req, httplib::Respo
     const std::string name = req.matches[1];
     const auto refuse = [&] {
         if (state.variation.defect().unknown_resource_is_empty() && !state.resource_exists(name))
-            return state.variation.write_list(res, json::array(), 0);
+            return state.variation.write_list(res, {}, 0);
         state.variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
     };
     if (state.variation.resource_first() && !state.resource_exists(name)) return refuse();

@@ -195,7 +195,7 @@ const json& lines_of(const json& doc) {
     return it != doc.end() && it->is_array() ? *it : kNone;
 }
 
-using Rows = std::vector<std::pair<json, std::int64_t>>;
+using Rows = std::vector<Row>;  // a view's rows derived from one base row (Row::written unused)
 
 /// The rows of `view` derived from one row of its base table (base_of), appended to `out`.
 void derive_from(const Catalogue& cat, const Variation& variation, const Record& view, const Row& base, const Joins& joins, Rows& out) {
@@ -218,7 +218,7 @@ void derive_from(const Catalogue& cat, const Variation& variation, const Record&
         } else {
             set_if(row, view, "des_naz", record.value("des_naz_res", json()));
         }
-        out.emplace_back(std::move(row), base.changed);
+        out.push_back(Row{std::move(row), base.changed});
     } else if (name == "MCPArticoli") {
         json row = project(view, record);
         const json family = record.value("cod_famiglia", json());
@@ -227,7 +227,7 @@ void derive_from(const Catalogue& cat, const Variation& variation, const Record&
         derive_field(row, view, "des_sfamiglia",
                      get(joins.find("Sottofamiglia", {{"cod_famiglia", family}, {"cod_sfamiglia", record.value("cod_sfamiglia", json())}}), "des_sfamiglia"),
                      joined);
-        out.emplace_back(std::move(row), base.changed);
+        out.push_back(Row{std::move(row), base.changed});
     } else if (name == "MCPDocumentiT" || name == "MCPDocumentiR") {
         if (!in_document_views(record)) return;
         json header = view_header(cat, record, joins, variation);
@@ -235,11 +235,11 @@ void derive_from(const Catalogue& cat, const Variation& variation, const Record&
         const json& sent_lines = lines_of(record);
         for (std::size_t i = 0; i < sent_lines.size(); ++i) lines.push_back(view_line(cat, record, header, sent_lines[i], i, joins, joined));
         if (name == "MCPDocumentiR") {
-            for (auto& line : lines) out.emplace_back(std::move(line), base.changed);
+            for (auto& line : lines) out.push_back(Row{std::move(line), base.changed});
         } else {
             header["MCPDocumentiR"] = std::move(lines);
             variation.defect().view_row(name, header);
-            out.emplace_back(std::move(header), base.changed);
+            out.push_back(Row{std::move(header), base.changed});
         }
     }
 }
@@ -275,8 +275,8 @@ using ValueIndex = std::unordered_map<std::string, std::set<const std::string*, 
 
 /// Adds (or removes) base row `key` under the values of `field` its view rows hold.
 void update_index(ValueIndex& index, const std::string& field, const std::string& key, const Rows& rows, Collation collation, bool add) {
-    for (const auto& [row, changed] : rows) {
-        auto value = equality_key_of(row, field, collation);
+    for (const Row& row : rows) {
+        auto value = equality_key_of(row.record, field, collation);
         if (!value) continue;
         if (add) {
             index[std::move(*value)].insert(&key);
@@ -325,7 +325,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     }
     std::shared_lock lock(view->mutex);
     const auto emit_rows = [&](const Rows& rows) {
-        for (const auto& [row, changed] : rows) emit(row, changed);
+        for (const Row& row : rows) emit(row.record, row.changed, row.text);
     };
     if (pinned.empty()) {
         for (const auto& [key, rows] : view->by_base) emit_rows(rows);
@@ -334,6 +334,17 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     const auto& index = view->index.find(pinned.front().first)->second;
     if (const auto found = index.find(pinned.front().second); found != index.end())
         for (const std::string* key : found->second) emit_rows(view->by_base.find(*key)->second);
+}
+
+RowText RowSource::answered(RowText& text, const std::function<std::string()>& print) const {
+    {
+        std::lock_guard lock(text_mutex_);
+        if (text) return text;
+    }
+    auto made = std::make_shared<const std::string>(print());  // outside the lock: readers print their rows in parallel
+    std::lock_guard lock(text_mutex_);
+    if (!text) text = std::move(made);
+    return text;
 }
 
 void RowSource::sync(View& view, const TenantData& data, const Record& resource) const {
@@ -396,20 +407,24 @@ void RowSource::derive(const TenantData& data, const Record& resource, const Use
         if (const Table* t = data.table("StoricoDocumentiT"))
             scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
-                for (const auto& line : lines_of(doc.record)) emit(line, doc.changed);
+                for (const auto& line : lines_of(doc.record)) {
+                    RowText text;
+                    emit(line, doc.changed, text);
+                }
             });
     } else if (name == "MCPResources") {
         int id = 0;
         for (const Record* r : catalogue_.resources()) {
             ++id;
             if (!user.may_use(r->name) || !variation_.resource_listed(*r)) continue;
+            RowText text;
             emit({{"customer_ID", user.customer_ID}, {"Resource_ID", id}, {"ResourceName", r->name}, {"Description", r->meaning},
                   {"Endpoint", "/api/resources/" + r->name}, {"ts_update", "AAAAAAAAAAE="}, {"flg_isdeleted", false},
                   {"dat_ultvar", "2000-01-01T00:00:00.0000000"}, {"Id", id}},
-                 sql::ticks_from_civil({2000, 1, 1}));
+                 sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, pinned, [&](const Row& row) { emit(row.record, row.changed); });
+        scan(*t, resource, pinned, [&](const Row& row) { emit(row.record, row.changed, row.text); });
     }
 }
 

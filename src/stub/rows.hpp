@@ -25,8 +25,9 @@ class Variation;
 /// index finds for them (a superset of the wanted ones, still to be filtered), or every row.
 using Pinned = std::vector<std::pair<std::string, std::string>>;
 
-/// One row and the instant (100 ns ticks) it last changed, for the change feed.
-using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed)>;
+/// One row, the instant (100 ns ticks) it last changed (for the change feed), and where its answered text is kept
+/// (see RowText; a slot of the row's own, or one that lives only for this call).
+using RowSink = std::function<void(const nlohmann::json& row, std::int64_t changed, RowText& text)>;
 
 /// The rows of every readable resource. Each tenant's views are kept per base row: a read after a write
 /// re-derives only the base rows written since and those that looked up a row written since, so reading a
@@ -42,6 +43,10 @@ public:
     /// tenant's data.
     void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Pinned& pinned = {}) const;
 
+    /// The text kept in `text` (a RowSink's slot), made by `print` when there is none yet. Safe for readers that
+    /// share the store's read lock.
+    RowText answered(RowText& text, const std::function<std::string()>& print) const;
+
 private:
     struct View;
 
@@ -51,6 +56,7 @@ private:
     const Catalogue& catalogue_;
     const Variation& variation_;
     mutable std::mutex mutex_;
+    mutable std::mutex text_mutex_;  // guards every RowSink's text slot
     mutable std::map<std::pair<int, std::string>, std::unique_ptr<View>> cache_;  // (tenant, view) -> its rows
 };
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <shared_mutex>
@@ -17,12 +18,17 @@
 
 namespace bds::stub {
 
+/// A row's text as a read answers it (Variation::present, then printed), made by the first read that lists the row
+/// and kept with it until it is written again: a page is spliced from these rather than presented and printed each time.
+using RowText = std::shared_ptr<const std::string>;
+
 /// A stored record: every field of its resource (nulls included) with customer_ID, Id, ts_update and
 /// dat_ultvar set by the platform. `changed` is dat_ultvar as 100 ns ticks, for the change feed.
 struct Row {
     nlohmann::json record;
     std::int64_t changed = 0;
     std::uint64_t written = 0;  ///< the tenant's generation of the write that stored it (views re-derive rows written since)
+    mutable RowText text{};     ///< set by RowSource::answered (under its lock); a write replaces the whole Row
 };
 
 /// One resource's rows of one tenant, ordered by the canonical key (see canonical_key).

@@ -96,6 +96,17 @@ TEST_F(StubRead, AQueryBodyNestedTooDeepIs400NotACrash) {
     EXPECT_EQ(total("CliFor"), 23) << "still serving";
 }
 
+TEST_F(StubRead, AListAfterAWriteShowsTheWrittenRowNotTheTextKeptFromAnEarlierRead) {
+    // Rows keep their answered text between reads (RowText); a write must replace it, in a table and in a view.
+    for (const char* list : {"/api/resources/CliFor?PageSize=3", "/api/resources/MCPClienti?PageSize=3"}) {
+        SCOPED_TRACE(list);
+        const std::string first = get(list, token()).body.at("Records").at(0).at("des_ragsoc").get<std::string>();
+        const std::string renamed = first + " (renamed)";
+        sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C101"}, {"des_ragsoc", renamed}})}));
+        EXPECT_EQ(get(list, token()).body.at("Records").at(0).at("des_ragsoc"), renamed);
+    }
+}
+
 class StubHeaderEnvelope : public StubRead {
     void configure(stub::StubOptions& o) override { o.choices.envelope = stub::Choices::Envelope::Header; }
 };
@@ -116,6 +127,7 @@ TEST_F(StubRowFieldEnvelope, PutsTotalRowsCountInEveryRow) {
     const Answer a = get("/api/resources/CliFor?PageSize=4", token());
     ASSERT_TRUE(a.body.is_array());
     for (const auto& r : a.body) EXPECT_EQ(r.at("TotalRowsCount"), 23);
+    EXPECT_EQ(a.body.at(0).size(), 192u) << "every field of CliFor and TotalRowsCount";
 }
 
 class StubCaseSensitive : public StubRead {

@@ -43,7 +43,7 @@ protected:
         User user;
         user.customer_ID = 7;
         state.store.read(7, [&](const TenantData& data) {
-            state.rows.for_each_row(data, *catalogue.find(view), user, [&](const json& row, std::int64_t) { out.push_back(row); }, keys);
+            state.rows.for_each_row(data, *catalogue.find(view), user, [&](const json& row, std::int64_t, RowText&) { out.push_back(row); }, keys);
         });
         return out;
     }

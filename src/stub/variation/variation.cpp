@@ -356,21 +356,46 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
     defect_->present(row);
 }
 
-void Variation::write_list(httplib::Response& res, json rows, std::size_t total) const {
+void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total) const {
+    // The rows come printed, so the answer is spliced from their texts rather than built and printed whole.
+    const std::string count = std::to_string(total);
+    std::string body;
+    std::size_t size = 64;
+    for (const auto& row : rows) size += row->size() + count.size() + 20;
+    body.reserve(size);
+    const auto array = [&](bool counted) {
+        body += '[';
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const std::string& row = *rows[i];
+            if (i) body += ',';
+            if (counted && row.starts_with('{')) {
+                body += "{\"TotalRowsCount\":" + count;
+                if (row != "{}") body += ',';
+                body.append(row, 1);
+            } else {
+                body += row;
+            }
+        }
+        body += ']';
+    };
     switch (choices_.envelope) {
         case Choices::Envelope::Object: {
             const char* member = choices_.rows_member == Choices::RowsMember::Records ? "Records"
                                  : choices_.rows_member == Choices::RowsMember::Data  ? "Data"
                                                                                       : "Items";
-            return send_json(res, 200, {{"TotalRowsCount", total}, {member, std::move(rows)}});
+            body += "{\"" + std::string(member) + "\":";
+            array(false);
+            body += ",\"TotalRowsCount\":" + count + "}";
+            break;
         }
         case Choices::Envelope::Header:
-            res.set_header("TotalRowsCount", std::to_string(total));
-            return send_json(res, 200, rows);
-        case Choices::Envelope::RowField:
-            for (auto& row : rows) row["TotalRowsCount"] = total;
-            return send_json(res, 200, rows);
+            res.set_header("TotalRowsCount", count);
+            array(false);
+            break;
+        case Choices::Envelope::RowField: array(true); break;
     }
+    res.status = 200;
+    res.set_content(std::move(body), "application/json; charset=utf-8");
 }
 
 // --- writes ---

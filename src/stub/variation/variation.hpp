@@ -16,6 +16,7 @@
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
 #include "stub/list_query.hpp"
+#include "stub/store.hpp"
 #include "stub/users.hpp"
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
@@ -80,8 +81,8 @@ public:
     void arrange(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows, std::size_t& first) const;
     /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
     void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
-    /// The list answer.
-    void write_list(httplib::Response& res, nlohmann::json rows, std::size_t total) const;
+    /// The list answer, from its rows' texts (each a JSON object, as `present` left it).
+    void write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total) const;
 
     // --- writes (000 §4.4) ---
     bool content_type_ok(const std::string& type) const;
