@@ -70,8 +70,7 @@ std::vector<std::u32string> pieces(std::initializer_list<const char*> texts, boo
 }
 
 /// Pieces of text (mostly single characters, sometimes whole words) flattened into one table: an int drawn in
-/// [0, total) picks one, each alternative with its weight and its pieces equally likely within it. One draw per
-/// piece, not a chain of RapidCheck generators (text was most of the cost of a data set); shrinks to 'a'.
+/// [0, total) picks one, each alternative with its weight and its pieces equally likely within it.
 struct PieceTable {
     std::vector<std::u32string> pieces;
     std::vector<int> ends;  // cumulative weights
@@ -111,11 +110,6 @@ PieceTable piece_table(bool unicode) {
             table.ends.push_back(table.total);
         }
     return table;
-}
-
-/// Always 0, shrinking towards `max` (the distance halved each time), where in_range starts anywhere and shrinks down.
-rc::Gen<int> cut_gen(int max) {
-    return rc::Gen<int>([max](const rc::Random&, int) { return rc::shrinkable::shrinkRecur(0, [max](int v) { return rc::shrink::towards(v, max); }); });
 }
 
 std::size_t units_of(char32_t c, bool unicode) { return unicode && c > 0xFFFF ? 2 : 1; }
@@ -278,33 +272,30 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     static const auto ascii_table = std::make_shared<const PieceTable>(piece_table(false));
     static const auto unicode_table = std::make_shared<const PieceTable>(piece_table(true));
     const auto& table = unicode ? unicode_table : ascii_table;
-    return rc::gen::exec([=] {
-        // Both drawn every time, so that replaying while shrinking sees the same sequence of draws.
-        const int mode = *weighted_index({2, 6, 2});  // empty, any length, exactly the maximum
-        const int any = *in_range(0, room + 1);
-        const int target = mode == 0 ? 0 : mode == 2 ? room : any;
+    // One generator drawing every piece from one Random, not a RapidCheck draw per piece: text was the largest part of
+    // a run's generation. It shrinks as RapidCheck shrinks containers: shorter first, then each character to 'a'.
+    const auto text = rc::Gen<std::u32string>([=](const rc::Random& random, int) {
+        rc::Random draws = random;
+        const auto below = [&draws](std::uint64_t n) { return static_cast<int>(draws.next() % n); };
+        const int mode = below(10);  // 2 in 10 empty, 6 any length, 2 exactly the maximum
+        const int target = mode < 2 ? 0 : mode < 8 ? below(static_cast<std::uint64_t>(room) + 1) : room;
         std::u32string out;
         std::size_t units = 0;
         const auto want = static_cast<std::size_t>(target);
-        while (units < want) {
-            const auto batch = *rc::gen::container<std::vector<int>>((want - units) / 3 + 1, in_range(0, table->total));
-            for (const int x : batch) {
-                for (char32_t c : (*table)[x]) {
-                    if (units == want) break;
-                    if (units + units_of(c, unicode) > want) c = U'x';  // one unit left: no half surrogate pair
-                    out.push_back(c);
-                    units += units_of(c, unicode);
-                }
+        while (units < want)
+            for (char32_t c : (*table)[below(static_cast<std::uint64_t>(table->total))]) {
+                if (units == want) break;
+                if (units + units_of(c, unicode) > want) c = U'x';  // one unit left: no half surrogate pair
+                out.push_back(c);
+                units += units_of(c, unicode);
             }
-        }
-        // Drawn last (RapidCheck shrinks draws in order and keeps the earlier ones): 0, and once the pieces have shrunk
-        // it shortens the text to what still fails.
-        if (const int cut = *cut_gen(target); cut > 0) {
-            std::size_t kept = 0, kept_units = 0;
-            while (kept < out.size() && kept_units + units_of(out[kept], unicode) <= want - static_cast<std::size_t>(cut))
-                kept_units += units_of(out[kept++], unicode);
-            out.resize(kept);
-        }
+        return rc::shrinkable::shrinkRecur(std::move(out), [](const std::u32string& t) {
+            return rc::seq::concat(rc::shrink::removeChunks(t), rc::shrink::eachElement(t, [](char32_t c) {
+                                       return c == U'a' ? rc::Seq<char32_t>() : rc::seq::just(char32_t{U'a'});
+                                   }));
+        });
+    });
+    return rc::gen::map(text, [prefix](std::u32string out) {
         if (!out.empty() && out.back() == U' ') out.back() = U'a';  // SQL Server ignores trailing spaces
         return prefix + sql::to_utf8(out);
     });
