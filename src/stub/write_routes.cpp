@@ -42,8 +42,12 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         if (const auto max = variation.choices().max_block_records(); block.size() > max)
             return variation.error(res, 413, "block_too_large", "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
 
-        const json sent_block = block;  // as sent, before the fields a lenient target ignores are dropped
-        for (auto& sent : block) variation.before_validate(*record, sent);
+        // The block as sent, for the hooks that read it, before the fields a lenient target ignores are dropped.
+        const bool edits = variation.edits_sent();
+        const json sent_copy = edits ? block : json();
+        const json& sent_block = edits ? sent_copy : block;
+        if (edits)
+            for (auto& sent : block) variation.before_validate(*record, sent);
         json violations = json::array();
         variation.block_violations(*record, block, violations);
         const auto& validator = state.validator(*record);

@@ -414,6 +414,7 @@ struct UndeleteIgnored : DefectHooks {
     }
 };
 struct MissingFlagAccepted : DefectHooks {
+    bool edits_sent() const override { return true; }
     void before_validate(const Record&, json& sent) const override {
         if (sent.is_object() && !sent.contains("flg_isdeleted")) sent["flg_isdeleted"] = false;
     }
@@ -466,6 +467,7 @@ struct ViewOtherTenant : DefectHooks {
 
 // --- validation ---
 struct OverlongTruncated : DefectHooks {
+    bool edits_sent() const override { return true; }
     void before_validate(const Record& record, json& sent) const override {
         if (!sent.is_object()) return;
         for (auto& [name, v] : sent.items()) {  // cut to fit before validation

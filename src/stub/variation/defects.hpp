@@ -157,7 +157,9 @@ public:
     virtual void present(nlohmann::json& /*row*/) const {}
 
     // --- writes ---
+    /// A defect that overrides before_validate says so in edits_sent (the stub copies a block only when it may be edited).
     virtual void before_validate(const Record&, nlohmann::json& /*sent*/) const {}
+    virtual bool edits_sent() const { return false; }
     virtual bool keep_violation(const Record&, const nlohmann::json& /*sent*/, const Violation&) const { return true; }
     virtual int write_tenant(int tenant, const nlohmann::json& /*block*/) const { return tenant; }
     /// How many records before the first refused one are stored all the same.

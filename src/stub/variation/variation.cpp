@@ -426,6 +426,10 @@ void Variation::before_validate(const Record& record, json& sent) const {
     defect_->before_validate(record, sent);
 }
 
+bool Variation::edits_sent() const {
+    return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored || defect_->edits_sent();
+}
+
 bool Variation::refuses(const Record& record, const json& sent, const Violation& v) const {
     if (v.rule == "allowed_values" && choices_.allowed_values == Choices::Allow::Ignored) return false;
     if (v.rule == "code_page" && choices_.code_page != Choices::CodePage::Refuse) return false;

@@ -90,6 +90,8 @@ public:
     int read_only_status() const;
     /// A sent record before validation: fields a lenient target ignores are dropped.
     void before_validate(const Record& record, nlohmann::json& sent) const;
+    /// Whether before_validate may change a sent record (else it leaves every record as it is).
+    bool edits_sent() const;
     /// Whether a violation refuses the block (A-33, A-61 let some pass).
     bool refuses(const Record& record, const nlohmann::json& sent, const Violation& v) const;
     /// Violations of the block as a whole, as {index, field, pointer, message}.
