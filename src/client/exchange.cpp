@@ -4,7 +4,6 @@
 #include "sql/text.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace bds::client {
 namespace {
@@ -32,7 +31,7 @@ std::string redact_body(const std::string& body) {
     static const char* const kSecrets[] = {"access_token", "refresh_token", "id_token", "token", "password", "client_secret", "secret"};
     std::string out = body;
     std::string lower = body;  // same length and offsets as `out`, searched case-insensitively
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
     const auto redact = [&](std::size_t from, std::size_t to) {
         out.replace(from, to - from, "<redacted>");
         lower.replace(from, to - from, "<redacted>");
@@ -61,14 +60,13 @@ std::string redact_body(const std::string& body) {
 std::string escape_invalid_utf8(const std::string& text) {
     std::string out;
     std::string_view rest = text;
-    std::size_t bad = 0;
-    while (!sql::utf8_to_u32(rest, &bad)) {
+    while (const auto bad = sql::first_invalid_utf8(rest)) {
         static const char* hex = "0123456789abcdef";
-        const auto c = static_cast<unsigned char>(rest[bad]);
-        out.append(rest.substr(0, bad));
+        const auto c = static_cast<unsigned char>(rest[*bad]);
+        out.append(rest.substr(0, *bad));
         out.append("\\x").push_back(hex[c >> 4]);
         out.push_back(hex[c & 15]);
-        rest.remove_prefix(bad + 1);
+        rest.remove_prefix(*bad + 1);
     }
     out.append(rest);
     return out;

@@ -7,39 +7,53 @@
 
 namespace bds::sql {
 
+namespace {
+
+/// The code point of the strict UTF-8 sequence at text[i], and its length; length 0 when it is invalid.
+std::pair<char32_t, std::size_t> decode_at(std::string_view text, std::size_t i) {
+    const auto b0 = static_cast<unsigned char>(text[i]);
+    if (b0 < 0x80) return {b0, 1};
+    std::size_t len = 0;
+    char32_t c = 0;
+    char32_t min = 0;
+    if ((b0 & 0xE0) == 0xC0) { len = 2; c = b0 & 0x1F; min = 0x80; }
+    else if ((b0 & 0xF0) == 0xE0) { len = 3; c = b0 & 0x0F; min = 0x800; }
+    else if ((b0 & 0xF8) == 0xF0) { len = 4; c = b0 & 0x07; min = 0x10000; }
+    else return {0, 0};
+    if (i + len > text.size()) return {0, 0};
+    for (std::size_t k = 1; k < len; ++k) {
+        const auto b = static_cast<unsigned char>(text[i + k]);
+        if ((b & 0xC0) != 0x80) return {0, 0};
+        c = (c << 6) | (b & 0x3F);
+    }
+    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return {0, 0};
+    return {c, len};
+}
+
+}  // namespace
+
 std::optional<std::u32string> utf8_to_u32(std::string_view text, std::size_t* bad_offset) {
     std::u32string out;
     out.reserve(text.size());
-    std::size_t i = 0;
-    auto fail = [&]() -> std::optional<std::u32string> {
-        if (bad_offset) *bad_offset = i;
-        return std::nullopt;
-    };
-    while (i < text.size()) {
-        const auto b0 = static_cast<unsigned char>(text[i]);
-        if (b0 < 0x80) {
-            out.push_back(b0);
-            ++i;
-            continue;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto [c, len] = decode_at(text, i);
+        if (len == 0) {
+            if (bad_offset) *bad_offset = i;
+            return std::nullopt;
         }
-        std::size_t len = 0;
-        char32_t c = 0;
-        char32_t min = 0;
-        if ((b0 & 0xE0) == 0xC0) { len = 2; c = b0 & 0x1F; min = 0x80; }
-        else if ((b0 & 0xF0) == 0xE0) { len = 3; c = b0 & 0x0F; min = 0x800; }
-        else if ((b0 & 0xF8) == 0xF0) { len = 4; c = b0 & 0x07; min = 0x10000; }
-        else return fail();
-        if (i + len > text.size()) return fail();
-        for (std::size_t k = 1; k < len; ++k) {
-            const auto b = static_cast<unsigned char>(text[i + k]);
-            if ((b & 0xC0) != 0x80) return fail();
-            c = (c << 6) | (b & 0x3F);
-        }
-        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return fail();
         out.push_back(c);
         i += len;
     }
     return out;
+}
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = decode_at(text, i).second;
+        if (len == 0) return i;
+        i += len;
+    }
+    return std::nullopt;
 }
 
 std::u16string to_utf16(std::u32string_view text) {

@@ -13,6 +13,9 @@ namespace bds::sql {
 /// nullopt and sets `bad_offset` (if given) to the byte offset of the first invalid sequence.
 std::optional<std::u32string> utf8_to_u32(std::string_view text, std::size_t* bad_offset = nullptr);
 
+/// The byte offset of the first sequence utf8_to_u32 refuses, or nullopt when the whole text is strict UTF-8.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
 /// UTF-16 code units of a code point sequence (astral characters become surrogate pairs).
 std::u16string to_utf16(std::u32string_view text);
 
