@@ -15,12 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-/// One property of the record being generated: its value, or nullopt for "absent".
-struct PropertyGen {
-    std::string name;
-    rc::Gen<std::optional<json>> value;
-};
-
 bool listed(const json& schema, const char* keyword, const std::string& name) {
     if (!schema.contains(keyword) || !schema[keyword].is_array()) return false;
     const json& names = schema[keyword];
@@ -44,45 +38,69 @@ json without_null(json property) {
     return property;
 }
 
+using Maybe = std::optional<json>;
+
+/// A property: absent (when `optional`, one time in four), null (when `nullable`, one time in eight of the rest) or a
+/// value, decided by one draw. Shrinks to absent, then to null, then as the value shrinks.
+rc::Gen<Maybe> property_gen(rc::Gen<json> value, bool optional, bool nullable) {
+    return rc::Gen<Maybe>([value = std::move(value), optional, nullable](const rc::Random& random, int size) {
+        rc::Random draws = random;
+        const rc::Random for_value = draws.split();  // before next(): RapidCheck splits only an unused Random
+        const auto x = draws.next() % 32;
+        std::vector<rc::Shrinkable<Maybe>> simpler;
+        const auto seq = [](std::vector<rc::Shrinkable<Maybe>> s) { return rc::seq::fromContainer(std::move(s)); };
+        if (optional) {
+            if (x < 8) return rc::shrinkable::just(Maybe());
+            simpler.push_back(rc::shrinkable::just(Maybe()));
+        }
+        if (nullable) {
+            if (x < 11) return rc::shrinkable::just<Maybe>(Maybe(json()), seq(simpler));
+            simpler.push_back(rc::shrinkable::just(Maybe(json())));
+        }
+        auto drawn = rc::shrinkable::map(value(for_value, size), [](json v) { return Maybe(std::move(v)); });
+        if (simpler.empty()) return drawn;
+        return rc::shrinkable::mapShrinks(std::move(drawn), [simpler = seq(simpler)](rc::Seq<rc::Shrinkable<Maybe>> shrinks) {
+            return rc::seq::concat(simpler, std::move(shrinks));
+        });
+    });
+}
+
 }  // namespace
 
 rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
     if (!schema.is_object() || !schema.contains("properties") || !schema["properties"].is_object())
         throw std::invalid_argument("record_gen: object schema without `properties`");
-    std::vector<PropertyGen> properties;
-    auto always = [](rc::Gen<json> g) { return rc::gen::map(std::move(g), [](json v) { return std::optional<json>(std::move(v)); }); };
+    std::vector<std::string> names;
+    std::vector<rc::Gen<Maybe>> properties;
     for (const auto& [name, property] : schema["properties"].items()) {
-        if (name == options.tenant_field) {
-            if (options.tenant_id) properties.push_back({name, always(rc::gen::just(json(*options.tenant_id)))});
-            continue;
-        }
-        if (name == "flg_isdeleted" && options.active_only) {
-            properties.push_back({name, always(rc::gen::just(json(false)))});
-            continue;
-        }
-        if (listed(schema, "x-bds-key", name)) {
+        if (name == options.tenant_field && !options.tenant_id) continue;
+        names.push_back(name);
+        if (name == options.tenant_field) properties.push_back(rc::gen::just(Maybe(*options.tenant_id)));
+        else if (name == "flg_isdeleted" && options.active_only) properties.push_back(rc::gen::just(Maybe(false)));
+        else if (listed(schema, "x-bds-key", name))
             // Keys identify the record: always present, never null, with the run prefix where it fits.
-            properties.push_back({name, always(value_gen(without_null(property), options, options.run_prefix))});
-            continue;
-        }
-        auto value = always(value_gen(property, options));
-        if (listed(schema, "required", name)) {
-            properties.push_back({name, value});
-            continue;
-        }
-        // Absent one time in four. Absence is the alternative shrinking goes to, so shrunk records keep few fields.
-        auto absent = rc::gen::just(std::optional<json>());
-        properties.push_back({name, rc::gen::mapcat(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 4)), [absent, value](int x) {
-                                  return x == 0 ? absent : value;
-                              })});
+            properties.push_back(property_gen(value_gen(without_null(property), options, options.run_prefix), false, false));
+        else
+            // Absence is what shrinking goes to first, so shrunk records keep few fields.
+            properties.push_back(property_gen(value_gen(without_null(property), options), !listed(schema, "required", name), admits_null(property)));
     }
-    // One draw per property, whatever was drawn before: RapidCheck replays the draws in order while shrinking.
-    return rc::gen::exec([properties] {
-        json record = json::object();
-        for (const auto& p : properties) {
-            if (auto v = *p.value) record[p.name] = std::move(*v);
-        }
-        return record;
+    // One Random split per property, and the record shrinks one property at a time (RapidCheck's exec would replay
+    // every later draw after each shrink, for properties that do not depend on each other).
+    using Parts = std::vector<rc::Shrinkable<Maybe>>;
+    return rc::Gen<json>([names, properties](const rc::Random& random, int size) {
+        rc::Random draws = random;
+        Parts parts;
+        parts.reserve(properties.size());
+        for (const auto& p : properties) parts.push_back(p(draws.split(), size));
+        auto whole = rc::shrinkable::shrinkRecur(std::move(parts), [](const Parts& ps) {
+            return rc::shrink::eachElement(ps, [](const rc::Shrinkable<Maybe>& p) { return p.shrinks(); });
+        });
+        return rc::shrinkable::map(std::move(whole), [names](const Parts& ps) {
+            json record = json::object();
+            for (std::size_t i = 0; i < ps.size(); ++i)
+                if (auto v = ps[i].value()) record[names[i]] = std::move(*v);
+            return record;
+        });
     });
 }
 

@@ -251,13 +251,6 @@ rc::Gen<json> datetime_gen(bool datetime2) {
     });
 }
 
-bool type_admits(const json& schema, const char* name) {
-    if (!schema.contains("type")) return false;
-    const json& t = schema["type"];
-    if (t.is_string()) return t == name;
-    return t.is_array() && std::find(t.begin(), t.end(), json(name)) != t.end();
-}
-
 }  // namespace
 
 rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
@@ -301,11 +294,18 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     });
 }
 
+bool admits_null(const json& schema) {
+    if (!schema.is_object() || !schema.contains("type")) return false;
+    const json& t = schema["type"];
+    if (t.is_string()) return t == "null";
+    return t.is_array() && std::find(t.begin(), t.end(), json("null")) != t.end();
+}
+
 rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, const std::string& prefix) {
     if (!schema.is_object() || !schema.contains("x-sql-type") || !schema["x-sql-type"].is_string())
         throw std::invalid_argument("value_gen: property schema without x-sql-type: " + schema.dump());
     const SqlType type = SqlType::parse(schema["x-sql-type"].get<std::string>());
-    const bool nullable = type_admits(schema, "null");
+    const bool nullable = admits_null(schema);
 
     rc::Gen<json> value = rc::gen::just(json());
     if (schema.contains("enum") && schema["enum"].is_array()) {

@@ -46,6 +46,9 @@ inline constexpr int kUnboundedTextUnits = 300;
 /// RapidCheck's size parameter. Shrinks towards shorter texts of ASCII letters.
 rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix = "");
 
+/// Whether a property schema's type admits null (a type array containing "null").
+bool admits_null(const nlohmann::json& property_schema);
+
 /// One value for a property schema, by its `x-sql-type`:
 ///  - text types: text_gen (with `prefix` when the property has no `enum`, is text, and the prefix fits;
 ///    otherwise the prefix is ignored);
