@@ -1,6 +1,7 @@
 #include "generate/value_gen.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -271,7 +272,18 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
         rc::Random draws = random;
         const auto below = [&draws](std::uint64_t n) { return static_cast<int>(draws.next() % n); };
         const int mode = below(10);  // 2 in 10 empty, 6 any length, 2 exactly the maximum
-        const int target = mode < 2 ? 0 : mode < 8 ? below(static_cast<std::uint64_t>(room) + 1) : room;
+        // Any length: first a scale (a power of two up to the room), then a length within it, so short texts are
+        // as common as long ones are across scales (a length uniform up to the room made most texts long, and text
+        // most of what a run generates, sends and stores). Keys (those with a prefix) keep uniform lengths: they
+        // must differ, and short texts repeat.
+        const auto any = [&] {
+            if (!prefix.empty()) return below(static_cast<std::uint64_t>(room) + 1);
+            int scale = 1;
+            while (scale <= room) scale *= 2;
+            const int bound = std::min(room, (1 << below(static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(scale))) + 1)) - 1);
+            return below(static_cast<std::uint64_t>(bound) + 1);
+        };
+        const int target = mode < 2 ? 0 : mode < 8 ? any() : room;
         std::u32string out;
         std::size_t units = 0;
         const auto want = static_cast<std::size_t>(target);

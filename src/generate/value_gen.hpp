@@ -39,7 +39,8 @@ inline constexpr int kUnboundedTextUnits = 300;
 /// UTF-16 units for the Unicode types (an astral character counts 2) and in characters for varchar/char,
 /// which only get Windows-1252 characters. The mix includes ASCII, spaces, apostrophes ("L'Aquila",
 /// "O''Brien"), Italian accented letters and, for the Unicode types, astral and other non-Windows-1252
-/// characters. The empty text and a text of exactly the maximum length each come up about one time in five.
+/// characters. The empty text and a text of exactly the maximum length each come up about one time in five; other
+/// lengths spread over the scales up to the maximum (as many up to 8 as from 128 to 255), or evenly with a prefix.
 /// Never ends in a space (SQL Server ignores trailing spaces when comparing). nchar/char values are not padded.
 /// `prefix` (for varchar/char, assumed to be Windows-1252) starts every value; the rest fills at most the
 /// remaining length; std::invalid_argument if the prefix alone is too long. Lengths do not depend on
