@@ -6,6 +6,20 @@ namespace bds::run {
 
 using nlohmann::json;
 
+namespace {
+
+/// What deleting a record logically needs: its key, the fields a sent record requires (the seeds' minimal record) and
+/// flg_isdeleted. A run writes thousands of records, and keeping each whole until the end was most of its memory.
+json deletion_record(const Record& record, const json& sent) {
+    json out = json::object();
+    for (const Field& f : record.fields)
+        if (f.key || f.required || f.name == "flg_isdeleted")
+            if (const auto it = sent.find(f.name); it != sent.end()) out[f.name] = *it;
+    return out;
+}
+
+}  // namespace
+
 void Journal::accepted(const std::string& role, const std::string& resource, const json& block) {
     const Record* record = catalogue_.find(resource);
     if (!record || !block.is_array()) return;
@@ -16,7 +30,7 @@ void Journal::accepted(const std::string& role, const std::string& resource, con
         // Case kept (trailing spaces aside): on a case-insensitive server two spellings are one record and
         // deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
         const std::string key = oracle::index_key(*record, r, Collation::CaseSensitive);
-        rows[key] = r;
+        rows[key] = deletion_record(*record, r);
     }
 }
 

@@ -24,7 +24,7 @@ class Journal {
 public:
     explicit Journal(const Catalogue& catalogue) : catalogue_(catalogue) {}
 
-    /// A block the target accepted from `role`: the last version of each key is kept.
+    /// A block the target accepted from `role`: of the last version of each key, what deleting it needs.
     void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block);
     /// The records still live after the run, as blocks of at most `max_block`, flagged deleted; the journal is
     /// left empty (they are moved, not copied: the run's end).
@@ -35,7 +35,7 @@ public:
 private:
     const Catalogue& catalogue_;
     mutable std::mutex mutex_;
-    /// (role, resource) → key text → the last record sent
+    /// (role, resource) → key text → what deleting the last record sent needs (its key and required fields)
     std::map<std::pair<std::string, std::string>, std::map<std::string, nlohmann::json>> written_;
 };
 

@@ -70,6 +70,9 @@ TEST(SchemaChecks, FormsTheSeedsLeaveOpenAreObservedNotJudged) {
             if (name.rfind("prc_", 0) == 0 && v.is_number()) v = v.dump();
     }));
     b.expect_pass("SCH-02");
+    // SCH-03 reads rows already there: one with a decimal the proxy turns into text (prc_) and one it leaves a number.
+    b.stub.server->load(1, "AliquoteIva", json::array({{{"cod_iva", "00Z22"}, {"flg_isdeleted", false}, {"prc_iva", 22.5}, {"prc_indetraibile", 10}}}));
+    b.stub.server->load(1, "Articoli", json::array({{{"cod_art", "00Z1"}, {"cod_variante", ""}, {"flg_isdeleted", false}, {"qta_pes_lordo_kg", 1.5}}}));
     const auto r = b.expect_pass("SCH-03");
     std::string all;
     for (const auto& o : r.observations) all += o.text + "\n";
