@@ -48,11 +48,6 @@ std::string url_encoded(const std::string& text) {
     return out;
 }
 
-void replace_all(std::string& text, const std::string& what, const std::string& with) {
-    if (what.empty()) return;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size())) text.replace(at, what.size(), with);
-}
-
 }  // namespace
 
 void RunLimits::acquire() {
@@ -86,20 +81,31 @@ bool RunLimits::past_deadline() const {
 void RunLimits::add_secret(const std::string& secret) {
     if (secret.size() < kMinSecretLength) return;  // shorter "secrets" would blank out ordinary words
     std::lock_guard lock(mutex_);
-    secrets_.insert(secret);
-    secrets_.insert(url_encoded(secret));
     const std::string json = nlohmann::json(secret).dump();  // as it stands inside a JSON string
-    secrets_.insert(json.substr(1, json.size() - 2));
+    for (std::string form : {secret, url_encoded(secret), json.substr(1, json.size() - 2)})
+        if (const auto [it, added] = secrets_.insert(std::move(form)); added)
+            by_first_byte_[static_cast<unsigned char>(it->front())].push_back(&*it);
 }
 
 std::string RunLimits::scrub(std::string text) const {
     std::lock_guard lock(mutex_);
-    // Longest first: a secret containing another is replaced whole.
-    std::vector<const std::string*> order;
-    for (const auto& s : secrets_) order.push_back(&s);
-    std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->size() > b->size(); });
-    for (const auto* s : order) replace_all(text, *s, "<redacted>");
-    return text;
+    // One pass, comparing at each byte only the secrets that start with it: a run collects hundreds of tokens and
+    // scrubs every exchange. Every byte of every occurrence is covered, overlapping ones included, and each run of
+    // covered bytes becomes one <redacted>.
+    std::vector<bool> covered;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        for (const std::string* s : by_first_byte_[static_cast<unsigned char>(text[i])])
+            if (text.compare(i, s->size(), *s) == 0) {
+                if (covered.empty()) covered.resize(text.size());
+                std::fill(covered.begin() + static_cast<std::ptrdiff_t>(i), covered.begin() + static_cast<std::ptrdiff_t>(i + s->size()), true);
+            }
+    if (covered.empty()) return text;
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (!covered[i]) out += text[i];
+        else if (i == 0 || !covered[i - 1]) out += "<redacted>";
+    }
+    return out;
 }
 
 void RunLimits::scrub(Exchange& e) const {

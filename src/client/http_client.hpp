@@ -4,6 +4,7 @@
 /// secrets to scrub), GETs retried on a dropped connection (writes never; an oversized answer never), any request
 /// retried after a 429 with its Retry-After (bounded). Every request comes back with its Exchange (secrets
 /// redacted and scrubbed).
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 #include <thread>
 
 #include "client/exchange.hpp"
@@ -60,6 +62,7 @@ private:
     std::chrono::steady_clock::time_point next_{};
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::set<std::string> secrets_;
+    std::array<std::vector<const std::string*>, 256> by_first_byte_;  // into secrets_
 };
 
 struct HttpSettings {

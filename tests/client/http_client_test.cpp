@@ -224,3 +224,22 @@ TEST(Tokens, ATokenThatWouldAddHeadersIsRefusedAndNeverShown) {
 
 }  // namespace
 }  // namespace bds::client
+
+namespace bds::client {
+namespace {
+
+TEST(RunLimits, ScrubRedactsEveryByteOfEverySecretInEveryFormOverlapsIncluded) {
+    RunLimits limits;
+    limits.add_secret("abc");  // too short to take: it would blank out ordinary words
+    limits.add_secret("s3cr\"t/pw");
+    limits.add_secret("xxyyzz");
+    limits.add_secret("yyzz-tail");
+    EXPECT_EQ(limits.scrub("no secret here, abc"), "no secret here, abc");
+    EXPECT_EQ(limits.scrub("p=s3cr%22t%2Fpw&q={\"v\":\"s3cr\\\"t/pw\"} s3cr\"t/pw."), "p=<redacted>&q={\"v\":\"<redacted>\"} <redacted>.");
+    // Two secrets overlapping: neither's bytes may show, whichever is found first.
+    EXPECT_EQ(limits.scrub("[xxyyzz-tail]"), "[<redacted>]");
+    EXPECT_EQ(limits.scrub("xxyyzz"), "<redacted>");
+}
+
+}  // namespace
+}  // namespace bds::client
