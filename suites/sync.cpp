@@ -78,9 +78,7 @@ void identity_on_upsert(Context& ctx) {
     if (!send_accepted(ctx, record, json::array({first}))) return;
     const json before = read_one(ctx, record, first);
     // The second version leaves out every optional field the first one set: replace or merge?
-    json second;
-    for (const auto& f : record.fields)
-        if ((f.key || f.required) && first.contains(f.name)) second[f.name] = first[f.name];
+    const json second = oracle::minimal_record(record, first);
     if (!send_accepted(ctx, record, json::array({second}))) return;
     const json after = read_one(ctx, record, second);
     ctx.observe(std::string("Id after an upsert of the same key: ") +

@@ -278,9 +278,7 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
         // must differ, and short texts repeat.
         const auto any = [&] {
             if (!prefix.empty()) return below(static_cast<std::uint64_t>(room) + 1);
-            int scale = 1;
-            while (scale <= room) scale *= 2;
-            const int bound = std::min(room, (1 << below(static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(scale))) + 1)) - 1);
+            const int bound = std::min(room, (1 << below(std::bit_width(static_cast<unsigned>(room)) + 1)) - 1);
             return below(static_cast<std::uint64_t>(bound) + 1);
         };
         const int target = mode < 2 ? 0 : mode < 8 ? any() : room;

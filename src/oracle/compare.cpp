@@ -247,6 +247,14 @@ std::string format_differences(const std::vector<Difference>& differences) {
     return out;
 }
 
+json minimal_record(const Record& record, const json& sent) {
+    json out = json::object();
+    for (const Field& f : record.fields)
+        if (f.key || f.required)
+            if (const auto it = sent.find(f.name); it != sent.end()) out[f.name] = *it;
+    return out;
+}
+
 std::string index_key(const Record& record, const json& values, Collation collation) {
     std::string key;
     for (const auto& name : record.key) {

@@ -64,6 +64,9 @@ std::string format_differences(const std::vector<Difference>& differences);
 /// case-insensitive collation, null and absent alike. Equal texts mean the same record.
 std::string index_key(const Record& record, const nlohmann::json& values, Collation collation);
 
+/// The seeds' minimal record of `sent` (000 §2.1): its key fields and the fields a sent record requires, as sent.
+nlohmann::json minimal_record(const Record& record, const nlohmann::json& sent);
+
 /// index_key(record, a, collation) == index_key(record, b, collation).
 bool same_key(const Record& record, const nlohmann::json& a, const nlohmann::json& b, Collation collation);
 

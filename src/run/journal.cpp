@@ -8,13 +8,11 @@ using nlohmann::json;
 
 namespace {
 
-/// What deleting a record logically needs: its key, the fields a sent record requires (the seeds' minimal record) and
-/// flg_isdeleted. A run writes thousands of records, and keeping each whole until the end was most of its memory.
+/// What deleting a record logically needs: its minimal record and flg_isdeleted. A run writes thousands of records,
+/// and keeping each whole until the end was most of its memory.
 json deletion_record(const Record& record, const json& sent) {
-    json out = json::object();
-    for (const Field& f : record.fields)
-        if (f.key || f.required || f.name == "flg_isdeleted")
-            if (const auto it = sent.find(f.name); it != sent.end()) out[f.name] = *it;
+    json out = oracle::minimal_record(record, sent);
+    if (const auto it = sent.find("flg_isdeleted"); it != sent.end()) out["flg_isdeleted"] = *it;
     return out;
 }
 
