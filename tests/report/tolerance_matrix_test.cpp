@@ -75,5 +75,20 @@ TEST(ToleranceMatrix, ANoisyObservationSetsAsideOnlyItselfNotTheCheck) {
     EXPECT_TRUE(m.rows[1].seen_by.empty()) << "only the noisy timestamp moved";
 }
 
+TEST(ToleranceMatrix, ARunPrefixInsideAWordIsNotTakenForAKey) {
+    // One default run's prefix was "dow": "Windows" became "Win~s" in that run only, and SYN-10 looked noisy.
+    const auto seen = [](const std::string& key) {
+        return result("SYN-10", Level::Observe, run::Outcome::Pass, {"varchar text beyond Windows-1252 (A-61): status 400, key " + key});
+    };
+    const auto defaults = run_of("dow", {seen("dow07w6")});
+    const auto again = run_of("abc", {seen("abc07w6")});
+    const std::vector<report::ChoiceRun> runs{{"A-61=replace", "A-61=replace", run_of("sta", {result("SYN-10", Level::Observe, run::Outcome::Pass,
+                                                                                                      {"varchar text beyond Windows-1252 (A-61): status 200, key sta07w6"})}),
+                                               true}};
+    const auto m = report::tolerance_matrix(defaults, again, runs);
+    EXPECT_TRUE(m.unsteady.empty());
+    EXPECT_EQ(m.rows[0].seen_by, std::vector<std::string>{"SYN-10"});
+}
+
 }  // namespace
 }  // namespace bds
