@@ -12,26 +12,13 @@ namespace {
 /// with an empty value), the values of each label in a multiset.
 using Observed = std::map<std::string, std::multiset<std::string>>;
 
-/// Whether the run's prefix at `at` starts a key: a check's keys start with the run's prefix and the check's number
-/// (two base-36 characters, a digit first). A prefix inside an ordinary word ("dow" in "Windows", "sta" in
-/// "status") is left alone: replaced in one run and not in the other, it made a steady observation look noisy.
-bool starts_key(const std::string& text, std::size_t at, std::size_t prefix_size) {
-    const std::size_t n = at + prefix_size;
-    const auto base36 = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); };
-    return n + 1 < text.size() && text[n] >= '0' && text[n] <= '9' && base36(text[n + 1]);
-}
-
 /// Per check, what it observed, with the run's key prefix taken out (it differs from run to run).
 std::map<std::string, Observed> observations(const run::RunResult& run) {
     std::map<std::string, Observed> out;
-    const std::string& prefix = run.run_prefix;
     for (const auto& r : run.results) {
         auto& observed = out[r.id];
         for (const auto& o : r.observations) {
-            std::string text = o.text;
-            if (!prefix.empty())
-                for (auto at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at + 1))
-                    if (starts_key(text, at, prefix.size())) text.replace(at, prefix.size(), "~");
+            const std::string text = run::without_run_prefix(o.text, run.run_prefix);
             const auto colon = text.find(": ");
             if (colon == std::string::npos) observed[text].insert("");
             else observed[text.substr(0, colon)].insert(text.substr(colon + 2));

@@ -22,9 +22,8 @@ std::string resource_of(const std::optional<client::Exchange>& e) {
 
 /// `text` without what varies from run to run: the key prefix, quoted values ('…' with '' inside, N'…', "…"),
 /// digits; spaces collapsed.
-std::string skeleton(std::string text, const std::string& run_prefix) {
-    if (!run_prefix.empty())
-        for (auto at = text.find(run_prefix); at != std::string::npos; at = text.find(run_prefix, at)) text.replace(at, run_prefix.size(), "~");
+std::string skeleton(const std::string& original, const std::string& run_prefix) {
+    const std::string text = without_run_prefix(original, run_prefix);
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];

@@ -56,4 +56,14 @@ std::string verdict_text(const RunResult& run) {
 
 std::string_view harness_version() { return BDS_VERSION; }
 
+std::string without_run_prefix(std::string text, const std::string& run_prefix) {
+    if (run_prefix.empty()) return text;
+    const auto base36 = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); };
+    for (auto at = text.find(run_prefix); at != std::string::npos; at = text.find(run_prefix, at + 1)) {
+        const std::size_t n = at + run_prefix.size();
+        if (n + 1 < text.size() && text[n] >= '0' && text[n] <= '9' && base36(text[n + 1])) text.replace(at, run_prefix.size(), "~");
+    }
+    return text;
+}
+
 }  // namespace bds::run

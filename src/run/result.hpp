@@ -106,4 +106,9 @@ struct RunResult {
 /// The verdict in a line: "pass: …", "fail: 2 MUST failures", "incomplete: … could not decide (AUTH-06, VIEW-10)".
 std::string verdict_text(const RunResult& run);
 
+/// `text` with the run's key prefix replaced by "~" where it starts a key (the prefix, then a check's number: two
+/// base-36 characters, a digit first), so that texts of two runs compare. A prefix inside an ordinary word ("dow"
+/// in "Windows", "sta" in "status") stays: replaced in one run and not another, it made equal texts differ.
+std::string without_run_prefix(std::string text, const std::string& run_prefix);
+
 }  // namespace bds::run
