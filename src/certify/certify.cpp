@@ -212,7 +212,7 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
     CertifyOptions resolved = options;
     if (!resolved.command.empty()) resolved.command.front() = resolve_program(resolved.command.front());
     run::RunResult result;
-    result.target = options.command.empty() ? "a connector pointed at port " + std::to_string(options.port) : "connector: " + joined(options.command);
+    result.target = options.command.empty() ? "a connector started by hand" : "connector: " + joined(options.command);
     result.harness_version = std::string(run::harness_version());
     result.catalogue_sha256 = builtin_catalogue_sha256();
     result.seed = options.seed;

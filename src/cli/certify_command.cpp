@@ -55,15 +55,17 @@ void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
     cmd->add_option("--choose", a->choose, "The stub's behaviour where the seeds are silent, A-xx=VALUE (see `conformance stub --list-choices`)")
         ->delimiter(',');
     cmd->add_option("--choices", a->choices, "random:SEED: a random combination of the stub's choices");
-    cmd->add_option("--port", a->port, "Serve each scenario on this port and wait for a connector started by hand (instead of a command)")
-        ->check(CLI::Range(1, 65535));
+    auto* port = cmd->add_option("--port", a->port,
+                                 "Serve each scenario on this port (0: any free port, printed) and wait for a connector started by hand "
+                                 "(instead of a command)")
+                     ->check(CLI::Range(0, 65535));
     cmd->footer(
         "After --: the connector's command line, with placeholders {base_url} {username} {password} {resource} {mode} {input} "
         "{output} {since}.\nExample: conformance certify --report html=certificate.html -- ./my-connector --url {base_url} --user {username} "
         "--password {password} --resource {resource} --mode {mode} --input {input} --output {output} --since {since}\n"
         "Exit codes: 0 every MUST check passed; 1 a MUST failure; 2 usage error; 4 incomplete (a check could not judge).");
-    cmd->callback([a] {
-        if (a->command.empty() == (a->port == 0))
+    cmd->callback([a, port] {
+        if (a->command.empty() == (port->count() == 0))
             throw ExitError{kUsage, "certify: give the connector's command after -- (or --port P to start it by hand), not both"};
         certify::CertifyOptions options;
         options.command = a->command;

@@ -26,16 +26,17 @@ code=0
 "$conformance" certify --scenario delivery >"$dir/usage.out" 2>&1 || code=$?
 [ "$code" = 2 ] || fail "no command and no --port: exit $code, expected 2"
 
-# Started by hand: the harness prints where to point the connector and waits for Enter.
-port=$((20000 + RANDOM % 20000))
+# Started by hand: the harness prints where to point the connector and waits for Enter. Port 0: the harness takes a
+# free port and prints it (a port chosen here could be taken by a parallel test before the harness binds it).
 mkfifo "$dir/stdin"
-"$conformance" certify --port "$port" --scenario delivery --resource CliFor --records 20 --report "json=$dir/port.json" \
+"$conformance" certify --port 0 --scenario delivery --resource CliFor --records 20 --report "json=$dir/port.json" \
   <"$dir/stdin" >"$dir/port.out" 2>&1 &
 exec 3>"$dir/stdin"
 for _ in $(seq 100); do grep -q 'press Enter' "$dir/port.out" && break; sleep 0.1; done
 password=$(awk '$1 == "password" {print $2}' "$dir/port.out")
+base_url=$(awk '$1 == "base_url" {print $2}' "$dir/port.out")
 input=$(awk '/records to deliver/ {print $NF}' "$dir/port.out")
-"$sample" --url "http://127.0.0.1:$port" --user connector --password "$password" --resource CliFor --mode push --input "$input" \
+"$sample" --url "$base_url" --user connector --password "$password" --resource CliFor --mode push --input "$input" \
   >/dev/null || fail "the sample could not deliver to the port: $(cat "$dir/port.out")"
 echo >&3
 exec 3>&-
