@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 mode=${1:-test}
 
 packages=(build-essential cmake ninja-build pkg-config
-          libcpp-httplib-dev libssl-dev nlohmann-json3-dev librapidcheck-dev libvalijson-dev libcli11-dev)
+          libcpp-httplib-dev libssl-dev nlohmann-json3-dev librapidcheck-dev libvalijson-dev libcli11-dev libjemalloc-dev)
 if [ "$mode" != build ]; then
   packages+=(git libgtest-dev libsqlite3-dev libexpat1-dev)
   # Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).

@@ -8,7 +8,7 @@
 namespace bds {
 
 /// RapidCheck cases per property check when a run does not say (`--cases`).
-inline constexpr int kDefaultCases = 10;
+inline constexpr int kDefaultCases = 100;  // RapidCheck's own default
 
 /// MUST: the seeds state it (a failure fails the gate). SHOULD: the seeds recommend it.
 /// OBSERVE: the seeds are silent; the harness records what the target chose.

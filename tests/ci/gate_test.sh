@@ -32,7 +32,7 @@ export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_
 
 for shard in 1 2; do
   code=0
-  BDS_SHARD=$shard/2 "$gate" target.json "reports/shard-$shard" >"shard-$shard.log" 2>&1 || code=$?
+  BDS_SHARD=$shard/2 "$gate" target.json "reports/shard-$shard" -- --cases 10 >"shard-$shard.log" 2>&1 || code=$?
   [ "$code" = 0 ] || fail "shard $shard/2 exited $code: $(tail -20 "shard-$shard.log")"
   [ -s "reports/shard-$shard/report.json" ] || fail "shard $shard wrote no report.json"
 done
