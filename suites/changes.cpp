@@ -87,14 +87,14 @@ void changed_after(Context& ctx) {
         oracle::StoreModel model(ctx.catalogue, model_collation(ctx));
         const json before = *block_gen(ctx, record, *rc::gen::inRange(2, 5));
         send_or_error(ctx, record, before);
+        // The next writes come at least 3 ms after these, so that the target's clock has moved past the instant (a
+        // target whose clock has not is not blamed: see below); the reads and generation between count towards it.
+        const auto writes_from = std::chrono::steady_clock::now() + std::chrono::milliseconds(3);
         model.upsert_block(record.name, before);
         std::vector<json> rows;
         for (const auto& r : before) rows.push_back(read_one(ctx, record, r));
         const std::string last_utc_run = last_utc_run_after(ctx, record, rows);
         const oracle::Mark mark = model.mark();
-        // The next writes come a little later, so that the target's clock has moved past the instant (a target
-        // whose clock has not is not blamed: see below).
-        std::this_thread::sleep_for(std::chrono::milliseconds(3));
         json after = json::array();
         for (const auto& r : before) {
             const int what = *rc::gen::inRange(0, 3);  // 0: untouched, 1: updated, 2: logically deleted
@@ -114,6 +114,7 @@ void changed_after(Context& ctx) {
         fresh["flg_isdeleted"] = false;
         if (model.find(record.name, fresh)) return;
         after.push_back(fresh);
+        std::this_thread::sleep_until(writes_from);
         send_or_error(ctx, record, after);
         model.upsert_block(record.name, after);
         // Only when the target's own instant of the new record lies after LastUtcRun must the feed show the
