@@ -112,12 +112,15 @@ void cross_check(const Catalogue& cat) {
 }  // namespace
 
 const Field* Record::field(std::string_view field_name) const {
-    // Records of 191 fields are asked for each field of each record sent: a binary search, checked against
-    // `fields` (an entry that no longer matches falls back to the scan).
-    const auto it = std::lower_bound(field_index.begin(), field_index.end(), field_name,
-                                     [](const auto& entry, std::string_view name) { return entry.first < name; });
-    if (it != field_index.end() && it->first == field_name && it->second < fields.size() && fields[it->second].name == field_name)
-        return &fields[it->second];
+    // Records of 191 fields are asked for each field of each record sent, and views for each field of a base
+    // record (most of which they lack): a binary search while the index covers `fields`, which then also answers
+    // "absent"; a record built or changed without index_fields() is scanned.
+    if (field_index.size() == fields.size()) {
+        const auto it = std::lower_bound(field_index.begin(), field_index.end(), field_name,
+                                         [](const auto& entry, std::string_view name) { return entry.first < name; });
+        if (it == field_index.end() || it->first != field_name) return nullptr;
+        if (it->second < fields.size() && fields[it->second].name == field_name) return &fields[it->second];
+    }
     for (const auto& f : fields)
         if (f.name == field_name) return &f;
     return nullptr;

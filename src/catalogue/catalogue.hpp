@@ -62,7 +62,7 @@ struct Record {
     std::vector<Field> fields;
     std::vector<std::string> notes;
     /// (name, position in `fields`) sorted by name, for field(); built by index_fields(). A record built or
-    /// changed without it is still found, by a scan.
+    /// changed without it (its size differs from `fields`) is still searched, by a scan.
     std::vector<std::pair<std::string, std::size_t>> field_index{};
 
     const Field* field(std::string_view field_name) const;

@@ -73,24 +73,21 @@ struct RecordValidator::Impl {
         for (const auto& [name, v] : value.items()) {
             const Field* f = rec.field(name);
             if (!f || v.is_null()) continue;
-            const std::string where = pointer + "/" + name;
-            auto add = [&](const std::string& message, const char* rule) { out.push_back({where, name, message, rule}); };
+            // Built only for a violation: most fields of most records have none.
+            auto add = [&](const std::string& message, const char* rule) { out.push_back({pointer + "/" + name, name, message, rule}); };
             const SqlType& t = f->type;
             if (t.is_text() && v.is_string()) {
-                const auto text = sql::utf8_to_u32(v.get_ref<const std::string&>());
-                if (!text) {
+                const std::string& text = v.get_ref<const std::string&>();
+                const auto length = sql::utf8_length(text);
+                if (!length) {
                     add("expected UTF-8 text", "utf8");
                     continue;
                 }
                 // The code page of varchar/char is not shown: a target may hold any character there.
-                if (!t.is_unicode_text() && direction == Direction::Sent) {
-                    for (char32_t c : *text)
-                        if (!sql::in_windows_1252(c)) {
-                            add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(c) + " is not one", "code_page");
-                            break;
-                        }
-                }
-                const std::size_t units = t.is_unicode_text() ? sql::utf16_length(*text) : text->size();
+                if (!t.is_unicode_text() && direction == Direction::Sent)
+                    if (const auto c = sql::first_outside_windows_1252(text))
+                        add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(*c) + " is not one", "code_page");
+                const std::size_t units = t.is_unicode_text() ? length->utf16_units : length->characters;
                 if (auto max = t.max_length(); max && units > static_cast<std::size_t>(*max))
                     add(t.str() + " holds at most " + std::to_string(*max) + (t.is_unicode_text() ? " UTF-16 units" : " characters") +
                         ", got " + std::to_string(units), "length");
@@ -107,7 +104,7 @@ struct RecordValidator::Impl {
                 add("expected a finite number", "number");
             } else if (t.kind == SqlKind::List && v.is_array()) {
                 const Record* item = catalogue.find(f->list_of);
-                for (std::size_t i = 0; i < v.size(); ++i) check_sql(*item, v[i], where + "/" + std::to_string(i), out);
+                for (std::size_t i = 0; i < v.size(); ++i) check_sql(*item, v[i], pointer + "/" + name + "/" + std::to_string(i), out);
             }
         }
     }

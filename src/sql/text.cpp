@@ -156,6 +156,27 @@ std::size_t utf16_length(std::u32string_view text) {
     return n;
 }
 
+std::optional<TextLength> utf8_length(std::string_view text) {
+    TextLength out;
+    for (std::size_t i = 0; i < text.size(); ++out.characters) {
+        const auto [c, len] = decode_at(text, i);
+        if (len == 0) return std::nullopt;
+        out.utf16_units += c >= 0x10000 ? 2 : 1;
+        i += len;
+    }
+    return out;
+}
+
+std::optional<char32_t> first_outside_windows_1252(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto [c, len] = decode_at(text, i);
+        if (len == 0) return std::nullopt;
+        if (!in_windows_1252(c)) return c;
+        i += len;
+    }
+    return std::nullopt;
+}
+
 std::string fold_case_utf8(std::string_view text) {
     auto decoded = utf8_to_u32(text);
     if (!decoded) return std::string(text);

@@ -44,6 +44,18 @@ bool in_windows_1252(char32_t c);
 /// UTF-16 code units of a code point sequence: what nvarchar(n) and nchar(n) count.
 std::size_t utf16_length(std::u32string_view text);
 
+/// What varchar(n) and nvarchar(n) count of a text, measured without decoding it into a string.
+struct TextLength {
+    std::size_t characters = 0;   ///< code points
+    std::size_t utf16_units = 0;  ///< astral characters count two
+};
+/// The lengths of a strict UTF-8 text, or nullopt where utf8_to_u32 refuses it.
+std::optional<TextLength> utf8_length(std::string_view text);
+
+/// The first character of a strict UTF-8 text without a Windows-1252 code (in_windows_1252), or nullopt when
+/// there is none or the text is not strict UTF-8.
+std::optional<char32_t> first_outside_windows_1252(std::string_view text);
+
 /// A UTF-8 text with every character case-folded (fold_case); invalid UTF-8 is returned unchanged.
 std::string fold_case_utf8(std::string_view text);
 

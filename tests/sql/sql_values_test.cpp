@@ -14,6 +14,19 @@ Ticks at(const char* text, SqlKind kind = SqlKind::Datetime2) { return *parse_da
 TEST(SqlText, CountsUtf16UnitsAndCutsAndPadsWithoutSplittingCharacters) {
     EXPECT_EQ(utf16_length(*utf8_to_u32("Caffè")), 5u);
     EXPECT_EQ(utf16_length(*utf8_to_u32("\U0001D11E")), 2u) << "an astral character is a surrogate pair";
+    // Measured without decoding: the same counts, and the same refusals.
+    for (const std::string text : {"", "abc", "Caffè", "\U0001D11Ex", "€ and 中"}) {
+        const auto length = utf8_length(text);
+        ASSERT_TRUE(length) << text;
+        EXPECT_EQ(length->characters, utf8_to_u32(text)->size()) << text;
+        EXPECT_EQ(length->utf16_units, utf16_length(*utf8_to_u32(text))) << text;
+    }
+    for (const std::string bad : {"\xC3", "a\xC0\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80"}) {
+        EXPECT_FALSE(utf8_length(bad)) << "utf8_to_u32 refuses it too";
+        EXPECT_FALSE(utf8_to_u32(bad));
+    }
+    EXPECT_EQ(first_outside_windows_1252("Caffè € and 中 and ☃"), U'中') << "€ has a Windows-1252 code (0x80)";
+    EXPECT_EQ(first_outside_windows_1252("Caffè €"), std::nullopt);
     EXPECT_EQ(truncate_utf16("Caffè Perù", 5), "Caffè");
     EXPECT_EQ(truncate_utf16("a\U0001D11Eb", 2), "a") << "never half a surrogate pair";
     EXPECT_EQ(truncate_utf16("short", 10), "short");
