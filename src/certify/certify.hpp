@@ -28,8 +28,8 @@ struct CertifyOptions {
     std::vector<std::string> resources{"CliFor", "StoricoDocumentiT"};
     std::vector<std::string> scenarios;  ///< names; empty: every scenario
     std::uint64_t seed = 1;
-    /// --port mode: each scenario's stub listens on this port (0: any free port, given in the invitation), and `wait` is called with the invitation; it returns
-    /// when the vendor says the connector is done.
+    /// --port mode: each scenario's stub listens on this port (0: any free port, given in the invitation), and
+    /// `wait` is called with the invitation; it returns when the vendor says the connector is done.
     int port = 0;
     std::function<void(const Invitation&)> wait;
     std::chrono::seconds scenario_time{300};  ///< a scenario's connector is ended past this
