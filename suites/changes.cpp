@@ -87,9 +87,8 @@ void changed_after(Context& ctx) {
         oracle::StoreModel model(ctx.catalogue, model_collation(ctx));
         const json before = *block_gen(ctx, record, *rc::gen::inRange(2, 5));
         send_or_error(ctx, record, before);
-        // The next writes come at least 3 ms after these, so that the target's clock has moved past the instant (a
-        // target whose clock has not is not blamed: see below); the reads and generation between count towards it.
-        const auto writes_from = std::chrono::steady_clock::now() + std::chrono::milliseconds(3);
+        // A target whose clock has not moved past the instant by the next writes is not blamed: see below.
+        const auto writes_from = std::chrono::steady_clock::now() + kClockStep;
         model.upsert_block(record.name, before);
         std::vector<json> rows;
         for (const auto& r : before) rows.push_back(read_one(ctx, record, r));

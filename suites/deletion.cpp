@@ -36,9 +36,7 @@ std::vector<json> feed_rows_of(Context& ctx, const Record& record, const json& s
 /// the live write.
 std::string write_versions(Context& ctx, const Record& record, const json& live, const std::vector<json>& versions) {
     send_or_error(ctx, record, json::array({live}));
-    // The versions come at least 3 ms after the live write (the read between counts), so that the target's clock
-    // has moved past LastUtcRun.
-    const auto versions_from = std::chrono::steady_clock::now() + std::chrono::milliseconds(3);
+    const auto versions_from = std::chrono::steady_clock::now() + kClockStep;
     const std::string since = last_utc_run_after(ctx, record, {read_one(ctx, record, live)});
     std::this_thread::sleep_until(versions_from);
     for (const auto& v : versions) send_or_error(ctx, record, json::array({v}));

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +46,9 @@ bool stored(Context& ctx, const Record& record, const nlohmann::json& sent, cons
 /// Built from the target's own dat_ultvar, never the harness's clock. Skips the check when a row has no
 /// dat_ultvar (it is nullable), throws CheckError when one is not a date-time.
 std::string last_utc_run_after(Context& ctx, const Record& record, const std::vector<nlohmann::json>& rows);
+/// How long after a write the next write of a change-feed check waits, counted from the first write (the reads
+/// between count towards it), so that the target's clock has moved past the LastUtcRun built from it.
+inline constexpr std::chrono::milliseconds kClockStep{3};
 /// The dat_ultvar of a returned row in 100 ns ticks, or nullopt when absent, null or not a date-time.
 std::optional<std::int64_t> dat_ultvar_of(const nlohmann::json& row);
 
