@@ -182,22 +182,28 @@ int main(int argc, char** argv) {
     httplib::Client c("127.0.0.1", port);
     c.set_read_timeout(300, 0);
     const std::string t = token(c);
-    // The view is derived on its first read after the load (cold), then kept in step with writes (warm).
+    // Views are derived when read: the first read after the load costs what any other does, also after a write.
     struct Read {
         std::string resource, selection;
         double goal_ms;
+        bool after_write = false;
     };
     const std::vector<Read> reads = {{"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
                                      {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300}};
-    for (const auto& [resource, selection, goal_ms] : reads) {
+                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300, true}};
+    for (const auto& [resource, selection, goal_ms, after_write] : reads) {
+        if (after_write)
+            server.load(1, "StoricoDocumentiT",
+                        json::array({{{"key_documento", "2026/DDT/new"}, {"cod_tipodoc", "DDT"}, {"num_anno", 2025}, {"dat_doc", "2026-02-27T00:00:00"},
+                                      {"flg_isdeleted", false}, {"StoricoDocumentiR", json::array({{{"num_riga", 1}, {"cod_art", "ART1000"}}})}}}));
         const auto start = Clock::now();
         auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
                          {{"Authorization", "Bearer " + t}});
         const double s = seconds_since(start);
         const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : -1;
-        std::printf("RecordSelection over %ld lines of %s [%s]: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
-                    selection.c_str(), s * 1000, goal_ms, s * 1000 / goal_ms, matched);
+        std::printf("RecordSelection over %ld lines of %s [%s]%s: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
+                    selection.c_str(), after_write ? " after a write" : "", s * 1000, goal_ms, s * 1000 / goal_ms, matched);
     }
     return 0;
 }

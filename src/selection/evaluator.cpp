@@ -14,7 +14,7 @@ Truth negate(Truth t) { return t == Truth::True ? Truth::False : t == Truth::Fal
 
 class Evaluator {
 public:
-    Evaluator(const nlohmann::json& row, Collation collation) : row_(row), fold_(collation == Collation::CaseInsensitive) {}
+    Evaluator(const Selection::FieldReader& read, Collation collation) : read_(read), fold_(collation == Collation::CaseInsensitive) {}
 
     Truth operator()(const Node& node) const {
         offset_ = node.offset;
@@ -24,8 +24,8 @@ public:
 private:
     // The field's JSON value, or nullptr when it is missing or null (both are SQL NULL).
     const nlohmann::json* field(const Column& c) const {
-        const auto it = row_.find(c.name);
-        return it == row_.end() || it->is_null() ? nullptr : &*it;
+        const nlohmann::json* v = read_(c.name);
+        return v && !v->is_null() ? v : nullptr;
     }
 
     [[noreturn]] void wrong_value(const Column& c, const nlohmann::json& v, const std::string& expected) const {
@@ -162,7 +162,7 @@ private:
         return t;
     }
 
-    const nlohmann::json& row_;
+    const Selection::FieldReader& read_;
     bool fold_;
     mutable std::size_t offset_ = 0;  ///< the node being evaluated, for error messages
 };
@@ -172,7 +172,14 @@ private:
 
 Truth Selection::evaluate(const nlohmann::json& row, Collation collation) const {
     if (!row.is_object()) throw SelectionError(0, "a record must be a JSON object, found " + std::string(row.type_name()));
-    return selection_impl::Evaluator(row, collation)(*root_);
+    return evaluate(
+        [&](const std::string& name) {
+            const auto it = row.find(name);
+            return it == row.end() ? nullptr : &*it;
+        },
+        collation);
 }
+
+Truth Selection::evaluate(const FieldReader& read, Collation collation) const { return selection_impl::Evaluator(read, collation)(*root_); }
 
 }  // namespace bds

@@ -77,6 +77,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -133,6 +134,17 @@ public:
     bool matches(const nlohmann::json& row, Collation collation = Collation::CaseInsensitive) const {
         return evaluate(row, collation) == Truth::True;
     }
+
+    /// A row's field by catalogue name: its value, or nullptr when the row has none (absent or null). A row derived
+    /// when read (a view's) is then asked only for the fields the condition reads.
+    using FieldReader = std::function<const nlohmann::json*(const std::string& name)>;
+
+    /// The condition's truth value on the row `read` gives; as evaluate(json), without the object check.
+    Truth evaluate(const FieldReader& read, Collation collation = Collation::CaseInsensitive) const;
+
+    /// The operands of the condition's top-level AND, each a Selection (the condition alone when it is no AND): a row
+    /// is selected exactly when every one of them selects it.
+    std::vector<Selection> conjuncts() const;
 
     /// Canonical text: keywords in capitals, catalogue spelling of names, normalised numbers, `<>` for `!=`,
     /// parentheses around each nested AND/OR group and nowhere else. parse(to_string()) gives an equal Selection.

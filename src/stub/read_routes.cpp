@@ -1,8 +1,6 @@
 // GET /api/resources/{Resource} (000 §4.1), GET /api/sync/{Resource} (§4.3) and
 // POST /api/resources/{Resource}/query (§4.2, body shape A-41).
 #include "schema/json_limits.hpp"
-#include "sql/datetime.hpp"
-#include "sql/text.hpp"
 #include "stub/http_util.hpp"
 #include "stub/routes.hpp"
 #include "stub/rows.hpp"
@@ -32,10 +30,9 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     std::size_t unfiltered = 0;  // what a read without the selection would count
     std::vector<RowText> rows;
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
-    Pinned pinned;  // rows the selection cannot miss are found by key or index (not when a defect counts every row)
-    if (q.selection && !variation.defect().counts_unfiltered())
-        for (const auto& [field, text] : q.selection->pinned_texts())
-            pinned.emplace_back(field, sql::equality_key(text, collation == Collation::CaseInsensitive));
+    // The selection goes to the row source, which may then find rows by key and derive only the fields it reads;
+    // not when a defect counts every row.
+    const Selection* narrowing = q.selection && !variation.defect().counts_unfiltered() ? &*q.selection : nullptr;
     const auto print = [&](const json& row) {
         json presented = row;
         variation.present(state.catalogue, record, presented);
@@ -43,16 +40,17 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         return presented.dump(-1, ' ', false, json::error_handler_t::replace);
     };
     auto scan = [&](const TenantData& data, const User& reader) {
-        state.rows.for_each_row(data, record, reader, [&](const json& row, std::int64_t changed, RowText& text) {
+        state.rows.for_each_row(data, record, reader, [&](const RowRef& row, std::int64_t changed, RowText& text) {
             ++unfiltered;
             if (q.changed_after && changed <= *q.changed_after) return;
-            if (!variation.visible(record, row, q)) return;
-            if (q.selection && !q.selection->matches(row, collation)) return;
-            if (collect) matched.push_back(row);
+            const json* deleted = row.field("flg_isdeleted");
+            if (!variation.visible(record, deleted && *deleted == true, q)) return;
+            if (q.selection && !narrowing && !q.selection->matches(row.whole(), collation)) return;
+            if (collect) matched.push_back(row.whole());
             else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
-                rows.push_back(state.rows.answered(text, [&] { return print(row); }));
+                rows.push_back(state.rows.answered(text, [&] { return print(row.whole()); }));
             ++total;
-        }, pinned);
+        }, narrowing);
     };
     try {
         state.store.read(user.customer_ID, [&](const TenantData& data) { scan(data, user); });

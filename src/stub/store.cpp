@@ -67,10 +67,7 @@ std::vector<int> Store::tenants() const {
 
 void Store::clear() {
     std::unique_lock lock(mutex_);
-    for (auto& [tenant, data] : tenants_) {
-        data.tables.clear();
-        data.cleared = ++data.generation;
-    }
+    for (auto& [tenant, data] : tenants_) data.tables.clear();
 }
 
 std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
@@ -78,34 +75,31 @@ std::int64_t Store::now_ticks() const { return sql::ticks_from(clock_()); }
 void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records) {
     std::unique_lock lock(mutex_);
     auto& data = tenants_[tenant];
-    ++data.generation;
     auto& table = data.tables[resource.name];
     auto& last = last_change_[tenant];
+    const Collation collation = variation_.collation();
     for (auto& rec : records) {
         const std::int64_t changed = variation_.change_instant(now_ticks(), last);
         last = changed;
         rec["customer_ID"] = tenant;
         rec["ts_update"] = rowversion_text(++rowversion_);
         rec["dat_ultvar"] = sql::format_datetime(changed, SqlKind::Datetime2);
-        StoreEdit edit{canonical_key(resource, rec, variation_.collation()), false, changed};
+        StoreEdit edit{canonical_key(resource, rec, collation), false, changed};
         const auto found = table.rows.find(edit.key);
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
         const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
-        if (stored != table.rows.end()) table.by_written.erase({stored->second.written, &stored->first});
+        if (stored != table.rows.end()) table.indexes.remove(*stored, collation);
         if (edit.remove) {
-            if (stored != table.rows.end()) {
-                table.rows.erase(stored);
-                table.removed = data.generation;
-            }
+            if (stored != table.rows.end()) table.rows.erase(stored);
             continue;
         }
         for (auto it = rec.begin(); it != rec.end();) it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
         auto [it, inserted] = table.rows.try_emplace(edit.key);
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
-        it->second = Row{std::move(rec), edit.changed, data.generation};
-        table.by_written.insert({data.generation, &it->first});
+        it->second = Row{std::move(rec), edit.changed};
+        table.indexes.add(*it, collation);
     }
 }
 

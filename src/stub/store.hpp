@@ -1,19 +1,19 @@
 #pragma once
 /// The stub's in-memory data: per tenant, per base resource, rows ordered by key. Views are derived from
-/// it and kept per base row (rows.hpp); nothing here knows about HTTP.
+/// it when read (views.hpp); nothing here knows about HTTP.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <shared_mutex>
 #include <string>
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
 #include "sql/collation.hpp"
+#include "stub/text_index.hpp"
 #include "stub/tokens.hpp"
 
 namespace bds::stub {
@@ -27,31 +27,19 @@ using RowText = std::shared_ptr<const std::string>;
 struct Row {
     nlohmann::json record;
     std::int64_t changed = 0;
-    std::uint64_t written = 0;  ///< the tenant's generation of the write that stored it (views re-derive rows written since)
     mutable RowText text{};     ///< set by RowSource::answered (under its lock); a write replaces the whole Row
 };
 
 /// One resource's rows of one tenant, ordered by the canonical key (see canonical_key).
 struct Table {
     std::map<std::string, Row> rows;
-    /// Each row's key by the generation that last wrote it (Row::written), kept by Store::upsert: a view finds the
-    /// rows written since it was derived without reading every row.
-    std::set<std::pair<std::uint64_t, const std::string*>> by_written;
     std::int64_t next_id = 1;
-    std::uint64_t removed = 0;  ///< the tenant's generation of the last write that removed a row
-
-    /// Calls `f(key)` for the key of each row written after generation `since`.
-    template <class F>
-    void for_each_written_since(std::uint64_t since, F&& f) const {
-        for (auto it = by_written.lower_bound({since + 1, nullptr}); it != by_written.end(); ++it) f(*it->second);
-    }
+    TextIndexes indexes;  ///< of `rows`, kept by Store::upsert
 };
 
 /// Everything of one tenant.
 struct TenantData {
     std::map<std::string, Table, std::less<>> tables;
-    std::uint64_t generation = 0;  ///< bumped by every write: derived rows cached for an older one are stale
-    std::uint64_t cleared = 0;     ///< the generation of the last Store::clear (every table emptied)
     const Table* table(std::string_view resource) const;
 };
 
@@ -86,8 +74,8 @@ public:
     /// The tenants that have data.
     std::vector<int> tenants() const;
 
-    /// Forgets every row of every tenant (the fuzz targets start each input from an empty store). Generations and
-    /// the change clock go on increasing, so no view cached before is taken for the empty data.
+    /// Forgets every row of every tenant (the fuzz targets start each input from an empty store). The change clock
+    /// goes on increasing.
     void clear();
 
     /// Now on the store's clock, as 100 ns ticks since 0001-01-01.

@@ -327,5 +327,33 @@ TEST(SelectionEvaluator, PinsOnlyTextEqualitiesEveryMatchingRowSatisfies) {
     EXPECT_EQ(pins("name = code"), Pins{}) << "no literal";
 }
 
+TEST(SelectionEvaluator, SplitsItsTopLevelAndIntoConditionsThatSelectTogether) {
+    const auto terms = [](const std::string& condition) {
+        std::vector<std::string> out;
+        for (const Selection& s : Selection::parse(condition, test_record()).conjuncts()) out.push_back(s.to_string());
+        return out;
+    };
+    using Texts = std::vector<std::string>;
+    EXPECT_EQ(terms("name = 'x' and (qty > 1 or code is null) and not qty = 3"), (Texts{"name = 'x'", "qty > 1 OR code IS NULL", "NOT qty = 3"}));
+    EXPECT_EQ(terms("name = 'x' or qty > 1"), Texts{"name = 'x' OR qty > 1"}) << "no AND at the top: the condition itself";
+    EXPECT_EQ(terms("name = 'x'"), Texts{"name = 'x'"});
+}
+
+TEST(SelectionEvaluator, ReadsFieldsThroughAReaderAsFromAJsonRow) {
+    const Selection s = Selection::parse("name = 'x' and (qty > 1 or code is null)", test_record());
+    for (const json& row : {json{{"name", "x"}, {"qty", 2}}, json{{"name", "x"}, {"qty", 0}, {"code", "c"}}, json{{"name", "y"}}, json{{"qty", nullptr}}}) {
+        std::vector<std::string> asked;
+        const Truth t = s.evaluate(
+            [&](const std::string& name) -> const json* {
+                asked.push_back(name);
+                const auto it = row.find(name);
+                return it == row.end() ? nullptr : &*it;
+            },
+            Collation::CaseInsensitive);
+        EXPECT_EQ(t, s.evaluate(row)) << row.dump();
+        EXPECT_EQ(asked, (std::vector<std::string>{"name", "qty", "code"})) << "every field the condition reads, and no other";
+    }
+}
+
 }  // namespace
 }  // namespace bds

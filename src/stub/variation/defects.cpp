@@ -379,8 +379,8 @@ struct FeedIgnoresLastUtcRun : DefectHooks {
     void changed_after(std::optional<std::int64_t>& after) const override { after.reset(); }
 };
 struct FeedOmitsDeletions : DefectHooks {
-    bool visible(const json& row, const ListQuery& q) const override {
-        return !(q.endpoint == Endpoint::Feed && row.value("flg_isdeleted", false) == true);
+    bool visible(bool deleted, const ListQuery& q) const override {
+        return !(q.endpoint == Endpoint::Feed && deleted);
     }
 };
 struct FeedLocalTime : DefectHooks {
@@ -425,7 +425,7 @@ struct ViewPostSyncAccepted : DefectHooks {
     bool accepts_read_only_write() const override { return true; }
 };
 struct ViewStale : DefectHooks {
-    bool view_fresh(bool) const override { return true; }  // derived once, never refreshed after a write
+    bool views_frozen() const override { return true; }
 };
 struct DocumentViewWithoutLines : DefectHooks {
     void view_row(const std::string& view, json& row) const override {

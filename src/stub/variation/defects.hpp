@@ -144,7 +144,7 @@ public:
     virtual void selection_text(std::optional<std::string>& /*text*/, Endpoint) const {}
     virtual void order_by(std::vector<OrderBy>&) const {}
     virtual void changed_after(std::optional<std::int64_t>&) const {}
-    virtual bool visible(const nlohmann::json& /*row*/, const ListQuery&) const { return true; }
+    virtual bool visible(bool /*deleted*/, const ListQuery&) const { return true; }
     /// Reads `resource` across every tenant (the tenant filter missing).
     virtual bool all_tenants(const Record& /*resource*/) const { return false; }
     virtual bool needs_all_rows(const ListQuery&) const { return false; }
@@ -171,7 +171,8 @@ public:
     virtual void error_status(int& /*status*/, const std::string& /*code*/) const {}
 
     // --- views ---
-    virtual bool view_fresh(bool fresh) const { return fresh; }
+    /// Views keep showing the base records as they were at their first read.
+    virtual bool views_frozen() const { return false; }
     virtual bool in_view(const std::string& /*view*/, const nlohmann::json& /*base*/, bool reference) const { return reference; }
     virtual void view_row(const std::string& /*view*/, nlohmann::json& /*row*/) const {}
 };

@@ -278,12 +278,12 @@ bool Variation::query_served(const Record& record) const {
     return record.has(Operation::PostQuery) || choices_.query_elsewhere == Choices::QueryElsewhere::Served;
 }
 
-bool Variation::visible(const Record& record, const json& row, const ListQuery& q) const {
-    if (q.endpoint != Endpoint::Feed && row.value("flg_isdeleted", false) == true) {
+bool Variation::visible(const Record& record, bool deleted, const ListQuery& q) const {
+    if (q.endpoint != Endpoint::Feed && deleted) {
         const auto hidden = is_view(record) ? choices_.deleted_in_views : choices_.deleted_in_lists;
         if (hidden == Choices::Deleted::Hidden) return false;
     }
-    return defect_->visible(row, q);
+    return defect_->visible(deleted, q);
 }
 
 bool Variation::needs_all_rows(const ListQuery& q) const {

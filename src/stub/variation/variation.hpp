@@ -73,8 +73,8 @@ public:
     /// A POST query body read in its shape. Throws BadRequest.
     QueryRequest query_request(const nlohmann::json& body, const Record& record) const;
     bool query_served(const Record& record) const;
-    /// Whether a row of `record` is listed.
-    bool visible(const Record& record, const nlohmann::json& row, const ListQuery& q) const;
+    /// Whether a row of `record` is listed; `deleted`: its flg_isdeleted is true.
+    bool visible(const Record& record, bool deleted, const ListQuery& q) const;
     /// Whether the list must be collected whole before paging (an order other than the key's).
     bool needs_all_rows(const ListQuery& q) const;
     /// Orders every matching row (A-11, or the query's OrderBy) and says where the page starts.

@@ -1,0 +1,44 @@
+#pragma once
+/// Rows of one table by the text a field holds, as a selection's `field = 'text'` compares it (text_key): built for a
+/// field by the first read that pins it, then kept in step by every write to the table.
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sql/collation.hpp"
+
+namespace bds::stub {
+
+struct Row;
+/// A stored row with its key (an element of Table::rows).
+using KeyedRow = std::pair<const std::string, Row>;
+
+class TextIndexes {
+public:
+    TextIndexes() = default;
+    /// A copy has no indexes: they are built again when a read needs one.
+    TextIndexes(const TextIndexes&) {}
+    TextIndexes& operator=(const TextIndexes&) = delete;
+
+    /// The rows of `rows` (in key order) whose `field` holds a text whose text_key is `key`. Safe for readers that
+    /// share the store's read lock.
+    std::vector<const KeyedRow*> find(const std::map<std::string, Row>& rows, const std::string& field, const std::string& key,
+                                      Collation collation) const;
+    /// Notes a row stored (`add`) or about to be replaced or removed (`remove`), under the store's write lock.
+    void add(const KeyedRow& row, Collation collation);
+    void remove(const KeyedRow& row, Collation collation);
+
+private:
+    /// text_key of a value -> the rows holding it, in key order (a sorted vector: built in key order, read whole).
+    using Index = std::unordered_map<std::string, std::vector<const KeyedRow*>>;
+    static void note(Index& index, const std::string& field, const KeyedRow& row, Collation collation, bool add);
+
+    mutable std::mutex mutex_;
+    mutable std::map<std::string, Index> by_field_;
+};
+
+}  // namespace bds::stub
