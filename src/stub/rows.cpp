@@ -135,13 +135,13 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     if (!table) return;
     const Record& base = *catalogue_.find(base_of(view.name));
     const Joins joins(catalogue_, data, collation);
-    const ViewContext cx{catalogue_, variation_, joins};
+    const ViewContext cx(catalogue_, variation_, joins);
     const auto emit_selected = [&](const RowRef& row, std::int64_t changed) {
         RowText text;  // a derived row's text lives for this read only
         if (selects(selection, row, collation)) emit(row, changed, text);
     };
     // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or index.
-    const Record& headers = *catalogue_.find("MCPDocumentiT");
+    const Record& headers = cx.headers;
     Pinned pins;
     for (auto& p : pinned_by(selection, collation))
         if (from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&

@@ -104,8 +104,14 @@ const json* StoredRow::field(const std::string& name) const {
     return it == record_.end() || it->is_null() ? nullptr : &*it;
 }
 
+const Table* Joins::table(const char* resource) const {
+    for (const auto& [name, table] : tables_)
+        if (name == resource) return table;
+    return tables_.emplace_back(resource, data_.table(resource)).second;
+}
+
 const json* Joins::find(const char* resource, std::initializer_list<std::pair<const char*, const json&>> key_values) const {
-    const Table* table = data_.table(resource);
+    const Table* table = this->table(resource);
     if (!table) return nullptr;
     json key = json::object();
     for (const auto& [name, value] : key_values) {
@@ -165,7 +171,7 @@ json ArticleRow::compute(const Field& f) const {
 }
 
 DocumentRow::DocumentRow(const ViewContext& context, const json& document)
-    : DerivedRow(*context.catalogue.find("MCPDocumentiT"), context), doc_(document) {}
+    : DerivedRow(context.headers, context), doc_(document) {}
 
 bool DocumentRow::listed(const json& document) {
     for (const char* f : {"cod_tipodoc", "num_anno", "dat_doc"})
@@ -227,7 +233,7 @@ void DocumentRow::complete(json& row) const {
 }
 
 LineRow::LineRow(const DocumentRow& header, const json& line, std::size_t position)
-    : DerivedRow(*header.cx_.catalogue.find("MCPDocumentiR"), header.cx_), header_(header), line_(line), position_(position) {}
+    : DerivedRow(header.cx_.lines, header.cx_), header_(header), line_(line), position_(position) {}
 
 bool LineRow::from_header(const std::string& name) { return among(name, kHeaderFields); }
 
@@ -245,14 +251,16 @@ json LineRow::compute(const Field& f) const {
     const bool joined = cx_.variation.joined_derivation();
     const bool from_article = among(name, kArticleFields);
     if (from_article || name == "des_marca") {
-        if (!article_) article_ = cx_.joins.find("Articoli", {{"cod_art", get(&line_, "cod_art")}, {"cod_variante", get(&line_, "cod_variante")}});
+        if (!article_)
+            article_ = cx_.joins.any("Articoli") ? cx_.joins.find("Articoli", {{"cod_art", get(&line_, "cod_art")}, {"cod_variante", get(&line_, "cod_variante")}})
+                                                 : nullptr;
         if (!*article_) return mine;
         if (from_article) return either(f, get(*article_, name.c_str()), std::move(mine), joined);
         if (!brand_) brand_ = cx_.joins.find("MarcaArticoli", {{"cod_marca", get(*article_, "cod_marca")}});
         return either(f, get(*brand_, "des_marca"), std::move(mine), joined);
     }
     if (name == "des_iva" || name == "prc_iva") {
-        if (!vat_) vat_ = cx_.joins.find("AliquoteIva", {{"cod_iva", get(&line_, "cod_iva")}});
+        if (!vat_) vat_ = cx_.joins.any("AliquoteIva") ? cx_.joins.find("AliquoteIva", {{"cod_iva", get(&line_, "cod_iva")}}) : nullptr;
         return *vat_ ? either(f, get(*vat_, name.c_str()), std::move(mine), joined) : mine;
     }
     return mine;

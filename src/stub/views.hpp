@@ -51,18 +51,26 @@ public:
     /// The record of `resource` whose key fields hold `key_values` ((field, value) pairs), or nullptr; a null key value
     /// finds none.
     const nlohmann::json* find(const char* resource, std::initializer_list<std::pair<const char*, const nlohmann::json&>> key_values) const;
+    /// Whether the tenant has records of `resource` (a lookup that would find none need not gather its key values).
+    bool any(const char* resource) const { return table(resource) != nullptr; }
 
 private:
+    const Table* table(const char* resource) const;
+
     const Catalogue& cat_;
     const TenantData& data_;
     Collation collation_;
+    mutable std::vector<std::pair<const char*, const Table*>> tables_;  // looked up once per read (by the literal's address)
 };
 
-/// What every view row's derivation reads: the catalogue, the choices the seeds leave open, the joined records.
+/// What every view row's derivation reads: the choices the seeds leave open, the joined records, the document views.
 struct ViewContext {
-    const Catalogue& catalogue;
+    ViewContext(const Catalogue& catalogue, const Variation& variation, const Joins& joins)
+        : variation(variation), joins(joins), headers(*catalogue.find("MCPDocumentiT")), lines(*catalogue.find("MCPDocumentiR")) {}
     const Variation& variation;
     const Joins& joins;
+    const Record& headers;  ///< MCPDocumentiT
+    const Record& lines;    ///< MCPDocumentiR
 };
 
 /// A view row derived from base records: each field computed when first asked for, then kept.
