@@ -70,31 +70,33 @@ bool among(std::string_view name, const std::array<std::string_view, N>& names) 
 }
 
 // A counterpart's fields a document header shows as they are in CliFor.
-constexpr std::array<std::string_view, 20> kCounterpartFields = {"cod_cfisc",     "cod_piva",      "cod_gruppocf1",  "des_gruppocf1", "cod_gruppocf2", "des_gruppocf2",
-                                           "cod_gruppocf3", "des_gruppocf3", "cod_macroarea",  "des_macroarea", "cod_area",      "des_area",
-                                           "cod_zona",      "des_zona",      "cod_macrocat",   "des_macrocat",  "cod_categ",     "des_categ",
-                                           "cod_sottocateg", "des_sottocateg"};
+constexpr std::array<std::string_view, 20> kCounterpartFields = {
+    "cod_cfisc",     "cod_piva",      "cod_gruppocf1", "des_gruppocf1", "cod_gruppocf2", "des_gruppocf2", "cod_gruppocf3",
+    "des_gruppocf3", "cod_macroarea", "des_macroarea", "cod_area",      "des_area",      "cod_zona",      "des_zona",
+    "cod_macrocat",  "des_macrocat",  "cod_categ",     "des_categ",     "cod_sottocateg", "des_sottocateg"};
 // The fields a document line takes from its header.
-constexpr std::array<std::string_view, 16> kHeaderFields = {"key_documento", "num_anno",     "dat_doc",     "cod_tipodoc", "des_tipodoc", "cod_gruppo_tipodoc",
-                                      "des_gruppo_tipodoc", "cod_clifor_c", "ind_clifor_c", "des_ragsoc",  "cod_agente",  "des_agente",
-                                      "customer_ID", "ts_update",    "dat_ultvar",  "flg_isdeleted"};
+constexpr std::array<std::string_view, 16> kHeaderFields = {
+    "key_documento", "num_anno",   "dat_doc",    "cod_tipodoc", "des_tipodoc",   "cod_gruppo_tipodoc", "des_gruppo_tipodoc", "cod_clifor_c",
+    "ind_clifor_c",  "des_ragsoc", "cod_agente", "des_agente",  "customer_ID",   "ts_update",          "dat_ultvar",         "flg_isdeleted"};
 // The fields a document line takes from its article.
-constexpr std::array<std::string_view, 17> kArticleFields = {"cod_famiglia",    "des_famiglia",    "cod_sfamiglia",   "des_sfamiglia",   "cod_grumerc",     "des_grumerc",
-                                       "cod_sgrumerc",    "des_sgrumerc",    "cod_gruppostat1", "des_gruppostat1", "cod_gruppostat2", "des_gruppostat2",
-                                       "cod_gruppostat3", "des_gruppostat3", "cod_gruppostat4", "des_gruppostat4", "cod_marca"};
-
+constexpr std::array<std::string_view, 17> kArticleFields = {
+    "cod_famiglia",    "des_famiglia",    "cod_sfamiglia",   "des_sfamiglia",   "cod_grumerc",     "des_grumerc",
+    "cod_sgrumerc",    "des_sgrumerc",    "cod_gruppostat1", "des_gruppostat1", "cod_gruppostat2", "des_gruppostat2",
+    "cod_gruppostat3", "des_gruppostat3", "cod_gruppostat4", "des_gruppostat4", "cod_marca"};
+// The other fields a document header takes from its counterpart (or the counterpart's country), some renamed.
+constexpr std::array<std::string_view, 7> kOtherCounterpartFields = {"des_ragsoc", "des_localita", "sig_prov", "cod_naz", "des_naz", "sig_iso", "des_agente"};
+// The fields a view computes or joins rather than takes from its base record (see the compute functions).
 constexpr std::array<std::string_view, 5> kJoinedPartyFields = {"des_macrocat", "des_categ", "des_ragsoc", "des_naz", "sig_iso"};
 constexpr std::array<std::string_view, 3> kJoinedArticleFields = {"des_marca", "des_famiglia", "des_sfamiglia"};
-constexpr std::array<std::string_view, 13> kJoinedHeaderFields = {"des_tipodoc", "des_gruppo_tipodoc", "mese", "settimana", "des_pag",
-                                                                  "des_ragsoc", "des_localita", "sig_prov", "cod_naz", "des_naz",
-                                                                  "sig_iso", "des_agente", "MCPDocumentiR"};
+constexpr std::array<std::string_view, 6> kComputedHeaderFields = {"des_tipodoc", "des_gruppo_tipodoc", "mese", "settimana", "des_pag", "MCPDocumentiR"};
 
 }  // namespace
 
 bool from_base(const std::string& view, const std::string& field) {
     if (view == "MCPClienti" || view == "MCPFornitori") return !among(field, kJoinedPartyFields);
     if (view == "MCPArticoli") return !among(field, kJoinedArticleFields);
-    if (view == "MCPDocumentiT") return !among(field, kJoinedHeaderFields) && !among(field, kCounterpartFields);
+    if (view == "MCPDocumentiT")
+        return !among(field, kComputedHeaderFields) && !among(field, kCounterpartFields) && !among(field, kOtherCounterpartFields);
     if (view == "MCPDocumentiR") return LineRow::from_header(field) && from_base("MCPDocumentiT", field);
     return false;
 }
@@ -208,8 +210,7 @@ json DocumentRow::compute(const Field& f) const {
 /// The fields a header takes from its counterpart in CliFor (and the counterpart's country); `mine` when it has none.
 json DocumentRow::counterpart(const Field& f, const json& mine) const {
     const std::string& name = f.name;
-    const bool renamed = name == "des_localita" || name == "sig_prov" || name == "cod_naz";
-    if (name != "des_ragsoc" && !among(name, kCounterpartFields) && !renamed && name != "des_naz" && name != "sig_iso" && name != "des_agente") return mine;
+    if (!among(name, kCounterpartFields) && !among(name, kOtherCounterpartFields)) return mine;
     const json* party = joined(clifor_, "CliFor", {{"ind_clifor", get(&doc_, "ind_clifor_c")}, {"cod_clifor", get(&doc_, "cod_clifor_c")}});
     if (name == "des_ragsoc") return convert(f, get(party, "des_ragsoc"));
     if (!party) return mine;
