@@ -112,9 +112,9 @@ void cross_check(const Catalogue& cat) {
 }  // namespace
 
 const Field* Record::field(std::string_view field_name) const {
-    // Records of 191 fields are asked for each field of each record sent, and views for each field of a base
-    // record (most of which they lack): a binary search while the index covers `fields`, which then also answers
-    // "absent"; a record built or changed without index_fields() is scanned.
+    // Records of 191 fields are asked for each field of each record sent, and views for every field a read needs:
+    // a binary search while the index covers `fields`, which then also answers "absent"; a record built or changed
+    // without index_fields() is scanned.
     if (field_index.size() == fields.size()) {
         const auto it = std::lower_bound(field_index.begin(), field_index.end(), field_name,
                                          [](const auto& entry, std::string_view name) { return entry.first < name; });

@@ -3,7 +3,7 @@
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
-#include "stub/rows.hpp"
+#include "stub/views.hpp"
 #include "stub/store.hpp"
 
 namespace bds::stub {

@@ -27,7 +27,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     std::size_t first = q.page_size ? (q.page_number - 1) * q.page_size : 0;
     const bool collect = variation.needs_all_rows(q);
     std::size_t total = 0;
-    std::size_t unfiltered = 0;  // what a read without the selection would count
+    std::size_t unfiltered = 0;  // the rows read: without the selection when a defect counts them (counts_unfiltered)
     std::vector<RowText> rows;
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
     // The selection goes to the row source, which may then find rows by key and derive only the fields it reads;

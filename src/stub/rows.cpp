@@ -27,6 +27,8 @@ bool selects(const Selection* selection, const RowRef& row, Collation collation)
     return !selection || selection->evaluate([&](const std::string& name) { return row.field(name); }, collation) == Truth::True;
 }
 
+/// Whether every condition selects `row`. Stops at the first that does not: a stored or derived value always has its
+/// field's JSON type, so no condition left unread could have failed to evaluate.
 bool all_select(const std::vector<Selection>& conditions, const RowRef& row, Collation collation) {
     return std::all_of(conditions.begin(), conditions.end(), [&](const Selection& s) { return selects(&s, row, collation); });
 }
@@ -50,13 +52,14 @@ void scan(const Table& table, const Record& record, const Pinned& pinned, Collat
     for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(it->second);
 }
 
-/// Whether a view field holds every text its base field can (converting never truncates it): then a value the view
-/// is asked for is the base record's, and the base's key finds it.
+/// Whether a view field holds every text its base field can (converting, which counts UTF-16 units, never truncates
+/// it): then a value the view is asked for is the base record's, and the base's key or index finds it. A varchar(n)
+/// base counts characters, each up to two units.
 bool keeps(const Field* view, const Field* base) {
     if (!view || !base || !view->type.is_text() || !base->type.is_text()) return false;
     const auto view_max = view->type.max_length();
     const auto base_max = base->type.max_length();
-    return !view_max || (base_max && *base_max <= *view_max);
+    return !view_max || (base_max && *base_max * (base->type.is_unicode_text() ? 1 : 2) <= *view_max);
 }
 
 /// The base table a view derives its rows from, or nullptr for a base resource.
@@ -86,7 +89,10 @@ const TenantData& RowSource::as_seen(const TenantData& data, int tenant, const s
     if (!variation_.defect().views_frozen()) return data;
     std::lock_guard lock(frozen_mutex_);
     auto& frozen = frozen_[{tenant, view}];
-    if (!frozen) frozen = std::make_unique<const TenantData>(data);
+    if (!frozen) {
+        std::lock_guard text_lock(text_mutex_);  // the copy reads every row's text slot, which readers fill under it
+        frozen = std::make_unique<const TenantData>(data);
+    }
     return *frozen;  // never changed once made
 }
 
@@ -106,9 +112,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
         if (const Table* t = data.table("StoricoDocumentiT"))
             scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, collation, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
-                const auto lines = doc.record.find("StoricoDocumentiR");
-                if (lines == doc.record.end() || !lines->is_array()) return;
-                for (const auto& line : *lines) {
+                for (const auto& line : lines_of(doc.record)) {
                     RowText text;
                     emit_selected(line, doc.changed, text);
                 }

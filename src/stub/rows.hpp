@@ -17,9 +17,6 @@
 
 namespace bds::stub {
 
-/// The most lines one document may carry (a view line's Id is derived from its header's Id and position).
-inline constexpr std::size_t kMaxLinesPerDocument = 999;
-
 class Variation;
 
 /// One row, the instant (100 ns ticks) it last changed (for the change feed), and where its answered text is kept

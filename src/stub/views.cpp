@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <string_view>
 #include <cmath>
+#include <string_view>
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
@@ -181,10 +181,10 @@ bool DocumentRow::listed(const json& document) {
     return true;
 }
 
-const json& DocumentRow::lines() const {
+const json& lines_of(const json& document) {
     static const json kNone = json::array();
-    const auto it = doc_.find("StoricoDocumentiR");
-    return it != doc_.end() && it->is_array() ? *it : kNone;
+    const auto it = document.find("StoricoDocumentiR");
+    return it != document.end() && it->is_array() ? *it : kNone;
 }
 
 const json* DocumentRow::joined(std::optional<const json*>& memo, const char* resource,

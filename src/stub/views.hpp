@@ -17,6 +17,12 @@ namespace bds::stub {
 
 class Variation;
 
+/// The most lines one document may carry (a view line's Id is derived from its header's Id and position).
+inline constexpr std::size_t kMaxLinesPerDocument = 999;
+
+/// The lines a stored document (StoricoDocumentiT) carries; empty when it has none.
+const nlohmann::json& lines_of(const nlohmann::json& document);
+
 /// Whether field `field` of view `view` always holds its base record's same-named field, converted to the view's type
 /// (not a joined or computed value): a selection's text equality on it may then find the base rows by their own field.
 bool from_base(const std::string& view, const std::string& field);
@@ -51,7 +57,7 @@ public:
     /// The record of `resource` whose key fields hold `key_values` ((field, value) pairs), or nullptr; a null key value
     /// finds none.
     const nlohmann::json* find(const char* resource, std::initializer_list<std::pair<const char*, const nlohmann::json&>> key_values) const;
-    /// Whether the tenant has records of `resource` (a lookup that would find none need not gather its key values).
+    /// Whether the tenant has a table of `resource` (a lookup without one finds nothing and need not gather key values).
     bool any(const char* resource) const { return table(resource) != nullptr; }
 
 private:
@@ -122,8 +128,7 @@ public:
     /// Whether the document is in the document views (their cod_tipodoc, num_anno and dat_doc are NOT NULL).
     static bool listed(const nlohmann::json& document);
     const nlohmann::json& document() const { return doc_; }
-    /// The document's lines as sent (empty when it has none).
-    const nlohmann::json& lines() const;
+    const nlohmann::json& lines() const { return lines_of(doc_); }
 
 private:
     nlohmann::json compute(const Field& f) const override;

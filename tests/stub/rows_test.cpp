@@ -109,7 +109,7 @@ TEST_F(ViewRows, ASelectionFindsItsRowsByKeyOrByScan) {
     write("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C10"}, {"des_ragsoc", "Hotel"}});
     EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'c'"), "cod_clifor"), (Texts{"C1", "C10"})) << "case-insensitive, in key order";
     EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'C' and cod_clifor = 'c1  '"), "des_ragsoc"), Texts{"Bar"}) << "trailing spaces do not count";
-    EXPECT_EQ(rows("CliFor", "cod_clifor = 'C1'").size(), 2u) << "a field after the leading key: found by a scan";
+    EXPECT_EQ(rows("CliFor", "cod_clifor = 'C1'").size(), 2u) << "a field after the leading key: found by an index";
     write("StoricoDocumentiT", document("D0"));
     EXPECT_EQ(rows("StoricoDocumentiR", "key_documento = 'd1'").size(), 2u) << "the lines of D1 only";
     EXPECT_TRUE(rows("StoricoDocumentiR", "key_documento = 'D9'").empty());
@@ -172,6 +172,9 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
     EXPECT_TRUE(rc::check("a selection given to the row source", [&] {
         StubOptions options;
         options.choices.view_derivation = *rc::gen::element(Choices::ViewDerivation::Own, Choices::ViewDerivation::Joined);
+        options.choices.collation = *rc::gen::element(Choices::Collation::Ci, Choices::Collation::Cs);
+        // Defects that move, duplicate or remove stored rows (what an index must follow), or freeze the views.
+        options.defect = *rc::gen::element(Defect::None, Defect::UpsertDuplicates, Defect::PhysicalDeletion, Defect::ViewStale, Defect::SuppliersInClienti);
         StubState state(catalogue, options);
         for (const auto& block : *gen::data_set_gen(catalogue)) state.store.upsert(7, *catalogue.find(block.resource), block.records);
         const Record& record = *catalogue.find(*rc::gen::element<std::string>("MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR",
@@ -189,7 +192,7 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
             const json all = read(nullptr);
             RC_PRE(!all.empty());
             const std::string text = condition_on(record, all[*rc::gen::inRange<std::size_t>(0, all.size())]);
-            RC_PRE(!text.empty());
+            RC_PRE(!text.empty() && text.size() <= kMaxSelectionLength);
             const Selection selection = Selection::parse(text, record);
             json expected = json::array();
             for (const auto& row : all)
