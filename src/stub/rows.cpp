@@ -156,12 +156,12 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         scan(*table, base, pins, collation, [&](const Row& row) {
             const auto kind = row.record.find("ind_clifor");
             if (variation_.defect().in_view(view.name, row.record, kind != row.record.end() && *kind == ind))
-                emit_selected(PartyRow(view, cx, row.record), row.changed);
+                emit_selected(RecordRow(view, cx, row.record), row.changed);
         });
         return;
     }
     if (view.name == "MCPArticoli") {
-        scan(*table, base, pins, collation, [&](const Row& row) { emit_selected(ArticleRow(view, cx, row.record), row.changed); });
+        scan(*table, base, pins, collation, [&](const Row& row) { emit_selected(RecordRow(view, cx, row.record), row.changed); });
         return;
     }
     if (view.name == "MCPDocumentiT") {

@@ -143,7 +143,9 @@ const json& DerivedRow::whole() const {
     return whole_.emplace(std::move(row));
 }
 
-json PartyRow::compute(const Field& f) const {
+json RecordRow::compute(const Field& f) const { return view_.name == "MCPArticoli" ? article(f) : party(f); }
+
+json RecordRow::party(const Field& f) const {
     json mine = own(f, base_);
     const bool joined = cx_.variation.joined_derivation();
     const json& ind = get(&base_, "ind_clifor");
@@ -161,7 +163,7 @@ json PartyRow::compute(const Field& f) const {
     return mine;
 }
 
-json ArticleRow::compute(const Field& f) const {
+json RecordRow::article(const Field& f) const {
     const json& family = get(&base_, "cod_famiglia");
     if (f.name == "des_marca") return convert(f, get(cx_.joins.find("MarcaArticoli", {{"cod_marca", get(&base_, "cod_marca")}}), "des_marca"));
     const bool joined = cx_.variation.joined_derivation();

@@ -101,23 +101,15 @@ private:
     mutable std::optional<nlohmann::json> whole_;
 };
 
-/// A row of MCPClienti or MCPFornitori, from one CliFor record.
-class PartyRow final : public DerivedRow {
+/// A row of a view with one row per base record: MCPClienti or MCPFornitori (from CliFor), MCPArticoli (from Articoli).
+class RecordRow final : public DerivedRow {
 public:
-    PartyRow(const Record& view, const ViewContext& context, const nlohmann::json& clifor) : DerivedRow(view, context), base_(clifor) {}
+    RecordRow(const Record& view, const ViewContext& context, const nlohmann::json& base) : DerivedRow(view, context), base_(base) {}
 
 private:
     nlohmann::json compute(const Field& f) const override;
-    const nlohmann::json& base_;
-};
-
-/// A row of MCPArticoli, from one Articoli record.
-class ArticleRow final : public DerivedRow {
-public:
-    ArticleRow(const Record& view, const ViewContext& context, const nlohmann::json& article) : DerivedRow(view, context), base_(article) {}
-
-private:
-    nlohmann::json compute(const Field& f) const override;
+    nlohmann::json party(const Field& f) const;
+    nlohmann::json article(const Field& f) const;
     const nlohmann::json& base_;
 };
 
