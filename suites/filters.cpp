@@ -14,6 +14,7 @@
 #include "generate/malformed_selection_gen.hpp"
 #include "generate/selection_gen.hpp"
 #include "oracle/compare.hpp"
+#include "oracle/readings.hpp"
 #include "sql/text.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
@@ -24,10 +25,6 @@ namespace {
 
 constexpr int kRows = 12;
 
-/// The collation the oracle evaluates with: the target's, else case-insensitive, where only conditions
-/// whose result does not depend on it are judged.
-Collation oracle_collation(const Context& ctx) { return ctx.target.collation.value_or(Collation::CaseInsensitive); }
-
 /// Our parse of a condition the harness built; one that does not parse is the harness's bug, not the target's.
 Selection parse_ours(const std::string& text, const Record& record) {
     try {
@@ -37,14 +34,25 @@ Selection parse_ours(const std::string& text, const Record& record) {
     }
 }
 
-/// Keys of `rows` satisfying `selection`; a row read back whose value cannot be evaluated (a wrong JSON type, the
+/// What a correct server must answer for a condition among rows: the keys every reading selects, and those whose
+/// membership depends on the reading (oracle/readings.hpp); the other rows must not come back.
+struct Expected {
+    std::set<std::string> selected;
+    std::map<std::string, const json*> depends;  ///< key → the row as read back
+};
+
+/// Expected rows of `selection` among `rows` (index keys under `key_collation`), under every reading a target with
+/// `collation` declared (or none) may have. A row read back whose value cannot be evaluated (a wrong JSON type, the
 /// schema suite's business) stops the check as an error.
-std::set<std::string> selected(const Selection& selection, const Record& record, const std::vector<json>& rows, Collation collation,
-                               Collation key_collation) {
-    std::set<std::string> out;
+Expected expected_rows(const Selection& selection, const Record& record, const std::vector<json>& rows, std::optional<Collation> collation,
+                       Collation key_collation) {
+    Expected out;
+    const auto readings = oracle::readings_for(selection, collation);
     for (const auto& row : rows) {
         try {
-            if (selection.matches(row, collation)) out.insert(oracle::index_key(record, row, key_collation));
+            const auto m = oracle::membership(selection, row, readings);
+            if (m == oracle::Membership::Selected) out.selected.insert(oracle::index_key(record, row, key_collation));
+            if (m == oracle::Membership::Depends) out.depends.emplace(oracle::index_key(record, row, key_collation), &row);
         } catch (const SelectionError& e) {
             throw CheckError("a " + record.name + " row read back cannot be evaluated (" + e.what() + "): " + row.dump());
         }
@@ -52,45 +60,52 @@ std::set<std::string> selected(const Selection& selection, const Record& record,
     return out;
 }
 
-bool independent(const Selection& selection, const Record& record, const std::vector<json>& rows) {
-    try {
-        return gen::collation_independent(selection, rows);
-    } catch (const SelectionError& e) {
-        throw CheckError("a " + record.name + " row read back cannot be evaluated: " + e.what());
-    }
-}
-
-/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are `expected`:
-/// status 200, no other row, none missing.
-void expect_rows(Context& ctx, const Record& record, const std::string& selection, const std::set<std::string>& expected,
-                 Collation key_collation, const std::string& among) {
+/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are `expected.selected`:
+/// status 200, no other row, none missing; rows of `expected.depends` may come back or not. Returns the keys that came
+/// back, or nullopt when the answer was no list (a finding, unless `refusal_allowed` and the status is a 4xx).
+std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& record, const std::string& selection, const Expected& expected,
+                                                 Collation key_collation, const std::string& among, bool refusal_allowed = false) {
     const long long size = page_size(ctx);
-    const std::string want = "exactly the " + std::to_string(expected.size()) + " rows satisfying RecordSelection " + selection + " (" +
-                             among + ")";
+    const std::string want = "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
+                             " (" + among + (expected.depends.empty() ? "" : "; " + std::to_string(expected.depends.size()) +
+                                                                                 " more whose membership depends on the database's reading, A-98..A-104") + ")";
     std::set<std::string> seen;
     std::optional<client::Exchange> first;
     for (long long number = 1; number <= 100; ++number) {
         const auto r = ctx.api.list(client::kWriter, record.name, {selection, size, number});
         ctx.answered(r.response);
         if (!first) first = r.response.exchange;
+        if (refusal_allowed && r.response.status >= 400 && r.response.status < 500) return std::nullopt;
         if (r.response.status != 200) {
             ctx.finding({"status 200 and " + want, "status " + std::to_string(r.response.status), "", r.response.exchange, selection});
-            return;
+            return std::nullopt;
         }
         if (!r.page) {
             ctx.finding({"a list response with " + want, r.problem, "", r.response.exchange, selection});
-            return;
+            return std::nullopt;
         }
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(record, r.page->rows[i], key_collation);
-            if (!expected.contains(key))
+            if (!expected.selected.contains(key) && !expected.depends.contains(key))
                 ctx.finding({want, "a row that does not satisfy it: " + key, "/" + std::to_string(i), r.response.exchange, selection});
             seen.insert(key);
         }
         if (static_cast<long long>(r.page->rows.size()) < size) break;
     }
-    for (const auto& key : expected)
+    for (const auto& key : expected.selected)
         if (!seen.contains(key)) ctx.finding({want, "row " + key + " missing", "", first, selection});
+    return seen;
+}
+
+/// Rows whose keys are `keys`, all of which every reading selects: the checks whose conditions and rows are the
+/// check's own (codes, markers) and read alike everywhere.
+Expected exactly(std::set<std::string> keys) { return {std::move(keys), {}}; }
+
+/// The target's answers about rows of dependent membership, as evidence of its reading.
+void note_evidence(oracle::ReadingEvidence& evidence, const Selection& selection, const Expected& expected,
+                   const std::optional<std::set<std::string>>& seen) {
+    if (!seen) return;
+    for (const auto& [key, row] : expected.depends) evidence.note(selection, *row, seen->contains(key));
 }
 
 /// The record with every text character that does not compare the same under every collation (gen::portable_text)
@@ -138,19 +153,30 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     return w;
 }
 
-/// One property over `w`: the target returns, for `scope and (condition)`, exactly the rows the oracle selects among
-/// the rows read back. Conditions whose result depends on a collation the target does not declare are passed over.
+/// One property over `w`: the target returns, for `scope and (condition)`, exactly the rows every reading selects
+/// among the rows read back, and none that no reading selects (A-98..A-104; the collation only when the target declares
+/// it, A-17). A condition only SQL Server's lenient conversions read may be refused. What the answers about
+/// rows of dependent membership say of the target's reading is observed.
 void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description, bool parenthesise) {
-    const Collation collation = oracle_collation(ctx);
+    oracle::ReadingEvidence evidence(ctx.target.collation);
+    int refused = 0, lenient = 0;
     for_all(ctx, description, [&] {
         const std::string condition = *conditions;
         const Selection parsed = parse_ours(condition, *w.record);
-        if (!ctx.target.collation && !independent(parsed, *w.record, w.rows)) return;
-        const auto expected = selected(parsed, *w.record, w.rows, collation, Collation::CaseSensitive);
+        const Expected expected = expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
         const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
-        expect_rows(ctx, *w.record, text, expected, Collation::CaseSensitive,
-                    "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back");
+        const bool may_refuse = parsed.traits().lenient_conversions;
+        const auto seen = expect_rows(ctx, *w.record, text, expected, Collation::CaseSensitive,
+                                      "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse);
+        lenient += may_refuse;
+        refused += may_refuse && !seen;
+        note_evidence(evidence, parsed, expected, seen);
     });
+    if (evidence.answers() > 0)
+        ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104): " + evidence.summary());
+    if (lenient > 0)
+        ctx.observe(w.record->name + " conditions with a literal only SQL Server's lenient conversions read (A-101), refused: " +
+                    std::to_string(refused) + " of " + std::to_string(lenient));
 }
 
 const std::vector<std::string>& property_resources() {
@@ -264,12 +290,12 @@ void customers_and_suppliers(Context& ctx) {
     const std::string scope = field->name + " = " + sql_text(text);
     for (const std::string kind : {"C", "F"}) {
         const auto expected = keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind; });
-        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", expected, Collation::CaseInsensitive,
+        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", exactly(expected), Collation::CaseInsensitive,
                     "this check's " + std::string(kind == "C" ? "customers" : "suppliers"));
         // The same code as customer and as supplier: each kind selects its own record.
         const std::string code = ctx.prefix + "cf0";
         expect_rows(ctx, clifor, "ind_clifor = '" + kind + "' and cod_clifor = " + sql_text(code),
-                    keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; }),
+                    exactly(keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; })),
                     Collation::CaseInsensitive, "the " + kind + " record of code " + code + ", which exists as C and as F");
     }
 }
@@ -294,7 +320,7 @@ void document_type_year_and_family(Context& ctx) {
         for (const int year : {2023, 2024}) {
             const std::string code = ctx.prefix + type;
             expect_rows(ctx, headers, "cod_tipodoc = " + sql_text(code) + " and num_anno = " + std::to_string(year),
-                        keys_where(headers, docs, [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; }),
+                        exactly(keys_where(headers, docs, [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; })),
                         Collation::CaseInsensitive, "this check's headers of type " + code + " and year " + std::to_string(year));
         }
     // Articles: families in the check's namespace (cod_famiglia nvarchar(10) holds the 5-character prefix).
@@ -309,7 +335,7 @@ void document_type_year_and_family(Context& ctx) {
     send_or_error(ctx, record_of(ctx, "Articoli"), arts);
     for (const std::string& family : {ctx.prefix + "F1", ctx.prefix + "F2"})
         expect_rows(ctx, articles, "cod_famiglia = " + sql_text(family),
-                    keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; }), Collation::CaseInsensitive,
+                    exactly(keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; })), Collation::CaseInsensitive,
                     "this check's articles of family " + family);
 }
 
@@ -335,7 +361,6 @@ void document_lines_by_type_year_family(Context& ctx) {
     if (rows.empty()) ctx.skip("MCPDocumentiR shows none of the check's document lines (the views suite judges that)");
     // The seeds' example (001 §2.7) for the type, year and family of each line shown, and of a family from another line.
     std::set<std::string> tried;
-    const Collation collation = oracle_collation(ctx);
     for (std::size_t i = 0; i < rows.size() && tried.size() < 4; ++i) {
         const json& a = rows[i];
         const json& b = rows[(i + 1) % rows.size()];
@@ -345,8 +370,7 @@ void document_lines_by_type_year_family(Context& ctx) {
         if (family.is_string()) condition += " and cod_famiglia = " + sql_text(family.get<std::string>());
         if (!tried.insert(condition).second) continue;
         const Selection parsed = parse_ours(condition, view);
-        if (!ctx.target.collation && !independent(parsed, view, rows)) continue;
-        expect_rows(ctx, view, condition, selected(parsed, view, rows, collation, Collation::CaseSensitive), Collation::CaseSensitive,
+        expect_rows(ctx, view, condition, expected_rows(parsed, view, rows, ctx.target.collation, Collation::CaseSensitive), Collation::CaseSensitive,
                     "the check's document types are in its key namespace: among its " + std::to_string(rows.size()) + " lines, as read back");
     }
     if (tried.empty()) ctx.skip("no MCPDocumentiR line of the check shows cod_tipodoc and num_anno");
@@ -379,7 +403,7 @@ void select_each(Context& ctx, const std::vector<std::string>& values, const std
     const std::string scope = mark->name + " = " + sql_text(text);
     for (std::size_t i = 0; i < values.size(); ++i)
         expect_rows(ctx, clifor, scope + " and " + field->name + " = " + literal(values[i]),
-                    {oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}, Collation::CaseInsensitive,
+                    exactly({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}), Collation::CaseInsensitive,
                     "the one record of this check whose " + field->name + " is " + values[i]);
 }
 

@@ -88,7 +88,8 @@ std::string dump(const json& v) { return v.dump(-1, ' ', false, json::error_hand
 
 std::string named(const FieldInfo& f) { return f.name + " (" + f.type.str() + ")"; }
 
-/// Sets `f` to a text one unit over its length. Key fields keep the run prefix where it fits the length.
+/// Sets `f` to a text one character over its length: too long whether a database counts characters or UTF-16 units
+/// since no character takes fewer than one unit. Key fields keep the run prefix where it fits the length.
 std::string make_too_long(json& record, const FieldInfo& f, const RecordGenOptions& options) {
     const int max = *f.type.max_length();
     const std::size_t want = static_cast<std::size_t>(max) + 1;
@@ -96,19 +97,13 @@ std::string make_too_long(json& record, const FieldInfo& f, const RecordGenOptio
     const SqlType longer{f.type.kind, max + 1};
     // text_gen reaches its maximum only now and then; fill up with letters (never a space: SQL Server ignores
     // trailing spaces when it checks a length, so a text over by a space would be accepted).
-    std::string text = *text_gen(longer, prefixed ? options.run_prefix : "");
-    // Cut to at most `want` units (whole characters) before filling up, whatever text_gen's bound gave.
-    if (units(text, f.type) > want) {
-        if (f.type.is_unicode_text()) {
-            text = sql::truncate_utf16(text, want);
-        } else {
-            const auto cps = sql::utf8_to_u32(text);
-            text = sql::to_utf8(std::u32string_view(*cps).substr(0, want));
-        }
-    }
-    text.append(want - units(text, f.type), 'x');
-    record[f.name] = text;
-    return named(f) + " given " + std::to_string(want) + (f.type.is_unicode_text() ? " UTF-16 units" : " characters") + ", one over";
+    const auto drawn = sql::utf8_to_u32(*text_gen(longer, prefixed ? options.run_prefix : ""));
+    if (!drawn) throw std::logic_error("invalid_record_gen: text_gen gave invalid UTF-8");
+    std::u32string text = drawn->substr(0, want);
+    text.append(want - text.size(), U'x');
+    record[f.name] = sql::to_utf8(text);
+    return named(f) + " given " + std::to_string(want) + " characters (" + std::to_string(units(sql::to_utf8(text), f.type)) +
+           (f.type.is_unicode_text() ? " UTF-16 units" : " characters") + "), one over";
 }
 
 /// Values of the wrong JSON type for a property schema's `type` (its first non-null type).

@@ -71,9 +71,10 @@ std::optional<std::string> decimal_difference(const json& sent, const json& retu
     if (!r) return "decimal: expected a number (or a string of one), returned " + returned.dump(-1, ' ', false, json::error_handler_t::replace);
     if (!s) return "decimal: sent a " + std::string(sent.type_name());
     const sql::Decimal sr = s->round(scale), rr = r->round(scale);
-    if (sr == rr) return std::nullopt;
-    return "decimal (scale " + std::to_string(scale) + "): sent " + s->str() + " rounds to " + sr.str() + ", returned " + r->str() +
-           (rr == *r ? "" : " rounds to " + rr.str());
+    // A database may also cut a value beyond the scale instead of rounding it.
+    if (sr == rr || s->truncate(scale) == rr) return std::nullopt;
+    return "decimal (scale " + std::to_string(scale) + "): sent " + s->str() + " rounds to " + sr.str() + " (cut: " + s->truncate(scale).str() +
+           "), returned " + r->str() + (rr == *r ? "" : " rounds to " + rr.str());
 }
 
 std::optional<std::string> int_difference(const json& sent, const json& returned) {
@@ -100,22 +101,35 @@ std::optional<std::string> float_difference(const SqlType& type, const json& sen
     return type.str() + " (an 8-byte float): sent " + shortest(s) + ", returned " + shortest(r);
 }
 
+/// Whether `stored` is `sent` kept at a precision some database keeps date-times at: 100 ns, 1 µs, 1 ms, SQL
+/// Server's datetime 1/300 s, or whole seconds; rounded or cut.
+bool same_instant_at_some_precision(sql::Ticks sent, sql::Ticks stored) {
+    for (const sql::Ticks unit : {sql::Ticks{1}, sql::Ticks{10}, sql::Ticks{10'000}, sql::Ticks{10'000'000}})
+        if (stored == sent / unit * unit || stored == (sent + unit / 2) / unit * unit) return true;
+    return false;
+}
+
 std::optional<std::string> datetime_difference(const SqlType& type, const json& sent, const json& returned) {
     const std::string name = type.str();
     if (!returned.is_string()) return name + ": expected a string, returned a " + returned.type_name();
     if (!sent.is_string()) return name + ": sent a " + sent.type_name();
     // datetime: both sides read as SQL Server reads text into a datetime, so a returned .0033333 (a .NET DateTime
-    // of the stored value) and .003 both equal a sent .003; datetime2: exact at 100 ns.
+    // of the stored value) and .003 both equal a sent .003; datetime2: exact at 100 ns. Either also at the precision
+    // another database keeps.
     const auto s = sql::parse_datetime(sent.get<std::string>(), type.kind, sql::TimeSource::Record);
     const auto r = sql::parse_datetime(returned.get<std::string>(), type.kind, sql::TimeSource::Record);
     if (!r.ticks) return name + ": returned " + show(returned) + " is not a date-time (" + r.error + ")";
     if (!s.ticks) return sent == returned ? std::nullopt : std::optional<std::string>(name + ": sent " + show(sent) + " is not a date-time");
     if (*s.ticks == *r.ticks) return std::nullopt;
+    const auto exact_s = sql::parse_datetime(sent.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record);
+    const auto exact_r = sql::parse_datetime(returned.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record);
+    if (exact_s.ticks && exact_r.ticks && same_instant_at_some_precision(*exact_s.ticks, *exact_r.ticks)) return std::nullopt;
+    const std::string also = " (nor equal at 1 µs, 1 ms or 1 s, A-106)";
     if (type.kind == SqlKind::Datetime)
         return name + ": sent " + sent.get<std::string>() + " rounds to " + sql::format_datetime(*s.ticks, SqlKind::Datetime) +
-               " (1/300 s), returned " + returned.get<std::string>() + " reads as " + sql::format_datetime(*r.ticks, SqlKind::Datetime);
+               " (1/300 s), returned " + returned.get<std::string>() + " reads as " + sql::format_datetime(*r.ticks, SqlKind::Datetime) + also;
     return name + ": sent " + sent.get<std::string>() + " is " + sql::format_datetime(*s.ticks, SqlKind::Datetime2) + ", returned " +
-           returned.get<std::string>() + " is " + sql::format_datetime(*r.ticks, SqlKind::Datetime2) + " (100 ns)";
+           returned.get<std::string>() + " is " + sql::format_datetime(*r.ticks, SqlKind::Datetime2) + " (100 ns)" + also;
 }
 
 std::optional<bool> as_bit(const json& v) {
@@ -187,6 +201,7 @@ struct Comparer {
                 list(*f, pointer, value, got);
                 continue;
             }
+            if (f && stored_as_null(*f, value, got)) continue;
             std::optional<std::string> why;
             if (!f) why = untyped_difference(value, got);
             else if (f->key && options.key_collation && f->type.is_text() && !value.is_null() && !got.is_null())
@@ -222,6 +237,10 @@ std::optional<std::string> value_difference(const SqlType& type, const json& sen
         case SqlKind::List: return untyped_difference(sent, returned);
     }
     return untyped_difference(sent, returned);
+}
+
+bool stored_as_null(const Field& field, const json& sent, const json& returned) {
+    return field.nullable && !field.key && field.type.is_text() && sent == "" && returned.is_null();
 }
 
 std::vector<Difference> compare_record(const Catalogue& cat, const Record& record, const json& sent, const json& returned,

@@ -37,11 +37,15 @@ struct CompareOptions {
 /// Compares `sent` (a sent record of `record`) with `returned`, field by field, over the fields present in
 /// `sent` only. Not compared: the tenant field, platform-managed fields (Id, ts_update, dat_ultvar) and
 /// timestamp fields. A sent field absent from `returned` compares as null. The rules, by SQL type:
-///  - char(n)/nchar(n): equal modulo trailing spaces (SQL Server pads them); nvarchar/varchar: exact (UTF-8 bytes);
-///  - int: exact; decimal: equal once both are rounded, halves away from zero, to `profile.decimal_scale`;
+/// Where real databases store a value differently under a correct server, each way is equal (A-98..A-107):
+///  - char(n)/nchar(n): equal modulo trailing spaces (padded or not, A-98); nvarchar/varchar: exact (UTF-8 bytes); a
+///    sent '' returned null in a nullable field is equal;
+///  - int: exact; decimal: equal once both are rounded, halves away from zero, to `profile.decimal_scale`, or the sent
+///    value cut to it;
 ///  - float(n): equal as a 4-byte float for n <= 24, as a double otherwise;
 ///  - datetime: equal as instants at 1/300 s (both read as SQL Server reads text into datetime: .0015 -> .000,
-///    .0017 -> .003); datetime2: equal to 100 ns; either side may use 'T' or a space, a fraction, 'Z' or an offset;
+///    .0017 -> .003); datetime2: equal to 100 ns; either also when the returned instant is the sent one rounded or cut
+///    to 1 µs, 1 ms or 1 s; either side may use 'T' or a space, a fraction, 'Z' or an offset;
 ///  - bit: booleans; a returned 0 or 1 equals false or true (the JSON type is the returned-record schema's concern,
 ///    so a target printing bits as numbers gets one schema finding, not one difference per field and record);
 ///  - list: element by element in order (each as a record of the list's type); a null list equals an empty one
@@ -54,6 +58,10 @@ std::vector<Difference> compare_record(const Catalogue& catalogue, const Record&
 /// The rule of compare_record for one non-list value of type `type`: nullopt when equal, else the reason.
 std::optional<std::string> value_difference(const SqlType& type, const nlohmann::json& sent, const nlohmann::json& returned,
                                             const CompareOptions& options = {});
+
+/// Whether `returned` is null where `sent` is an empty text of a nullable, non-key text field: equal, as a database may
+/// store '' as NULL.
+bool stored_as_null(const Field& field, const nlohmann::json& sent, const nlohmann::json& returned);
 
 /// A readable multi-line report: a count, then one line per difference (pointer, sent, returned, reason).
 /// "no differences" when the list is empty.

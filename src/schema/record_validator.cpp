@@ -87,9 +87,10 @@ struct RecordValidator::Impl {
                 if (!t.is_unicode_text() && direction == Direction::Sent)
                     if (const auto c = sql::first_outside_windows_1252(text))
                         add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(*c) + " is not one", "code_page");
-                const std::size_t units = t.is_unicode_text() ? length->utf16_units : length->characters;
+                const bool in_units = t.is_unicode_text() && direction == Direction::Sent && !profile.lengths_in_code_points;
+                const std::size_t units = in_units ? length->utf16_units : length->characters;
                 if (auto max = t.max_length(); max && units > static_cast<std::size_t>(*max))
-                    add(t.str() + " holds at most " + std::to_string(*max) + (t.is_unicode_text() ? " UTF-16 units" : " characters") +
+                    add(t.str() + " holds at most " + std::to_string(*max) + (in_units ? " UTF-16 units" : " characters") +
                         ", got " + std::to_string(units), "length");
             } else if ((t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) && v.is_string() && direction == Direction::Sent) {
                 const auto parsed = sql::parse_datetime(v.get_ref<const std::string&>(), t.kind, sql::TimeSource::Record);

@@ -27,6 +27,9 @@ struct Violation {
 struct SqlProfile {
     int decimal_precision = 19;
     int decimal_scale = 6;
+    /// nvarchar(n)/nchar(n) hold n characters rather than n UTF-16 units. Returned records are always held to
+    /// characters: a target counting them is as correct.
+    bool lengths_in_code_points = false;
 };
 
 /// Sent records are held to everything a sender must send (ISO date-times, Windows-1252 in varchar/char,

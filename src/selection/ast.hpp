@@ -46,6 +46,8 @@ struct Operand {
     std::optional<Column> column;
     Literal literal;  ///< when !column
     Scalar value;     ///< when !column
+    Scalar wide;      ///< when !column in Domain::Single: the literal as a double, for readings that compare doubles
+    bool lenient = false;  ///< when !column: a text only SQL Server's lenient conversions read as the column's type (A-101)
 };
 
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };

@@ -1,5 +1,6 @@
 #include "selection/convert.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "common/text.hpp"
@@ -38,6 +39,40 @@ std::optional<F> parse_float(std::string_view s) {
 
 Converted fail(std::string why) { return {std::monostate{}, std::move(why)}; }
 
+bool digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// A number as every engine reads a quoted one: [+|-]digits[.digits] or [+|-].digits, nothing around it.
+bool plain_number(std::string_view s) {
+    if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
+    const auto point = s.find('.');
+    if (point == std::string_view::npos) return digits(s);
+    const auto whole = s.substr(0, point), fraction = s.substr(point + 1);
+    return (digits(whole) || whole.empty()) && (digits(fraction) || (fraction.empty() && !whole.empty()));
+}
+
+/// A date-time as every engine reads one: YYYY-MM-DD, optionally followed by ' ' or 'T' and HH:MM[:SS[.fraction]],
+/// nothing around it (no blanks, no compact YYYYMMDD: SQL Server's own forms).
+bool plain_datetime(std::string_view s) {
+    auto at = [&](std::size_t i, char c) { return i < s.size() && s[i] == c; };
+    auto num = [&](std::size_t i, std::size_t n) { return i + n <= s.size() && digits(s.substr(i, n)); };
+    if (!(num(0, 4) && at(4, '-') && num(5, 2) && at(7, '-') && num(8, 2))) return false;
+    if (s.size() == 10) return true;
+    if (!(at(10, ' ') || at(10, 'T')) || !(num(11, 2) && at(13, ':') && num(14, 2))) return false;
+    if (s.size() == 16) return true;
+    if (!(at(16, ':') && num(17, 2))) return false;
+    return s.size() == 19 || (at(19, '.') && s.size() > 20 && digits(s.substr(20)));
+}
+
+/// Whether only SQL Server's lenient conversions read `text` as a value of `type`: blanks around it, ''
+/// as 0, 'true'/'false' for bit, compact or other date-time forms.
+bool lenient_only(std::string_view text, const SqlType& type) {
+    if (type.kind == SqlKind::Bit) return true;
+    if (is_time_kind(type.kind)) return !plain_datetime(text);
+    return !plain_number(text);
+}
+
 // Text to int, decimal or bit, as CAST(text AS type) does in SQL Server.
 Converted text_to_exact(std::string_view text, const Column& c) {
     const std::string shown = "cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" + c.name + "'";
@@ -67,6 +102,23 @@ Converted text_to_float(std::string_view text, const Column& c) {
     const auto value = Decimal::parse(t, true) ? parse_float<F>(t) : std::nullopt;
     if (!value) return fail("cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" + c.name + "'");
     return {*value, {}};
+}
+
+/// A text literal converted to `domain`.
+Converted convert_text(const Literal& literal, const Column& against, Domain domain) {
+    switch (domain) {
+        case Domain::Text: return {*utf8_to_u32(literal.text), {}};
+        case Domain::Exact: return text_to_exact(literal.text, against);
+        case Domain::Double: return text_to_float<double>(literal.text, against);
+        case Domain::Single: return text_to_float<float>(literal.text, against);
+        case Domain::Time: {
+            const auto t = parse_datetime(literal.text, against.type.kind, TimeSource::Literal);
+            if (!t.ticks)
+                return fail("cannot convert '" + literal.text + "' to " + against.type.str() + " for comparison with '" + against.name + "': " + t.error);
+            return {*t.ticks, {}};
+        }
+    }
+    return fail("internal: unknown domain");
 }
 
 }  // namespace
@@ -107,19 +159,9 @@ Converted convert_literal(const Literal& literal, const Column& against, Domain 
             }
         }
     }
-    switch (domain) {
-        case Domain::Text: return {*utf8_to_u32(literal.text), {}};
-        case Domain::Exact: return text_to_exact(literal.text, against);
-        case Domain::Double: return text_to_float<double>(literal.text, against);
-        case Domain::Single: return text_to_float<float>(literal.text, against);
-        case Domain::Time: {
-            const auto t = parse_datetime(literal.text, against.type.kind, TimeSource::Literal);
-            if (!t.ticks)
-                return fail("cannot convert '" + literal.text + "' to " + against.type.str() + " for comparison with '" + against.name + "': " + t.error);
-            return {*t.ticks, {}};
-        }
-    }
-    return fail("internal: unknown domain");
+    Converted out = convert_text(literal, against, domain);
+    out.lenient = domain != Domain::Text && out.error.empty() && lenient_only(literal.text, against.type);
+    return out;
 }
 
 }  // namespace bds::selection_impl

@@ -20,6 +20,7 @@ std::optional<Domain> common_domain(const SqlType& a, const SqlType& b);
 struct Converted {
     Scalar value;
     std::string error;
+    bool lenient = false;  ///< a text only SQL Server's lenient conversions read (A-101): a stricter engine refuses it
 };
 Converted convert_literal(const Literal& literal, const Column& against, Domain domain);
 

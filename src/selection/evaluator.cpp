@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "selection/ast.hpp"
+#include "selection/reading.hpp"
 #include "selection/selection.hpp"
 #include "selection/sql_values.hpp"
 
@@ -14,7 +15,7 @@ Truth negate(Truth t) { return t == Truth::True ? Truth::False : t == Truth::Fal
 
 class Evaluator {
 public:
-    Evaluator(const Selection::FieldReader& read, Collation collation) : read_(read), fold_(collation == Collation::CaseInsensitive) {}
+    Evaluator(const Selection::FieldReader& read, const Reading& reading) : read_(read), reading_(reading), rules_(reading.text_rules()) {}
 
     Truth operator()(const Node& node) const {
         offset_ = node.offset;
@@ -34,11 +35,22 @@ private:
         throw SelectionError(offset_, "field '" + c.name + "' (" + c.type.str() + ") holds " + shown + ", expected " + expected);
     }
 
+    /// A text value as this reading compares it: char(n)/nchar(n) padded to n UTF-16 units when it pads them.
     std::u32string text_of(const Column& c, const nlohmann::json& v) const {
         if (!v.is_string()) wrong_value(c, v, "a string");
         auto decoded = utf8_to_u32(v.get_ref<const std::string&>());
         if (!decoded) wrong_value(c, v, "valid UTF-8");
+        if (reading_.pad_fixed && c.type.is_fixed_text() && c.type.length) {
+            const auto units = utf16_length(*decoded), n = static_cast<std::size_t>(*c.type.length);
+            if (units < n) decoded->append(n - units, U' ');
+        }
         return std::move(*decoded);
+    }
+
+    /// Whether a literal is NULL under this reading: NULL, or '' read as NULL.
+    bool null_literal(const Operand& o) const {
+        return std::holds_alternative<std::monostate>(o.value) ||
+               (reading_.empty_text_is_null && o.literal.kind == Literal::Kind::Text && o.literal.text.empty());
     }
 
     Decimal exact_of(const Column& c, const nlohmann::json& v) const {
@@ -68,14 +80,20 @@ private:
     }
 
     Scalar value_of(const Operand& o, Domain d) const {
-        if (!o.column) return o.value;
+        if (!o.column) {
+            if (null_literal(o)) return std::monostate{};
+            if (d == Domain::Single && reading_.float_as_double) return o.wide;
+            return o.value;
+        }
         const nlohmann::json* v = field(*o.column);
         if (!v) return std::monostate{};
         switch (d) {
             case Domain::Text: return text_of(*o.column, *v);
             case Domain::Exact: return exact_of(*o.column, *v);
             case Domain::Double: return double_of(*o.column, *v);
-            case Domain::Single: return static_cast<float>(double_of(*o.column, *v));
+            case Domain::Single:
+                if (reading_.float_as_double) return double_of(*o.column, *v);
+                return static_cast<float>(double_of(*o.column, *v));
             case Domain::Time: return time_of(*o.column, *v);
         }
         return std::monostate{};
@@ -86,10 +104,12 @@ private:
 
     int compare_values(const Scalar& a, const Scalar& b, Domain d) const {
         switch (d) {
-            case Domain::Text: return compare_padded(std::get<std::u32string>(a), std::get<std::u32string>(b), fold_);
+            case Domain::Text: return rules_.compare(std::get<std::u32string>(a), std::get<std::u32string>(b));
             case Domain::Exact: return compare(std::get<Decimal>(a), std::get<Decimal>(b));
             case Domain::Double: return order(std::get<double>(a), std::get<double>(b));
-            case Domain::Single: return order(std::get<float>(a), std::get<float>(b));
+            case Domain::Single:
+                if (reading_.float_as_double) return order(std::get<double>(a), std::get<double>(b));
+                return order(std::get<float>(a), std::get<float>(b));
             case Domain::Time: return order(std::get<Ticks>(a), std::get<Ticks>(b));
         }
         return 0;
@@ -126,13 +146,14 @@ private:
     Truth eval(const InPredicate& in) const {
         const Scalar subject = value_of(in.subject, in.domain);
         Truth t = Truth::False;
-        for (const auto& v : in.values) t = either(t, compare_op(subject, CompareOp::Eq, v.value, in.domain));
+        for (const auto& v : in.values) t = either(t, compare_op(subject, CompareOp::Eq, value_of(v, in.domain), in.domain));
         return in.negated ? negate(t) : t;
     }
 
     Truth eval(const BetweenPredicate& b) const {
         const Scalar subject = value_of(b.subject, b.domain);
-        const Truth t = both(compare_op(subject, CompareOp::Ge, b.low.value, b.domain), compare_op(subject, CompareOp::Le, b.high.value, b.domain));
+        const Truth t = both(compare_op(subject, CompareOp::Ge, value_of(b.low, b.domain), b.domain),
+                             compare_op(subject, CompareOp::Le, value_of(b.high, b.domain), b.domain));
         return b.negated ? negate(t) : t;
     }
 
@@ -143,13 +164,18 @@ private:
 
     Truth eval(const LikePredicate& l) const {
         const nlohmann::json* v = field(l.column);
+        // A char(n)/nchar(n) value stored padded to n: LIKE sees the padding, unless the reading trims it.
         const std::u32string text = v ? text_of(l.column, *v) : std::u32string{};
-        if (!v || !l.compiled) return Truth::Unknown;
+        const bool null_pattern = reading_.empty_text_is_null && l.pattern.kind == Literal::Kind::Text && l.pattern.text.empty();
+        if (!v || !l.compiled || null_pattern) return Truth::Unknown;
         std::u16string units = to_utf16(text);
-        // char(n)/nchar(n) values are stored padded to n: LIKE sees the padding.
-        if (l.column.type.is_fixed_text() && l.column.type.length && units.size() < static_cast<std::size_t>(*l.column.type.length))
-            units.resize(static_cast<std::size_t>(*l.column.type.length), u' ');
-        const bool t = like_match(*l.compiled, units, fold_, !l.unicode);
+        bool blanks_optional = false;
+        switch (reading_.like_blanks) {
+            case Reading::LikeBlanks::SqlServer: blanks_optional = !l.unicode; break;
+            case Reading::LikeBlanks::Significant: break;
+            case Reading::LikeBlanks::Trimmed: units.erase(units.find_last_not_of(u' ') + 1); break;
+        }
+        const bool t = like_match(*l.compiled, units, rules_, blanks_optional);
         return t != l.negated ? Truth::True : Truth::False;
     }
 
@@ -163,23 +189,24 @@ private:
     }
 
     const Selection::FieldReader& read_;
-    bool fold_;
+    const Reading& reading_;
+    sql::TextRules rules_;
     mutable std::size_t offset_ = 0;  ///< the node being evaluated, for error messages
 };
 
 }  // namespace
 }  // namespace selection_impl
 
-Truth Selection::evaluate(const nlohmann::json& row, Collation collation) const {
+Truth Selection::evaluate(const nlohmann::json& row, const Reading& reading) const {
     if (!row.is_object()) throw SelectionError(0, "a record must be a JSON object, found " + std::string(row.type_name()));
     return evaluate(
         [&](const std::string& name) {
             const auto it = row.find(name);
             return it == row.end() ? nullptr : &*it;
         },
-        collation);
+        reading);
 }
 
-Truth Selection::evaluate(const FieldReader& read, Collation collation) const { return selection_impl::Evaluator(read, collation)(*root_); }
+Truth Selection::evaluate(const FieldReader& read, const Reading& reading) const { return selection_impl::Evaluator(read, reading)(*root_); }
 
 }  // namespace bds

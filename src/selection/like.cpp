@@ -1,19 +1,20 @@
 #include "selection/like.hpp"
 
 #include "selection/sql_values.hpp"
+#include "sql/text_rules.hpp"
 
 namespace bds::selection_impl {
 namespace {
 
 using Kind = LikeElement::Kind;
 
-char16_t fold_unit(char16_t c, bool fold) {
+char16_t fold_unit(char16_t c, const TextRules& rules) {
     // Surrogate halves are never folded; every folded letter is in the BMP.
-    if (!fold || (c >= 0xD800 && c <= 0xDFFF)) return c;
-    return static_cast<char16_t>(fold_case(c));
+    if (c >= 0xD800 && c <= 0xDFFF) return c;
+    return static_cast<char16_t>(rules.fold(c));
 }
 
-bool element_matches(const LikeElement& e, char16_t raw, bool fold) {
+bool element_matches(const LikeElement& e, char16_t raw, const TextRules& fold) {
     const char16_t c = fold_unit(raw, fold);
     switch (e.kind) {
         case Kind::AnyOne: return true;
@@ -31,7 +32,7 @@ bool element_matches(const LikeElement& e, char16_t raw, bool fold) {
 
 // Greedy matching with one backtrack point (the last %): correct because every other element matches
 // exactly one unit; runs in O(|pattern| * |value|) time without recursion.
-bool match_exact(const std::vector<LikeElement>& p, std::u16string_view v, bool fold) {
+bool match_exact(const std::vector<LikeElement>& p, std::u16string_view v, const TextRules& fold) {
     std::size_t s = 0, k = 0;
     std::size_t star = std::u16string_view::npos, star_s = 0;
     while (s < v.size()) {
@@ -117,7 +118,7 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
     return out;
 }
 
-bool like_match(const LikePattern& pattern, std::u16string_view value, bool fold, bool trailing_spaces_optional) {
+bool like_match(const LikePattern& pattern, std::u16string_view value, const TextRules& fold, bool trailing_spaces_optional) {
     if (!trailing_spaces_optional) return match_exact(pattern.elements, value, fold);
     // Non-Unicode LIKE: 'abc ' LIKE 'abc' is true, 'abc' LIKE 'abc ' is false.
     while (true) {

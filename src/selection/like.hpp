@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "sql/text_rules.hpp"
+
 namespace bds::selection_impl {
 
 /// One element of a compiled pattern; every element but AnyRun stands for exactly one UTF-16 code unit.
@@ -34,9 +36,9 @@ struct LikeError {
 /// an unclosed '[', and empty sets '[]' / '[^]' (SQL Server's handling of these is undocumented).
 std::optional<LikePattern> compile_like(std::u16string_view pattern, std::optional<char16_t> escape, LikeError& error);
 
-/// Matches `value` against a compiled pattern. `fold`: compare case-insensitively (text.hpp fold_case, on
-/// characters and on range bounds). `trailing_spaces_optional`: SQL Server's non-Unicode LIKE, where trailing
+/// Matches `value` against a compiled pattern. Characters and range bounds compare as `rules` fold them (its
+/// trailing-blank rule is not LIKE's). `trailing_spaces_optional`: SQL Server's non-Unicode LIKE, where trailing
 /// spaces of the value are not significant (the pattern may match the value with some or all of them removed).
-bool like_match(const LikePattern& pattern, std::u16string_view value, bool fold, bool trailing_spaces_optional);
+bool like_match(const LikePattern& pattern, std::u16string_view value, const sql::TextRules& rules, bool trailing_spaces_optional);
 
 }  // namespace bds::selection_impl

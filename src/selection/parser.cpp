@@ -159,10 +159,12 @@ private:
     }
 
     Operand convert(const RawOperand& raw, const Column& against, Domain domain) const {
-        if (raw.column) return Operand{raw.column, {}, {}};
+        if (raw.column) return Operand{raw.column, {}, {}, {}, false};
         auto converted = convert_literal(raw.literal, against, domain);
         if (!converted.error.empty()) fail(raw.offset, converted.error);
-        return Operand{std::nullopt, raw.literal, std::move(converted.value)};
+        // A real compared as a double by some readings: the literal at double precision too.
+        Scalar wide = domain == Domain::Single ? convert_literal(raw.literal, against, Domain::Double).value : Scalar{};
+        return Operand{std::nullopt, raw.literal, std::move(converted.value), std::move(wide), converted.lenient};
     }
 
     Node parse_predicate() {
@@ -191,7 +193,7 @@ private:
         if (iequals(keyword, "LIKE")) return parse_like(left, negated);
 
         const Domain domain = domain_of(column.type);
-        const Operand subject{column, {}, {}};
+        const Operand subject{column, {}, {}, {}, false};
         if (iequals(keyword, "IN")) {
             if (token_.kind != TokenKind::LParen) expected("'(' after IN");
             advance();

@@ -86,6 +86,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "selection/reading.hpp"
 #include "sql/collation.hpp"
 
 namespace bds {
@@ -127,20 +128,36 @@ public:
     static Selection parse(std::string_view text, const Record& record);
 
     /// The condition's truth value on `row`, a JSON object holding the record's fields (a missing field is
-    /// NULL). Throws SelectionError if `row` is not an object or a field it reads has the wrong JSON type.
-    Truth evaluate(const nlohmann::json& row, Collation collation = Collation::CaseInsensitive) const;
+    /// NULL), as `reading` reads it (SQL Server's by default: the semantics above). Throws SelectionError if `row`
+    /// is not an object or a field it reads has the wrong JSON type.
+    Truth evaluate(const nlohmann::json& row, const Reading& reading = {}) const;
+    /// SQL Server's reading under `collation`.
+    Truth evaluate(const nlohmann::json& row, Collation collation) const { return evaluate(row, Reading::sql_server(collation)); }
 
     /// Whether `row` is selected: evaluate() is TRUE (FALSE and UNKNOWN are not selected).
-    bool matches(const nlohmann::json& row, Collation collation = Collation::CaseInsensitive) const {
-        return evaluate(row, collation) == Truth::True;
-    }
+    bool matches(const nlohmann::json& row, const Reading& reading = {}) const { return evaluate(row, reading) == Truth::True; }
+    bool matches(const nlohmann::json& row, Collation collation) const { return matches(row, Reading::sql_server(collation)); }
 
     /// A row's field by catalogue name: its value, or nullptr when the row has none (absent or null). A row derived
     /// when read (a view's) is then asked only for the fields the condition reads.
     using FieldReader = std::function<const nlohmann::json*(const std::string& name)>;
 
     /// The condition's truth value on the row `read` gives; as evaluate(json), without the object check.
-    Truth evaluate(const FieldReader& read, Collation collation = Collation::CaseInsensitive) const;
+    Truth evaluate(const FieldReader& read, const Reading& reading = {}) const;
+    Truth evaluate(const FieldReader& read, Collation collation) const { return evaluate(read, Reading::sql_server(collation)); }
+
+    /// What the condition reads, for the readings it may depend on (selection/reading.hpp).
+    struct Traits {
+        bool text = false;          ///< compares or matches a text column
+        bool fixed_text = false;    ///< ... a char(n)/nchar(n) one
+        bool like = false;          ///< has a LIKE
+        bool empty_text = false;    ///< has a literal ''
+        bool single_float = false;  ///< compares a float(n <= 24) column
+        /// Has a text literal only SQL Server's lenient conversions read as a number or date-time: an engine
+        /// that converts strictly refuses the condition.
+        bool lenient_conversions = false;
+    };
+    Traits traits() const;
 
     /// The operands of the condition's top-level AND, each a Selection (the condition alone when it is no AND): a row
     /// is selected exactly when every one of them selects it.

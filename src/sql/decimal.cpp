@@ -106,4 +106,10 @@ Decimal Decimal::round(int scale) const {
     return *parse(text);
 }
 
+Decimal Decimal::truncate(int scale) const {
+    if (scale < 0 || frac_.size() <= static_cast<std::size_t>(scale)) return *this;
+    const std::string text = (negative_ ? "-" : "") + (int_.empty() ? std::string("0") : int_) + "." + frac_.substr(0, static_cast<std::size_t>(scale));
+    return *parse(scale == 0 ? text.substr(0, text.size() - 1) : text);
+}
+
 }  // namespace bds::sql

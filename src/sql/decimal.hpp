@@ -24,6 +24,9 @@ public:
     /// The value rounded to `scale` fractional digits, halves away from zero (as SQL Server rounds into a
     /// decimal(p, scale) column).
     Decimal round(int scale) const;
+    /// The value cut to `scale` fractional digits, towards zero (as some drivers store a value beyond a column's
+    /// scale: spec/assumptions.md A-105).
+    Decimal truncate(int scale) const;
 
     /// The value as an int32, if it is an integer in that range (SQL Server's `int`).
     std::optional<int> to_int32() const;

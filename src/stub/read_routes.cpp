@@ -18,12 +18,13 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
     } catch (const SelectionError& e) {
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
     }
+    if (const auto why = variation.engine().refusal(*q.selection)) throw BadRequest{"invalid_record_selection", "RecordSelection: " + *why};
 }
 
 /// Runs a list read and answers it (the envelope and the rows' form are the stub's choices).
 void answer_list(StubState& state, const User& user, const Record& record, const ListQuery& q, httplib::Response& res) {
     const Variation& variation = state.variation;
-    const Collation collation = variation.collation();
+    const Reading reading = variation.engine().reading();
     std::size_t first = q.page_size ? (q.page_number - 1) * q.page_size : 0;
     const bool collect = variation.needs_all_rows(q);
     std::size_t total = 0;
@@ -45,7 +46,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
             if (q.changed_after && changed <= *q.changed_after) return;
             const json* deleted = row.field("flg_isdeleted");
             if (!variation.visible(record, deleted && *deleted == true, q)) return;
-            if (q.selection && !narrowing && !q.selection->matches(row.whole(), collation)) return;
+            if (q.selection && !narrowing && !q.selection->matches(row.whole(), reading)) return;
             if (collect) matched.push_back(row.whole());
             else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
                 rows.push_back(state.rows.answered(text, [&] { return print(row.whole()); }));

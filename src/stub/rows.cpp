@@ -14,23 +14,24 @@ using json = nlohmann::json;
 /// (field, sql::equality_key of a text) pairs every selected row holds.
 using Pinned = std::vector<std::pair<std::string, std::string>>;
 
-Pinned pinned_by(const Selection* selection, Collation collation) {
+/// Nothing when the database's comparisons fold more than the indexes do (accents: A-103).
+Pinned pinned_by(const Selection* selection, Collation collation, const Engine& engine) {
     Pinned out;
-    if (selection)
+    if (selection && engine.text_indexes_usable())
         for (const auto& [field, text] : selection->pinned_texts())
             out.emplace_back(field, sql::equality_key(text, collation == Collation::CaseInsensitive));
     return out;
 }
 
 /// Whether `row` is selected (every row is, without a selection).
-bool selects(const Selection* selection, const RowRef& row, Collation collation) {
-    return !selection || selection->evaluate([&](const std::string& name) { return row.field(name); }, collation) == Truth::True;
+bool selects(const Selection* selection, const RowRef& row, const Reading& reading) {
+    return !selection || selection->evaluate([&](const std::string& name) { return row.field(name); }, reading) == Truth::True;
 }
 
 /// Whether every condition selects `row`. Stops at the first that does not: a stored or derived value always has its
 /// field's JSON type, so no condition left unread could have failed to evaluate.
-bool all_select(const std::vector<Selection>& conditions, const RowRef& row, Collation collation) {
-    return std::all_of(conditions.begin(), conditions.end(), [&](const Selection& s) { return selects(&s, row, collation); });
+bool all_select(const std::vector<Selection>& conditions, const RowRef& row, const Reading& reading) {
+    return std::all_of(conditions.begin(), conditions.end(), [&](const Selection& s) { return selects(&s, row, reading); });
 }
 
 /// Calls `fn(row)` for the rows of `table` that may hold what `pinned` gives: those whose canonical key starts with the
@@ -99,15 +100,16 @@ const TenantData& RowSource::as_seen(const TenantData& data, int tenant, const s
 void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection) const {
     const std::string& name = resource.name;
     const Collation collation = variation_.collation();
+    const Reading reading = variation_.engine().reading();
     if (base_of(name)) return view_rows(as_seen(data, user.customer_ID, name), resource, emit, selection);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
         const StoredRow row(record);
-        if (selects(selection, row, collation)) emit(row, changed, text);
+        if (selects(selection, row, reading)) emit(row, changed, text);
     };
     if (name == "StoricoDocumentiR") {
         // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds it.
         Pinned header_key;
-        for (auto& p : pinned_by(selection, collation))
+        for (auto& p : pinned_by(selection, collation, variation_.engine()))
             if (p.first == "key_documento") header_key.push_back(std::move(p));
         if (const Table* t = data.table("StoricoDocumentiT"))
             scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, collation, [&](const Row& doc) {
@@ -129,12 +131,13 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
                           sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, pinned_by(selection, collation), collation, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
+        scan(*t, resource, pinned_by(selection, collation, variation_.engine()), collation, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
     }
 }
 
 void RowSource::view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection) const {
     const Collation collation = variation_.collation();
+    const Reading reading = variation_.engine().reading();
     const Table* table = data.table(base_of(view.name));
     if (!table) return;
     const Record& base = *catalogue_.find(base_of(view.name));
@@ -142,12 +145,12 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     const ViewContext cx(catalogue_, variation_, joins);
     const auto emit_selected = [&](const RowRef& row, std::int64_t changed) {
         RowText text;  // a derived row's text lives for this read only
-        if (selects(selection, row, collation)) emit(row, changed, text);
+        if (selects(selection, row, reading)) emit(row, changed, text);
     };
     // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or index.
     const Record& headers = cx.headers;
     Pinned pins;
-    for (auto& p : pinned_by(selection, collation))
+    for (auto& p : pinned_by(selection, collation, variation_.engine()))
         if (from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
             (view.name != "MCPDocumentiR" || keeps(headers.field(p.first), base.field(p.first))))
             pins.push_back(std::move(p));
@@ -181,11 +184,11 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         if (!DocumentRow::listed(doc.record)) return;
         const DocumentRow header(cx, doc.record);
         const json& lines = header.lines();
-        if (lines.empty() || !all_select(per_document, LineRow(header, lines[0], 0), collation)) return;
+        if (lines.empty() || !all_select(per_document, LineRow(header, lines[0], 0), reading)) return;
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const LineRow line(header, lines[i], i);
             RowText text;
-            if (all_select(per_line, line, collation)) emit(line, doc.changed, text);
+            if (all_select(per_line, line, reading)) emit(line, doc.changed, text);
         }
     });
 }

@@ -110,7 +110,7 @@ TEST(Compare, DatetimeIsComparedAtOneThreeHundredthOfASecond) {
     expect_equal("dt", "2023-01-01T00:00:00.999", "2023-01-01T00:00:01");
     expect_equal("dt", "2023-01-01T01:00:00+01:00", "2023-01-01T00:00:00Z");
     expect_differ("dt", "2023-01-01T00:00:00.0015", "2023-01-01T00:00:00.003", "rounds to 2023-01-01T00:00:00.000");
-    expect_differ("dt", "2023-01-01T00:00:00.0017", "2023-01-01T00:00:00.000", "rounds to 2023-01-01T00:00:00.003");
+    expect_differ("dt", "2023-01-01T00:00:00.5017", "2023-01-01T00:00:00.500", "rounds to 2023-01-01T00:00:00.503");
     expect_differ("dt", "2023-01-01T00:00:00.005", "2023-01-01T00:00:00.003", "(1/300 s)");
     expect_differ("dt", "2023-01-01T00:00:00", "2023-01-02T00:00:00", "datetime");
     expect_differ("dt", "2023-01-01T00:00:00", "01/01/2023", "is not a date-time");
@@ -120,8 +120,26 @@ TEST(Compare, Datetime2IsComparedTo100Nanoseconds) {
     expect_equal("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01 00:00:00.1234567");
     expect_equal("dt2", "2023-01-01T00:00:00", "2023-01-01T00:00:00.0000000Z");
     expect_equal("dt2", "2023-01-01T00:00:00.12", "2023-01-01T00:00:00.1200000");
-    expect_differ("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01T00:00:00.123", "(100 ns)");
+    expect_differ("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01T00:00:00.1235", "(100 ns)");
     expect_differ("dt2", "2023-01-01T00:00:00", "2023-01-01T00:00:00.0000001", "(100 ns)");
+}
+
+TEST(Compare, DateTimesKeptAtAnotherDatabasesPrecisionAreEqual) {
+    // PostgreSQL keeps microseconds, MySQL's DATETIME whole seconds; either rounds or cuts.
+    expect_equal("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01T00:00:00.123457");
+    expect_equal("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01T00:00:00.123456");
+    expect_equal("dt2", "2023-01-01T00:00:00.1234567", "2023-01-01T00:00:00.123");
+    expect_equal("dt2", "2023-01-01T00:00:00.7", "2023-01-01T00:00:01");
+    expect_equal("dt2", "2023-01-01T00:00:00.7", "2023-01-01T00:00:00");
+    expect_equal("dt", "2023-01-01T23:59:59.400", "2023-01-01T23:59:59");
+    expect_differ("dt2", "2023-01-01T00:00:00.7", "2023-01-01T00:00:02", "nor equal at 1 µs, 1 ms or 1 s");
+    expect_differ("dt", "2023-01-01T10:00:00.400", "2023-01-01T10:00:00.300", "A-106");
+}
+
+TEST(Compare, AnEmptyTextMayBeStoredAsNullInANullableField) {
+    expect_equal("nv", "", nullptr);
+    expect_differ("nv", "a", nullptr, "");
+    expect_differ("code", "", nullptr, "");  // a key is never NULL
 }
 
 TEST(Compare, DecimalsAreEqualAtTheProfilesScale) {
@@ -129,7 +147,8 @@ TEST(Compare, DecimalsAreEqualAtTheProfilesScale) {
     expect_equal("d", 1.2345675, 1.234568);  // rounds half away from zero to 6 places
     expect_equal("d", -0.0000005, -0.000001);
     expect_equal("d", 12, 12.0);
-    expect_differ("d", 1.2345675, 1.234567, "rounds to 1.234568");
+    expect_differ("d", 1.2345675, 1.234566, "rounds to 1.234568");
+    expect_equal("d", 1.2345675, 1.234567);  // cut rather than rounded
     expect_differ("d", 1.5, 1.25, "decimal (scale 6)");
     expect_equal("d", 1.5, "1.500000");  // a target may write decimals as strings
     expect_differ("d", 1, "1.5", "rounds");
@@ -138,7 +157,7 @@ TEST(Compare, DecimalsAreEqualAtTheProfilesScale) {
     two.profile.decimal_scale = 2;
     expect_equal("d", 1.005, 1.01, two);
     expect_equal("d", 1.005, 1.0149, two);  // the returned value is read at the scale too
-    expect_differ("d", 1.005, 1.0, "decimal (scale 2)", two);
+    expect_differ("d", 1.005, 0.99, "decimal (scale 2)", two);
 }
 
 TEST(Compare, FloatsAreEqualAtTheirStoredPrecision) {

@@ -72,6 +72,17 @@ struct Choices {
     enum class ResourcesListed : std::uint8_t { User, Views } resources_listed{};        ///< A-40
     enum class QueryBody : std::uint8_t { Nested, Flat } query_body{};                   ///< A-41
     enum class QueryElsewhere : std::uint8_t { S404, Served } query_elsewhere{};         ///< A-85
+    // The database under the server (000 §1 gives SQL Server type names, not an engine): engine.hpp
+    enum class FixedText : std::uint8_t { Padded, AsSent, Trimmed } fixed_text{};        ///< A-98
+    enum class TrailingBlanks : std::uint8_t { SqlServer, Significant, Trimmed } trailing_blanks{};  ///< A-99
+    enum class EmptyText : std::uint8_t { Kept, Null } empty_text{};                     ///< A-100
+    enum class Conversions : std::uint8_t { Lenient, Strict } conversions{};             ///< A-101
+    enum class CaseFolding : std::uint8_t { Letters, Ascii } case_folding{};             ///< A-102
+    enum class Accents : std::uint8_t { Sensitive, Insensitive } accents{};              ///< A-103
+    enum class FloatPrecision : std::uint8_t { Real, Double } float_precision{};         ///< A-104
+    enum class DecimalExcess : std::uint8_t { Round, Truncate, Refuse } decimal_excess{};  ///< A-105
+    enum class TimePrecision : std::uint8_t { SqlServer, Microseconds, Seconds } time_precision{};  ///< A-106
+    enum class TextLength : std::uint8_t { Utf16, CodePoints } text_length{};            ///< A-107
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).
     std::uint64_t shuffle_seed = 1;

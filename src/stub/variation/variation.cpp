@@ -105,7 +105,7 @@ bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPRe
 }  // namespace
 
 Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
-    : catalogue_(catalogue), choices_(choices), defect_(make_defect(defect)) {}
+    : catalogue_(catalogue), choices_(choices), engine_(choices), defect_(make_defect(defect)) {}
 
 // --- every request ---
 
@@ -350,6 +350,9 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
                 if (v.is_number() && choices_.decimal_form == Choices::DecimalForm::String)
                     if (const auto d = sql::Decimal::parse(v.dump(), true)) v = d->str();  // fixed-point, as a decimal column prints
                 break;
+            case SqlKind::Char:
+            case SqlKind::NChar: engine_.present_fixed(v); break;
+            case SqlKind::Float: engine_.present_float(f.type, v); break;
             default: break;
         }
     }
@@ -448,10 +451,12 @@ void Variation::block_violations(const Record& record, const json& block, json& 
                                   {"message", "customer_ID is not sent: the tenant comes from the token (000 §4.4)"}});
         if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused && !keys.insert(canonical_key(record, block[i], collation())).second)
             violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
+        engine_.violations(record, block[i], i, choices_.scale(), violations);
     }
 }
 
 void Variation::before_store(const Record& record, const json& sent, json& normalized) const {
+    engine_.store(catalogue_, record, sent, normalized, choices_.scale());
     if (choices_.code_page == Choices::CodePage::Replace) {
         for (auto& [name, v] : normalized.items()) {
             const Field* f = record.field(name);

@@ -20,6 +20,7 @@
 #include "stub/users.hpp"
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
+#include "stub/variation/engine.hpp"
 
 namespace bds::stub {
 
@@ -38,7 +39,9 @@ public:
     const Choices& choices() const { return choices_; }
     const DefectHooks& defect() const { return *defect_; }
     Collation collation() const { return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive; }
-    SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale()}; }
+    SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale(), engine_.lengths_in_code_points()}; }
+    /// The database under the stub (A-98..A-107): how it stores values and reads RecordSelection.
+    const Engine& engine() const { return engine_; }
 
     // --- every request ---
     /// Answers a request before it is routed (a rate limit's 429); false: route it.
@@ -94,9 +97,10 @@ public:
     bool edits_sent() const;
     /// Whether a violation refuses the block (A-33, A-61 let some pass).
     bool refuses(const Record& record, const nlohmann::json& sent, const Violation& v) const;
-    /// Violations of the block as a whole, as {index, field, pointer, message}.
+    /// Violations of the block as a whole and of records the database refuses, as
+    /// {index, field, pointer, message}.
     void block_violations(const Record& record, const nlohmann::json& block, nlohmann::json& violations) const;
-    /// A normalised record before it is stored (A-61's '?', A-78's line order).
+    /// A normalised record before it is stored (the database's storage A-98..A-106, A-61's '?', A-78's line order).
     void before_store(const Record& record, const nlohmann::json& sent, nlohmann::json& normalized) const;
     /// The answer to an accepted block.
     void sync_answer(httplib::Response& res, const Record& record, const std::vector<nlohmann::json>& stored) const;
@@ -117,6 +121,7 @@ public:
 private:
     const Catalogue& catalogue_;
     Choices choices_;
+    Engine engine_;
     std::unique_ptr<DefectHooks> defect_;
     mutable std::atomic<unsigned long> requests_{0};
 };
