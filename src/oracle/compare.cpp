@@ -5,6 +5,7 @@
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
+#include "sql/text_rules.hpp"
 
 namespace bds::oracle {
 namespace {
@@ -283,9 +284,11 @@ std::string index_key(const Record& record, const json& values, Collation collat
         if (!values.is_object() || it == values.end() || it->is_null()) {
             key += '\x01';
         } else if (it->is_string()) {
-            // SQL Server's unique index ignores trailing spaces and, under a case-insensitive collation, case.
+            // SQL Server's unique index ignores trailing spaces and, under a case-insensitive collation, case;
+            // an accent-insensitive one accents too, so keys that differ only so are one key here.
             std::string text = trim_spaces(it->get<std::string>());
-            if (collation == Collation::CaseInsensitive) text = sql::fold_case_utf8(text);
+            if (collation == Collation::CaseInsensitive)
+                if (const auto decoded = sql::utf8_to_u32(text)) text = sql::equality_key(*decoded, sql::TextRules{sql::CaseFolding::Letters, true, true});
             key += '\x02' + text;
         } else if (const auto n = number(*it)) {
             key += '\x03' + n->str();

@@ -68,8 +68,9 @@ bool stored_as_null(const Field& field, const nlohmann::json& sent, const nlohma
 std::string format_differences(const std::vector<Difference>& differences);
 
 /// The key of `values` (a record or just its key fields) as SQL Server's unique index compares it: the
-/// key fields of `record` except the tenant field, text with trailing spaces removed and case-folded under a
-/// case-insensitive collation, null and absent alike. Equal texts mean the same record.
+/// key fields of `record` except the tenant field, text with trailing spaces removed and, under a case-insensitive
+/// collation, case and accents folded (an accent-insensitive collation's keys, A-103, are one key where these are), null
+/// and absent alike. Equal texts mean the same record.
 std::string index_key(const Record& record, const nlohmann::json& values, Collation collation);
 
 /// The seeds' minimal record of `sent` (000 §2.1): its key fields and the fields a sent record requires, as sent.

@@ -25,6 +25,12 @@ char32_t TextRules::fold(char32_t c) const {
     return c;
 }
 
+std::string equality_key(std::u32string_view text, const TextRules& rules) {
+    std::u32string out(text.substr(0, text.find_last_not_of(U' ') + 1));
+    for (auto& c : out) c = rules.fold(c);
+    return to_utf8(out);
+}
+
 int TextRules::compare(std::u32string_view a, std::u32string_view b) const {
     const std::size_t n = ignore_trailing_blanks ? std::max(a.size(), b.size()) : std::min(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i) {

@@ -3,6 +3,7 @@
 /// Server's rules are the default; the others are what real engines under a correct server do instead
 /// (spec/assumptions.md ).
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace bds::sql {
@@ -30,6 +31,10 @@ struct TextRules {
 
     friend bool operator==(const TextRules&, const TextRules&) = default;
 };
+
+/// A text's identity under `rules`' =, with trailing blanks dropped whatever the rules (a unique index's: SQL Server's
+/// ignores them), as UTF-8: the stub's keys and text indexes. Texts equal under `rules` have equal keys.
+std::string equality_key(std::u32string_view text, const TextRules& rules);
 
 /// The base letter of an accented Latin-1 letter (é → e, Ø → O), or `c` itself.
 char32_t base_letter(char32_t c);

@@ -45,7 +45,7 @@ json normalize_object(const Record& record, const json& sent, const SqlProfile& 
 }  // namespace
 
 json normalize_for_store(const Catalogue& cat, const Record& record, const json& sent, int tenant, const SqlProfile& profile,
-                         Collation collation) {
+                         const sql::TextRules& keys) {
     json out = normalize_object(record, sent, profile, true);
     out["customer_ID"] = tenant;
     for (const auto& f : record.fields) {
@@ -62,8 +62,8 @@ json normalize_for_store(const Catalogue& cat, const Record& record, const json&
                 const json& header_key = out.at("key_documento");
                 if (!line.contains("key_documento") || line.at("key_documento").is_null()) {
                     line["key_documento"] = header_key;
-                } else if (canonical_key(record, {{"key_documento", line.at("key_documento")}}, collation) !=
-                           canonical_key(record, {{"key_documento", header_key}}, collation)) {
+                } else if (canonical_key(record, {{"key_documento", line.at("key_documento")}}, keys) !=
+                           canonical_key(record, {{"key_documento", header_key}}, keys)) {
                     throw NormalizeError{"/" + f.name + "/" + std::to_string(i) + "/key_documento",
                                          "a line repeats its header's key_documento " + header_key.dump() + ", got " + line.at("key_documento").dump()};
                 }

@@ -9,7 +9,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
-#include "sql/collation.hpp"
+#include "sql/text_rules.hpp"
 
 namespace bds::stub {
 
@@ -22,6 +22,6 @@ struct NormalizeError {
 /// Throws NormalizeError. `tenant` becomes customer_ID (the body's value is ignored: A-26). Fields sent as
 /// null stay null (the store decides what a field not sent means, A-60); nested records keep no nulls.
 nlohmann::json normalize_for_store(const Catalogue& catalogue, const Record& record, const nlohmann::json& sent, int tenant,
-                                   const SqlProfile& profile, Collation collation);
+                                   const SqlProfile& profile, const sql::TextRules& keys);
 
 }  // namespace bds::stub

@@ -14,12 +14,11 @@ using json = nlohmann::json;
 /// (field, sql::equality_key of a text) pairs every selected row holds.
 using Pinned = std::vector<std::pair<std::string, std::string>>;
 
-/// Nothing when the database's comparisons fold more than the indexes do (accents: A-103).
-Pinned pinned_by(const Selection* selection, Collation collation, const Engine& engine) {
+Pinned pinned_by(const Selection* selection, const sql::TextRules& keys) {
     Pinned out;
-    if (selection && engine.text_indexes_usable())
+    if (selection)
         for (const auto& [field, text] : selection->pinned_texts())
-            out.emplace_back(field, sql::equality_key(text, collation == Collation::CaseInsensitive));
+            out.emplace_back(field, sql::equality_key(text, keys));
     return out;
 }
 
@@ -38,7 +37,7 @@ bool all_select(const std::vector<Selection>& conditions, const RowRef& row, con
 /// values it gives the leading key fields (text_key of each, as canonical_key writes them), else those an index finds
 /// for its first field, else every row.
 template <class F>
-void scan(const Table& table, const Record& record, const Pinned& pinned, Collation collation, F&& fn) {
+void scan(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, F&& fn) {
     std::string prefix;
     for (const auto& name : record.key) {
         if (record.field(name)->tenant) continue;
@@ -47,7 +46,7 @@ void scan(const Table& table, const Record& record, const Pinned& pinned, Collat
         prefix += '\x02' + it->second + '\x1f';
     }
     if (prefix.empty() && !pinned.empty()) {
-        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, collation)) fn(row->second);
+        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys)) fn(row->second);
         return;
     }
     for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(it->second);
@@ -99,7 +98,7 @@ const TenantData& RowSource::as_seen(const TenantData& data, int tenant, const s
 
 void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection) const {
     const std::string& name = resource.name;
-    const Collation collation = variation_.collation();
+    const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
     if (base_of(name)) return view_rows(as_seen(data, user.customer_ID, name), resource, emit, selection);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
@@ -109,10 +108,10 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     if (name == "StoricoDocumentiR") {
         // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds it.
         Pinned header_key;
-        for (auto& p : pinned_by(selection, collation, variation_.engine()))
+        for (auto& p : pinned_by(selection, keys))
             if (p.first == "key_documento") header_key.push_back(std::move(p));
         if (const Table* t = data.table("StoricoDocumentiT"))
-            scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, collation, [&](const Row& doc) {
+            scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, keys, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
                 for (const auto& line : lines_of(doc.record)) {
                     RowText text;
@@ -131,17 +130,17 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
                           sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, pinned_by(selection, collation, variation_.engine()), collation, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
+        scan(*t, resource, pinned_by(selection, keys), keys, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
     }
 }
 
 void RowSource::view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection) const {
-    const Collation collation = variation_.collation();
+    const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
     const Table* table = data.table(base_of(view.name));
     if (!table) return;
     const Record& base = *catalogue_.find(base_of(view.name));
-    const Joins joins(catalogue_, data, collation);
+    const Joins joins(catalogue_, data, keys);
     const ViewContext cx(catalogue_, variation_, joins);
     const auto emit_selected = [&](const RowRef& row, std::int64_t changed) {
         RowText text;  // a derived row's text lives for this read only
@@ -150,13 +149,13 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or index.
     const Record& headers = cx.headers;
     Pinned pins;
-    for (auto& p : pinned_by(selection, collation, variation_.engine()))
+    for (auto& p : pinned_by(selection, keys))
         if (from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
             (view.name != "MCPDocumentiR" || keeps(headers.field(p.first), base.field(p.first))))
             pins.push_back(std::move(p));
     if (view.name == "MCPClienti" || view.name == "MCPFornitori") {
         const json ind = view.name == "MCPClienti" ? "C" : "F";
-        scan(*table, base, pins, collation, [&](const Row& row) {
+        scan(*table, base, pins, keys, [&](const Row& row) {
             const auto kind = row.record.find("ind_clifor");
             if (variation_.defect().in_view(view.name, row.record, kind != row.record.end() && *kind == ind))
                 emit_selected(RecordRow(view, cx, row.record), row.changed);
@@ -164,11 +163,11 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         return;
     }
     if (view.name == "MCPArticoli") {
-        scan(*table, base, pins, collation, [&](const Row& row) { emit_selected(RecordRow(view, cx, row.record), row.changed); });
+        scan(*table, base, pins, keys, [&](const Row& row) { emit_selected(RecordRow(view, cx, row.record), row.changed); });
         return;
     }
     if (view.name == "MCPDocumentiT") {
-        scan(*table, base, pins, collation, [&](const Row& doc) {
+        scan(*table, base, pins, keys, [&](const Row& doc) {
             if (DocumentRow::listed(doc.record)) emit_selected(DocumentRow(cx, doc.record), doc.changed);
         });
         return;
@@ -180,7 +179,7 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
             const auto columns = term.columns();
             (std::all_of(columns.begin(), columns.end(), LineRow::from_header) ? per_document : per_line).push_back(std::move(term));
         }
-    scan(*table, base, pins, collation, [&](const Row& doc) {
+    scan(*table, base, pins, keys, [&](const Row& doc) {
         if (!DocumentRow::listed(doc.record)) return;
         const DocumentRow header(cx, doc.record);
         const json& lines = header.lines();

@@ -32,13 +32,13 @@ const Table* TenantData::table(std::string_view resource) const {
     return it == tables.end() ? nullptr : &it->second;
 }
 
-std::string text_key(const std::string& text, Collation collation) {
+std::string text_key(const std::string& text, const sql::TextRules& keys) {
     const auto decoded = sql::utf8_to_u32(text);
     if (!decoded) return text.substr(0, text.find_last_not_of(' ') + 1);  // JSON text is valid UTF-8: not reached
-    return sql::equality_key(*decoded, collation == Collation::CaseInsensitive);
+    return sql::equality_key(*decoded, keys);
 }
 
-std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation) {
+std::string canonical_key(const Record& record, const nlohmann::json& row, const sql::TextRules& keys) {
     std::string key;
     for (const auto& name : record.key) {
         const Field* f = record.field(name);
@@ -47,7 +47,7 @@ std::string canonical_key(const Record& record, const nlohmann::json& row, Colla
         if (it == row.end() || it->is_null()) {
             key += '\x01';  // NULL sorts first, as in SQL Server
         } else if (it->is_string()) {
-            key += '\x02' + text_key(it->get_ref<const std::string&>(), collation);
+            key += '\x02' + text_key(it->get_ref<const std::string&>(), keys);
         } else {
             key += '\x02' + it->dump();
         }
@@ -77,20 +77,20 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
     auto& data = tenants_[tenant];
     auto& table = data.tables[resource.name];
     auto& last = last_change_[tenant];
-    const Collation collation = variation_.collation();
+    const sql::TextRules keys = variation_.key_rules();
     for (auto& rec : records) {
         const std::int64_t changed = variation_.change_instant(now_ticks(), last);
         last = changed;
         rec["customer_ID"] = tenant;
         rec["ts_update"] = rowversion_text(++rowversion_);
         rec["dat_ultvar"] = sql::format_datetime(changed, SqlKind::Datetime2);
-        StoreEdit edit{canonical_key(resource, rec, collation), false, changed};
+        StoreEdit edit{canonical_key(resource, rec, keys), false, changed};
         const auto found = table.rows.find(edit.key);
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
         const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
-        if (stored != table.rows.end()) table.indexes.remove(*stored, collation);
+        if (stored != table.rows.end()) table.indexes.remove(*stored, keys);
         if (edit.remove) {
             if (stored != table.rows.end()) table.rows.erase(stored);
             continue;
@@ -99,7 +99,7 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         auto [it, inserted] = table.rows.try_emplace(edit.key);
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
         it->second = Row{std::move(rec), edit.changed};
-        table.indexes.add(*it, collation);
+        table.indexes.add(*it, keys);
     }
 }
 

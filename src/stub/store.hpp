@@ -13,6 +13,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "sql/collation.hpp"
+#include "sql/text_rules.hpp"
 #include "stub/text_index.hpp"
 #include "stub/tokens.hpp"
 
@@ -45,11 +46,11 @@ struct TenantData {
 
 /// A key text as SQL Server's unique index compares it: trailing spaces dropped, case-folded under a
 /// case-insensitive collation (sql::equality_key), so that it agrees with RecordSelection's `=`.
-std::string text_key(const std::string& text, Collation collation);
+std::string text_key(const std::string& text, const sql::TextRules& keys);
 
 /// The key of a record as SQL Server's unique index compares it: key values other than customer_ID,
 /// text right-trimmed (trailing spaces do not count) and case-folded under a case-insensitive collation.
-std::string canonical_key(const Record& record, const nlohmann::json& row, Collation collation);
+std::string canonical_key(const Record& record, const nlohmann::json& row, const sql::TextRules& keys);
 
 class Variation;
 

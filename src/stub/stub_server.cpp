@@ -133,7 +133,7 @@ void StubServer::load(int tenant, const std::string& resource, const nlohmann::j
             if (state_->variation.refuses(*record, records[i], v)) throw std::runtime_error(resource + v.pointer + ": " + v.message);
         try {
             normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant, state_->variation.sql_profile(),
-                                                     state_->variation.collation()));
+                                                     state_->variation.key_rules()));
             state_->variation.before_store(*record, records[i], normalized.back());
         } catch (const NormalizeError& e) {
             throw std::runtime_error(resource + "/" + std::to_string(i) + e.pointer + ": " + e.message);

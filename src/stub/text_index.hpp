@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sql/collation.hpp"
+#include "sql/text_rules.hpp"
 
 namespace bds::stub {
 
@@ -27,15 +27,15 @@ public:
     /// The rows of `rows` (in key order) whose `field` holds a text whose text_key is `key`. Safe for readers that
     /// share the store's read lock.
     std::vector<const KeyedRow*> find(const std::map<std::string, Row>& rows, const std::string& field, const std::string& key,
-                                      Collation collation) const;
+                                      const sql::TextRules& keys) const;
     /// Notes a row stored (`add`) or about to be replaced or removed (`remove`), under the store's write lock.
-    void add(const KeyedRow& row, Collation collation);
-    void remove(const KeyedRow& row, Collation collation);
+    void add(const KeyedRow& row, const sql::TextRules& keys);
+    void remove(const KeyedRow& row, const sql::TextRules& keys);
 
 private:
     /// text_key of a value -> the rows holding it, in key order (a sorted vector: built in key order, read whole).
     using Index = std::unordered_map<std::string, std::vector<const KeyedRow*>>;
-    static void note(Index& index, const std::string& field, const KeyedRow& row, Collation collation, bool add);
+    static void note(Index& index, const std::string& field, const KeyedRow& row, const sql::TextRules& keys, bool add);
 
     mutable std::mutex mutex_;
     mutable std::map<std::string, Index> by_field_;

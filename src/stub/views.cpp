@@ -120,7 +120,7 @@ const json* Joins::find(const char* resource, std::initializer_list<std::pair<co
         if (value.is_null()) return nullptr;  // never equal to a key
         key[name] = value;
     }
-    const auto it = table->rows.find(canonical_key(*cat_.find(resource), key, collation_));
+    const auto it = table->rows.find(canonical_key(*cat_.find(resource), key, keys_));
     return it == table->rows.end() ? nullptr : &it->second.record;
 }
 

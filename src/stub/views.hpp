@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "sql/text_rules.hpp"
 #include "stub/store.hpp"
 
 namespace bds::stub {
@@ -53,7 +54,7 @@ private:
 /// Base records of the tenant found by their key values (the rows a view joins).
 class Joins {
 public:
-    Joins(const Catalogue& catalogue, const TenantData& data, Collation collation) : cat_(catalogue), data_(data), collation_(collation) {}
+    Joins(const Catalogue& catalogue, const TenantData& data, const sql::TextRules& keys) : cat_(catalogue), data_(data), keys_(keys) {}
     /// The record of `resource` whose key fields hold `key_values` ((field, value) pairs), or nullptr; a null key value
     /// finds none.
     const nlohmann::json* find(const char* resource, std::initializer_list<std::pair<const char*, const nlohmann::json&>> key_values) const;
@@ -65,7 +66,7 @@ private:
 
     const Catalogue& cat_;
     const TenantData& data_;
-    Collation collation_;
+    sql::TextRules keys_;
     mutable std::vector<std::pair<const char*, const Table*>> tables_;  // looked up once per read (by the literal's address)
 };
 

@@ -58,7 +58,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         const int tenant = variation.defect().write_tenant(user->customer_ID, sent_block);
         const SqlProfile profile = variation.sql_profile();
         const auto normalized = [&](std::size_t i) {
-            json out = normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.collation());
+            json out = normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.key_rules());
             variation.before_store(*record, sent_block[i], out);
             return out;
         };

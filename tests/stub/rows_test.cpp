@@ -173,6 +173,11 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
         StubOptions options;
         options.choices.view_derivation = *rc::gen::element(Choices::ViewDerivation::Own, Choices::ViewDerivation::Joined);
         options.choices.collation = *rc::gen::element(Choices::Collation::Ci, Choices::Collation::Cs);
+        // The database's readings that compare text otherwise than the indexes' keys do.
+        options.choices.fixed_text = *rc::gen::element(Choices::FixedText::Padded, Choices::FixedText::AsSent);
+        options.choices.trailing_blanks = *rc::gen::element(Choices::TrailingBlanks::SqlServer, Choices::TrailingBlanks::Significant);
+        options.choices.case_folding = *rc::gen::element(Choices::CaseFolding::Letters, Choices::CaseFolding::Ascii);
+        options.choices.accents = *rc::gen::element(Choices::Accents::Sensitive, Choices::Accents::Insensitive);
         // Defects that move, duplicate or remove stored rows (what an index must follow), or freeze the views.
         options.defect = *rc::gen::element(Defect::None, Defect::UpsertDuplicates, Defect::PhysicalDeletion, Defect::ViewStale, Defect::SuppliersInClienti);
         StubState state(catalogue, options);
@@ -196,7 +201,7 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
             const Selection selection = Selection::parse(text, record);
             json expected = json::array();
             for (const auto& row : all)
-                if (selection.matches(row, state.variation.collation())) expected.push_back(row);
+                if (selection.matches(row, state.variation.engine().reading())) expected.push_back(row);
             RC_ASSERT(read(&selection) == expected);
         };
         RC_TAG(record.name);

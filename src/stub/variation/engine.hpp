@@ -23,8 +23,6 @@ public:
     Reading reading() const;
     /// Why this database refuses a condition before running it (A-101: a literal it does not convert), or nullopt.
     std::optional<std::string> refusal(const Selection& selection) const;
-    /// Whether `field = 'text'` terms may find rows through the text indexes, which fold case but keep accents.
-    bool text_indexes_usable() const { return choices_.accents == Choices::Accents::Sensitive; }
     /// Whether nvarchar/nchar lengths count characters rather than UTF-16 units.
     bool lengths_in_code_points() const { return choices_.text_length == Choices::TextLength::CodePoints; }
 

@@ -305,7 +305,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
     } else if (choices_.row_order == Choices::RowOrder::Shuffle) {
         std::vector<std::pair<std::uint64_t, std::size_t>> order;
         for (std::size_t i = 0; i < rows.size(); ++i)
-            order.emplace_back(fnv1a(canonical_key(record, rows[i], collation()) + rows[i].value("Id", json()).dump(), choices_.shuffle_seed), i);
+            order.emplace_back(fnv1a(canonical_key(record, rows[i], key_rules()) + rows[i].value("Id", json()).dump(), choices_.shuffle_seed), i);
         std::sort(order.begin(), order.end());
         std::vector<json> shuffled;
         shuffled.reserve(rows.size());
@@ -449,7 +449,7 @@ void Variation::block_violations(const Record& record, const json& block, json& 
         if (choices_.tenant_in_body == Choices::TenantInBody::Refused && block[i].contains("customer_ID"))
             violations.push_back({{"index", i}, {"field", "customer_ID"}, {"pointer", at + "/customer_ID"},
                                   {"message", "customer_ID is not sent: the tenant comes from the token (000 §4.4)"}});
-        if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused && !keys.insert(canonical_key(record, block[i], collation())).second)
+        if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused && !keys.insert(canonical_key(record, block[i], key_rules())).second)
             violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
         engine_.violations(record, block[i], i, choices_.scale(), violations);
     }

@@ -40,6 +40,13 @@ public:
     const DefectHooks& defect() const { return *defect_; }
     Collation collation() const { return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive; }
     SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale(), engine_.lengths_in_code_points()}; }
+    /// How keys compare (a unique index's rules: the collation's and the database's folding, trailing blanks ignored,
+    /// the store's keys and text indexes.
+    sql::TextRules key_rules() const {
+        sql::TextRules rules = engine_.reading().text_rules();
+        rules.ignore_trailing_blanks = true;
+        return rules;
+    }
     /// The database under the stub (A-98..A-107): how it stores values and reads RecordSelection.
     const Engine& engine() const { return engine_; }
 
