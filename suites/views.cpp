@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "client/body_template.hpp"
 #include "generate/data_set_gen.hpp"
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
@@ -308,6 +309,11 @@ void query_clienti(Context& ctx) {
 
 // ---- VIEW-10 ----
 
+constexpr const char* kNoOrderField =
+    "the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" where the "
+    "body names the field to order by, with \"$OrderDescending\" (true or false) or \"$OrderDirection\" (ASC or DESC) where it says the "
+    "direction (\"OrderBy\": \"$OrderField $OrderDirection\" for a SQL ORDER BY text), to run it";
+
 /// What follows "`text` " in a des_ragsoc the check wrote ("2"); any other value as its JSON (a null, a number, a
 /// text the check did not write), so that a wrong row is a finding, never an exception.
 std::string number_after(const json& value, const std::string& text) {
@@ -315,19 +321,9 @@ std::string number_after(const json& value, const std::string& text) {
     return value.dump();
 }
 
-/// Whether the template names `placeholder` somewhere.
-bool mentions(const json& tmpl, const std::string& placeholder) {
-    if (tmpl.is_string()) return tmpl.get<std::string>() == placeholder;
-    if (tmpl.is_object() || tmpl.is_array())
-        for (const auto& v : tmpl) if (mentions(v, placeholder)) return true;
-    return false;
-}
-
 void query_ordering(Context& ctx) {
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
-    if (!mentions(*ctx.target.query_body, "$OrderField"))
-        ctx.skip("the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" (and "
-                 "\"$OrderDescending\") where the body names the field to order by, to run it");
+    if (!client::mentions(*ctx.target.query_body, "$OrderField")) ctx.skip(kNoOrderField);
     const Record& clifor = record_of(ctx, "CliFor");
     // Three customers whose des_ragsoc differ only in a last digit: the same order under any collation.
     const std::string text = marker(ctx, "order");
