@@ -70,7 +70,7 @@ struct Choices {
     enum class ViewDerivation : std::uint8_t { Own, Joined } view_derivation{};          ///< A-67
     enum class Week : std::uint8_t { Iso, Us } week{};                                   ///< A-39
     enum class ResourcesListed : std::uint8_t { User, Views } resources_listed{};        ///< A-40
-    enum class QueryBody : std::uint8_t { Nested, Flat } query_body{};                   ///< A-41
+    enum class QueryBody : std::uint8_t { Nested, Flat, Sql } query_body{};              ///< A-41
     enum class QueryElsewhere : std::uint8_t { S404, Served } query_elsewhere{};         ///< A-85
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).

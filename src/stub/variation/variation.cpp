@@ -234,44 +234,7 @@ std::optional<std::int64_t> Variation::last_utc_run(const std::string& text) con
 }
 
 QueryRequest Variation::query_request(const json& body, const Record& record) const {
-    const bool flat = choices_.query_body == Choices::QueryBody::Flat;
-    const char* names[] = {"RecordSelection", "PageSize", "PageNumber", "OrderBy"};
-    if (flat) {
-        names[0] = "filter";
-        names[1] = "pageSize";
-        names[2] = "page";
-        names[3] = "orderBy";
-    }
-    if (!body.is_object())
-        throw BadRequest{"invalid_query", flat ? "expected a JSON object {\"filter\", \"orderBy\", \"descending\", \"pageSize\", \"page\"}"
-                                               : "expected a JSON object {\"RecordSelection\", \"OrderBy\", \"PageSize\", \"PageNumber\"}"};
-    const auto text = [&](const char* name) -> std::optional<std::string> {
-        if (!body.contains(name) || body.at(name).is_null()) return std::nullopt;
-        const auto& v = body.at(name);
-        if (v.is_string()) return v.get<std::string>();
-        if (v.is_number_integer()) return v.dump();
-        throw BadRequest{"invalid_query", std::string(name) + " must be a string or a whole number"};
-    };
-    QueryRequest out{text(names[0]), text(names[1]), text(names[2]), {}};
-    const auto field_named = [&](const json& name) {
-        const Field* f = name.is_string() ? record.field(name.get<std::string>()) : nullptr;
-        if (!f || f->type.kind == SqlKind::List) throw BadRequest{"invalid_query", std::string(names[3]) + ": unknown field " + name.dump()};
-        return f->name;
-    };
-    if (!body.contains(names[3]) || body.at(names[3]).is_null()) return out;
-    const json& order = body.at(names[3]);
-    if (flat) {
-        const json& desc = body.contains("descending") ? body.at("descending") : json(false);
-        out.order_by.push_back({field_named(order), desc.is_boolean() && desc.get<bool>()});
-        return out;
-    }
-    if (!order.is_array()) throw BadRequest{"invalid_query", "OrderBy must be an array of {\"field\", \"desc\"}"};
-    for (const auto& o : order) {
-        if (!o.is_object() || !o.contains("field")) throw BadRequest{"invalid_query", "each OrderBy entry must be {\"field\": name, \"desc\": bool}"};
-        const json& desc = o.contains("desc") ? o.at("desc") : json(false);
-        out.order_by.push_back({field_named(o.at("field")), desc.is_boolean() && desc.get<bool>()});
-    }
-    return out;
+    return read_query_body(choices_.query_body, body, record);
 }
 
 bool Variation::query_served(const Record& record) const {

@@ -20,16 +20,9 @@
 #include "stub/users.hpp"
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
+#include "stub/variation/query_body.hpp"
 
 namespace bds::stub {
-
-/// What a POST query body asks for, read from its shape: raw values, validated by the read path.
-struct QueryRequest {
-    std::optional<std::string> selection;
-    std::optional<std::string> page_size;
-    std::optional<std::string> page_number;
-    std::vector<OrderBy> order_by;
-};
 
 class Variation {
 public:
