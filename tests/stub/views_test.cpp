@@ -114,5 +114,26 @@ TEST_F(StubSqlQuery, AMalformedOrderByIsRefusedAsMalformedInput) {
     }
 }
 
+/// NULLs in POST query ordering: cod_naz_res is 86 for C1 and null for C2.
+class StubNullOrder : public StubViews, public ::testing::WithParamInterface<stub::Choices::NullOrder> {
+protected:
+    void configure(stub::StubOptions& o) override { o.choices.null_order = GetParam(); }
+    std::string first(bool descending) {
+        const Answer a = post_json("/api/resources/MCPClienti/query",
+                                   {{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}}, token());
+        EXPECT_EQ(a.status, 200) << a.text;
+        return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
+    }
+};
+
+TEST_P(StubNullOrder, NullsSortWhereTheChoiceSays) {
+    const bool nulls_first = GetParam() == stub::Choices::NullOrder::First;
+    EXPECT_EQ(first(false), nulls_first ? "C2" : "C1") << "ascending";
+    EXPECT_EQ(first(true), nulls_first ? "C1" : "C2") << "descending: the other end";
+}
+
+INSTANTIATE_TEST_SUITE_P(BothChoices, StubNullOrder, ::testing::Values(stub::Choices::NullOrder::First, stub::Choices::NullOrder::Last),
+                         [](const auto& info) { return info.param == stub::Choices::NullOrder::First ? std::string("First") : std::string("Last"); });
+
 }  // namespace
 }  // namespace bds::test

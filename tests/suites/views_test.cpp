@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <tuple>
 
 #include "run/suite_fixture.hpp"
 #include "suites/registry.hpp"
@@ -214,8 +215,8 @@ TEST(ViewsChecks, AServerTakingTheOrderAsSqlTextPassesView06AndView10) {
     auto stub = bundled::start_embedded_stub(cat, sql_body());
     ASSERT_TRUE(stub.target.query_body);
     EXPECT_EQ((*stub.target.query_body)["OrderBy"], "$OrderField $OrderDirection") << "the bundled target's template for A-41=sql";
-    const auto result = test::run_all(cat, stub.target, {"VIEW-06", "VIEW-10"});
-    for (const char* id : {"VIEW-06", "VIEW-10"})
+    const auto result = test::run_all(cat, stub.target, {"VIEW-06", "VIEW-10", "VIEW-11"});
+    for (const char* id : {"VIEW-06", "VIEW-10", "VIEW-11"})
         EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Pass) << id << " (not skipped: $OrderField is found inside the text)\n"
                                                                           << test::describe(result);
 }
@@ -250,6 +251,26 @@ TEST(ViewsChecks, AQueryThatDropsARowFailsView06WithTheSqlText) {
         res.body = doc.dump();
     }, {}, sql_body());
     expect_fail_saying(b, "VIEW-06", "customers with");
+}
+
+TEST(ViewsChecks, WhereNullsSortIsObservedAndNeverJudged) {
+    // SQL Server puts NULLs first ascending, PostgreSQL last; VIEW-10 passes on both, VIEW-11 records which.
+    const Catalogue cat = builtin_catalogue();
+    for (const auto& [nulls, ascending, descending] : {std::tuple{stub::Choices::NullOrder::First, "first", "last"},
+                                                       std::tuple{stub::Choices::NullOrder::Last, "last", "first"}}) {
+        stub::StubOptions options;
+        options.choices.null_order = nulls;
+        auto stub = bundled::start_embedded_stub(cat, options);
+        const auto result = test::run_all(cat, stub.target, {"VIEW-10", "VIEW-11"});
+        EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Pass) << test::describe(result);
+        const auto& observed = test::result_of(result, "VIEW-11");
+        EXPECT_EQ(observed.outcome, run::Outcome::Pass) << test::describe(result);
+        ASSERT_EQ(observed.observations.size(), 2u) << test::describe(result);
+        EXPECT_NE(observed.observations[0].text.find("ascending puts a NULL (A-96): " + std::string(ascending)), std::string::npos)
+            << observed.observations[0].text;
+        EXPECT_NE(observed.observations[1].text.find("descending puts a NULL (A-96): " + std::string(descending)), std::string::npos)
+            << observed.observations[1].text;
+    }
 }
 
 }  // namespace

@@ -124,6 +124,8 @@ const std::vector<ChoiceInfo> kTable = {
                                 {"400", "422"}),
     entry<&C::query_elsewhere>("A-85", "POST query on resources other than MCPClienti", {"404", "served"}, {"404", "served"}),
     entry<&C::repeated_parameter>("A-73", "a query parameter given twice", {"first", "last"}, {"the first counts", "the last counts"}),
+    entry<&C::null_order>("A-96", "where NULLs sort in POST query ordering", {"first", "last"},
+                          {"first ascending, last descending (SQL Server, SQLite)", "last ascending, first descending (PostgreSQL)"}),
 };
 
 }  // namespace

@@ -72,6 +72,7 @@ struct Choices {
     enum class ResourcesListed : std::uint8_t { User, Views } resources_listed{};        ///< A-40
     enum class QueryBody : std::uint8_t { Nested, Flat, Sql } query_body{};              ///< A-41
     enum class QueryElsewhere : std::uint8_t { S404, Served } query_elsewhere{};         ///< A-85
+    enum class NullOrder : std::uint8_t { First, Last } null_order{};                    ///< A-96
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).
     std::uint64_t shuffle_seed = 1;

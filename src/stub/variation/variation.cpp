@@ -34,10 +34,15 @@ std::optional<std::size_t> positive(const std::string& text, std::size_t max) {
     return n;
 }
 
-/// Orders two values of one field for OrderBy: NULL first, numbers numerically, text as RecordSelection
+/// Orders two values of one field for OrderBy: NULL below every value (first ascending, as SQL Server and SQLite
+/// sort) or above (last ascending, as PostgreSQL sorts; A-96), numbers numerically, text as RecordSelection
 /// compares it (padded, folded under a case-insensitive collation).
-int compare_values(const json& a, const json& b, bool fold) {
-    if (a.is_null() || b.is_null()) return a.is_null() == b.is_null() ? 0 : a.is_null() ? -1 : 1;
+int compare_values(const json& a, const json& b, bool fold, Choices::NullOrder nulls) {
+    if (a.is_null() || b.is_null()) {
+        if (a.is_null() == b.is_null()) return 0;
+        const int null_side = nulls == Choices::NullOrder::First ? -1 : 1;
+        return a.is_null() ? null_side : -null_side;
+    }
     if (a.is_number() && b.is_number()) return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
     if (a.is_string() && b.is_string()) {
         const auto ua = sql::utf8_to_u32(a.get_ref<const std::string&>());
@@ -258,7 +263,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {
-                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold);
+                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold, choices_.null_order);
                 if (c != 0) return o.desc ? c > 0 : c < 0;
             }
             return false;

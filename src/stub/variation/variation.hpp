@@ -70,7 +70,8 @@ public:
     bool visible(const Record& record, bool deleted, const ListQuery& q) const;
     /// Whether the list must be collected whole before paging (an order other than the key's).
     bool needs_all_rows(const ListQuery& q) const;
-    /// Orders every matching row (A-11, or the query's OrderBy) and says where the page starts.
+    /// Orders every matching row (A-11, or the query's OrderBy with its NULLs where A-96 puts them) and says
+    /// where the page starts.
     void arrange(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows, std::size_t& first) const;
     /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
     void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
