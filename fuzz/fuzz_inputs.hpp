@@ -26,7 +26,7 @@ inline std::vector<const Record*> writable_records(const Catalogue& catalogue) {
     return out;
 }
 
-/// query_body_fuzz: byte 0 & 1 picks the stub's query body shape (0: nested, 1: flat, spec/assumptions.md A-41),
+/// query_body_fuzz: byte 0 % 3 picks the stub's query body shape (0: nested, 1: flat, 2: sql, spec/assumptions.md A-41),
 /// the rest is the body of POST /api/resources/MCPClienti/query.
 inline constexpr std::string_view kQueryResource = "MCPClienti";
 /// The resource whose records the query target's stub holds (MCPClienti is a view of it).

@@ -1,6 +1,6 @@
 // libFuzzer target: the body of the stub's POST /api/resources/MCPClienti/query (src/stub/read_routes.cpp), sent
-// as the demo writer through the stub's routes in memory, to a stub holding a few generated customers. Byte 0 & 1
-// picks the body shape the stub reads (nested or flat, spec/assumptions.md A-41), the rest is the body. The stub
+// as the demo writer through the stub's routes in memory, to a stub holding a few generated customers. Byte 0 % 3
+// picks the body shape the stub reads (nested, flat or sql, spec/assumptions.md A-41), the rest is the body. The stub
 // must answer 200 or a clear 4xx, never throw. A query stores nothing, so the stub is built once.
 #include <cstdint>
 #include <cstdio>
@@ -35,6 +35,7 @@ struct Fixture {
     bds::Catalogue catalogue = bds::builtin_catalogue();
     std::unique_ptr<InProcessStub> nested = stub_with_customers(catalogue, bds::stub::Choices::QueryBody::Nested);
     std::unique_ptr<InProcessStub> flat = stub_with_customers(catalogue, bds::stub::Choices::QueryBody::Flat);
+    std::unique_ptr<InProcessStub> sql = stub_with_customers(catalogue, bds::stub::Choices::QueryBody::Sql);
 };
 
 }  // namespace
@@ -42,7 +43,7 @@ struct Fixture {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static Fixture f;
     if (size == 0) return 0;
-    InProcessStub& stub = data[0] & 1 ? *f.flat : *f.nested;
+    InProcessStub& stub = data[0] % 3 == 2 ? *f.sql : data[0] % 3 == 1 ? *f.flat : *f.nested;
     const std::string_view body(reinterpret_cast<const char*>(data) + 1, size - 1);
     bds::fuzz::expect_clear_answer(stub.request("POST", "/api/resources/" + std::string(bds::fuzz::kQueryResource) + "/query", body), body);
     return 0;

@@ -1,7 +1,7 @@
 // Suite "views" (001 §2.3-2.7; 000 §1 capability 5): the MCP views return only their fields with their types,
 // MCPClienti holds the customers and MCPFornitori the suppliers, MCPDocumentiT carries its lines and the lines
 // repeat their header's data, view rows agree with the base records this run wrote, MCPResources lists
-// resources, and MCPClienti answers POST query.
+// resources, and MCPClienti answers POST query (where its order puts NULLs is observed, A-96).
 #include <rapidcheck.h>
 
 #include <cmath>
@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "client/body_template.hpp"
 #include "generate/data_set_gen.hpp"
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
@@ -308,6 +309,11 @@ void query_clienti(Context& ctx) {
 
 // ---- VIEW-10 ----
 
+constexpr const char* kNoOrderField =
+    "the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" where the "
+    "body names the field to order by, with \"$OrderDescending\" (true or false) or \"$OrderDirection\" (ASC or DESC) where it says the "
+    "direction (\"OrderBy\": \"$OrderField $OrderDirection\" for a SQL ORDER BY text), to run it";
+
 /// What follows "`text` " in a des_ragsoc the check wrote ("2"); any other value as its JSON (a null, a number, a
 /// text the check did not write), so that a wrong row is a finding, never an exception.
 std::string number_after(const json& value, const std::string& text) {
@@ -315,21 +321,12 @@ std::string number_after(const json& value, const std::string& text) {
     return value.dump();
 }
 
-/// Whether the template names `placeholder` somewhere.
-bool mentions(const json& tmpl, const std::string& placeholder) {
-    if (tmpl.is_string()) return tmpl.get<std::string>() == placeholder;
-    if (tmpl.is_object() || tmpl.is_array())
-        for (const auto& v : tmpl) if (mentions(v, placeholder)) return true;
-    return false;
-}
-
 void query_ordering(Context& ctx) {
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
-    if (!mentions(*ctx.target.query_body, "$OrderField"))
-        ctx.skip("the target file's POST query template has no \"$OrderField\" (the body shape is not shown, A-41): put \"$OrderField\" (and "
-                 "\"$OrderDescending\") where the body names the field to order by, to run it");
+    if (!client::mentions(*ctx.target.query_body, "$OrderField")) ctx.skip(kNoOrderField);
     const Record& clifor = record_of(ctx, "CliFor");
-    // Three customers whose des_ragsoc differ only in a last digit: the same order under any collation.
+    // Three customers whose des_ragsoc differ only in a last digit: the same order under any collation. des_ragsoc
+    // is NOT NULL in MCPClienti (001 §2.5) and set in each: where a server sorts NULLs cannot move a row.
     const std::string text = marker(ctx, "order");
     json block = json::array();
     // Customers all (a key that differed only in ind_clifor would become one row: a false alarm, found by seed 309548).
@@ -353,6 +350,42 @@ void query_ordering(Context& ctx) {
             ctx.finding({"the customers ordered by des_ragsoc " + std::string(descending ? "descending" : "ascending") + ": " + want +
                              " (000 §1: \"filters and ordering in a request body\")",
                          got.empty() ? "none" : got, "", q->response.exchange, ""});
+    }
+}
+
+// ---- VIEW-11 (OBSERVE) ----
+
+/// Where the row whose `field` is null stands in two rows ordered by `field`: "first", "last", or what came
+/// instead (a row count, a status), so that an odd answer is recorded, never an exception.
+std::string null_place(const std::optional<client::ListResult>& q, const std::string& field) {
+    if (q->response.status != 200) return "answered " + status_text(q->response);
+    if (!q->page) return "an answer that is no list (" + q->problem + ")";
+    const auto& rows = q->page->rows;
+    if (rows.size() != 2) return std::to_string(rows.size()) + " rows, not the 2 written";
+    const bool first_null = value_of(rows[0], field).is_null(), second_null = value_of(rows[1], field).is_null();
+    if (first_null == second_null) return first_null ? "both rows null" : "neither row null";
+    return first_null ? "first" : "last";
+}
+
+void nulls_in_order(Context& ctx) {
+    if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
+    if (!client::mentions(*ctx.target.query_body, "$OrderField")) ctx.skip(kNoOrderField);
+    const Record& clifor = record_of(ctx, "CliFor");
+    // des_email1 is nullable in CliFor and in MCPClienti (001 §2.5 "Fields not listed above are nullable"): one
+    // customer without it, one with it.
+    const std::string field = "des_email1", text = marker(ctx, "nulls");
+    json block = json::array();
+    for (json c : sample_records(ctx, clifor, 2, 71, {{"ind_clifor", "C"}})) {
+        c["des_indir_res"] = text;
+        c[field] = block.empty() ? json() : json("ordered@example.invalid");
+        block.push_back(std::move(c));
+    }
+    send_or_error(ctx, clifor, block);
+    const std::string selection = "des_indir_res = " + sql_text(text);
+    for (const bool descending : {false, true}) {
+        const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt}, client::QueryOrder{field, descending});
+        ctx.observe("where POST query ordered by " + field + (descending ? " descending" : " ascending") + " puts a NULL (A-96): " + null_place(q, field),
+                    q->response.exchange);
     }
 }
 
@@ -454,6 +487,9 @@ std::vector<Check> views_checks() {
         {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
          .spec = "000 §1 capability 3; §4.2; A-41", .seed_text = "Search a resource with filters and ordering in a request body (POST query).",
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = query_ordering},
+        {.id = "VIEW-11", .title = "POST query ordering: where do NULLs sort?",
+         .spec = "000 §4.2; 001 §2.5; A-96", .seed_text = "Search with filters and ordering carried in the body. … Fields not listed above are nullable.",
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = nulls_in_order},
         {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc",
          .spec = "001 §2.6; A-39", .seed_text = "mese and settimana derive from the document date.",
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = month_of_date},

@@ -2,6 +2,28 @@
 
 namespace bds::bundled {
 
+namespace {
+
+/// The target file's POST query template for the stub's body shape.
+nlohmann::json query_template(stub::Choices::QueryBody shape) {
+    using nlohmann::json;
+    switch (shape) {
+        case stub::Choices::QueryBody::Nested: break;
+        case stub::Choices::QueryBody::Flat:
+            return json{{"filter", "$RecordSelection"}, {"orderBy", "$OrderField"}, {"descending", "$OrderDescending"},
+                        {"pageSize", "$PageSize"}, {"page", "$PageNumber"}};
+        case stub::Choices::QueryBody::Sql:
+            return json{{"RecordSelection", "$RecordSelection"}, {"OrderBy", "$OrderField $OrderDirection"}, {"PageSize", "$PageSize"},
+                        {"PageNumber", "$PageNumber"}};
+    }
+    return json{{"RecordSelection", "$RecordSelection"},
+                {"OrderBy", json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
+                {"PageSize", "$PageSize"},
+                {"PageNumber", "$PageNumber"}};
+}
+
+}  // namespace
+
 client::TargetConfig stub_target(const stub::StubOptions& options, const std::string& base_url) {
     client::TargetConfig t;
     t.base_url = base_url;
@@ -23,14 +45,7 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
     t.collation = c.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
     t.decimal_scale = c.scale();
     t.decimal_precision = c.precision();
-    if (c.query_body == stub::Choices::QueryBody::Nested)
-        t.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"},
-                                      {"OrderBy", nlohmann::json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
-                                      {"PageSize", "$PageSize"},
-                                      {"PageNumber", "$PageNumber"}};
-    else
-        t.query_body = nlohmann::json{{"filter", "$RecordSelection"}, {"orderBy", "$OrderField"}, {"descending", "$OrderDescending"},
-                                      {"pageSize", "$PageSize"}, {"page", "$PageNumber"}};
+    t.query_body = query_template(c.query_body);
     t.token_expiry_wait_s = 5;
     return t;
 }

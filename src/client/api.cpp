@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 
+#include "client/body_template.hpp"
 #include "common/http_text.hpp"
 
 namespace bds::client {
@@ -45,31 +46,18 @@ std::string list_target(const std::string& base, const ListQuery& q) {
 }
 
 json query_body(const json& tmpl, const ListQuery& q, const std::optional<QueryOrder>& order) {
-    if (tmpl.is_string()) {
-        const auto& s = tmpl.get_ref<const std::string&>();
-        if (s == "$RecordSelection") return q.selection ? json(*q.selection) : json();
-        if (s == "$PageSize") return q.page_size ? json(*q.page_size) : json();
-        if (s == "$PageNumber") return q.page_number ? json(*q.page_number) : json();
-        if (s == "$OrderField") return order ? json(order->field) : json();
-        if (s == "$OrderDescending") return order ? json(order->descending) : json();
-        return tmpl;
-    }
-    if (tmpl.is_object()) {
-        json out = json::object();
-        for (const auto& [k, v] : tmpl.items()) {
-            json value = query_body(v, q, order);
-            if (!value.is_null() || v.is_null()) out[k] = std::move(value);  // an absent parameter drops its member
-        }
-        return out;
-    }
-    if (tmpl.is_array()) {
-        json out = json::array();
-        // An element whose parameters are all absent (an OrderBy entry of a query without order) is dropped.
-        for (const auto& v : tmpl)
-            if (json value = query_body(v, q, order); !(value.is_object() && value.empty() && !v.empty())) out.push_back(std::move(value));
-        return out;
-    }
-    return tmpl;
+    const auto given = [](const auto& value) { return value ? std::optional<json>(*value) : std::nullopt; };
+    const auto ordered = [&](json value) { return order ? std::optional<json>(std::move(value)) : std::nullopt; };
+    const PlaceholderValues values = {
+        {"$RecordSelection", given(q.selection)},
+        {"$PageSize", given(q.page_size)},
+        {"$PageNumber", given(q.page_number)},
+        {"$OrderField", ordered(order ? order->field : "")},
+        {"$OrderDescending", ordered(order && order->descending)},
+        // SQL's ORDER BY keyword, for a body that takes the order as text (A-41: "cod_clifor DESC").
+        {"$OrderDirection", ordered(order && order->descending ? "DESC" : "ASC")},
+    };
+    return fill_template(tmpl, values).value_or(json());
 }
 
 HttpSettings http_settings(const TargetConfig& target) {

@@ -62,7 +62,8 @@ struct ListQuery {
     std::optional<long long> page_number;
 };
 
-/// The order a POST query asks for (through the target's body template: "$OrderField", "$OrderDescending").
+/// The order a POST query asks for (through the target's body template: "$OrderField", and "$OrderDescending"
+/// as a boolean or "$OrderDirection" as ASC or DESC).
 struct QueryOrder {
     std::string field;
     bool descending = false;
@@ -119,7 +120,7 @@ HttpSettings http_settings(const TargetConfig& target);
 /// "/api/resources/CliFor?RecordSelection=…&PageSize=…&PageNumber=…", parameters percent-encoded.
 std::string list_target(const std::string& base, const ListQuery& query);
 
-/// The query body for `query` from a template (see TargetConfig::query_body).
+/// The query body for `query` from a template (TargetConfig::query_body), filled by fill_template.
 nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query, const std::optional<QueryOrder>& order = std::nullopt);
 
 }  // namespace bds::client

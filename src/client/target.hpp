@@ -65,11 +65,13 @@ struct TargetConfig {
     int max_rows_read = 50000;
     /// Longest wait for a token to expire for the expiry check (A-03); a longer-lived token skips it.
     int token_expiry_wait_s = 10;
-    /// POST query body template for MCPClienti (A-41): JSON whose string values "$RecordSelection",
-    /// "$PageSize", "$PageNumber", "$OrderField" and "$OrderDescending" are replaced by the request's values
-    /// (numbers for the page values, a boolean for the direction; a member whose value is absent is removed, and
-    /// an array element left empty by that too). Absent: the query checks are skipped; without "$OrderField" the
-    /// ordering check is.
+    /// POST query body template for MCPClienti (A-41): JSON whose strings may hold "$RecordSelection",
+    /// "$PageSize", "$PageNumber", "$OrderField", "$OrderDescending" and "$OrderDirection" (ASC or DESC), filled
+    /// by fill_template (client/body_template.hpp): a string that is one placeholder takes its typed value (numbers
+    /// for the page values, a boolean for "$OrderDescending"), a longer string its text ("$OrderField
+    /// $OrderDirection" → "cod_clifor DESC"); a member with an absent value is removed (also when the string mixes
+    /// it with a present one), and an array element left empty by that too. Absent: the query checks are skipped;
+    /// without "$OrderField" the ordering checks are.
     std::optional<nlohmann::json> query_body;
     /// HTTPS: a CA bundle file to trust, or no verification at all (self-signed staging servers).
     std::string ca_file;

@@ -85,5 +85,55 @@ TEST_F(StubViews, QueryOnMCPClientiFiltersOrdersAndPages) {
     EXPECT_EQ(post_json("/api/resources/CliFor/query", json::object(), token()).status, 404) << "POST query is listed for MCPClienti only";
 }
 
+class StubSqlQuery : public StubViews {
+protected:
+    void configure(stub::StubOptions& o) override { o.choices.query_body = stub::Choices::QueryBody::Sql; }
+};
+
+TEST_F(StubSqlQuery, TheOrderIsOneSqlOrderByText) {
+    // A-41 `sql`: {"RecordSelection", "OrderBy": "field [ASC|DESC], …", "PageSize", "PageNumber"}.
+    const Answer a = post_json("/api/resources/MCPClienti/query",
+                               {{"RecordSelection", "cod_clifor like 'C%'"}, {"OrderBy", "des_ragsoc DESC"}, {"PageSize", 1}, {"PageNumber", 1}}, token());
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body.at("TotalRowsCount"), 2);
+    EXPECT_EQ(a.body.at("Records").at(0).at("des_ragsoc"), "Bar Sport");
+    const Answer asc = post_json("/api/resources/MCPClienti/query", {{"OrderBy", "des_ragsoc ASC"}}, token());
+    ASSERT_EQ(asc.status, 200) << asc.text;
+    EXPECT_EQ(asc.body.at("Records").at(0).at("des_ragsoc"), "Albergo Miramare");
+    const Answer two = post_json("/api/resources/MCPClienti/query", {{"OrderBy", "ind_clifor, cod_clifor desc"}}, token());
+    ASSERT_EQ(two.status, 200) << two.text;
+    EXPECT_EQ(two.body.at("Records").at(0).at("cod_clifor"), "C2") << "the second field orders the ties of the first";
+}
+
+TEST_F(StubSqlQuery, AMalformedOrderByIsRefusedAsMalformedInput) {
+    for (const json& order : {json("nope DESC"), json("des_ragsoc DOWN"), json(""), json("des_ragsoc,"),
+                              json::array({{{"field", "des_ragsoc"}}})}) {
+        const Answer a = post_json("/api/resources/MCPClienti/query", {{"OrderBy", order}}, token());
+        EXPECT_EQ(a.status, 400) << order << ": " << a.text;
+        EXPECT_NE(a.text.find("OrderBy"), std::string::npos) << a.text;
+    }
+}
+
+/// NULLs in POST query ordering: cod_naz_res is 86 for C1 and null for C2.
+class StubNullOrder : public StubViews, public ::testing::WithParamInterface<stub::Choices::NullOrder> {
+protected:
+    void configure(stub::StubOptions& o) override { o.choices.null_order = GetParam(); }
+    std::string first(bool descending) {
+        const Answer a = post_json("/api/resources/MCPClienti/query",
+                                   {{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}}, token());
+        EXPECT_EQ(a.status, 200) << a.text;
+        return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
+    }
+};
+
+TEST_P(StubNullOrder, NullsSortWhereTheChoiceSays) {
+    const bool nulls_first = GetParam() == stub::Choices::NullOrder::First;
+    EXPECT_EQ(first(false), nulls_first ? "C2" : "C1") << "ascending";
+    EXPECT_EQ(first(true), nulls_first ? "C1" : "C2") << "descending: the other end";
+}
+
+INSTANTIATE_TEST_SUITE_P(BothChoices, StubNullOrder, ::testing::Values(stub::Choices::NullOrder::First, stub::Choices::NullOrder::Last),
+                         [](const auto& info) { return info.param == stub::Choices::NullOrder::First ? std::string("First") : std::string("Last"); });
+
 }  // namespace
 }  // namespace bds::test

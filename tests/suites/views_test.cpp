@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <tuple>
 
 #include "run/suite_fixture.hpp"
 #include "suites/registry.hpp"
@@ -199,6 +200,77 @@ TEST(ViewsChecks, AQueryThatIgnoresItsOrderFailsView10) {
     auto target = faithful.target;
     target.query_body = nlohmann::json{{"RecordSelection", "$RecordSelection"}};
     EXPECT_EQ(test::result_of(test::run_all(cat, target, {"VIEW-10"}), "VIEW-10").outcome, run::Outcome::Skip);
+}
+
+/// The bundled stub reading POST query as A-41 `sql`: {"RecordSelection", "OrderBy": "field [ASC|DESC]", …}.
+stub::StubOptions sql_body(stub::Defect defect = stub::Defect::None) {
+    stub::StubOptions options;
+    options.choices.query_body = stub::Choices::QueryBody::Sql;
+    options.defect = defect;
+    return options;
+}
+
+TEST(ViewsChecks, AServerTakingTheOrderAsSqlTextPassesView06AndView10) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, sql_body());
+    ASSERT_TRUE(stub.target.query_body);
+    EXPECT_EQ((*stub.target.query_body)["OrderBy"], "$OrderField $OrderDirection") << "the bundled target's template for A-41=sql";
+    const auto result = test::run_all(cat, stub.target, {"VIEW-06", "VIEW-10", "VIEW-11"});
+    for (const char* id : {"VIEW-06", "VIEW-10", "VIEW-11"})
+        EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Pass) << id << " (not skipped: $OrderField is found inside the text)\n"
+                                                                          << test::describe(result);
+}
+
+TEST(ViewsChecks, AWrongOrderFailsView10WithTheSqlText) {
+    // The direction turned around on its way to the server: every answer comes in the other order.
+    Broken flipped({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
+        if (target != "/api/resources/MCPClienti/query") return;
+        json doc = json::parse(body);
+        if (const auto it = doc.find("OrderBy"); it != doc.end() && it->is_string()) {
+            std::string order = *it;
+            if (const auto at = order.rfind(" DESC"); at != std::string::npos) order.replace(at, 5, " ASC");
+            else if (const auto asc = order.rfind(" ASC"); asc != std::string::npos) order.replace(asc, 4, " DESC");
+            *it = order;
+        }
+        body = doc.dump();
+    }, sql_body());
+    expect_fail_saying(flipped, "VIEW-10", "ordered by des_ragsoc");
+    // A server that reads the text but does not order by it.
+    const Catalogue cat = builtin_catalogue();
+    auto ignoring = bundled::start_embedded_stub(cat, sql_body(stub::Defect::QueryIgnoresOrder));
+    const auto result = test::run_all(cat, ignoring.target, {"VIEW-10"});
+    EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Fail) << test::describe(result);
+}
+
+TEST(ViewsChecks, AQueryThatDropsARowFailsView06WithTheSqlText) {
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST" || req.path != "/api/resources/MCPClienti/query" || res.status != 200) return;
+        json doc = json::parse(res.body);
+        auto& rows = test::records_of(doc);
+        if (!rows.empty()) rows.erase(rows.size() - 1);
+        res.body = doc.dump();
+    }, {}, sql_body());
+    expect_fail_saying(b, "VIEW-06", "customers with");
+}
+
+TEST(ViewsChecks, WhereNullsSortIsObservedAndNeverJudged) {
+    // SQL Server puts NULLs first ascending, PostgreSQL last; VIEW-10 passes on both, VIEW-11 records which.
+    const Catalogue cat = builtin_catalogue();
+    for (const auto& [nulls, ascending, descending] : {std::tuple{stub::Choices::NullOrder::First, "first", "last"},
+                                                       std::tuple{stub::Choices::NullOrder::Last, "last", "first"}}) {
+        stub::StubOptions options;
+        options.choices.null_order = nulls;
+        auto stub = bundled::start_embedded_stub(cat, options);
+        const auto result = test::run_all(cat, stub.target, {"VIEW-10", "VIEW-11"});
+        EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Pass) << test::describe(result);
+        const auto& observed = test::result_of(result, "VIEW-11");
+        EXPECT_EQ(observed.outcome, run::Outcome::Pass) << test::describe(result);
+        ASSERT_EQ(observed.observations.size(), 2u) << test::describe(result);
+        EXPECT_NE(observed.observations[0].text.find("ascending puts a NULL (A-96): " + std::string(ascending)), std::string::npos)
+            << observed.observations[0].text;
+        EXPECT_NE(observed.observations[1].text.find("descending puts a NULL (A-96): " + std::string(descending)), std::string::npos)
+            << observed.observations[1].text;
+    }
 }
 
 }  // namespace

@@ -70,8 +70,9 @@ struct Choices {
     enum class ViewDerivation : std::uint8_t { Own, Joined } view_derivation{};          ///< A-67
     enum class Week : std::uint8_t { Iso, Us } week{};                                   ///< A-39
     enum class ResourcesListed : std::uint8_t { User, Views } resources_listed{};        ///< A-40
-    enum class QueryBody : std::uint8_t { Nested, Flat } query_body{};                   ///< A-41
+    enum class QueryBody : std::uint8_t { Nested, Flat, Sql } query_body{};              ///< A-41
     enum class QueryElsewhere : std::uint8_t { S404, Served } query_elsewhere{};         ///< A-85
+    enum class NullOrder : std::uint8_t { First, Last } null_order{};                    ///< A-96
     // The database under the server (000 §1 gives SQL Server type names, not an engine): engine.hpp
     enum class FixedText : std::uint8_t { Padded, AsSent, Trimmed } fixed_text{};        ///< A-98
     enum class TrailingBlanks : std::uint8_t { SqlServer, Significant, Trimmed } trailing_blanks{};  ///< A-99

@@ -34,10 +34,15 @@ std::optional<std::size_t> positive(const std::string& text, std::size_t max) {
     return n;
 }
 
-/// Orders two values of one field for OrderBy: NULL first, numbers numerically, text as RecordSelection
+/// Orders two values of one field for OrderBy: NULL below every value (first ascending, as SQL Server and SQLite
+/// sort) or above (last ascending, as PostgreSQL sorts; A-96), numbers numerically, text as RecordSelection
 /// compares it (padded, folded under a case-insensitive collation).
-int compare_values(const json& a, const json& b, bool fold) {
-    if (a.is_null() || b.is_null()) return a.is_null() == b.is_null() ? 0 : a.is_null() ? -1 : 1;
+int compare_values(const json& a, const json& b, bool fold, Choices::NullOrder nulls) {
+    if (a.is_null() || b.is_null()) {
+        if (a.is_null() == b.is_null()) return 0;
+        const int null_side = nulls == Choices::NullOrder::First ? -1 : 1;
+        return a.is_null() ? null_side : -null_side;
+    }
     if (a.is_number() && b.is_number()) return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
     if (a.is_string() && b.is_string()) {
         const auto ua = sql::utf8_to_u32(a.get_ref<const std::string&>());
@@ -234,44 +239,7 @@ std::optional<std::int64_t> Variation::last_utc_run(const std::string& text) con
 }
 
 QueryRequest Variation::query_request(const json& body, const Record& record) const {
-    const bool flat = choices_.query_body == Choices::QueryBody::Flat;
-    const char* names[] = {"RecordSelection", "PageSize", "PageNumber", "OrderBy"};
-    if (flat) {
-        names[0] = "filter";
-        names[1] = "pageSize";
-        names[2] = "page";
-        names[3] = "orderBy";
-    }
-    if (!body.is_object())
-        throw BadRequest{"invalid_query", flat ? "expected a JSON object {\"filter\", \"orderBy\", \"descending\", \"pageSize\", \"page\"}"
-                                               : "expected a JSON object {\"RecordSelection\", \"OrderBy\", \"PageSize\", \"PageNumber\"}"};
-    const auto text = [&](const char* name) -> std::optional<std::string> {
-        if (!body.contains(name) || body.at(name).is_null()) return std::nullopt;
-        const auto& v = body.at(name);
-        if (v.is_string()) return v.get<std::string>();
-        if (v.is_number_integer()) return v.dump();
-        throw BadRequest{"invalid_query", std::string(name) + " must be a string or a whole number"};
-    };
-    QueryRequest out{text(names[0]), text(names[1]), text(names[2]), {}};
-    const auto field_named = [&](const json& name) {
-        const Field* f = name.is_string() ? record.field(name.get<std::string>()) : nullptr;
-        if (!f || f->type.kind == SqlKind::List) throw BadRequest{"invalid_query", std::string(names[3]) + ": unknown field " + name.dump()};
-        return f->name;
-    };
-    if (!body.contains(names[3]) || body.at(names[3]).is_null()) return out;
-    const json& order = body.at(names[3]);
-    if (flat) {
-        const json& desc = body.contains("descending") ? body.at("descending") : json(false);
-        out.order_by.push_back({field_named(order), desc.is_boolean() && desc.get<bool>()});
-        return out;
-    }
-    if (!order.is_array()) throw BadRequest{"invalid_query", "OrderBy must be an array of {\"field\", \"desc\"}"};
-    for (const auto& o : order) {
-        if (!o.is_object() || !o.contains("field")) throw BadRequest{"invalid_query", "each OrderBy entry must be {\"field\": name, \"desc\": bool}"};
-        const json& desc = o.contains("desc") ? o.at("desc") : json(false);
-        out.order_by.push_back({field_named(o.at("field")), desc.is_boolean() && desc.get<bool>()});
-    }
-    return out;
+    return read_query_body(choices_.query_body, body, record);
 }
 
 bool Variation::query_served(const Record& record) const {
@@ -295,7 +263,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {
-                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold);
+                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold, choices_.null_order);
                 if (c != 0) return o.desc ? c > 0 : c < 0;
             }
             return false;

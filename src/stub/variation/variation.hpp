@@ -21,16 +21,9 @@
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
 #include "stub/variation/engine.hpp"
+#include "stub/variation/query_body.hpp"
 
 namespace bds::stub {
-
-/// What a POST query body asks for, read from its shape: raw values, validated by the read path.
-struct QueryRequest {
-    std::optional<std::string> selection;
-    std::optional<std::string> page_size;
-    std::optional<std::string> page_number;
-    std::vector<OrderBy> order_by;
-};
 
 class Variation {
 public:
@@ -87,7 +80,8 @@ public:
     bool visible(const Record& record, bool deleted, const ListQuery& q) const;
     /// Whether the list must be collected whole before paging (an order other than the key's).
     bool needs_all_rows(const ListQuery& q) const;
-    /// Orders every matching row (A-11, or the query's OrderBy) and says where the page starts.
+    /// Orders every matching row (A-11, or the query's OrderBy with its NULLs where A-96 puts them) and says
+    /// where the page starts.
     void arrange(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows, std::size_t& first) const;
     /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
     void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
