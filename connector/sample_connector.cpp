@@ -2,11 +2,14 @@
 //
 // A small, correct client of the Business data service, written to be read: it pushes JSON-lines records
 // to /api/sync/{Resource} in blocks and checks the row count afterwards, or pulls the change feed page by
-// page. With --defect NAME it breaks exactly one rule on purpose, so the harness can show it catches each.
-// The correct path comes first in every function; each defect is one small `if (defect == ...)` at the one
-// place its rule lives.
+// page. Where the seeds leave a sender free it takes a choice (--choose NAME=VALUE, each a correct connector);
+// with --defect NAME it breaks exactly one rule on purpose, so the harness can show it catches each
+// (variations.hpp lists both). The correct path comes first in every function; each defect is one small
+// `if (defect == ...)` at the one place its rule lives.
 //
-// Exit status: 0 when the whole job succeeded, 1 on any failure (the message on stderr), 2 on a usage error.
+// Exit status: 0 when the whole job succeeded, or when it stopped short and said so on stdout under a report
+// choice (refused-block=report, short-count=report); 1 on any other failure (the message on stderr); 2 on a
+// usage error.
 
 #include <CLI/CLI.hpp>
 #include <httplib.h>
@@ -27,55 +30,14 @@
 #include <thread>
 #include <vector>
 
+#include "variations.hpp"
+
 namespace {
 
 using nlohmann::json;
 
-// ---------------------------------------------------------------------------------------------------------
-// Defects: parsed once; the correct connector is Defect::none.
-
-enum class Defect {
-  none, no_bearer, no_charset, platform_fields, customer_id, drop_required, overlong_text, lines_separately, flip_deleted,
-  one_block, continue_after_error, forget_body, exit_zero_on_error, no_count_check, ignore_count,
-  skip_refused_block, pages_from_zero, iso_last_utc_run, first_page_only, skip_deleted, drop_last_block,
-  latin1, hang, flood, short_timeout
-};
-
-// Each defect, the rule it breaks and its level there (what `--list-defects` prints for the kill matrix).
-struct DefectInfo {
-  const char* name;
-  Defect defect;
-  const char* level;  // MUST or SHOULD: of the rule it breaks
-  const char* rule;
-  const char* description;
-};
-
-const std::vector<DefectInfo> kDefects = {
-    {"no-bearer", Defect::no_bearer, "MUST", "000 §5 rule 2: Authorization: Bearer on every call but POST /Token", "sends blocks without the Authorization header"},
-    {"no-charset", Defect::no_charset, "MUST", "000 §4.4: Content-Type application/json; charset=utf-8", "sends blocks as Content-Type: application/json, no charset"},
-    {"latin1", Defect::latin1, "MUST", "000 §1: bodies are JSON in UTF-8", "encodes the text of a block in ISO-8859-1"},
-    {"platform-fields", Defect::platform_fields, "MUST", "000 §1: Id, ts_update and dat_ultvar are not supplied by senders", "adds Id, ts_update and dat_ultvar to every record"},
-    {"customer-id", Defect::customer_id, "SHOULD", "000 §4.4: customer_ID is not part of the minimal record shape", "adds customer_ID to every record"},
-    {"drop-required", Defect::drop_required, "MUST", "000 §2.1: the required fields of a sent record", "leaves flg_isdeleted out of every record"},
-    {"overlong-text", Defect::overlong_text, "MUST", "000 §1: field types are database types (nvarchar(n): at most n)", "makes each des_ text 600 characters longer than given"},
-    {"lines-separately", Defect::lines_separately, "MUST", "000 §4.4: document lines nested in their header", "sends document lines to /api/sync/StoricoDocumentiR instead of nested"},
-    {"flip-deleted", Defect::flip_deleted, "MUST", "000 §1: active records send flg_isdeleted false", "sends every active record as deleted"},
-    {"one-block", Defect::one_block, "SHOULD", "000 §4.4: blocks of a few hundred records, smaller for documents", "sends every record in one block"},
-    {"drop-last-block", Defect::drop_last_block, "MUST", "000 §1: records are sent in blocks (all of them)", "never sends a last block shorter than the others"},
-    {"continue-after-error", Defect::continue_after_error, "MUST", "000 §7: any status other than 200 stops the sender", "goes on with the next blocks after a refused one"},
-    {"forget-body", Defect::forget_body, "MUST", "000 §4.4: keep the response body of a refused block", "reports a refused block without its body"},
-    {"exit-zero-on-error", Defect::exit_zero_on_error, "MUST", "000 §7: a refused block stops the sender (A-86: reported by the exit status)", "exits 0 after any failure"},
-    {"no-count-check", Defect::no_count_check, "MUST", "000 §4.4: after sending, read TotalRowsCount", "never reads GET /api/resources after sending"},
-    {"ignore-count", Defect::ignore_count, "MUST", "000 §4.4: compare TotalRowsCount (A-92)", "reads TotalRowsCount but never compares it"},
-    {"skip-refused-block", Defect::skip_refused_block, "MUST", "000 §7: a refused block is not passed over (A-87)", "after a 401 takes a new token and goes on with the next block"},
-    {"pages-from-zero", Defect::pages_from_zero, "MUST", "000 §8: pages start at 1", "reads the change feed from PageNumber 0"},
-    {"iso-last-utc-run", Defect::iso_last_utc_run, "MUST", "000 §4.3: LastUtcRun as YYYY-MM-DD HH:MM:SS.000", "sends LastUtcRun in ISO 8601 with T and Z"},
-    {"first-page-only", Defect::first_page_only, "MUST", "000 §4.3: every record changed after LastUtcRun", "reads the first page of the change feed only"},
-    {"skip-deleted", Defect::skip_deleted, "MUST", "000 §1: deletion is logical; the feed carries it", "drops logically deleted records read from the change feed"},
-    {"short-timeout", Defect::short_timeout, "SHOULD", "000 §8: rate limits and response times are not shown (A-93)", "gives up on a block not answered within 1 s"},
-    {"hang", Defect::hang, "SHOULD", "a connector ends by itself (A-93)", "never exits after a delivery"},
-    {"flood", Defect::flood, "SHOULD", "a bounded number of requests (A-93)", "asks GET /api/Account/TokenInfo without end after a delivery"},
-};
+using sample::Choices;
+using sample::Defect;
 
 struct Options {
   std::string url, user, password, resource, mode, input, output;
@@ -84,10 +46,17 @@ struct Options {
   std::size_t page_size = 100;
   int timeout_s = 30;
   Defect defect = Defect::none;
+  Choices choices;
 };
 
 // Every failure is thrown as one of these and reported once, in main().
 struct Failure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A run that ended short of its job and says so on stdout, under a report choice (refused-block=report,
+// short-count=report): it did what the seeds ask (stop, keep the body, compare the count), so it exits 0.
+struct Reported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -324,11 +293,17 @@ std::vector<json> make_blocks(const std::vector<json>& records, std::size_t size
   return blocks;
 }
 
-std::string refusal(std::size_t k, std::size_t n, const httplib::Response& res, Defect defect) {
-  std::string message = "block " + std::to_string(k) + " of " + std::to_string(n) + " refused: HTTP " +
-                        std::to_string(res.status);
-  if (defect != Defect::forget_body) message += ": " + res.body;
-  return message;
+// Why the sender stops at a refused block, with the block's body kept (000 §7: "stops the sender, which records
+// the response body"): in the message, or in kBodyFile in the working directory (keep-body=file).
+std::string refusal(std::size_t k, std::size_t n, const httplib::Response& res, const Options& options) {
+  const std::string message = "block " + std::to_string(k) + " of " + std::to_string(n) + " refused: HTTP " +
+                              std::to_string(res.status);
+  if (options.defect == Defect::forget_body || options.defect == Defect::exit_zero_on_error) return message;
+  if (!options.choices.body_in_file) return message + ": " + res.body;
+  std::ofstream file(sample::kBodyFile, std::ios::binary | std::ios::trunc);
+  file << res.body;
+  if (!file) return message + " (its body could not be written to " + sample::kBodyFile + "): " + res.body;
+  return message + "; its body is kept in " + sample::kBodyFile;
 }
 
 // Sends block k of n until it is accepted. Returns false when refused and the (defective) connector goes on.
@@ -354,10 +329,11 @@ bool send_block(Service& service, const Options& options, const json& block, std
     }
     // Refused: the rest would build on a block that is not there, so stop and keep the reason.
     if (options.defect == Defect::continue_after_error && res->status != 401) {
-      std::cerr << refusal(k, n, res.value(), options.defect) << "\n";
+      std::cerr << refusal(k, n, res.value(), options) << "\n";
       return false;
     }
-    throw Failure(refusal(k, n, res.value(), options.defect));
+    if (options.choices.report_refusal) throw Reported("stopped: " + refusal(k, n, res.value(), options));
+    throw Failure(refusal(k, n, res.value(), options));
   }
 }
 
@@ -373,10 +349,28 @@ std::vector<json> take_lines(std::vector<json>& documents) {
   return lines;
 }
 
+// Compares TotalRowsCount after sending with the count before plus what was sent (000 §4.4). What a sender does
+// when it differs is not shown (A-97): fail, or tell the count read (short-count=report).
+void check_count(Service& service, const Options& options, std::optional<long long> before, std::size_t expected_new,
+                 std::size_t active_new, std::size_t sent, std::size_t blocks) {
+  const auto after = row_count(service, options.resource);
+  if (!before || !after) {
+    std::cerr << "warning: TotalRowsCount not given; count check skipped\n";
+    return;
+  }
+  if (options.defect == Defect::ignore_count) return;
+  // Whether a list counts logically deleted records is not shown (A-12): either count is right.
+  const long long expected = *before + static_cast<long long>(expected_new);
+  if (*after == expected || *after == *before + static_cast<long long>(active_new)) return;
+  const std::string shortfall = "expected " + std::to_string(expected) + ", TotalRowsCount " + std::to_string(*after);
+  if (!options.choices.report_short_count) throw Failure("count check failed: " + shortfall);
+  throw Reported("count check: " + shortfall + " after sending " + std::to_string(sent) + " records in " +
+                 std::to_string(blocks) + " blocks");
+}
+
 void push(Service& service, const Options& options) {
   std::vector<json> records = read_records(options.input);
   const std::size_t expected_new = records.size();
-  // Whether a list counts logically deleted records is not shown (A-12): either count is right.
   const auto active_new = static_cast<std::size_t>(
       std::count_if(records.begin(), records.end(), [](const json& r) { return r.value("flg_isdeleted", false) != true; }));
   for (auto& record : records) apply_record_defects(record, options.defect);
@@ -409,17 +403,7 @@ void push(Service& service, const Options& options) {
   if (refused) throw Failure(std::to_string(refused) + " of " + std::to_string(blocks.size()) + " blocks refused");
 
   // The service answered 200 to every block; the count tells whether the records are really there.
-  if (count) {
-    const auto after = row_count(service, options.resource);
-    if (!before || !after) {
-      std::cerr << "warning: TotalRowsCount not given; count check skipped\n";
-    } else if (options.defect != Defect::ignore_count) {
-      const long long expected = *before + static_cast<long long>(expected_new);
-      if (*after != expected && *after != *before + static_cast<long long>(active_new))
-        throw Failure("count check failed: expected " + std::to_string(expected) + ", TotalRowsCount " +
-                      std::to_string(*after));
-    }
-  }
+  if (count) check_count(service, options, before, expected_new, active_new, sent, blocks.size());
   std::cout << "delivered " << sent << " records in " << blocks.size() << " blocks" << std::endl;
 
   if (options.defect == Defect::hang)
@@ -468,15 +452,46 @@ void pull(Service& service, const Options& options) {
                                                    << std::endl;
 }
 
+// Checks what CLI11 cannot: the defect and the choices named, --input for push, the form of --since. Returns
+// what is wrong, or "".
+std::string settle(Options& options, const std::string& defect_name, const std::vector<std::string>& chosen) {
+  if (!defect_name.empty()) {
+    const auto found = std::find_if(sample::kDefects.begin(), sample::kDefects.end(),
+                                    [&](const sample::DefectInfo& d) { return d.name == defect_name; });
+    if (found == sample::kDefects.end()) {
+      std::string known;
+      for (const auto& d : sample::kDefects) known += std::string(" ") + d.name;
+      return "unknown --defect '" + defect_name + "'; known:" + known;
+    }
+    options.defect = found->defect;
+  }
+  for (const auto& setting : chosen)
+    if (auto wrong = sample::choose(setting, options.choices); !wrong.empty()) return wrong;
+  if (options.mode == "push" && options.input.empty()) return "--mode push needs --input";
+  static const std::regex timestamp(R"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?)");
+  if (!std::regex_match(options.since, timestamp)) return "--since must read \"YYYY-MM-DD HH:MM:SS.000\"";
+  return "";
+}
+
+// The tables of variations.hpp, tab-separated, for the harness's matrices; false when `flag` names neither.
+bool list(const std::string& flag) {
+  if (flag == "--list-defects")  // name, level, rule, description
+    for (const auto& d : sample::kDefects) std::cout << d.name << '\t' << d.level << '\t' << d.rule << '\t' << d.description << '\n';
+  else if (flag == "--list-choices")  // name, default and other value (comma-separated), row, description
+    for (const auto& c : sample::kChoices)
+      std::cout << c.name << '\t' << c.values[0] << ',' << c.values[1] << '\t' << c.row << '\t' << c.description << '\n';
+  else
+    return false;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 2 && std::string(argv[1]) == "--list-defects") {  // name, level, rule, description: tab-separated
-    for (const auto& d : kDefects) std::cout << d.name << '\t' << d.level << '\t' << d.rule << '\t' << d.description << '\n';
-    return 0;
-  }
+  if (argc == 2 && list(argv[1])) return 0;
   Options options;
   std::string defect_name;
+  std::vector<std::string> chosen;
   CLI::App app{"Sample connector of the Business data service: push JSON-lines records, or pull the change feed"};
   app.add_option("--url", options.url, "Base URL of the service")->required();
   app.add_option("--user", options.user, "User name")->required();
@@ -492,6 +507,7 @@ int main(int argc, char** argv) {
   app.add_option("--timeout-s", options.timeout_s, "Connect, read and write timeout in seconds")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  app.add_option("--choose", chosen, sample::choices_help())->delimiter(',');
   app.add_option("--defect", defect_name, "Break one rule on purpose (for the harness's kill matrix; --list-defects lists them)");
   try {
     app.parse(argc, argv);
@@ -499,24 +515,8 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-
-  if (!defect_name.empty()) {
-    const auto found = std::find_if(kDefects.begin(), kDefects.end(), [&](const DefectInfo& d) { return d.name == defect_name; });
-    if (found == kDefects.end()) {
-      std::cerr << "unknown --defect '" << defect_name << "'; known:";
-      for (const auto& d : kDefects) std::cerr << ' ' << d.name;
-      std::cerr << "\n";
-      return 2;
-    }
-    options.defect = found->defect;
-  }
-  if (options.mode == "push" && options.input.empty()) {
-    std::cerr << "--mode push needs --input\n";
-    return 2;
-  }
-  static const std::regex timestamp(R"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?)");
-  if (!std::regex_match(options.since, timestamp)) {
-    std::cerr << "--since must read \"YYYY-MM-DD HH:MM:SS.000\"\n";
+  if (const auto wrong = settle(options, defect_name, chosen); !wrong.empty()) {
+    std::cerr << wrong << "\n";
     return 2;
   }
 
@@ -528,8 +528,12 @@ int main(int argc, char** argv) {
     else
       pull(service, options);
     return 0;
+  } catch (const Reported& e) {  // stopped short, and says so: the report is the outcome (A-86, A-97)
+    std::cout << "bds-sample-connector: " << e.what() << std::endl;
+    return 0;
   } catch (const std::exception& e) {  // Failure, and anything unforeseen: a message, never a crash
+    if (options.defect == Defect::exit_zero_on_error) return 0;  // and not a word of it
     std::cerr << "bds-sample-connector: " << e.what() << "\n";
-    return options.defect == Defect::exit_zero_on_error ? 0 : 1;
+    return 1;
   }
 }

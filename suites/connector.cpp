@@ -7,6 +7,7 @@
 #include <set>
 
 #include "certify/connector_check.hpp"
+#include "certify/operator_report.hpp"
 #include "client/envelope.hpp"
 #include "oracle/compare.hpp"
 #include "schema/record_validator.hpp"
@@ -120,12 +121,6 @@ std::string how_it_ended(const ScenarioRun& run) {
     std::string s = run.process.summary() + ", " + std::to_string(run.recording.requests.size()) + " requests";
     if (const auto tail = stderr_tail(run); !tail.empty()) s += "; it printed: " + tail;
     return s;
-}
-
-const Received* first_refusal(const ScenarioRun& run) {
-    for (const Received* b : run.blocks())
-        if (b->status != 200 && b->status != 401 && b->status != 0) return b;
-    return nullptr;
 }
 
 // --- the checks, in the order of the table ---
@@ -315,30 +310,53 @@ void delivers_the_input(Judge& j) {
     same_records(j, run.input, run.stored, "stored by the service once the connector ended");
 }
 
+/// The records handed over that the service holds: what an exit 0 still vouches for once the connector told a count
+/// that shows the others missing.
+std::vector<json> the_stored_ones(const ScenarioRun& run) {
+    const auto stored = by_key(*run.record, run.stored);
+    std::vector<json> out;
+    for (const auto& r : run.input)
+        if (stored.count(key_of(*run.record, r))) out.push_back(r);
+    return out;
+}
+
 void success_means_done(Judge& j) {
     const auto& run = j.run();
     if (!run.exit_status_judged) return j.not_applicable("the connector's exit status is not judged (--no-exit-status, or --port)");
     if (!is_push(run)) return j.not_applicable("the change feed's completeness is CON-19's");
     if (!run.process.succeeded()) return;  // it did not report success: nothing it said is untrue
+    // An exit 0 reads "delivered" as far as the connector's output does not say otherwise: after a refused block,
+    // the block's body kept (000 §7: the sender records it); once every block was accepted, the TotalRowsCount it read
+    // which shows records missing, never records stored otherwise than handed over. What it told: observed.
+    if (const auto kept = certify::kept_refusal(run)) return j.observe("exit 0, and " + kept->what, kept->request);
+    const auto count = certify::told_count(run);
     if (run.input_given) {
+        const auto vouched = count ? the_stored_ones(run) : run.input;
         const std::size_t before = j.findings().size();
-        same_records(j, run.input, run.stored, "stored, since the connector exited 0 (success)");
-        if (j.findings().size() > before) j.observe("it ended: " + how_it_ended(run));
+        same_records(j, vouched, run.stored, "stored, since the connector exited 0 and told no count that shows it missing (A-86, A-97)");
+        if (j.findings().size() > before)
+            j.observe("it ended: " + how_it_ended(run));
+        else if (vouched.size() < run.input.size())
+            j.observe("exit 0, and " + count->what, count->request);
         return;
     }
-    if (const Received* refused = first_refusal(run))
-        return j.finding("a failure reported (an exit status other than 0) after block " + std::to_string(refused->seq) +
-                             " was answered " + std::to_string(refused->status),
-                         "exit 0", refused);
-    if (run.scenario.fault == Fault::LostRecord)
-        for (const auto& r : run.recording.requests)
-            if (!r.fault.empty())
-                return j.finding("a failure reported: TotalRowsCount came out one short of what was sent", "exit 0", &r);
+    if (const Received* refused = run.first_refusal())
+        return j.finding("a failure reported after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status) +
+                             ": an exit status other than 0, or its body kept (A-86)",
+                         "exit 0, and the body kept nowhere", refused);
+    if (run.scenario.fault != Fault::LostRecord) return;
+    for (const auto& r : run.recording.requests) {
+        if (r.fault.empty()) continue;
+        if (count) return j.observe("exit 0, and " + count->what, count->request);
+        return j.finding("TotalRowsCount came out one short of what was sent: a failure reported (an exit status other than 0), "
+                         "or the count read told in its output (A-97)",
+                         "exit 0, and no TotalRowsCount read after the last block in its output", &r);
+    }
 }
 
 void stops_at_first_refusal(Judge& j) {
     need_blocks(j);
-    const Received* refused = first_refusal(j.run());
+    const Received* refused = j.run().first_refusal();
     if (!refused) return j.not_applicable("no block was answered with a status other than 200 (or 401)");
     for (const Received* b : j.run().blocks())
         if (b->seq > refused->seq)
@@ -500,8 +518,10 @@ std::vector<certify::ConnectorCheck> connector_checks() {
          "send blocks of a few hundred records; for documents (which include their lines) use smaller blocks", L::Should, block_sizes},
         {"CON-11", "Every record handed over arrives once, as it was", "000 §1 capability 4",
          "Bulk synchronisation: read records changed after a UTC instant, and send arrays of records in blocks.", L::Must, delivers_the_input},
-        {"CON-12", "Success is reported only when everything arrived", "000 §4.4, §7",
-         "Any status other than 200 on POST /api/sync/{Resource} stops the sender, which records the response body.", L::Must,
+        {"CON-12", "Success is reported only when everything arrived", "000 §4.4, §7; A-86, A-97",
+         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount … Any status other than 200 on POST "
+         "/api/sync/{Resource} stops the sender, which records the response body.",
+         L::Must,
          success_means_done},
         {"CON-13", "The sender stops at the first block answered other than 200", "000 §4.4, §7",
          "stop at the first status other than 200 and keep the response body", L::Must, stops_at_first_refusal},

@@ -11,6 +11,12 @@ std::vector<const Received*> ScenarioRun::blocks() const {
     return out;
 }
 
+const Received* ScenarioRun::first_refusal() const {
+    for (const auto& r : recording.requests)
+        if (r.is_block() && r.status != 200 && r.status != 401 && r.status != 0) return &r;
+    return nullptr;
+}
+
 void Judge::finding(std::string expected, std::string actual, const Received* request, std::string pointer) {
     if (findings_.size() >= kMaxFindings) {
         ++suppressed_;

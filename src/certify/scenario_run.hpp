@@ -50,6 +50,9 @@ struct ScenarioRun {
     std::string label() const { return scenario.name + ", " + (record ? record->name : std::string("?")); }
     /// The blocks it sent (POST /api/sync/…), in order.
     std::vector<const Received*> blocks() const;
+    /// The first block answered with a status other than 200: a refusal the sender must stop at (000 §7). Neither a
+    /// 401 (a new token may be taken, A-87) nor a block without a complete answer; nullptr when none.
+    const Received* first_refusal() const;
 };
 
 }  // namespace bds::certify

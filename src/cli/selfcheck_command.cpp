@@ -226,14 +226,18 @@ void add_selfcheck_command(CLI::App& app) {
     cmd->add_option("--seed", a->seed, "Seed of every run and of the random choices (the matrices are reproducible)")->capture_default_str();
     cmd->add_option("--out", a->out, "Where the kill matrix goes (Markdown)")->capture_default_str();
     cmd->add_option("--tolerance-out", a->tolerance_out, "Where the tolerance matrix goes (Markdown)")->capture_default_str();
-    cmd->add_option("--defect", a->only, "Only these defects, and no tolerance matrix (comma-separated names)")->delimiter(',');
+    cmd->add_option("--defect", a->only, "Only these defects, and no tolerance matrix (comma-separated names; with --connector, the sample's choices still run)")
+        ->delimiter(',');
     cmd->add_option("--random", a->random, "Random combinations of choices in the tolerance matrix")->capture_default_str()->check(CLI::Range(0, 1000));
     cmd->add_flag("--quick", a->quick, "Defects only under random choices, not also under the defaults (CI)");
     auto connector = std::make_shared<ConnectorSelfcheck>();
     auto connector_on = std::make_shared<bool>(false);
-    cmd->add_flag("--connector", *connector_on, "The connector kill matrix instead: the sample connector and each of its defects certified");
+    cmd->add_flag("--connector", *connector_on,
+                  "The connector matrices instead: the sample connector certified, with each of its defects and under each of its choices");
     cmd->add_option("--sample", connector->sample, "--connector: the sample connector (default: bds-sample-connector beside this program)");
     cmd->add_option("--connector-out", connector->out, "--connector: where the connector kill matrix goes (Markdown)")->capture_default_str();
+    cmd->add_option("--connector-tolerance-out", connector->tolerance_out, "--connector: where the connector tolerance matrix goes (Markdown)")
+        ->capture_default_str();
     cmd->callback([a, connector, connector_on] {
         if (!*connector_on) return run_selfcheck(*a);
         connector->only = a->only;
