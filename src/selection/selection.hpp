@@ -21,7 +21,9 @@
 /// Everything else is a parse error: ';', comments, functions, subqueries, EXEC, UNION, concatenation and
 /// arithmetic, variables, double-quoted names, trailing text, unterminated quotes.
 ///
-/// Semantics (SQL Server's, with ANSI_NULLS ON and three-valued logic):
+/// Semantics (SQL Server's, with ANSI_NULLS ON and three-valued logic; a Reading, selection/reading.hpp, evaluates as
+/// another database under a correct server would where engines differ: padding, trailing blanks, '' as NULL, folding,
+/// accents, float precision):
 ///  - NULL: a comparison with NULL (a NULL literal, a JSON null, or a field missing from the record) is
 ///    UNKNOWN; NOT UNKNOWN is UNKNOWN; AND/OR follow SQL's truth tables; a row is selected only when TRUE.
 ///    IN is a chain of = joined by OR (so `x NOT IN (1, NULL)` is never TRUE), BETWEEN is >= AND <=
