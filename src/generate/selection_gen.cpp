@@ -433,10 +433,25 @@ private:
         return e;
     }
 
+    /// ESCAPE characters every database reads alike (no backslash: MySQL reads it in a literal).
+    inline static const std::vector<char32_t> kStandardEscapes = {U'!', U'#', U'~', U'/'};
+
+    /// The SQL every database shares. Only T-SQL reads [%] [_] [[] as literal characters (to_tsql's spelling without an
+    /// ESCAPE), and [ as a set opener: a literal % _ or [ needs an ESCAPE. PostgreSQL's LIKE without ESCAPE reads a
+    /// backslash as its escape character (MySQL's string literals read it too): a literal backslash becomes _, which
+    /// matches it everywhere.
+    void standard_pattern(LikePattern& p) {
+        for (auto& e : p.elements)
+            if (e.kind == PatternElement::Kind::Char && e.ch == U'\\') e = {PatternElement::Kind::AnyOne, 0, false, {}};
+        const bool special = std::any_of(p.elements.begin(), p.elements.end(), [](const PatternElement& e) {
+            return e.kind == PatternElement::Kind::Char && (e.ch == U'%' || e.ch == U'_' || e.ch == U'[');
+        });
+        if (special && !p.escape) p.escape = pick(kStandardEscapes);
+    }
+
     LikePattern like_pattern(const Column& col) {
         LikePattern p;
-        if (chance(40)) p.escape = c_.standard() ? pick(std::vector<char32_t>{U'!', U'#', U'~', U'/'})  // no \\: MySQL reads it
-                                                 : pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
+        if (chance(40)) p.escape = c_.standard() ? pick(kStandardEscapes) : pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
         if (chance(7)) {
             p.null = true;
             return p;
@@ -476,6 +491,7 @@ private:
         } else if (chance(30)) {
             p.elements.push_back(element(K::AnyRun));
         }
+        if (c_.standard()) standard_pattern(p);
         std::u32string written;
         for (const auto& e : p.elements) {
             written.push_back(e.ch);

@@ -42,8 +42,9 @@ struct ConditionGenOptions {
     /// Only what every SQL database reads alike (000 §4.1: "a SQL WHERE condition"): comparisons of int and
     /// decimal columns with numbers and of text columns with quoted texts, AND, OR, NOT, parentheses, IN,
     /// BETWEEN, IS [NOT] NULL, LIKE with % and _ (and ESCAPE); names as the catalogue spells them. None of
-    /// T-SQL's own spellings: != !< !>, N'…', [sets] in LIKE, [bracketed] or re-cased names, quoted numbers,
-    /// trailing-space equality, bit, float and date-time literals.
+    /// T-SQL's own spellings: != !< !>, N'…', [sets] in LIKE, [%] for a literal % (an ESCAPE instead), [bracketed] or
+    /// re-cased names, quoted numbers, trailing-space equality, bit, float and date-time literals; no backslash in a
+    /// LIKE pattern (PostgreSQL's default LIKE escape). tests/selection/engines_test.cpp holds SQLite and PostgreSQL to it.
     bool standard_sql = false;
 };
 

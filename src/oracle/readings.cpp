@@ -34,9 +34,13 @@ const std::vector<Dimension>& dimensions() {
         {"char(n)/nchar(n) values", {"padded to n", "compared as read"},
          [](const R& r) -> std::size_t { return !r.pad_fixed; }, [](R& r, std::size_t v) { r.pad_fixed = !v; },
          [](const Traits& t) { return t.fixed_text; }},
-        {"trailing blanks in =", {"ignored", "significant"},
-         [](const R& r) -> std::size_t { return !r.equality_ignores_trailing_blanks; },
-         [](R& r, std::size_t v) { r.equality_ignores_trailing_blanks = !v; }, [](const Traits& t) { return t.text; }},
+        {"trailing blanks in =", {"ignored", "significant", "ignored where PostgreSQL compares as char(n)"},
+         [](const R& r) -> std::size_t { return r.postgres_char ? 2 : !r.equality_ignores_trailing_blanks; },
+         [](R& r, std::size_t v) {
+             r.equality_ignores_trailing_blanks = v == 0;
+             r.postgres_char = v == 2;
+         },
+         [](const Traits& t) { return t.text; }},
         {"trailing blanks in LIKE", {"as SQL Server (significant but for varchar with '...')", "significant", "trimmed"},
          [](const R& r) { return static_cast<std::size_t>(r.like_blanks); },
          [](R& r, std::size_t v) { r.like_blanks = static_cast<R::LikeBlanks>(v); }, [](const Traits& t) { return t.like; }},
@@ -50,8 +54,12 @@ const std::vector<Dimension>& dimensions() {
     return kDimensions;
 }
 
-/// Case folding means nothing under a case-sensitive collation: one reading, not two.
-bool meaningful(const Reading& r) { return r.collation == Collation::CaseInsensitive || r.folding == sql::CaseFolding::Letters; }
+/// Case folding means nothing under a case-sensitive collation: one reading, not two. PostgreSQL's char(n) is stored
+/// padded, and without a char(n) column its comparisons are those of "significant".
+bool meaningful(const Reading& r, const Traits* traits) {
+    if (r.postgres_char && (!r.pad_fixed || (traits && !traits->fixed_text))) return false;
+    return r.collation == Collation::CaseInsensitive || r.folding == sql::CaseFolding::Letters;
+}
 
 std::vector<Reading> enumerate(const Traits* traits, std::optional<Collation> collation) {
     std::vector<Reading> out = {Reading::sql_server(collation.value_or(Collation::CaseInsensitive))};
@@ -63,7 +71,7 @@ std::vector<Reading> enumerate(const Traits* traits, std::optional<Collation> co
             for (std::size_t v = 0; v < dim.values.size(); ++v) {
                 Reading x = r;
                 dim.set(x, v);
-                if (meaningful(x) && std::find(next.begin(), next.end(), x) == next.end()) next.push_back(x);
+                if (meaningful(x, traits) && std::find(next.begin(), next.end(), x) == next.end()) next.push_back(x);
             }
         out = std::move(next);
     }

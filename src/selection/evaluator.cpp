@@ -15,7 +15,10 @@ Truth negate(Truth t) { return t == Truth::True ? Truth::False : t == Truth::Fal
 
 class Evaluator {
 public:
-    Evaluator(const Selection::FieldReader& read, const Reading& reading) : read_(read), reading_(reading), rules_(reading.text_rules()) {}
+    Evaluator(const Selection::FieldReader& read, const Reading& reading)
+        : read_(read), reading_(reading), rules_(reading.text_rules()), counted_(rules_) {
+        counted_.ignore_trailing_blanks = false;
+    }
 
     Truth operator()(const Node& node) const {
         offset_ = node.offset;
@@ -102,9 +105,9 @@ private:
     template <class T>
     static int order(const T& a, const T& b) { return a < b ? -1 : (b < a ? 1 : 0); }
 
-    int compare_values(const Scalar& a, const Scalar& b, Domain d) const {
+    int compare_values(const Scalar& a, const Scalar& b, Domain d, const sql::TextRules& rules) const {
         switch (d) {
-            case Domain::Text: return rules_.compare(std::get<std::u32string>(a), std::get<std::u32string>(b));
+            case Domain::Text: return rules.compare(std::get<std::u32string>(a), std::get<std::u32string>(b));
             case Domain::Exact: return compare(std::get<Decimal>(a), std::get<Decimal>(b));
             case Domain::Double: return order(std::get<double>(a), std::get<double>(b));
             case Domain::Single:
@@ -115,9 +118,9 @@ private:
         return 0;
     }
 
-    Truth compare_op(const Scalar& a, CompareOp op, const Scalar& b, Domain d) const {
+    Truth compare_op(const Scalar& a, CompareOp op, const Scalar& b, Domain d, const sql::TextRules& rules) const {
         if (std::holds_alternative<std::monostate>(a) || std::holds_alternative<std::monostate>(b)) return Truth::Unknown;
-        const int c = compare_values(a, b, d);
+        const int c = compare_values(a, b, d, rules);
         bool r = false;
         switch (op) {
             case CompareOp::Eq: r = c == 0; break;
@@ -139,21 +142,45 @@ private:
         return a == Truth::Unknown || b == Truth::Unknown ? Truth::Unknown : Truth::False;
     }
 
+    /// The sides whose trailing blanks PostgreSQL removes before comparing (Reading::postgres_char): both where it
+    /// compares as char(n), the char(n) side alone where it casts it to text to meet a text column; none where no side
+    /// is a char(n) column.
+    std::pair<bool, bool> postgres_trims(const Operand& a, const Operand& b) const {
+        const auto fixed = [](const Operand& o) { return o.column && o.column->type.is_fixed_text(); };
+        const auto unbounded = [](const Operand& o) { return o.column && !o.column->type.is_fixed_text() && !o.column->type.max_length(); };
+        if (!reading_.postgres_char || (!fixed(a) && !fixed(b))) return {false, false};
+        return {!unbounded(a), !unbounded(b)};
+    }
+
+    static Scalar trimmed(const Scalar& v) {
+        const auto* s = std::get_if<std::u32string>(&v);
+        if (!s) return v;
+        return std::u32string(*s, 0, s->find_last_not_of(U' ') + 1);
+    }
+
+    Truth compare_sides(const Operand& a, const Scalar& va, CompareOp op, const Operand& b, const Scalar& vb, Domain d) const {
+        if (d == Domain::Text) {
+            const auto [trim_a, trim_b] = postgres_trims(a, b);
+            if (trim_a || trim_b) return compare_op(trim_a ? trimmed(va) : va, op, trim_b ? trimmed(vb) : vb, d, counted_);
+        }
+        return compare_op(va, op, vb, d, rules_);
+    }
+
     Truth eval(const Comparison& c) const {
-        return compare_op(value_of(c.left, c.domain), c.op, value_of(c.right, c.domain), c.domain);
+        return compare_sides(c.left, value_of(c.left, c.domain), c.op, c.right, value_of(c.right, c.domain), c.domain);
     }
 
     Truth eval(const InPredicate& in) const {
         const Scalar subject = value_of(in.subject, in.domain);
         Truth t = Truth::False;
-        for (const auto& v : in.values) t = either(t, compare_op(subject, CompareOp::Eq, value_of(v, in.domain), in.domain));
+        for (const auto& v : in.values) t = either(t, compare_sides(in.subject, subject, CompareOp::Eq, v, value_of(v, in.domain), in.domain));
         return in.negated ? negate(t) : t;
     }
 
     Truth eval(const BetweenPredicate& b) const {
         const Scalar subject = value_of(b.subject, b.domain);
-        const Truth t = both(compare_op(subject, CompareOp::Ge, value_of(b.low, b.domain), b.domain),
-                             compare_op(subject, CompareOp::Le, value_of(b.high, b.domain), b.domain));
+        const Truth t = both(compare_sides(b.subject, subject, CompareOp::Ge, b.low, value_of(b.low, b.domain), b.domain),
+                             compare_sides(b.subject, subject, CompareOp::Le, b.high, value_of(b.high, b.domain), b.domain));
         return b.negated ? negate(t) : t;
     }
 
@@ -191,6 +218,7 @@ private:
     const Selection::FieldReader& read_;
     const Reading& reading_;
     sql::TextRules rules_;
+    sql::TextRules counted_;  ///< rules_ with every trailing blank counted
     mutable std::size_t offset_ = 0;  ///< the node being evaluated, for error messages
 };
 

@@ -9,6 +9,7 @@ std::string Reading::describe() const {
     if (ignore_accents) add("accents ignored");
     if (!pad_fixed) add("char(n)/nchar(n) not padded");
     if (!equality_ignores_trailing_blanks) add("trailing blanks count in =");
+    if (postgres_char) add("char(n) compared as PostgreSQL's");
     if (like_blanks == LikeBlanks::Significant) add("trailing blanks always count in LIKE");
     if (like_blanks == LikeBlanks::Trimmed) add("trailing blanks removed before LIKE");
     if (empty_text_is_null) add("'' is NULL");

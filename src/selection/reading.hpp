@@ -23,13 +23,19 @@ struct Reading {
     /// char(n)/nchar(n) values are padded with blanks to n before they are compared, as SQL Server and PostgreSQL
     /// store them, whatever the server answers; else compared as read.
     bool pad_fixed = true;
-    /// Trailing blanks in =, <>, <, IN and BETWEEN do not count: SQL Server, PostgreSQL's char(n).
+    /// Trailing blanks in =, <>, <, IN and BETWEEN do not count: SQL Server.
     bool equality_ignores_trailing_blanks = true;
+    /// PostgreSQL's char(n), with nchar(n)/char(n) stored as char(n), nvarchar(n)/varchar(n) as varchar(n) and
+    /// unbounded texts as text: trailing blanks do not count where PostgreSQL compares as char(n), a char(n) column
+    /// meeting a char(n) or varchar(n) column or a literal; a char(n) meeting a text column is cast to text, losing its
+    /// blanks while the other side's count. Comparisons without a char(n) column follow equality_ignores_trailing_blanks.
+    bool postgres_char = false;
     /// Trailing blanks of the value in LIKE.
     enum class LikeBlanks : std::uint8_t {
         SqlServer,    ///< significant, except when column, pattern and escape are all non-Unicode (varchar with '...')
         Significant,  ///< always significant (PostgreSQL's text and varchar, SQLite)
-        Trimmed,      ///< removed before matching (PostgreSQL's char(n), whose LIKE reads the value as text)
+        Trimmed,      ///< removed before matching (a store that trims char(n) values when it reads them; PostgreSQL's
+                      ///< char(n) does not: its LIKE sees the padding)
     } like_blanks = LikeBlanks::SqlServer;
     /// A literal '' is NULL (A-100: Oracle Database reads it so).
     bool empty_text_is_null = false;

@@ -1,0 +1,238 @@
+// A record's rows in SQLite and PostgreSQL, stored, read back and filtered as a server passing RecordSelection on would.
+#include "selection/engine_sql.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sql/text.hpp"
+
+namespace bds::testing {
+namespace {
+
+using nlohmann::json;
+
+bool plain_identifier(const std::string& name) {
+    const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+    return !name.empty() && letter(name[0]) &&
+           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+/// The fields stored: text, int and decimal ones, whose names every engine reads unquoted.
+std::vector<const Field*> stored_fields(const Record& record) {
+    std::vector<const Field*> out;
+    for (const Field& f : record.fields) {
+        const bool held = f.type.is_text() || f.type.kind == SqlKind::Int || f.type.kind == SqlKind::Decimal;
+        if (!held) throw std::invalid_argument("engine tables hold text, int and decimal fields, not " + f.name + " " + f.type.str());
+        if (!plain_identifier(f.name)) throw std::invalid_argument("engine tables need plain column names, not " + f.name);
+        out.push_back(&f);
+    }
+    return out;
+}
+
+/// A field's value as sent to the engine: text, or a number's JSON text; nullopt for NULL.
+std::optional<std::string> sent_value(const json& row, const Field& f, bool pad_fixed) {
+    const auto it = row.find(f.name);
+    if (it == row.end() || it->is_null()) return std::nullopt;
+    if (!f.type.is_text()) return it->dump();
+    std::string text = it->get<std::string>();
+    if (pad_fixed && f.type.is_fixed_text() && f.type.length) text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
+    return text;
+}
+
+// --- SQLite ---
+
+struct SqliteCloser {
+    void operator()(sqlite3* db) const { sqlite3_close(db); }
+};
+struct StatementFinalizer {
+    void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Statement = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
+
+class SqliteTable : public EngineTable {
+public:
+    SqliteTable(Storage storage, const Record& record, const std::vector<json>& rows) : fields_(stored_fields(record)) {
+        sqlite3* raw = nullptr;
+        if (sqlite3_open(":memory:", &raw) != SQLITE_OK) throw std::runtime_error("sqlite3_open failed");
+        db_.reset(raw);
+        const bool nocase = storage == Storage::SqliteNocase;
+        // SQLite's own affinities: TEXT, INTEGER, and NUMERIC for decimals (integers and doubles).
+        std::string ddl = "CREATE TABLE t(row_index INTEGER PRIMARY KEY";
+        for (const Field* f : fields_)
+            ddl += ", " + f->name + (f->type.is_text() ? (nocase ? " TEXT COLLATE NOCASE" : " TEXT") : f->type.kind == SqlKind::Int ? " INTEGER" : " NUMERIC");
+        ddl += std::string("); PRAGMA case_sensitive_like = ") + (nocase ? "OFF;" : "ON;");
+        exec(ddl);
+        std::string insert = "INSERT INTO t VALUES (?";
+        for (std::size_t k = 0; k < fields_.size(); ++k) insert += ", ?";
+        Statement stmt = prepare(insert + ")");
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            sqlite3_reset(stmt.get());
+            sqlite3_bind_int64(stmt.get(), 1, static_cast<sqlite3_int64>(i));
+            for (std::size_t k = 0; k < fields_.size(); ++k) {
+                const auto v = sent_value(rows[i], *fields_[k], storage == Storage::SqlitePadded);
+                const int slot = static_cast<int>(k) + 2;
+                if (!v) sqlite3_bind_null(stmt.get(), slot);
+                else sqlite3_bind_text(stmt.get(), slot, v->c_str(), static_cast<int>(v->size()), SQLITE_TRANSIENT);
+            }
+            if (sqlite3_step(stmt.get()) != SQLITE_DONE) throw std::runtime_error(std::string("SQLite insert: ") + sqlite3_errmsg(db_.get()));
+        }
+    }
+
+    std::vector<json> read_back() const override {
+        Statement stmt = prepare("SELECT * FROM t ORDER BY row_index");
+        std::vector<json> out;
+        while (sqlite3_step(stmt.get()) == SQLITE_ROW) {
+            json row = json::object();
+            for (std::size_t k = 0; k < fields_.size(); ++k) {
+                const int col = static_cast<int>(k) + 1;
+                switch (sqlite3_column_type(stmt.get(), col)) {
+                    case SQLITE_NULL: row[fields_[k]->name] = nullptr; break;
+                    case SQLITE_INTEGER: row[fields_[k]->name] = sqlite3_column_int64(stmt.get(), col); break;
+                    case SQLITE_FLOAT: row[fields_[k]->name] = sqlite3_column_double(stmt.get(), col); break;
+                    default: row[fields_[k]->name] = std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), col)));
+                }
+            }
+            out.push_back(std::move(row));
+        }
+        return out;
+    }
+
+    std::set<std::size_t> select(const std::string& where) const override {
+        Statement stmt = prepare("SELECT row_index FROM t WHERE " + where);
+        std::set<std::size_t> ids;
+        int rc = 0;
+        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
+        if (rc != SQLITE_DONE) throw std::runtime_error("SQLite failed: " + where + ": " + sqlite3_errmsg(db_.get()));
+        return ids;
+    }
+
+private:
+    void exec(const std::string& sql) const {
+        if (sqlite3_exec(db_.get(), sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+            throw std::runtime_error("SQLite refused: " + sql + ": " + sqlite3_errmsg(db_.get()));
+    }
+    Statement prepare(const std::string& sql) const {
+        sqlite3_stmt* raw = nullptr;
+        if (sqlite3_prepare_v2(db_.get(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+            throw std::runtime_error("SQLite refused: " + sql + ": " + sqlite3_errmsg(db_.get()));
+        return Statement(raw);
+    }
+
+    std::vector<const Field*> fields_;
+    std::unique_ptr<sqlite3, SqliteCloser> db_;
+};
+
+// --- PostgreSQL ---
+
+/// The column type a server on PostgreSQL declares for `f`.
+std::string postgres_type(const Field& f, Storage storage) {
+    if (f.type.kind == SqlKind::Int) return "integer";
+    if (f.type.kind == SqlKind::Decimal) return "numeric";
+    const auto n = f.type.max_length();
+    if (storage == Storage::PostgresText || !n) return "text";
+    return (f.type.is_fixed_text() ? "char(" : "varchar(") + std::to_string(*n) + ")";
+}
+
+class PostgresTable : public EngineTable {
+public:
+    PostgresTable(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection& pg)
+        : fields_(stored_fields(record)), pg_(pg), table_(storage == Storage::PostgresText ? "t_text" : "t_typed") {
+        std::string ddl = "DROP TABLE IF EXISTS " + table_ + "; CREATE TABLE " + table_ + "(row_index integer PRIMARY KEY";
+        for (const Field* f : fields_) ddl += ", " + f->name + " " + postgres_type(*f, storage);
+        pg_.exec(ddl + ")");
+        std::string insert = "INSERT INTO " + table_ + " VALUES ($1";
+        for (std::size_t k = 0; k < fields_.size(); ++k) insert += ", $" + std::to_string(k + 2);
+        insert += ")";
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            std::vector<std::optional<std::string>> values = {std::to_string(i)};
+            for (const Field* f : fields_) values.push_back(sent_value(rows[i], *f, false));
+            pg_.exec(insert, values);
+        }
+    }
+
+    std::vector<json> read_back() const override {
+        const PgResult r = pg_.exec("SELECT * FROM " + table_ + " ORDER BY row_index");
+        std::vector<json> out;
+        for (int i = 0; i < PQntuples(r.get()); ++i) {
+            json row = json::object();
+            for (std::size_t k = 0; k < fields_.size(); ++k) {
+                const int col = static_cast<int>(k) + 1;
+                const Field& f = *fields_[k];
+                const std::string v = PQgetvalue(r.get(), i, col);
+                if (PQgetisnull(r.get(), i, col)) row[f.name] = nullptr;
+                else if (f.type.is_text()) row[f.name] = v;
+                else row[f.name] = json::parse(v);  // integer and numeric print as JSON numbers
+            }
+            out.push_back(std::move(row));
+        }
+        return out;
+    }
+
+    std::set<std::size_t> select(const std::string& where) const override {
+        const PgResult r = pg_.exec("SELECT row_index FROM " + table_ + " WHERE " + where);
+        std::set<std::size_t> ids;
+        for (int i = 0; i < PQntuples(r.get()); ++i) ids.insert(std::stoul(PQgetvalue(r.get(), i, 0)));
+        return ids;
+    }
+
+private:
+    std::vector<const Field*> fields_;
+    const PgConnection& pg_;
+    std::string table_;
+};
+
+/// Whether the tree uses a spelling only T-SQL reads (selection_condition.hpp).
+bool tsql_only(const gen::Expr& e) {
+    using K = gen::Expr::Kind;
+    const auto unicode = [](const gen::Literal& l) { return l.kind == gen::Literal::Kind::Text && l.unicode; };
+    if (e.kind == K::Compare && (e.op == gen::CompareOp::NeBang || e.op == gen::CompareOp::NotLt || e.op == gen::CompareOp::NotGt ||
+                                 unicode(e.left.literal) || unicode(e.right.literal)))
+        return true;
+    if (std::any_of(e.values.begin(), e.values.end(), unicode)) return true;
+    if (e.kind == K::Like && (e.pattern.unicode || std::any_of(e.pattern.elements.begin(), e.pattern.elements.end(), [](const auto& el) {
+                                  return el.kind == gen::PatternElement::Kind::Set;
+                              })))
+        return true;
+    return std::any_of(e.operands.begin(), e.operands.end(), tsql_only);
+}
+
+}  // namespace
+
+const std::vector<Storage>& all_storages() {
+    static const std::vector<Storage> kAll = {Storage::SqliteAsSent, Storage::SqlitePadded, Storage::SqliteNocase, Storage::PostgresText,
+                                              Storage::PostgresTyped};
+    return kAll;
+}
+
+std::string storage_name(Storage storage) {
+    switch (storage) {
+        case Storage::SqliteAsSent: return "SQLite, as sent";
+        case Storage::SqlitePadded: return "SQLite, padded";
+        case Storage::SqliteNocase: return "SQLite, NOCASE";
+        case Storage::PostgresText: return "PostgreSQL, text";
+        case Storage::PostgresTyped: return "PostgreSQL, typed";
+    }
+    return "?";
+}
+
+bool is_postgres(Storage storage) { return storage == Storage::PostgresText || storage == Storage::PostgresTyped; }
+
+Collation storage_collation(Storage storage) {
+    return storage == Storage::SqliteNocase ? Collation::CaseInsensitive : Collation::CaseSensitive;
+}
+
+std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection* postgres) {
+    if (!is_postgres(storage)) return std::make_unique<SqliteTable>(storage, record, rows);
+    if (!postgres) throw std::invalid_argument("store: " + storage_name(storage) + " needs a PostgreSQL connection");
+    return std::make_unique<PostgresTable>(storage, record, rows, *postgres);
+}
+
+std::string engine_where(const gen::Condition& condition) {
+    if (tsql_only(condition.expr) || !condition.plain_names)
+        throw std::invalid_argument("engine_where: a condition in T-SQL's own spelling: " + gen::to_tsql(condition));
+    return gen::to_tsql(condition);
+}
+
+}  // namespace bds::testing
