@@ -1,4 +1,4 @@
-// Suite "engine" (000 §1 "Field types are given as database types"; spec/assumptions.md A-98..A-107): the seeds name
+// Suite "engine" (000 §1 "Field types are given as database types"; spec/assumptions.md A-98..A-108): the seeds name
 // SQL Server's types but no engine, so where real databases differ under a correct server the target's choice is
 // observed, never judged: how it stores values, and how its RecordSelection reads text. The judging checks (SYN-01,
 // FIL-06/07/09, FIL-01) accept every such choice; these two say which one the target made.
@@ -83,6 +83,7 @@ void text_readings(Context& ctx) {
     ctx.observe("num_priorita_evas 3 and = ' 3 ' (A-101): " + probe(ctx, scope, "num_priorita_evas = ' 3 '"));
     ctx.observe("des_cogn 'citt\xC3\xA0' and = 'CITT\xC3\x80' (A-102): " + probe(ctx, scope, "des_cogn = 'CITT\xC3\x80'"));
     ctx.observe("des_cogn 'citt\xC3\xA0' and = 'citta' (A-103): " + probe(ctx, scope, "des_cogn = 'citta'"));
+    ctx.observe("des_cogn 'citt\xC3\xA0' and LIKE 'CITT\xC3\x80' (A-102, A-108): " + probe(ctx, scope, "des_cogn LIKE 'CITT\xC3\x80'"));
 }
 
 }  // namespace
@@ -93,7 +94,7 @@ std::vector<Check> engine_checks() {
          .spec = "000 §1; A-98, A-100, A-104, A-105, A-106, A-107", .seed_text = "Field types are given as database types",
          .level = Level::Observe, .needs = {kWriter}, .resources = {"CliFor", "MCPClienti", "Articoli"}, .writes = true, .run = stored_values},
         {.id = "ENG-02", .title = "How does the target's RecordSelection read text where databases differ?",
-         .spec = "000 §4.1; A-98..A-103", .seed_text = "a SQL WHERE condition, without the word WHERE",
+         .spec = "000 §4.1; A-98..A-103, A-108", .seed_text = "a SQL WHERE condition, without the word WHERE",
          .level = Level::Observe, .needs = {kWriter}, .resources = {"CliFor"}, .writes = true, .run = text_readings},
     };
 }

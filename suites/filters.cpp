@@ -68,7 +68,7 @@ std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& rec
     const long long size = page_size(ctx);
     const std::string want = "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
                              " (" + among + (expected.depends.empty() ? "" : "; " + std::to_string(expected.depends.size()) +
-                                                                                 " more whose membership depends on the database's reading, A-98..A-104") + ")";
+                                                                                 " more whose membership depends on the database's reading, A-98..A-104, A-108") + ")";
     std::set<std::string> seen;
     std::optional<client::Exchange> first;
     for (long long number = 1; number <= 100; ++number) {
@@ -154,7 +154,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
 }
 
 /// One property over `w`: the target returns, for `scope and (condition)`, exactly the rows every reading selects
-/// among the rows read back, and none that no reading selects (A-98..A-104; the collation only when the target declares
+/// among the rows read back, and none that no reading selects (A-98..A-104, A-108; the collation only when the target declares
 /// it, A-17). A condition only SQL Server's lenient conversions read may be refused. What the answers about
 /// rows of dependent membership say of the target's reading is observed.
 void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description, bool parenthesise) {
@@ -173,7 +173,7 @@ void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& condition
         note_evidence(evidence, parsed, expected, seen);
     });
     if (evidence.answers() > 0)
-        ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104): " + evidence.summary());
+        ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104, A-108): " + evidence.summary());
     if (lenient > 0)
         ctx.observe(w.record->name + " conditions with a literal only SQL Server's lenient conversions read (A-101), refused: " +
                     std::to_string(refused) + " of " + std::to_string(lenient));

@@ -37,7 +37,7 @@ struct CompareOptions {
 /// Compares `sent` (a sent record of `record`) with `returned`, field by field, over the fields present in
 /// `sent` only. Not compared: the tenant field, platform-managed fields (Id, ts_update, dat_ultvar) and
 /// timestamp fields. A sent field absent from `returned` compares as null. The rules, by SQL type:
-/// Where real databases store a value differently under a correct server, each way is equal (A-98..A-107):
+/// Where real databases store a value differently under a correct server, each way is equal (A-98..A-108):
 ///  - char(n)/nchar(n): equal modulo trailing spaces (padded or not, A-98); nvarchar/varchar: exact (UTF-8 bytes); a
 ///    sent '' returned null in a nullable field is equal;
 ///  - int: exact; decimal: equal once both are rounded, halves away from zero, to `profile.decimal_scale`, or the sent

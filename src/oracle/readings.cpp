@@ -44,6 +44,9 @@ const std::vector<Dimension>& dimensions() {
         {"trailing blanks in LIKE", {"as SQL Server (significant but for varchar with '...')", "significant", "trimmed"},
          [](const R& r) { return static_cast<std::size_t>(r.like_blanks); },
          [](R& r, std::size_t v) { r.like_blanks = static_cast<R::LikeBlanks>(v); }, [](const Traits& t) { return t.like; }},
+        {"case in LIKE", {"as in =", "ASCII letters folded whatever = does (SQLite's LIKE)"},
+         [](const R& r) -> std::size_t { return r.like_folds_ascii; }, [](R& r, std::size_t v) { r.like_folds_ascii = v; },
+         [](const Traits& t) { return t.like; }},
         {"a literal ''", {"an empty text", "NULL"},
          [](const R& r) -> std::size_t { return r.empty_text_is_null; }, [](R& r, std::size_t v) { r.empty_text_is_null = v; },
          [](const Traits& t) { return t.empty_text; }},
@@ -58,6 +61,8 @@ const std::vector<Dimension>& dimensions() {
 /// padded, and without a char(n) column its comparisons are those of "significant".
 bool meaningful(const Reading& r, const Traits* traits) {
     if (r.postgres_char && (!r.pad_fixed || (traits && !traits->fixed_text))) return false;
+    // LIKE folding ASCII letters is what a case-insensitive, ASCII-folding collation does already.
+    if (r.like_folds_ascii && r.collation == Collation::CaseInsensitive && r.folding == sql::CaseFolding::Ascii) return false;
     return r.collation == Collation::CaseInsensitive || r.folding == sql::CaseFolding::Letters;
 }
 

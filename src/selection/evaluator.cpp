@@ -16,7 +16,7 @@ Truth negate(Truth t) { return t == Truth::True ? Truth::False : t == Truth::Fal
 class Evaluator {
 public:
     Evaluator(const Selection::FieldReader& read, const Reading& reading)
-        : read_(read), reading_(reading), rules_(reading.text_rules()), counted_(rules_) {
+        : read_(read), reading_(reading), rules_(reading.text_rules()), counted_(rules_), like_rules_(reading.like_rules()) {
         counted_.ignore_trailing_blanks = false;
     }
 
@@ -202,7 +202,7 @@ private:
             case Reading::LikeBlanks::Significant: break;
             case Reading::LikeBlanks::Trimmed: units.erase(units.find_last_not_of(u' ') + 1); break;
         }
-        const bool t = like_match(*l.compiled, units, rules_, blanks_optional);
+        const bool t = like_match(*l.compiled, units, like_rules_, blanks_optional);
         return t != l.negated ? Truth::True : Truth::False;
     }
 
@@ -219,6 +219,7 @@ private:
     const Reading& reading_;
     sql::TextRules rules_;
     sql::TextRules counted_;  ///< rules_ with every trailing blank counted
+    sql::TextRules like_rules_;
     mutable std::size_t offset_ = 0;  ///< the node being evaluated, for error messages
 };
 

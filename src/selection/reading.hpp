@@ -2,7 +2,7 @@
 /// A reading of RecordSelection: how one database under a correct server evaluates a condition where real SQL
 /// engines differ. The seeds give SQL Server type names, not an engine (000 §1 "Field types are given as database
 /// types"), so SQL Server's reading is one of several; each point below is a row of spec/assumptions.md and a choice
-/// of the stub (A-17, A-98..A-104).
+/// of the stub (A-17, A-98..A-104, A-108).
 #include <cstdint>
 #include <string>
 
@@ -37,6 +37,8 @@ struct Reading {
         Trimmed,      ///< removed before matching (a store that trims char(n) values when it reads them; PostgreSQL's
                       ///< char(n) does not: its LIKE sees the padding)
     } like_blanks = LikeBlanks::SqlServer;
+    /// LIKE folds ASCII letters whatever the collation makes of = (A-108: SQLite's default LIKE beside a BINARY =).
+    bool like_folds_ascii = false;
     /// A literal '' is NULL (A-100: Oracle Database reads it so).
     bool empty_text_is_null = false;
     /// float(n <= 24) compares as a double, not as a 4-byte real (A-104: PostgreSQL's float8, SQLite's REAL).
@@ -51,6 +53,12 @@ struct Reading {
     /// The rules text is compared by in =, <>, <, IN and BETWEEN.
     sql::TextRules text_rules() const {
         return {collation == Collation::CaseInsensitive ? folding : sql::CaseFolding::None, ignore_accents, equality_ignores_trailing_blanks};
+    }
+    /// The rules LIKE folds letters by (its trailing-blank rule is like_blanks).
+    sql::TextRules like_rules() const {
+        sql::TextRules rules = text_rules();
+        if (like_folds_ascii) rules.folding = sql::CaseFolding::Ascii;
+        return rules;
     }
     /// How this reading differs from SQL Server's under the same collation, e.g. "trailing blanks count in =; '' is
     /// NULL"; "SQL Server's" when it does not.

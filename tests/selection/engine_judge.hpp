@@ -3,7 +3,7 @@
 // storage a correct server may use (engine_sql.hpp), each engine asked which rows a condition selects, and the
 // oracle's MUST answer about each row as that engine read it back held to the engine's. Where the oracle claims an
 // answer (every reading agrees), every engine must give it; where engines differ, the oracle must say Depends
-// (spec/assumptions.md A-98..A-104). A disagreement found becomes a case of engine_regressions.json.
+// (spec/assumptions.md A-98..A-104, A-108). A disagreement found becomes a case of engine_regressions.json.
 #include <nlohmann/json.hpp>
 
 #include <cstddef>

@@ -62,7 +62,7 @@ public:
         std::string ddl = "CREATE TABLE t(row_index INTEGER PRIMARY KEY";
         for (const Field* f : fields_)
             ddl += ", " + f->name + (f->type.is_text() ? (nocase ? " TEXT COLLATE NOCASE" : " TEXT") : f->type.kind == SqlKind::Int ? " INTEGER" : " NUMERIC");
-        ddl += std::string("); PRAGMA case_sensitive_like = ") + (nocase ? "OFF;" : "ON;");
+        ddl += std::string("); PRAGMA case_sensitive_like = ") + (nocase || storage == Storage::SqliteDefault ? "OFF;" : "ON;");
         exec(ddl);
         std::string insert = "INSERT INTO t VALUES (?";
         for (std::size_t k = 0; k < fields_.size(); ++k) insert += ", ?";
@@ -201,8 +201,8 @@ bool tsql_only(const gen::Expr& e) {
 }  // namespace
 
 const std::vector<Storage>& all_storages() {
-    static const std::vector<Storage> kAll = {Storage::SqliteAsSent, Storage::SqlitePadded, Storage::SqliteNocase, Storage::PostgresText,
-                                              Storage::PostgresTyped};
+    static const std::vector<Storage> kAll = {Storage::SqliteAsSent, Storage::SqlitePadded, Storage::SqliteNocase, Storage::SqliteDefault,
+                                              Storage::PostgresText, Storage::PostgresTyped};
     return kAll;
 }
 
@@ -211,6 +211,7 @@ std::string storage_name(Storage storage) {
         case Storage::SqliteAsSent: return "SQLite, as sent";
         case Storage::SqlitePadded: return "SQLite, padded";
         case Storage::SqliteNocase: return "SQLite, NOCASE";
+        case Storage::SqliteDefault: return "SQLite, default LIKE";
         case Storage::PostgresText: return "PostgreSQL, text";
         case Storage::PostgresTyped: return "PostgreSQL, typed";
     }

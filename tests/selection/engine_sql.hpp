@@ -11,7 +11,8 @@
 // difference is the generator's to avoid (it writes no backslash in a standard LIKE pattern), not the test's to hide.
 // The engines are set up as a server that declares its case sensitivity would set them up: SQLite's BINARY
 // with case-sensitive LIKE, or NOCASE with its default case-insensitive LIKE; PostgreSQL initialised with the C
-// locale (code point order, case-sensitive LIKE).
+// locale (code point order, case-sensitive LIKE). And SQLite as it comes: BINARY = beside a LIKE that folds ASCII
+// letters, a server that declares a case-sensitive collation for its = may have.
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -32,6 +33,7 @@ enum class Storage {
     SqliteAsSent,   ///< SQLite, TEXT columns holding the texts as sent, BINARY collation, case-sensitive LIKE
     SqlitePadded,   ///< the same, char(n)/nchar(n) values blank-padded to n as SQL Server stores them (A-98)
     SqliteNocase,   ///< SQLite, texts as sent, COLLATE NOCASE and LIKE case-insensitive (ASCII letters fold, A-102)
+    SqliteDefault,  ///< SQLite as it comes: BINARY =, and a LIKE that folds ASCII letters (A-108)
     PostgresText,   ///< PostgreSQL, every text column `text`, as sent
     PostgresTyped,  ///< PostgreSQL, the catalogue's types: char(n), varchar(n), text (unbounded), integer, numeric
 };
@@ -41,7 +43,7 @@ const std::vector<Storage>& all_storages();
 /// "SQLite, as sent", "PostgreSQL, typed", ...: names for messages and for the regression file.
 std::string storage_name(Storage storage);
 bool is_postgres(Storage storage);
-/// How the storage compares text: only SqliteNocase is case-insensitive.
+/// How the storage compares text in =: only SqliteNocase is case-insensitive.
 Collation storage_collation(Storage storage);
 
 /// A record's rows stored in one engine.

@@ -1,4 +1,4 @@
-// Real engines as independent judges of the RecordSelection oracle (000 §4.1; spec/assumptions.md A-98..A-104).
+// Real engines as independent judges of the RecordSelection oracle (000 §4.1; spec/assumptions.md A-98..A-104, A-108).
 //
 // RapidCheck generates small tables of rows whose texts hit where engines differ (empty texts, trailing blanks, case
 // variants, Latin-1 accented letters, apostrophes, % _ and backslashes; ints, decimals, NULLs), and conditions in the

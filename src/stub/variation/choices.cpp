@@ -151,6 +151,8 @@ const std::vector<ChoiceInfo> kTable = {
                                "whole seconds (MySQL's DATETIME)"}),
     entry<&C::text_length>("A-107", "what a text's length counts", {"utf16", "code-points"},
                            {"UTF-16 units for nvarchar/nchar (SQL Server)", "characters (PostgreSQL, MySQL)"}),
+    entry<&C::like_case>("A-108", "case in RecordSelection's LIKE", {"collation", "ascii"},
+                         {"as = compares it (the collation)", "ASCII letters folded whatever = does (SQLite's default LIKE)"}),
 };
 
 }  // namespace

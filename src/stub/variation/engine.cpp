@@ -33,6 +33,7 @@ Reading Engine::reading() const {
     r.like_blanks = choices_.trailing_blanks == C::TrailingBlanks::SqlServer     ? Reading::LikeBlanks::SqlServer
                     : choices_.trailing_blanks == C::TrailingBlanks::Significant ? Reading::LikeBlanks::Significant
                                                                                  : Reading::LikeBlanks::Trimmed;
+    r.like_folds_ascii = choices_.like_case == C::LikeCase::Ascii;
     r.empty_text_is_null = choices_.empty_text == C::EmptyText::Null;
     r.float_as_double = choices_.float_precision == C::FloatPrecision::Double;
     return r;

@@ -1,7 +1,7 @@
 #pragma once
 /// The database under the stub. The seeds give SQL Server type names, not an engine (000 §1 "Field types are
 /// given as database types"), so where real engines differ under a correct server the stub can be each of them
-/// (spec/assumptions.md A-98..A-107): how values are stored and answered, how long a text is, and how
+/// (spec/assumptions.md A-98..A-108): how values are stored and answered, how long a text is, and how
 /// RecordSelection reads a condition. SQL Server is the default.
 #include <nlohmann/json.hpp>
 
@@ -19,7 +19,7 @@ class Engine {
 public:
     explicit Engine(const Choices& choices) : choices_(choices) {}
 
-    /// How this database reads RecordSelection (A-17, A-98..A-104).
+    /// How this database reads RecordSelection (A-17, A-98..A-104, A-108).
     Reading reading() const;
     /// Why this database refuses a condition before running it (A-101: a literal it does not convert), or nullopt.
     std::optional<std::string> refusal(const Selection& selection) const;

@@ -40,7 +40,7 @@ public:
         rules.ignore_trailing_blanks = true;
         return rules;
     }
-    /// The database under the stub (A-98..A-107): how it stores values and reads RecordSelection.
+    /// The database under the stub (A-98..A-108): how it stores values and reads RecordSelection.
     const Engine& engine() const { return engine_; }
 
     // --- every request ---
