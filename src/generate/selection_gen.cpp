@@ -438,15 +438,12 @@ private:
 
     /// The SQL every database shares. Only T-SQL reads [%] [_] [[] as literal characters (to_tsql's spelling without an
     /// ESCAPE), and [ as a set opener: a literal % _ or [ needs an ESCAPE. PostgreSQL's LIKE without ESCAPE reads a
-    /// backslash as its escape character (MySQL's string literals read it too): a literal backslash becomes _, which
-    /// matches it everywhere.
+    /// backslash as its escape character: a literal backslash becomes _, which matches it everywhere.
     void standard_pattern(LikePattern& p) {
-        for (auto& e : p.elements)
+        for (auto& e : p.elements) {
             if (e.kind == PatternElement::Kind::Char && e.ch == U'\\') e = {PatternElement::Kind::AnyOne, 0, false, {}};
-        const bool special = std::any_of(p.elements.begin(), p.elements.end(), [](const PatternElement& e) {
-            return e.kind == PatternElement::Kind::Char && (e.ch == U'%' || e.ch == U'_' || e.ch == U'[');
-        });
-        if (special && !p.escape) p.escape = pick(kStandardEscapes);
+            if (e.kind == PatternElement::Kind::Char && (e.ch == U'%' || e.ch == U'_' || e.ch == U'[') && !p.escape) p.escape = pick(kStandardEscapes);
+        }
     }
 
     LikePattern like_pattern(const Column& col) {
@@ -457,12 +454,7 @@ private:
             return p;
         }
         using K = PatternElement::Kind;
-        auto element = [](K kind, char32_t ch = 0) {
-            PatternElement e;
-            e.kind = kind;
-            e.ch = ch;
-            return e;
-        };
+        auto element = [](K kind, char32_t ch = 0) { return PatternElement{kind, ch, false, {}}; };
         if (chance(25)) p.elements.push_back(element(K::AnyRun));
         for (char32_t c : u32(text_value(col, true))) {
             const int r = uniform(0, 100);

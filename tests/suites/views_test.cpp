@@ -127,14 +127,17 @@ TEST(ViewsChecks, MCPResourcesIsObserved) {
     EXPECT_NE(r.observations.front().text.find("A-40"), std::string::npos);
 }
 
+/// A proxy's edit: the last row of every POST query answer dropped.
+void drop_last_query_row(const httplib::Request& req, httplib::Response& res) {
+    if (req.method != "POST" || req.path != "/api/resources/MCPClienti/query" || res.status != 200) return;
+    json doc = json::parse(res.body);
+    auto& rows = test::records_of(doc);
+    if (!rows.empty()) rows.erase(rows.size() - 1);
+    res.body = doc.dump();
+}
+
 TEST(ViewsChecks, AQueryThatDropsARowFailsView06) {
-    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "POST" || req.path != "/api/resources/MCPClienti/query" || res.status != 200) return;
-        json doc = json::parse(res.body);
-        auto& rows = test::records_of(doc);
-        if (!rows.empty()) rows.erase(rows.size() - 1);
-        res.body = doc.dump();
-    });
+    Broken b({}, drop_last_query_row);
     expect_fail_saying(b, "VIEW-06", "customers with");
 }
 
@@ -243,13 +246,7 @@ TEST(ViewsChecks, AWrongOrderFailsView10WithTheSqlText) {
 }
 
 TEST(ViewsChecks, AQueryThatDropsARowFailsView06WithTheSqlText) {
-    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "POST" || req.path != "/api/resources/MCPClienti/query" || res.status != 200) return;
-        json doc = json::parse(res.body);
-        auto& rows = test::records_of(doc);
-        if (!rows.empty()) rows.erase(rows.size() - 1);
-        res.body = doc.dump();
-    }, {}, sql_body());
+    Broken b({}, drop_last_query_row, {}, sql_body());
     expect_fail_saying(b, "VIEW-06", "customers with");
 }
 
