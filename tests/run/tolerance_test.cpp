@@ -9,6 +9,7 @@
 #include "run/context.hpp"
 #include "bundled/embedded_stub.hpp"
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -74,6 +75,28 @@ void expect_tolerated(const std::string& choices, const std::vector<std::string>
     auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, ids);
     test::expect_clean(result);
+}
+
+TEST(Tolerance, EveryDatabaseReadingPassesTheFilterChecks) {
+    // An independent server storing nchar as sent failed FIL-09 at MUST in most runs (`x NOT LIKE ''` on an nchar(1)
+    // value ""): each way real databases differ under a correct server (A-98..A-108) is now judged only where every
+    // reading agrees. Many cases, since such conditions come up a few times in a hundred.
+    const Catalogue cat = builtin_catalogue();
+    for (const std::string choices : {"A-98=as-sent,A-99=significant,A-100=null,A-101=strict,A-102=ascii,A-103=insensitive,A-104=double,"
+                                      "A-105=truncate,A-106=seconds,A-107=code-points,A-108=ascii",
+                                      "A-98=trimmed,A-99=trimmed,A-17=cs,A-105=refuse,A-106=microseconds,A-108=ascii"}) {
+        SCOPED_TRACE(choices);
+        stub::StubOptions options;
+        stub::apply_choices(options.choices, choices);
+        auto stub = bundled::start_embedded_stub(cat, options);
+        std::vector<Check> checks;
+        for (auto& c : suites::all_checks())
+            if (c.id.rfind("FIL-", 0) == 0 || c.id.rfind("ENG-", 0) == 0) checks.push_back(std::move(c));
+        run::RunOptions run;
+        run.seed = 7;
+        run.cases = 200;
+        test::expect_clean(run::run_checks(cat, stub.target, checks, run));
+    }
 }
 
 TEST(Tolerance, RowOrderIsObservedAndEachOrderToldApart) {
