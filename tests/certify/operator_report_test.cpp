@@ -69,7 +69,8 @@ TEST(ToldItsOperator, TheCountInAnotherEnvelope) {
 }
 
 TEST(ToldItsOperator, TheBodyOfTheRefusedBlock) {
-    const auto kept = kept_refusal(run_with(400, "stopped: block 2 of 3 refused: HTTP 400: {\"ticket\": \"BDS-CERT-0123456789ab\"}"));
+    const auto refused = run_with(400, "stopped: block 2 of 3 refused: HTTP 400: {\"ticket\": \"BDS-CERT-0123456789ab\"}");
+    const auto kept = kept_refusal(refused);  // points into `refused`
     ASSERT_TRUE(kept.has_value());
     EXPECT_NE(kept->what.find("keeps the body of the block answered 400 (request 4)"), std::string::npos) << kept->what;
     EXPECT_EQ(kept->request->seq, 4);
