@@ -78,6 +78,19 @@ bool RunLimits::past_deadline() const {
     return d && Clock::now() >= *d;
 }
 
+void RunLimits::stop(const std::string& why) {
+    std::lock_guard lock(mutex_);
+    deadline_ = Clock::now();
+    if (!stopped_) stopped_ = why;
+}
+
+std::optional<std::string> RunLimits::stopped() const {
+    std::lock_guard lock(mutex_);
+    return stopped_;
+}
+
+std::string RunLimits::why_ended() const { return stopped().value_or("the run's time limit was reached"); }
+
 void RunLimits::add_secret(const std::string& secret) {
     if (secret.size() < kMinSecretLength) return;  // shorter "secrets" would blank out ordinary words
     std::lock_guard lock(mutex_);
@@ -256,7 +269,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
 
     if (limits_) limits_->acquire();
     if (limits_ && limits_->past_deadline()) {
-        ex.error = "not sent: the run's time limit was reached";
+        ex.error = "not sent: " + limits_->why_ended();
         finish(out, body);
         return out;
     }
@@ -313,7 +326,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
                 ex.error = "no whole answer within " + std::to_string(settings_.deadline_ms) + " ms (the request's deadline)";
                 break;
             case Cut::RunDeadline:
-                ex.error = "cut: the run's time limit was reached";
+                ex.error = "cut: " + (limits_ ? limits_->why_ended() : std::string("the run's time limit was reached"));
                 break;
             case Cut::Headers:
                 ex.error = "response headers larger than " + std::to_string(kMaxHeaderBytes) + " bytes (cut)";

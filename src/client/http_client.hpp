@@ -40,6 +40,14 @@ public:
     void set_deadline(std::chrono::steady_clock::time_point deadline);
     std::optional<std::chrono::steady_clock::time_point> deadline() const;
     bool past_deadline() const;
+    /// Ends the run now, for `why` ("interrupted by SIGTERM", "the target stopped answering: …"): as past the deadline,
+    /// no request is sent and those in flight are cut. The first reason stays; a later stop cuts again (a clean-up
+    /// given a deadline of its own, say).
+    void stop(const std::string& why);
+    /// Why the run was stopped, when it was.
+    std::optional<std::string> stopped() const;
+    /// Why no more requests go: the stop's reason, else "the run's time limit was reached".
+    std::string why_ended() const;
 
     /// A secret value to scrub from every output, as it stands and as it stands URL-encoded or inside a JSON
     /// string. Values shorter than kMinSecretLength are not taken (they would blank out ordinary words).
@@ -61,6 +69,7 @@ private:
     mutable std::mutex mutex_;
     std::chrono::steady_clock::time_point next_{};
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::optional<std::string> stopped_;
     std::set<std::string> secrets_;
     std::array<std::vector<const std::string*>, 256> by_first_byte_;  // into secrets_
 };

@@ -82,6 +82,7 @@ run::RunResult from_json(const json& doc) {
     run.notes = member<std::vector<std::string>>(doc, "notes", "");
     run.token_command = member<std::string>(doc, "token_command", "");
     run.shard = doc.value("shard", "");
+    run.stopped = doc.value("stopped", "");
     if (doc.contains("baseline") && !doc["baseline"].is_null()) {
         const json& b = doc["baseline"];
         run.baseline = run::BaselineComparison{member<std::string>(b, "source", "/baseline"),

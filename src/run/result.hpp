@@ -94,6 +94,9 @@ struct RunResult {
     std::optional<BaselineComparison> baseline;
     /// The shard this run was, "k/n", or "" for all checks.
     std::string shard;
+    /// Why the run was stopped before its checks ended ("interrupted by SIGTERM", "the target stopped answering: …"),
+    /// or "" (it ran to its end or its time limit).
+    std::string stopped;
     /// MUST checks that failed.
     int must_failures() const;
     /// What fails the gate (exit code 1): the new MUST failures with a baseline, every MUST failure without.

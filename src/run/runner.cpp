@@ -295,12 +295,17 @@ std::optional<std::string> missing_user(const Check& check, const client::Target
     return std::nullopt;
 }
 
+/// Why the run ended before its checks did: a stop's reason, or the time limit.
+std::string ended(const Session& s) {
+    return s.limits.stopped().value_or("the run's time limit (--max-time " + std::to_string(s.options.max_time_s) + " s) was reached");
+}
+
 /// Why `check` is not started at all (the run's limits, a choice of the run, a missing user), or nothing.
 bool not_started(const Check& check, const Session& s, int failed, CheckResult& res) {
     const RunOptions& options = s.options;
     if (s.limits.past_deadline()) {
         res.outcome = Outcome::Skip;  // not chosen: the rule stays undecided, and the verdict says so
-        res.reason = "not run: the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached";
+        res.reason = "not run: " + ended(s);
     } else if (options.max_failures > 0 && failed >= options.max_failures) {
         chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
     } else if (check.writes && s.target.read_only) {
@@ -331,8 +336,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
             options.on_case(check, number);
         };
     run_check(check, ctx, res);
-    if (res.outcome == Outcome::Error && s.limits.past_deadline())
-        res.reason = "stopped by the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s): " + res.reason;
+    if (res.outcome == Outcome::Error && s.limits.past_deadline()) res.reason = "stopped (" + ended(s) + "): " + res.reason;
     res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     res.requests = api.http().requests_sent();
 }
@@ -408,31 +412,44 @@ private:
     std::mutex generators_;
 };
 
-/// Past the time limit: a note of how many checks did not run, and a bounded grace for the clean-up.
-void note_deadline(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
-    const int max_time_s = s.options.max_time_s;
-    const auto not_run = std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
-        return r.outcome == Outcome::Skip && r.reason.starts_with("not run: the run's time limit");
+/// Ended early (the time limit, or a stop): a note of why and how many checks did not run, and a bounded grace for the
+/// clean-up (a stopped run's target may not answer at all: kStopGrace).
+void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
+    const std::string why = ended(s);
+    const auto not_run = std::count_if(results.begin(), results.end(), [&](const CheckResult& r) {
+        return r.outcome == Outcome::Skip && r.reason == "not run: " + why;
     });
-    run.notes.push_back("the run's time limit (--max-time " + std::to_string(max_time_s) + " s) was reached: " + std::to_string(not_run) +
-                        " checks not run");
-    s.limits.set_deadline(std::chrono::steady_clock::now() + std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(max_time_s)));
+    run.notes.push_back(why + ": " + std::to_string(not_run) + " checks not run");
+    run.stopped = s.limits.stopped().value_or("");
+    const auto grace = run.stopped.empty() ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s)) : kStopGrace;
+    s.limits.set_deadline(std::chrono::steady_clock::now() + grace);
 }
 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
     client::Api api = s.api();
     run.records_written = s.journal.size();
-    for (const auto& block : s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block))) {
+    const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
+    std::size_t left = 0;
+    for (const auto& block : blocks) {
+        // Past its grace, or once the target gave no answer, the rest is left (and said): each try would wait in vain.
+        if (left > 0 || s.limits.past_deadline()) {
+            left += block.records.size();
+            continue;
+        }
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
-            if (!client::is_success(r.status))
+            if (r.transport_failed()) left += block.records.size();
+            else if (!client::is_success(r.status))
                 run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
                                     " records was refused: " + r.exchange.summary());
         } catch (const std::exception& e) {
             run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
         }
     }
+    if (left > 0)
+        run.notes.push_back("clean-up stopped (" + s.limits.why_ended() + "): " + std::to_string(left) +
+                            " records the run wrote were not sent back deleted; they carry the run's prefix " + s.run_prefix);
     return api.http().requests_sent();
 }
 
@@ -451,7 +468,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 
     Scheduler scheduler(session, checks);
     std::vector<CheckResult> results = scheduler.run(options.jobs);
-    if (session.limits.past_deadline()) note_deadline(session, run, results);
+    if (session.limits.past_deadline()) note_ended(session, run, results);
     const long cleanup_requests = clean_up(session, run);
 
     run.requests = scheduler.requests() + cleanup_requests + session.tokens->issued();

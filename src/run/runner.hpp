@@ -31,6 +31,9 @@ public:
 
 /// How long the clean-up of a run that reached its time limit may still take (at most the time limit again).
 inline constexpr std::chrono::seconds kCleanupGrace{30};
+/// How long the clean-up of a stopped run (client::RunLimits::stop: an interrupt, a target that stopped answering)
+/// may still take.
+inline constexpr std::chrono::seconds kStopGrace{10};
 
 struct RunOptions {
     std::uint64_t seed = 0;
