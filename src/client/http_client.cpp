@@ -19,12 +19,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s), at most `max_ms`.
-std::chrono::milliseconds retry_after(const std::optional<std::string>& value, int max_ms) {
+/// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s).
+std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
     long seconds = 1;
     if (value && !value->empty() && std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
         seconds = value->size() < 7 ? std::stol(*value) : 999999;
-    return std::chrono::milliseconds(std::min<long>(seconds * 1000, max_ms));
+    return std::chrono::milliseconds(seconds * 1000);
 }
 
 constexpr int kMaxRateLimitedRetries = 3;
@@ -91,6 +91,22 @@ std::optional<std::string> RunLimits::stopped() const {
 
 std::string RunLimits::why_ended() const { return stopped().value_or("the run's time limit was reached"); }
 
+void RunLimits::answered(std::uint64_t client, Answer answer, const std::string& what) {
+    if (const auto why = watch_.note(client, answer, what)) stop(*why);
+}
+
+bool RunLimits::long_wait(std::chrono::milliseconds wait, const std::string& asked) {
+    std::unique_lock lock(mutex_);
+    const bool fits = !deadline_ || Clock::now() + wait < *deadline_;
+    if (!waited_long_ && fits) {
+        waited_long_ = true;
+        return true;
+    }
+    lock.unlock();
+    stop("the target asks to wait " + asked + (waited_long_ ? " again" : ", longer than the run has left") + " (429 Too Many Requests)");
+    return false;
+}
+
 void RunLimits::add_secret(const std::string& secret) {
     if (secret.size() < kMinSecretLength) return;  // shorter "secrets" would blank out ordinary words
     std::lock_guard lock(mutex_);
@@ -138,7 +154,8 @@ std::optional<std::string> HttpResponse::header(const std::string& name) const {
     return std::nullopt;
 }
 
-HttpClient::HttpClient(HttpSettings settings, RunLimits* limits) : settings_(std::move(settings)), limits_(limits) {
+HttpClient::HttpClient(HttpSettings settings, RunLimits* limits)
+    : settings_(std::move(settings)), limits_(limits), id_(limits ? limits->next_client() : 0) {
     const BaseUrl url = parse_base_url(settings_.base_url);
     origin_ = url.origin;
     prefix_ = url.prefix;
@@ -204,7 +221,7 @@ void HttpClient::watch() {
 }
 
 HttpResponse HttpClient::request(const std::string& method, const std::string& target, const Headers& headers,
-                                 const std::string& body, const std::string& content_type) {
+                                 const std::string& body, const std::string& content_type, bool caller_judges) {
     int dropped = 0, limited = 0;
     while (true) {
         bool repeatable = false;
@@ -213,18 +230,41 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
+        note(method, target, r, caller_judges);
         if (r.status == 429 && limits_) limits_->throttled();
         if (r.status == 429 && limited < kMaxRateLimitedRetries) {
             ++limited;  // the server refused to process it: repeating is safe for writes too
-            auto until = Clock::now() + retry_after(r.header("Retry-After"), settings_.max_retry_after_ms);
-            if (limits_)
-                if (const auto d = limits_->deadline()) until = std::min(until, *d);
-            std::this_thread::sleep_until(until);
-            if (limits_ && limits_->past_deadline()) return r;
+            if (!wait_after_429(r)) return r;
             continue;
         }
         return r;
     }
+}
+
+bool HttpClient::wait_after_429(const HttpResponse& r) {
+    const auto asked = retry_after(r.header("Retry-After"));
+    // A wait past max_retry_after_ms is waited once a run, if it has the time: a target asking it again would hold the
+    // run for as long each time (RunLimits::long_wait stops the run instead).
+    if (asked.count() > settings_.max_retry_after_ms && limits_ &&
+        !limits_->long_wait(asked, std::to_string(asked.count() / 1000) + " s (Retry-After: " + r.header("Retry-After").value_or("") + ")"))
+        return false;
+    auto until = Clock::now() + (limits_ ? asked : std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
+    if (limits_)
+        if (const auto d = limits_->deadline()) until = std::min(until, *d);
+    std::this_thread::sleep_until(until);
+    return !(limits_ && limits_->past_deadline());
+}
+
+void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges) {
+    if (!limits_ || limits_->past_deadline()) return;  // the run cut it, or sent nothing: no news of the target
+    const std::string what = method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
+    if (r.transport_failed()) limits_->answered(id_, Answer::None, what);
+    else if (r.status >= 500 || r.status == 429) limits_->answered(id_, Answer::Unusable, what);
+    else if (!(caller_judges && r.status >= 200 && r.status < 300) && target != settings_.token_path) limits_->answered(id_, Answer::Usable, what);
+}
+
+void HttpClient::judged(bool usable, const std::string& what) {
+    if (limits_ && !limits_->past_deadline()) limits_->answered(id_, usable ? Answer::Usable : Answer::Unusable, what);
 }
 
 std::string HttpClient::failure_text(int error, double duration_ms) const {
