@@ -254,7 +254,50 @@ struct Session {
     client::PageSizeState page_size;
     Journal journal;
     std::string run_prefix = random_prefix();
+
+    /// Where the run is, for what an interrupt does (interrupted_by); guarded by interrupt_mutex.
+    enum class Phase { Checks, CleanUp, Ended };
+    std::mutex interrupt_mutex;
+    Phase phase = Phase::Checks;
+    std::string interrupted;  ///< the first interrupt's signal, before the run's end
+    std::string second;       ///< a second interrupt's signal: what is left of the clean-up is skipped
+
+    /// The `count`-th interrupt (run/interruption.hpp): the first stops the checks, or once they ended leaves the
+    /// clean-up kStopGrace at most; a second stops again, cutting the clean-up. After the run's end, none is its.
+    void interrupted_by(const std::string& signal, int count) {
+        std::lock_guard lock(interrupt_mutex);
+        if (phase == Phase::Ended) return;
+        if (count == 1) {
+            interrupted = signal;
+            if (phase == Phase::Checks) {
+                limits.stop("interrupted by " + signal);
+            } else {
+                const auto grace = std::chrono::steady_clock::now() + kStopGrace;
+                limits.set_deadline(std::min(limits.deadline().value_or(grace), grace));
+            }
+        } else if (second.empty()) {
+            second = signal;
+            limits.stop("interrupted by " + signal);
+        }
+    }
+    std::string interrupt_signal(bool second_one) {
+        std::lock_guard lock(interrupt_mutex);
+        return second_one ? second : interrupted;
+    }
 };
+
+/// Sleeps until `until` or the run's end (its deadline, a stop), whichever comes first. RunLimits has nothing to wait
+/// on, so it looks every kWakeEvery: an interrupt ends a wait of an hour (AUTH-06 waits a token's lifetime) at once.
+void sleep_within_run(const client::RunLimits& limits, std::chrono::steady_clock::time_point until) {
+    constexpr auto kWakeEvery = std::chrono::milliseconds(50);
+    while (!limits.past_deadline()) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= until) return;
+        auto next = std::min(until, now + kWakeEvery);
+        if (const auto deadline = limits.deadline()) next = std::min(next, *deadline);
+        std::this_thread::sleep_until(next);
+    }
+}
 
 /// The first user's token tells whether anything can be judged at all; a target still starting is waited for.
 void preflight(Session& s, std::chrono::steady_clock::time_point started) {
@@ -267,9 +310,11 @@ void preflight(Session& s, std::chrono::steady_clock::time_point started) {
         s.tokens->token(first);
         return;
     } catch (const client::TokenError& e) {
+        // Interrupted (while waiting, say): no check will start, and the run's reports say why.
+        if (!s.interrupt_signal(false).empty()) return;
         const auto& ex = e.exchange();
         if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(500));  // still starting, perhaps
+            sleep_within_run(s.limits, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));  // still starting, perhaps
             continue;
         }
         if (ex.status == 0)
@@ -382,9 +427,7 @@ private:
                 }
                 run_started(check, index, s_, report_, res, [&](std::chrono::steady_clock::duration d) {
                     held.release();
-                    auto until = std::chrono::steady_clock::now() + d;
-                    if (const auto deadline = s_.limits.deadline()) until = std::min(until, *deadline);
-                    std::this_thread::sleep_until(until);
+                    sleep_within_run(s_.limits, std::chrono::steady_clock::now() + d);
                     held.retake();
                 });
             } catch (const CheckError& e) {  // a row naming what the catalogue lacks
@@ -413,7 +456,8 @@ private:
 };
 
 /// Ended early (the time limit, or a stop): a note of why and how many checks did not run, and a bounded grace for the
-/// clean-up (a stopped run's target may not answer at all: kStopGrace).
+/// clean-up (a stopped run's target may not answer at all: kStopGrace; after a second interrupt, none). Called with
+/// s.interrupt_mutex held.
 void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
     const std::string why = ended(s);
     const auto not_run = std::count_if(results.begin(), results.end(), [&](const CheckResult& r) {
@@ -421,8 +465,16 @@ void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& resu
     });
     run.notes.push_back(why + ": " + std::to_string(not_run) + " checks not run");
     run.stopped = s.limits.stopped().value_or("");
+    if (!s.second.empty()) return;
     const auto grace = run.stopped.empty() ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s)) : kStopGrace;
     s.limits.set_deadline(std::chrono::steady_clock::now() + grace);
+}
+
+/// The checks ended: an interrupt from now on bounds the clean-up instead of stopping checks.
+void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
+    std::lock_guard lock(s.interrupt_mutex);
+    s.phase = Session::Phase::CleanUp;
+    if (s.limits.past_deadline()) note_ended(s, run, results);
 }
 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
@@ -430,7 +482,8 @@ long clean_up(Session& s, RunResult& run) {
     client::Api api = s.api();
     run.records_written = s.journal.size();
     const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
-    std::size_t left = 0;
+    std::size_t left = 0, live = 0;
+    for (const auto& block : blocks) live += block.records.size();
     for (const auto& block : blocks) {
         // Past its grace, or once the target gave no answer, the rest is left (and said): each try would wait in vain.
         if (left > 0 || s.limits.past_deadline()) {
@@ -447,8 +500,12 @@ long clean_up(Session& s, RunResult& run) {
             run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
         }
     }
-    if (left > 0)
-        run.notes.push_back("clean-up stopped (" + s.limits.why_ended() + "): " + std::to_string(left) +
+    const std::string first = s.interrupt_signal(false), second = s.interrupt_signal(true);
+    if (!second.empty())
+        run.notes.push_back("a second signal (" + second + ") skipped the clean-up: " + std::to_string(left) + " of " + std::to_string(live) +
+                            " records still live after the run were not sent back deleted; they carry the run's prefix " + s.run_prefix);
+    else if (left > 0)
+        run.notes.push_back("clean-up stopped (" + (first.empty() ? s.limits.why_ended() : "interrupted by " + first) + "): " + std::to_string(left) +
                             " records the run wrote were not sent back deleted; they carry the run's prefix " + s.run_prefix);
     return api.http().requests_sent();
 }
@@ -462,14 +519,23 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     client::ignore_sigpipe();
     Session session(catalogue, target, options);
     if (options.max_time_s > 0) session.limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
+    // Heard until this returns (destroyed before the session): an interrupt that came before is heard at once.
+    std::optional<Interruption::Listening> listening;
+    if (options.interruption)
+        listening.emplace(options.interruption->listen([&session](const std::string& signal, int count) { session.interrupted_by(signal, count); }));
     RunResult run = begun(target, options);
     run.run_prefix = session.run_prefix;
     preflight(session, started);
 
     Scheduler scheduler(session, checks);
     std::vector<CheckResult> results = scheduler.run(options.jobs);
-    if (session.limits.past_deadline()) note_ended(session, run, results);
+    begin_clean_up(session, run, results);
     const long cleanup_requests = clean_up(session, run);
+    {
+        std::lock_guard lock(session.interrupt_mutex);
+        session.phase = Session::Phase::Ended;
+        run.interrupted = session.interrupted;
+    }
 
     run.requests = scheduler.requests() + cleanup_requests + session.tokens->issued();
     run.envelope = client::to_string(session.envelope.get());

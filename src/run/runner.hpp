@@ -12,6 +12,7 @@
 #include "check/check.hpp"
 #include "client/target.hpp"
 #include "run/context.hpp"
+#include "run/interruption.hpp"
 #include "run/result.hpp"
 
 namespace bds::run {
@@ -62,6 +63,10 @@ struct RunOptions {
     std::vector<std::string> excluded;
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// Interrupts from outside (the signals of `conformance run`), heard while the run runs: the first stops it as its
+    /// time limit would (the clean-up then gets kStopGrace), a second skips what is left of the clean-up, and the
+    /// verdict is interrupted. Null: nothing interrupts the run.
+    Interruption* interruption = nullptr;
 };
 
 /// Runs `checks` in order (with jobs > 1, those on disjoint resources at once) and returns every result.
