@@ -60,12 +60,24 @@ void RunLimits::acquire() {
         next_ = slot + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / per_second_));
         if (deadline_) slot = std::min(slot, *deadline_);
     }
-    std::this_thread::sleep_until(slot);
+    sleep_until(slot);
+}
+
+void RunLimits::sleep_until(Clock::time_point until) const {
+    std::unique_lock lock(mutex_);
+    while (true) {
+        const auto end = deadline_ ? std::min(until, *deadline_) : until;
+        if (Clock::now() >= end) return;
+        ended_.wait_until(lock, end);  // woken early by stop() or a new deadline: look again
+    }
 }
 
 void RunLimits::set_deadline(Clock::time_point deadline) {
-    std::lock_guard lock(mutex_);
-    deadline_ = deadline;
+    {
+        std::lock_guard lock(mutex_);
+        deadline_ = deadline;
+    }
+    ended_.notify_all();
 }
 
 std::optional<Clock::time_point> RunLimits::deadline() const {
@@ -79,9 +91,12 @@ bool RunLimits::past_deadline() const {
 }
 
 void RunLimits::stop(const std::string& why) {
-    std::lock_guard lock(mutex_);
-    deadline_ = Clock::now();
-    if (!stopped_) stopped_ = why;
+    {
+        std::lock_guard lock(mutex_);
+        deadline_ = Clock::now();
+        if (!stopped_) stopped_ = why;
+    }
+    ended_.notify_all();
 }
 
 std::optional<std::string> RunLimits::stopped() const {
@@ -248,11 +263,12 @@ bool HttpClient::wait_after_429(const HttpResponse& r) {
     if (asked.count() > settings_.max_retry_after_ms && limits_ &&
         !limits_->long_wait(asked, std::to_string(asked.count() / 1000) + " s (Retry-After: " + r.header("Retry-After").value_or("") + ")"))
         return false;
-    auto until = Clock::now() + (limits_ ? asked : std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
-    if (limits_)
-        if (const auto d = limits_->deadline()) until = std::min(until, *d);
-    std::this_thread::sleep_until(until);
-    return !(limits_ && limits_->past_deadline());
+    if (!limits_) {
+        std::this_thread::sleep_for(std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
+        return true;
+    }
+    limits_->sleep_until(Clock::now() + asked);
+    return !limits_->past_deadline();
 }
 
 void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges) {

@@ -49,6 +49,9 @@ public:
     std::optional<std::string> stopped() const;
     /// Why no more requests go: the stop's reason, else "the run's time limit was reached".
     std::string why_ended() const;
+    /// Sleeps until `until`, the deadline or a stop, whichever comes first (a stop wakes it at once: an interrupt ends
+    /// a wait of an hour, or a Retry-After, then and there).
+    void sleep_until(std::chrono::steady_clock::time_point until) const;
 
     /// A number for a new client (one per check), for the streaks of answered().
     std::uint64_t next_client() { return ++clients_; }
@@ -77,6 +80,7 @@ private:
     double per_second_;
     std::atomic<long> throttled_{0};
     mutable std::mutex mutex_;
+    mutable std::condition_variable ended_;  ///< notified by stop() and set_deadline()
     std::chrono::steady_clock::time_point next_{};
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::optional<std::string> stopped_;

@@ -286,19 +286,6 @@ struct Session {
     }
 };
 
-/// Sleeps until `until` or the run's end (its deadline, a stop), whichever comes first. RunLimits has nothing to wait
-/// on, so it looks every kWakeEvery: an interrupt ends a wait of an hour (AUTH-06 waits a token's lifetime) at once.
-void sleep_within_run(const client::RunLimits& limits, std::chrono::steady_clock::time_point until) {
-    constexpr auto kWakeEvery = std::chrono::milliseconds(50);
-    while (!limits.past_deadline()) {
-        const auto now = std::chrono::steady_clock::now();
-        if (now >= until) return;
-        auto next = std::min(until, now + kWakeEvery);
-        if (const auto deadline = limits.deadline()) next = std::min(next, *deadline);
-        std::this_thread::sleep_until(next);
-    }
-}
-
 /// The first user's token tells whether anything can be judged at all; a target still starting is waited for.
 void preflight(Session& s, std::chrono::steady_clock::time_point started) {
     const auto& target = s.target;
@@ -314,7 +301,7 @@ void preflight(Session& s, std::chrono::steady_clock::time_point started) {
         if (!s.interrupt_signal(false).empty()) return;
         const auto& ex = e.exchange();
         if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
-            sleep_within_run(s.limits, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));  // still starting, perhaps
+            s.limits.sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(500));  // still starting, perhaps
             continue;
         }
         if (ex.status == 0)
@@ -427,7 +414,7 @@ private:
                 }
                 run_started(check, index, s_, report_, res, [&](std::chrono::steady_clock::duration d) {
                     held.release();
-                    sleep_within_run(s_.limits, std::chrono::steady_clock::now() + d);
+                    s_.limits.sleep_until(std::chrono::steady_clock::now() + d);  // a stop wakes it (AUTH-06 waits a token's lifetime)
                     held.retake();
                 });
             } catch (const CheckError& e) {  // a row naming what the catalogue lacks
@@ -484,11 +471,18 @@ long clean_up(Session& s, RunResult& run) {
     const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
     std::size_t left = 0, live = 0;
     for (const auto& block : blocks) live += block.records.size();
+    bool settled = false;
     for (const auto& block : blocks) {
         // Past its grace, or once the target gave no answer, the rest is left (and said): each try would wait in vain.
         if (left > 0 || s.limits.past_deadline()) {
             left += block.records.size();
             continue;
+        }
+        // A write cut in flight may still be applied by the target's handler after the cut: its deletion goes last,
+        // after a moment, so that it is the last write of that record.
+        if (block.uncertain && !settled) {
+            s.limits.sleep_until(std::chrono::steady_clock::now() + kCutWriteSettle);
+            settled = true;
         }
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);

@@ -32,6 +32,9 @@ public:
 
 /// How long the clean-up of a run that reached its time limit may still take (at most the time limit again).
 inline constexpr std::chrono::seconds kCleanupGrace{30};
+/// How long the clean-up waits before it deletes records whose write got no answer (a cut write the target may still
+/// be applying).
+inline constexpr std::chrono::milliseconds kCutWriteSettle{500};
 /// How long the clean-up of a stopped run (client::RunLimits::stop: an interrupt, a target that stopped answering)
 /// may still take.
 inline constexpr std::chrono::seconds kStopGrace{10};

@@ -94,10 +94,10 @@ bool output_shows(const RunDir& dir, const std::string& text, std::chrono::secon
 
 /// Rows of the writable resources the stub holds not logically deleted, read through its API with each user of
 /// `roles` (a fresh stub holds only what the run wrote).
-long active_rows(const client::TargetConfig& target, const std::vector<std::string>& roles) {
+std::vector<std::string> active_rows(const client::TargetConfig& target, const std::vector<std::string>& roles) {
     const Catalogue catalogue = builtin_catalogue();
     httplib::Client http(target.base_url);
-    long active = 0;
+    std::vector<std::string> active;
     for (const auto& role : roles) {
         const auto& user = target.users.at(role);
         const auto token = http.Post(target.token_path, httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
@@ -111,7 +111,8 @@ long active_rows(const client::TargetConfig& target, const std::vector<std::stri
                 if (!r || r->status != 200)
                     throw std::runtime_error("cannot read " + record->name + " as " + role + ": " + (r ? r->body : httplib::to_string(r.error())));
                 const json rows = json::parse(r->body).at("Records");
-                for (const auto& row : rows) active += row.value("flg_isdeleted", false) == true ? 0 : 1;
+                for (const auto& row : rows)
+                    if (row.value("flg_isdeleted", false) != true) active.push_back(record->name + " " + row.dump().substr(0, 300));
                 if (rows.size() < static_cast<std::size_t>(kPage)) break;
             }
         }
@@ -181,7 +182,9 @@ TEST_P(OneSignal, LeavesEveryReportAndACleanTarget) {
     const RunDir dir;
     const auto r = interrupt_run(stub, dir, signal);
     expect_reports(r, dir, 128 + signal, name);
-    EXPECT_EQ(active_rows(stub.target, {client::kWriter, client::kOtherTenant}), 0) << "rows the run wrote are still active";
+    const auto active = active_rows(stub.target, {client::kWriter, client::kOtherTenant});
+    EXPECT_TRUE(active.empty()) << active.size() << " rows the run wrote are still active, the first: " << (active.empty() ? "" : active.front())
+                                << "\n" << r.report.value("notes", json::array()).dump();
     EXPECT_NE(r.report.value("undecided", json::array()).size(), 0u) << "a run cut short left nothing undecided?";
 }
 
@@ -202,7 +205,7 @@ TEST(Interrupts, ASecondSignalSkipsTheCleanUpAndTheNotesSaySo) {
     ASSERT_FALSE(note.empty()) << r.report.value("notes", json::array()).dump(2);
     std::regex_search(note, m, skipped);
     EXPECT_GT(std::stol(m[1]), 0) << note;
-    EXPECT_GT(active_rows(stub.target, {client::kWriter, client::kOtherTenant}), 0) << "the clean-up ran after all";
+    EXPECT_FALSE(active_rows(stub.target, {client::kWriter, client::kOtherTenant}).empty()) << "the clean-up ran after all";
 }
 
 TEST(Interrupts, AnInterruptEndsTheWaitForATargetThatIsNotThere) {
