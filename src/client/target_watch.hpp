@@ -25,7 +25,7 @@ class TargetWatch {
 public:
     /// Requests in a row without an answer that stop the run, when they come from at least kNoAnswerClients clients
     /// (checks); kNoAnswerAlone from one client alone.
-    static constexpr std::size_t kNoAnswerStreak = 3;
+    static constexpr std::size_t kNoAnswerStreak = 2;
     static constexpr std::size_t kNoAnswerClients = 2;
     static constexpr std::size_t kNoAnswerAlone = 6;
     /// Requests in a row without a usable answer that stop the run, from at least kUnusableClients clients.

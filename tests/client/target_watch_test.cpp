@@ -10,7 +10,7 @@ namespace {
 TEST(TargetWatch, RequestsWithoutAnAnswerFromTwoChecksStopTheRun) {
     TargetWatch w;
     EXPECT_FALSE(w.note(1, Answer::None, "GET /a: timeout"));
-    EXPECT_FALSE(w.note(2, Answer::None, "GET /b: timeout"));
+    EXPECT_FALSE(w.note(1, Answer::None, "GET /b: timeout")) << "one check alone";
     const auto why = w.note(2, Answer::None, "GET /c: timeout");
     ASSERT_TRUE(why);
     EXPECT_NE(why->find("stopped answering"), std::string::npos) << *why;
@@ -28,10 +28,10 @@ TEST(TargetWatch, OneCheckAloneNeedsALongerStreak) {
 TEST(TargetWatch, AnAnswerEndsTheStreak) {
     TargetWatch w;
     EXPECT_FALSE(w.note(1, Answer::None, "a"));
-    EXPECT_FALSE(w.note(2, Answer::None, "b"));
-    EXPECT_FALSE(w.note(3, Answer::Usable, "c"));
-    EXPECT_FALSE(w.note(1, Answer::None, "d"));
-    EXPECT_FALSE(w.note(2, Answer::None, "e"));
+    EXPECT_FALSE(w.note(3, Answer::Usable, "b"));
+    EXPECT_FALSE(w.note(2, Answer::None, "c"));
+    EXPECT_FALSE(w.note(3, Answer::Usable, "d"));
+    EXPECT_FALSE(w.note(1, Answer::None, "e"));
 }
 
 TEST(TargetWatch, UnusableAnswersFromThreeChecksStopTheRun) {
