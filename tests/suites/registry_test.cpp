@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalogue/catalogue.hpp"
+#include "catalogue/seed_quotes.hpp"
 #include "catalogue/seed_tables.hpp"
 #include "client/target.hpp"
 #include "suites/registry.hpp"
@@ -14,42 +15,8 @@
 namespace bds {
 namespace {
 
-/// `text` with Markdown's emphasis and code marks dropped and every run of white space one space: a quote
-/// spanning a line break or a table cell still matches.
-std::string normalised(std::string text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '`' || (c == '*' && i + 1 < text.size() && text[i + 1] == '*')) {
-            if (c == '*') ++i;
-            continue;
-        }
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-/// The parts of a seed_text: quotes joined by " … " (a table row is quoted with its cells joined by " | ").
-std::vector<std::string> quotes(const std::string& seed_text) {
-    static const std::string kJoin = " … ";
-    std::vector<std::string> out;
-    std::size_t from = 0;
-    for (std::size_t at; (at = seed_text.find(kJoin, from)) != std::string::npos; from = at + kJoin.size()) out.push_back(seed_text.substr(from, at - from));
-    out.push_back(seed_text.substr(from));
-    return out;
-}
-
-/// The quotes of `seed_text` that the seeds do not hold word for word.
-std::vector<std::string> not_in_seeds(const std::string& seed_text, const std::string& seeds) {
-    std::vector<std::string> out;
-    for (const auto& q : quotes(seed_text))
-        if (q.empty() || seeds.find(normalised(q)) == std::string::npos) out.push_back(q);
-    return out;
-}
+using test::normalised;
+using test::not_in_seeds;
 
 TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
     std::set<std::string> ids, prefixes;
