@@ -181,16 +181,18 @@ void clock_and_resolution(Context& ctx) {
 std::vector<Check> changes_checks() {
     return {
         {.id = "CHG-01", .title = "The change feed returns exactly the records changed after LastUtcRun",
-         .spec = "000 §4.3; A-20, A-23, A-79", .seed_text = "Response 200: JSON array of records changed after LastUtcRun, with TotalRowsCount.",
+         .spec = "000 §4.3; A-20, A-23, A-79",
+         .verifies = {"000-4.3-response-200", "000-4-get-sync", "000-1-cap4-sync", "000-4.3-documented-resources", "000-4.3-lastutcrun",
+                      "000-4.3-auth"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"}, .writes = true, .run = changed_after},
         {.id = "CHG-02", .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",
-         .spec = "000 §4.3 LastUtcRun", .seed_text = "the value 1900-01-01 00:00:00.000 returns every record",
+         .spec = "000 §4.3 LastUtcRun", .verifies = {"000-4.3-lastutcrun-1900", "000-4.3-pagination", "000-4.3-response-200"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = everything},
         {.id = "CHG-03", .title = "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?",
-         .spec = "000 §4.3; A-21, A-22", .seed_text = "It is documented for StoricoDocumentiT, Articoli and CliFor; whether it exists for the other resources is not shown.",
+         .spec = "000 §4.3; A-21, A-22", .verifies = {"000-4.3-other-resources-not-shown", "000-4.3-lastutcrun"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"*"}, .run = other_resources},
         {.id = "CHG-04", .title = "The target's clock behind dat_ultvar: how far from this machine's, how fine?",
-         .spec = "000 §4.3; A-23, A-79", .seed_text = "LastUtcRun | query | string | UTC date-time in the form YYYY-MM-DD HH:MM:SS.000",
+         .spec = "000 §4.3; A-23, A-79", .verifies = {"000-4.3-lastutcrun"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = clock_and_resolution},
     };
 }
