@@ -13,7 +13,7 @@
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
 # Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md; appends the summary
 # to $GITHUB_STEP_SUMMARY when GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
-# 2 configuration error, 3 target unreachable, 4 incomplete).
+# 2 configuration error, 3 target unreachable, 4 incomplete, 128 + the signal's number interrupted).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -48,6 +48,25 @@ publish() {  # REPORT_DIR EXIT_CODE
 report_args() {  # REPORT_DIR: sets reports, the four --report arguments
   reports=(--report "junit=$1/junit.xml" --report "json=$1/report.json" --report "html=$1/report.html" --report "md=$1/summary.md")
 }
+# CI ends a job with SIGTERM or SIGINT, sent to this script alone or to its whole process group. The run must get each
+# such signal exactly once (a second would skip its clean-up: README, "The verdict"), and this script must outlive it
+# to publish its reports. So the run gets a process group of its own (set -m), and each signal this script gets is
+# handed on to it.
+run_handing_on_signals() {  # COMMAND...: runs it, sets code to its exit code
+  set -m
+  "$@" &
+  local child=$!
+  set +m
+  local sig
+  for sig in TERM INT HUP; do trap "kill -$sig $child 2>/dev/null || true" "$sig"; done
+  code=0
+  # wait returns early (over 128) when a signal comes; the run's own code once it has ended.
+  while :; do
+    wait "$child" && code=0 || code=$?
+    kill -0 "$child" 2>/dev/null || break
+  done
+  trap - TERM INT HUP
+}
 
 if [ "$1" = --merge ]; then
   [ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
@@ -72,6 +91,5 @@ args=(run --target "$target" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
 [ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")
 
-code=0
-"$bin" "${args[@]}" "$@" || code=$?
+run_handing_on_signals "$bin" "${args[@]}" "$@"
 publish "$out" "$code"

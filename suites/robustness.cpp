@@ -32,7 +32,8 @@ bool is_5xx(const client::HttpResponse& r) { return r.status >= 500 && r.status 
 /// POST sync of `bad` as the writer; whatever may have landed is journaled (as its valid probe) for the clean-up.
 client::HttpResponse send_body(Context& ctx, const std::string& resource, const BadBody& bad) {
     auto r = ctx.api.authed(client::kWriter, "POST", "/api/sync/" + resource, bad.body, bad.content_type);
-    if ((r.transport_failed() || is_2xx(r)) && !bad.probes.empty()) ctx.journal.accepted(client::kWriter, resource, json(bad.probes));
+    if ((r.transport_failed() || is_2xx(r)) && !bad.probes.empty())
+        ctx.journal.accepted(client::kWriter, resource, json(bad.probes), r.transport_failed());
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include <rapidcheck.h>
 
 #include <functional>
+#include <map>
 #include <set>
 
 #include "generate/record_gen.hpp"
@@ -95,12 +96,14 @@ namespace {
 /// Every page of a read: `read(size, number)` from page 1, with the run's page size. A target that refuses the size
 /// (a 4xx on page 1: its cap is smaller, A-08/A-81) is asked again with less; one that serves fewer rows than
 /// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
-/// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies.
+/// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies; a page that
+/// repeats an earlier one is an error (the pages would never end, however much memory they filled).
 std::vector<json> read_pages(Context& ctx, const std::string& what, const std::function<client::ListResult(long long, long long)>& read) {
     auto& paging = ctx.api.page_size();
     std::vector<json> rows;
     long long size = paging.get();
     std::optional<long long> total;
+    std::map<std::size_t, long long> seen;  // a page's signature → its number
     for (long long number = 1;; ++number) {
         if (number > 100000 || (total && number > *total / size + 2))
             throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
@@ -116,6 +119,13 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
         }
         const auto& page = ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
         if (page.total) total = *page.total;
+        if (!page.rows.empty()) {
+            const std::size_t signature = std::hash<std::string>{}(std::to_string(page.rows.size()) + page.rows.front().dump() + page.rows.back().dump());
+            if (const auto [at, added] = seen.emplace(signature, number); !added)
+                throw CheckError(what + ": page " + std::to_string(number) + " of PageSize " + std::to_string(size) + " repeats page " +
+                                     std::to_string(at->second) + ": the pages would never end",
+                                 r.response.exchange);
+        }
         if (rows.size() + page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
             throw CheckError(what + ": more than " + std::to_string(ctx.target.max_rows_read) + " rows by page " + std::to_string(number) +
                              " of PageSize " + std::to_string(size) + (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()) +

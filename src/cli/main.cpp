@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? bds::cli::kOk : bds::cli::kUsage;
     } catch (const bds::cli::ExitError& e) {
-        std::cerr << "conformance: " << e.message << "\n";
+        if (!e.message.empty()) std::cerr << "conformance: " << e.message << "\n";  // empty: all was said already
         return e.code;
     } catch (const std::exception& e) {
         std::cerr << "conformance: " << e.what() << "\n";

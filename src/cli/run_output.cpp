@@ -8,7 +8,9 @@
 
 #include "cli/commands.hpp"
 #include "client/exchange.hpp"
+#include "common/whole_file.hpp"
 #include "report/reporters.hpp"
+#include "run/interruption.hpp"
 
 namespace bds::cli {
 
@@ -24,8 +26,9 @@ std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::v
             for (const auto& [name, w] : report::reporters()) known += (known.empty() ? "" : ", ") + name;
             throw ExitError{kUsage, "--report: unknown format \"" + format + "\" (known: " + known + ")"};
         }
-        // Found now, not after the whole run: a file that cannot be written.
-        if (!std::ofstream(spec.substr(eq + 1), std::ios::app)) throw ExitError{kUsage, "--report: cannot write " + spec.substr(eq + 1)};
+        // Found now, not after the whole run: a file that cannot be written. Nothing is made in its place (an empty
+        // file left by a run killed before its end would be read as its report).
+        if (const auto why = cannot_write(spec.substr(eq + 1))) throw ExitError{kUsage, "--report: cannot write " + spec.substr(eq + 1) + ": " + *why};
         reports.emplace_back(format, spec.substr(eq + 1));
     }
     return reports;
@@ -97,17 +100,32 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
 
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
             std::optional<std::pair<int, std::string>> exit_with) {
+    // Each report whole or not at all (common/whole_file.hpp); one that cannot be written leaves the file there as
+    // it was, is said, and the others are still written.
+    bool unwritten = false;
     for (const auto& [format, file] : reports) {
-        std::ofstream out(file);
-        if (!out) throw ExitError{kUsage, "--report: cannot write " + file};
-        report::reporters().at(format)(run, out);
+        std::ostringstream text;
+        report::reporters().at(format)(run, text);
+        try {
+            write_whole_file(file, text.str());
+        } catch (const std::runtime_error& e) {
+            std::cerr << "conformance: --report: " << e.what() << " (the file there before, if any, is left as it was)\n";
+            unwritten = true;
+        }
     }
     print_summary(run, std::cout);
     if (exit_with) throw ExitError{exit_with->first, exit_with->second};
     switch (run.verdict()) {
-        case run::Verdict::Pass: return;
+        case run::Verdict::Pass:
+            // A report left as it was may be an older run's: the gate must not pass on it.
+            if (unwritten) throw ExitError{kUsage, "a report could not be written (see above)"};
+            return;
         case run::Verdict::Fail: throw ExitError{kFailure, run::verdict_text(run)};
         case run::Verdict::Incomplete: throw ExitError{kIncomplete, run::verdict_text(run)};
+        case run::Verdict::Interrupted:
+            // The shell's code for the signal; no message after the summary: its verdict line stays the last one.
+            if (const int code = run::interrupt_exit_code(run.interrupted)) throw ExitError{code, ""};
+            throw ExitError{kIncomplete, ""};
     }
 }
 

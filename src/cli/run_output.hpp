@@ -22,8 +22,9 @@ std::optional<run::Baseline> load_baseline(const std::string& file);
 /// last line with the totals.
 void print_summary(const run::RunResult& run, std::ostream& out);
 
-/// Writes the reports, prints the summary, and throws ExitError: `exit_code` with `why` when given (a run that
-/// could not begin), else 1 when the gate fails, 4 when the run is incomplete.
+/// Writes the reports (each whole or not at all), prints the summary, and throws ExitError: `exit_code` with `why`
+/// when given (a run that could not begin), else 1 when the gate fails, 4 when the run is incomplete, 128 + the
+/// signal's number when it was interrupted, 2 when it passed but a report could not be written.
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
             std::optional<std::pair<int, std::string>> exit_with = std::nullopt);
 

@@ -5,13 +5,14 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "common/whole_file.hpp"
 
 namespace bds::cli {
 
@@ -41,9 +42,13 @@ void run_pool(std::size_t count, int threads, const std::function<std::string(st
 
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
     if (const auto parent = std::filesystem::path(path).parent_path(); !parent.empty()) std::filesystem::create_directories(parent);
-    std::ofstream out(path);
-    if (!out) throw ExitError{kUsage, "selfcheck: cannot write " + path};
-    write(out);
+    std::ostringstream text;
+    write(text);
+    try {
+        write_whole_file(path, text.str());
+    } catch (const std::runtime_error& e) {
+        throw ExitError{kUsage, std::string("selfcheck: ") + e.what()};
+    }
 }
 
 }  // namespace bds::cli

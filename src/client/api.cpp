@@ -66,6 +66,7 @@ HttpSettings http_settings(const TargetConfig& target) {
     s.timeout_ms = target.timeout_ms;
     s.ca_file = target.ca_file;
     s.insecure = target.insecure;
+    s.token_path = target.token_path;
     return s;
 }
 
@@ -77,33 +78,39 @@ Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelop
       http_(http_settings(target), limits) {}
 
 HttpResponse Api::authed(const std::string& role, const std::string& method, const std::string& path,
-                         const std::string& body, const std::string& content_type) {
+                         const std::string& body, const std::string& content_type, bool a_list) {
     std::string token = tokens_.token(role);
-    HttpResponse r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type);
+    HttpResponse r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type, a_list);
     if (r.status == 401) {
         // Expired between renewal and use, or revoked: one fresh token, one more try (a 401 changed nothing).
         tokens_.invalidate(role, token);
         token = tokens_.token(role);
-        r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type);
+        r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type, a_list);
     }
     return r;
 }
 
 ListResult Api::read(HttpResponse response) {
     ListResult out{std::move(response), std::nullopt, ""};
-    if (out.response.status != 200) return out;
-    auto parsed = read_list(out.response, envelope_.get());
+    const HttpResponse& r = out.response;
+    if (r.status != 200) {
+        if (r.status / 100 == 2) http_.judged(true, "");  // an answer the checks judge (a list needs 200)
+        return out;
+    }
+    auto parsed = read_list(r, envelope_.get());
     if (auto* page = std::get_if<ListPage>(&parsed)) {
         envelope_.settle(*page);
         out.page = std::move(*page);
     } else {
         out.problem = std::get<std::string>(parsed);
     }
+    // A list that cannot be read (an HTML page, truncated JSON) is no answer a check can use (TargetWatch).
+    http_.judged(out.page.has_value(), r.exchange.method + " " + r.exchange.url + ": 200, " + out.problem.substr(0, 200));
     return out;
 }
 
 ListResult Api::list(const std::string& role, const std::string& resource, const ListQuery& query) {
-    return read(authed(role, "GET", list_target("/api/resources/" + resource, query)));
+    return read(authed(role, "GET", list_target("/api/resources/" + resource, query), "", "", true));
 }
 
 HttpResponse Api::sync_post(const std::string& role, const std::string& resource, const json& block) {
@@ -115,14 +122,14 @@ ListResult Api::sync_get(const std::string& role, const std::string& resource, c
     std::string target = "/api/sync/" + resource + "?LastUtcRun=" + url_encoded(last_utc_run);
     if (paging.page_size) target += "&PageSize=" + std::to_string(*paging.page_size);
     if (paging.page_number) target += "&PageNumber=" + std::to_string(*paging.page_number);
-    return read(authed(role, "GET", target));
+    return read(authed(role, "GET", target, "", "", true));
 }
 
 std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query,
                                      const std::optional<QueryOrder>& order) {
     if (!target_.query_body) return std::nullopt;
     return read(authed(role, "POST", "/api/resources/" + resource + "/query", query_body(*target_.query_body, query, order).dump(),
-                       "application/json; charset=utf-8"));
+                       "application/json; charset=utf-8", true));
 }
 
 HttpResponse Api::token_info(const std::string& role) { return authed(role, "GET", "/api/Account/TokenInfo"); }

@@ -85,9 +85,10 @@ public:
     PageSizeState& page_size() { return page_size_; }
     HttpClient& http() { return http_; }
 
-    /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more.
+    /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more. `a_list`: the answer is
+    /// read as a list, which says whether it was usable (HttpClient::judged).
     HttpResponse authed(const std::string& role, const std::string& method, const std::string& target,
-                        const std::string& body = "", const std::string& content_type = "");
+                        const std::string& body = "", const std::string& content_type = "", bool a_list = false);
 
     /// GET /api/resources/{resource}.
     ListResult list(const std::string& role, const std::string& resource, const ListQuery& query = {});

@@ -19,12 +19,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s), at most `max_ms`.
-std::chrono::milliseconds retry_after(const std::optional<std::string>& value, int max_ms) {
+/// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s).
+std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
     long seconds = 1;
     if (value && !value->empty() && std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
         seconds = value->size() < 7 ? std::stol(*value) : 999999;
-    return std::chrono::milliseconds(std::min<long>(seconds * 1000, max_ms));
+    return std::chrono::milliseconds(seconds * 1000);
 }
 
 constexpr int kMaxRateLimitedRetries = 3;
@@ -60,12 +60,24 @@ void RunLimits::acquire() {
         next_ = slot + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / per_second_));
         if (deadline_) slot = std::min(slot, *deadline_);
     }
-    std::this_thread::sleep_until(slot);
+    sleep_until(slot);
+}
+
+void RunLimits::sleep_until(Clock::time_point until) const {
+    std::unique_lock lock(mutex_);
+    while (true) {
+        const auto end = deadline_ ? std::min(until, *deadline_) : until;
+        if (Clock::now() >= end) return;
+        ended_.wait_until(lock, end);  // woken early by stop() or a new deadline: look again
+    }
 }
 
 void RunLimits::set_deadline(Clock::time_point deadline) {
-    std::lock_guard lock(mutex_);
-    deadline_ = deadline;
+    {
+        std::lock_guard lock(mutex_);
+        deadline_ = deadline;
+    }
+    ended_.notify_all();
 }
 
 std::optional<Clock::time_point> RunLimits::deadline() const {
@@ -76,6 +88,38 @@ std::optional<Clock::time_point> RunLimits::deadline() const {
 bool RunLimits::past_deadline() const {
     const auto d = deadline();
     return d && Clock::now() >= *d;
+}
+
+void RunLimits::stop(const std::string& why) {
+    {
+        std::lock_guard lock(mutex_);
+        deadline_ = Clock::now();
+        if (!stopped_) stopped_ = why;
+    }
+    ended_.notify_all();
+}
+
+std::optional<std::string> RunLimits::stopped() const {
+    std::lock_guard lock(mutex_);
+    return stopped_;
+}
+
+std::string RunLimits::why_ended() const { return stopped().value_or("the run's time limit was reached"); }
+
+void RunLimits::answered(std::uint64_t client, Answer answer, const std::string& what) {
+    if (const auto why = watch_.note(client, answer, what)) stop(*why);
+}
+
+bool RunLimits::long_wait(std::chrono::milliseconds wait, const std::string& asked) {
+    std::unique_lock lock(mutex_);
+    const bool fits = !deadline_ || Clock::now() + wait < *deadline_;
+    if (!waited_long_ && fits) {
+        waited_long_ = true;
+        return true;
+    }
+    lock.unlock();
+    stop("the target asks to wait " + asked + (waited_long_ ? " again" : ", longer than the run has left") + " (429 Too Many Requests)");
+    return false;
 }
 
 void RunLimits::add_secret(const std::string& secret) {
@@ -125,7 +169,8 @@ std::optional<std::string> HttpResponse::header(const std::string& name) const {
     return std::nullopt;
 }
 
-HttpClient::HttpClient(HttpSettings settings, RunLimits* limits) : settings_(std::move(settings)), limits_(limits) {
+HttpClient::HttpClient(HttpSettings settings, RunLimits* limits)
+    : settings_(std::move(settings)), limits_(limits), id_(limits ? limits->next_client() : 0) {
     const BaseUrl url = parse_base_url(settings_.base_url);
     origin_ = url.origin;
     prefix_ = url.prefix;
@@ -191,7 +236,7 @@ void HttpClient::watch() {
 }
 
 HttpResponse HttpClient::request(const std::string& method, const std::string& target, const Headers& headers,
-                                 const std::string& body, const std::string& content_type) {
+                                 const std::string& body, const std::string& content_type, bool caller_judges) {
     int dropped = 0, limited = 0;
     while (true) {
         bool repeatable = false;
@@ -200,18 +245,42 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
+        note(method, target, r, caller_judges);
         if (r.status == 429 && limits_) limits_->throttled();
         if (r.status == 429 && limited < kMaxRateLimitedRetries) {
             ++limited;  // the server refused to process it: repeating is safe for writes too
-            auto until = Clock::now() + retry_after(r.header("Retry-After"), settings_.max_retry_after_ms);
-            if (limits_)
-                if (const auto d = limits_->deadline()) until = std::min(until, *d);
-            std::this_thread::sleep_until(until);
-            if (limits_ && limits_->past_deadline()) return r;
+            if (!wait_after_429(r)) return r;
             continue;
         }
         return r;
     }
+}
+
+bool HttpClient::wait_after_429(const HttpResponse& r) {
+    const auto asked = retry_after(r.header("Retry-After"));
+    // A wait past max_retry_after_ms is waited once a run, if it has the time: a target asking it again would hold the
+    // run for as long each time (RunLimits::long_wait stops the run instead).
+    if (asked.count() > settings_.max_retry_after_ms && limits_ &&
+        !limits_->long_wait(asked, std::to_string(asked.count() / 1000) + " s (Retry-After: " + r.header("Retry-After").value_or("") + ")"))
+        return false;
+    if (!limits_) {
+        std::this_thread::sleep_for(std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
+        return true;
+    }
+    limits_->sleep_until(Clock::now() + asked);
+    return !limits_->past_deadline();
+}
+
+void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges) {
+    if (!limits_ || limits_->past_deadline()) return;  // the run cut it, or sent nothing: no news of the target
+    const std::string what = method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
+    if (r.transport_failed()) limits_->answered(id_, Answer::None, what);
+    else if (r.status >= 500 || r.status == 429) limits_->answered(id_, Answer::Unusable, what);
+    else if (!(caller_judges && r.status >= 200 && r.status < 300) && target != settings_.token_path) limits_->answered(id_, Answer::Usable, what);
+}
+
+void HttpClient::judged(bool usable, const std::string& what) {
+    if (limits_ && !limits_->past_deadline()) limits_->answered(id_, usable ? Answer::Usable : Answer::Unusable, what);
 }
 
 std::string HttpClient::failure_text(int error, double duration_ms) const {
@@ -256,7 +325,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
 
     if (limits_) limits_->acquire();
     if (limits_ && limits_->past_deadline()) {
-        ex.error = "not sent: the run's time limit was reached";
+        ex.error = "not sent: " + limits_->why_ended();
         finish(out, body);
         return out;
     }
@@ -313,7 +382,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
                 ex.error = "no whole answer within " + std::to_string(settings_.deadline_ms) + " ms (the request's deadline)";
                 break;
             case Cut::RunDeadline:
-                ex.error = "cut: the run's time limit was reached";
+                ex.error = "cut: " + (limits_ ? limits_->why_ended() : std::string("the run's time limit was reached"));
                 break;
             case Cut::Headers:
                 ex.error = "response headers larger than " + std::to_string(kMaxHeaderBytes) + " bytes (cut)";

@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "client/exchange.hpp"
+#include "client/target_watch.hpp"
 
 namespace httplib {
 class Client;
@@ -40,6 +41,26 @@ public:
     void set_deadline(std::chrono::steady_clock::time_point deadline);
     std::optional<std::chrono::steady_clock::time_point> deadline() const;
     bool past_deadline() const;
+    /// Ends the run now, for `why` ("interrupted by SIGTERM", "the target stopped answering: …"): as past the deadline,
+    /// no request is sent and those in flight are cut. The first reason stays; a later stop cuts again (a clean-up
+    /// given a deadline of its own, say).
+    void stop(const std::string& why);
+    /// Why the run was stopped, when it was.
+    std::optional<std::string> stopped() const;
+    /// Why no more requests go: the stop's reason, else "the run's time limit was reached".
+    std::string why_ended() const;
+    /// Sleeps until `until`, the deadline or a stop, whichever comes first (a stop wakes it at once: an interrupt ends
+    /// a wait of an hour, or a Retry-After, then and there).
+    void sleep_until(std::chrono::steady_clock::time_point until) const;
+
+    /// A number for a new client (one per check), for the streaks of answered().
+    std::uint64_t next_client() { return ++clients_; }
+    /// What a request of `client` gave: a streak of no answers, or of answers nothing can judge, across checks stops the
+    /// run (TargetWatch).
+    void answered(std::uint64_t client, Answer answer, const std::string& what);
+    /// Whether a 429 asking to wait `wait` (beyond HttpSettings::max_retry_after_ms) is waited: once a run, when the run
+    /// has that long left. Otherwise the run is stopped, with the target's words.
+    bool long_wait(std::chrono::milliseconds wait, const std::string& asked);
 
     /// A secret value to scrub from every output, as it stands and as it stands URL-encoded or inside a JSON
     /// string. Values shorter than kMinSecretLength are not taken (they would blank out ordinary words).
@@ -59,8 +80,13 @@ private:
     double per_second_;
     std::atomic<long> throttled_{0};
     mutable std::mutex mutex_;
+    mutable std::condition_variable ended_;  ///< notified by stop() and set_deadline()
     std::chrono::steady_clock::time_point next_{};
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::optional<std::string> stopped_;
+    std::atomic<std::uint64_t> clients_{0};
+    TargetWatch watch_;
+    bool waited_long_ = false;
     std::set<std::string> secrets_;
     std::array<std::vector<const std::string*>, 256> by_first_byte_;  // into secrets_
 };
@@ -78,6 +104,9 @@ struct HttpSettings {
     int max_retry_after_ms = 5000;
     /// An answer larger than this is cut off and reported (a verdict, never retried).
     std::size_t max_response_bytes = 32u * 1024 * 1024;
+    /// The token endpoint's path: a token answered says nothing of whether the API answers (TargetWatch counts only
+    /// its failures).
+    std::string token_path;
 };
 
 /// A response: status (0 when none came), headers and the raw body for the caller to read; `exchange`
@@ -106,8 +135,11 @@ public:
 
     /// `target` is a path below the base URL ("/api/resources/CliFor?PageSize=5"), already encoded.
     /// `content_type` is sent when non-empty.
+    /// `caller_judges`: a 2xx answer is judged usable or not by the caller (a list it reads), which says so with judged().
     HttpResponse request(const std::string& method, const std::string& target, const Headers& headers = {},
-                         const std::string& body = "", const std::string& content_type = "");
+                         const std::string& body = "", const std::string& content_type = "", bool caller_judges = false);
+    /// What the caller made of a 2xx answer it judges (RunLimits::answered).
+    void judged(bool usable, const std::string& what);
 
     const std::string& base_url() const { return settings_.base_url; }
     /// Requests sent so far, retries included.
@@ -130,10 +162,15 @@ private:
     void finish(HttpResponse& out, const std::string& body);
     /// What failed, where, and what to try, for a cpp-httplib error.
     std::string failure_text(int error, double duration_ms) const;
+    /// Tells the run's TargetWatch what `r` gave, unless the run itself cut it or the caller judges a 2xx.
+    void note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges);
+    /// Waits what a 429 asks (bounded, and a long wait once a run: RunLimits::long_wait); false when the run stops.
+    bool wait_after_429(const HttpResponse& r);
     void watch();
 
     HttpSettings settings_;
     RunLimits* limits_;
+    std::uint64_t id_ = 0;  ///< this client's number among the run's (RunLimits::next_client)
     std::string origin_;  ///< scheme://host[:port]
     std::string prefix_;  ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;

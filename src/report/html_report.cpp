@@ -28,7 +28,7 @@ table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padd
 th{background:#f6f8fa}td.n{text-align:right}
 dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
 .verdict{font-size:1.2em;font-weight:600;padding:.4em .8em;border-radius:4px;display:inline-block}
-.pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
+.pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete,.interrupted{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
 .none{background:#fff;color:#8c959f}
 .badge{font-size:.8em;font-weight:600;padding:.1em .5em;border-radius:3px;text-transform:uppercase}
 .level{font-size:.8em;color:#57606a;border:1px solid #d0d7de;border-radius:3px;padding:0 .4em}

@@ -51,7 +51,7 @@ ordered_json to_json(const run::RunResult& run) {
             {"records_written", run.records_written}, {"notes", run.notes}, {"token_command", run.token_command},
             {"must_failures", run.must_failures()}, {"verdict", std::string(run::to_string(run.verdict()))},
             {"verdict_text", run::verdict_text(run)}, {"undecided", run.undecided()},
-            {"shard", run.shard}, {"baseline", baseline_json(run)},
+            {"shard", run.shard}, {"stopped", run.stopped}, {"interrupted", run.interrupted}, {"baseline", baseline_json(run)},
             {"checks", checks}};
 }
 

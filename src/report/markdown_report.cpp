@@ -41,7 +41,8 @@ std::string level_row(std::string_view level, const Tally& t) {
 void write_markdown(const run::RunResult& run, std::ostream& out) {
     Tally must, should, observe;
     for (const auto& r : run.results) (r.level == Level::Must ? must : r.level == Level::Should ? should : observe).add(r.outcome);
-    const char* mark = run.verdict() == run::Verdict::Pass ? "✅" : run.verdict() == run::Verdict::Fail ? "❌" : "⚠️";
+    const run::Verdict verdict = run.verdict();
+    const char* mark = verdict == run::Verdict::Pass ? "✅" : verdict == run::Verdict::Fail ? "❌" : verdict == run::Verdict::Interrupted ? "⏹️" : "⚠️";
     out << "### Conformance: " << mark << " " << md(run::verdict_text(run), 600) << "\n\n";
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);

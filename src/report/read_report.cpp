@@ -3,6 +3,8 @@
 #include <initializer_list>
 #include <stdexcept>
 
+#include "run/interruption.hpp"
+
 namespace bds::report {
 namespace {
 
@@ -82,6 +84,10 @@ run::RunResult from_json(const json& doc) {
     run.notes = member<std::vector<std::string>>(doc, "notes", "");
     run.token_command = member<std::string>(doc, "token_command", "");
     run.shard = doc.value("shard", "");
+    run.stopped = doc.value("stopped", "");
+    run.interrupted = doc.value("interrupted", "");
+    if (!run.interrupted.empty() && run::interrupt_exit_code(run.interrupted) == 0)
+        throw std::runtime_error("/interrupted: expected \"\", SIGHUP, SIGINT or SIGTERM, got \"" + run.interrupted + "\"");
     if (doc.contains("baseline") && !doc["baseline"].is_null()) {
         const json& b = doc["baseline"];
         run.baseline = run::BaselineComparison{member<std::string>(b, "source", "/baseline"),

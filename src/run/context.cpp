@@ -64,7 +64,7 @@ client::HttpResponse Context::sync(const std::string& role, const std::string& r
     if (target.read_only) throw harness_error("internal: a writing check ran in a read-only run");
     client::HttpResponse r = api.sync_post(role, resource, block);
     // Journal whatever might have been stored: also when no answer came (the write may have happened).
-    if (r.transport_failed() || client::is_success(r.status)) journal.accepted(role, resource, block);
+    if (r.transport_failed() || client::is_success(r.status)) journal.accepted(role, resource, block, r.transport_failed());
     return r;
 }
 

@@ -18,7 +18,7 @@ json deletion_record(const Record& record, const json& sent) {
 
 }  // namespace
 
-void Journal::accepted(const std::string& role, const std::string& resource, const json& block) {
+void Journal::accepted(const std::string& role, const std::string& resource, const json& block, bool uncertain) {
     const Record* record = catalogue_.find(resource);
     if (!record || !block.is_array()) return;
     std::lock_guard lock(mutex_);
@@ -28,26 +28,27 @@ void Journal::accepted(const std::string& role, const std::string& resource, con
         // Case kept (trailing spaces aside): on a case-insensitive server two spellings are one record and
         // deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
         const std::string key = oracle::index_key(*record, r, Collation::CaseSensitive);
-        rows[key] = deletion_record(*record, r);
+        rows[key] = {deletion_record(*record, r), uncertain};
     }
 }
 
 std::vector<CleanupBlock> Journal::take_cleanup(std::size_t max_block) {
     std::lock_guard lock(mutex_);
     std::vector<CleanupBlock> out;
-    for (auto& [where, rows] : written_) {
-        CleanupBlock block{where.first, where.second, json::array()};
-        for (auto& [key, r] : rows) {
-            if (r.contains("flg_isdeleted") && r["flg_isdeleted"] == true) continue;
-            r["flg_isdeleted"] = true;
-            block.records.push_back(std::move(r));
-            if (block.records.size() >= max_block) {
-                out.push_back(std::move(block));
-                block = CleanupBlock{where.first, where.second, json::array()};
+    for (const bool uncertain : {false, true})
+        for (auto& [where, rows] : written_) {
+            CleanupBlock block{where.first, where.second, json::array(), uncertain};
+            for (auto& [key, w] : rows) {
+                if (w.uncertain != uncertain || (!uncertain && w.record.value("flg_isdeleted", false) == true)) continue;
+                w.record["flg_isdeleted"] = true;
+                block.records.push_back(std::move(w.record));
+                if (block.records.size() >= max_block) {
+                    out.push_back(std::move(block));
+                    block = CleanupBlock{where.first, where.second, json::array(), uncertain};
+                }
             }
+            if (!block.records.empty()) out.push_back(std::move(block));
         }
-        if (!block.records.empty()) out.push_back(std::move(block));
-    }
     written_.clear();
     return out;
 }

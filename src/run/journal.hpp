@@ -18,16 +18,20 @@ struct CleanupBlock {
     std::string role;
     std::string resource;
     nlohmann::json records;  ///< an array, each with flg_isdeleted true
+    /// Their last write got no answer: the target may still apply it after the cut (its handler goes on), so they are
+    /// sent last, deleted even when that write deleted them.
+    bool uncertain = false;
 };
 
 class Journal {
 public:
     explicit Journal(const Catalogue& catalogue) : catalogue_(catalogue) {}
 
-    /// A block the target accepted from `role`: of the last version of each key, what deleting it needs.
-    void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block);
-    /// The records still live after the run, as blocks of at most `max_block`, flagged deleted; the journal is
-    /// left empty (they are moved, not copied: the run's end).
+    /// A block the target accepted from `role` (`uncertain`: sent, but no answer came): of the last version of each
+    /// key, what deleting it needs.
+    void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block, bool uncertain = false);
+    /// The records still live after the run, as blocks of at most `max_block`, flagged deleted, the uncertain ones
+    /// last; the journal is left empty (they are moved, not copied: the run's end).
     std::vector<CleanupBlock> take_cleanup(std::size_t max_block);
     /// Distinct records written.
     std::size_t size() const;
@@ -35,8 +39,12 @@ public:
 private:
     const Catalogue& catalogue_;
     mutable std::mutex mutex_;
-    /// (role, resource) → key text → what deleting the last record sent needs (its key and required fields)
-    std::map<std::pair<std::string, std::string>, std::map<std::string, nlohmann::json>> written_;
+    struct Written {
+        nlohmann::json record;  ///< what deleting the last record sent needs (its key and required fields)
+        bool uncertain = false;
+    };
+    /// (role, resource) → key text → the last record sent
+    std::map<std::pair<std::string, std::string>, std::map<std::string, Written>> written_;
 };
 
 }  // namespace bds::run

@@ -15,6 +15,8 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
     out.duration_ms = 0;
     out.notes.clear();
     out.shard.clear();
+    out.stopped.clear();
+    out.interrupted.clear();
     std::map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunResult& r = runs[i];
@@ -37,6 +39,12 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
         out.duration_ms = std::max(out.duration_ms, r.duration_ms);
         out.started_at = std::min(out.started_at, r.started_at);
         out.notes.insert(out.notes.end(), r.notes.begin(), r.notes.end());
+        // An interrupted shard leaves the checks it did not reach undecided: the whole is interrupted, never a pass.
+        if (!r.interrupted.empty()) {
+            if (out.interrupted.empty()) out.interrupted = r.interrupted;
+            out.notes.push_back("shard " + (r.shard.empty() ? std::to_string(i + 1) : r.shard) + " was interrupted by " + r.interrupted);
+        }
+        if (out.stopped.empty()) out.stopped = r.stopped;
         if (r.baseline) {
             if (!out.baseline || i == 0) out.baseline = BaselineComparison{r.baseline->source, {}, {}, {}};
             for (auto [from, to] : {std::pair{&r.baseline->new_failures, &out.baseline->new_failures},

@@ -25,13 +25,15 @@ std::vector<std::string> RunResult::undecided() const {
 }
 
 Verdict RunResult::verdict() const {
+    if (!interrupted.empty()) return Verdict::Interrupted;  // what it found stays listed; what it did not reach is unknown
     if (gate_failures() > 0) return Verdict::Fail;
     return undecided().empty() ? Verdict::Pass : Verdict::Incomplete;
 }
 
 // The spellings of reports (JSON, JUnit, HTML, Markdown), baselines and the terminal: one table per enum.
 NLOHMANN_JSON_SERIALIZE_ENUM(Outcome, {{Outcome::Pass, "pass"}, {Outcome::Fail, "fail"}, {Outcome::Skip, "skip"}, {Outcome::Error, "error"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "pass"}, {Verdict::Fail, "fail"}, {Verdict::Incomplete, "incomplete"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "pass"}, {Verdict::Fail, "fail"}, {Verdict::Incomplete, "incomplete"},
+                                      {Verdict::Interrupted, "interrupted"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(ErrorSource, {{ErrorSource::Target, "target"}, {ErrorSource::Harness, "harness"}})
 
 std::string_view to_string(Verdict verdict) { return enum_text(verdict); }
@@ -50,6 +52,10 @@ std::string verdict_text(const RunResult& run) {
         case Verdict::Incomplete:
             return "incomplete: no MUST failure, but " + std::to_string(run.undecided().size()) + " MUST check" + (run.undecided().size() == 1 ? "" : "s") +
                    " could not decide (" + id_list(run.undecided()) + ")";
+        case Verdict::Interrupted:
+            return "interrupted by " + run.interrupted + " before the run ended: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") +
+                   " MUST failure" + (run.gate_failures() == 1 ? "" : "s") + ", " + std::to_string(run.undecided().size()) + " MUST check" +
+                   (run.undecided().size() == 1 ? "" : "s") + " undecided";
     }
     return "?";
 }

@@ -17,8 +17,9 @@ std::string_view to_string(Outcome outcome);
 
 /// A run's verdict: pass (every MUST check decided, none failed), fail (a MUST check failed: new ones, with a
 /// baseline), incomplete (no MUST failure, but a MUST check could not decide: it erred, or was skipped for a reason
-/// the run did not choose). A run that could not decide is never a pass.
-enum class Verdict { Pass, Fail, Incomplete };
+/// the run did not choose), interrupted (a signal ended the run before its end, whatever it had found: its MUST
+/// failures are still listed). A run that could not decide is never a pass.
+enum class Verdict { Pass, Fail, Incomplete, Interrupted };
 std::string_view to_string(Verdict verdict);
 
 /// Why a check erred: the target (it did not answer, or not in a way the check could use) or the harness itself
@@ -94,6 +95,12 @@ struct RunResult {
     std::optional<BaselineComparison> baseline;
     /// The shard this run was, "k/n", or "" for all checks.
     std::string shard;
+    /// Why the run was stopped before its checks ended ("interrupted by SIGTERM", "the target stopped answering: …"),
+    /// or "" (it ran to its end or its time limit).
+    std::string stopped;
+    /// The signal that interrupted the run before its end ("SIGTERM", run/interruption.hpp), or "": the verdict is then
+    /// interrupted. An interrupt that came during the clean-up sets it too, with `stopped` empty (every check ended).
+    std::string interrupted;
     /// MUST checks that failed.
     int must_failures() const;
     /// What fails the gate (exit code 1): the new MUST failures with a baseline, every MUST failure without.
@@ -103,7 +110,8 @@ struct RunResult {
     Verdict verdict() const;
 };
 
-/// The verdict in a line: "pass: …", "fail: 2 MUST failures", "incomplete: … could not decide (AUTH-06, VIEW-10)".
+/// The verdict in a line: "pass: …", "fail: 2 MUST failures", "incomplete: … could not decide (AUTH-06, VIEW-10)",
+/// "interrupted by SIGTERM before the run ended: 1 MUST failure, 40 MUST checks undecided".
 std::string verdict_text(const RunResult& run);
 
 /// `text` with the run's key prefix replaced by "~" where it starts a key (the prefix, then a check's number: two

@@ -254,6 +254,36 @@ struct Session {
     client::PageSizeState page_size;
     Journal journal;
     std::string run_prefix = random_prefix();
+
+    /// Where the run is, for what an interrupt does (interrupted_by); guarded by interrupt_mutex.
+    enum class Phase { Checks, CleanUp, Ended };
+    std::mutex interrupt_mutex;
+    Phase phase = Phase::Checks;
+    std::string interrupted;  ///< the first interrupt's signal, before the run's end
+    std::string second;       ///< a second interrupt's signal: what is left of the clean-up is skipped
+
+    /// The `count`-th interrupt (run/interruption.hpp): the first stops the checks, or once they ended leaves the
+    /// clean-up kStopGrace at most; a second stops again, cutting the clean-up. After the run's end, none is its.
+    void interrupted_by(const std::string& signal, int count) {
+        std::lock_guard lock(interrupt_mutex);
+        if (phase == Phase::Ended) return;
+        if (count == 1) {
+            interrupted = signal;
+            if (phase == Phase::Checks) {
+                limits.stop("interrupted by " + signal);
+            } else {
+                const auto grace = std::chrono::steady_clock::now() + kStopGrace;
+                limits.set_deadline(std::min(limits.deadline().value_or(grace), grace));
+            }
+        } else if (second.empty()) {
+            second = signal;
+            limits.stop("interrupted by " + signal);
+        }
+    }
+    std::string interrupt_signal(bool second_one) {
+        std::lock_guard lock(interrupt_mutex);
+        return second_one ? second : interrupted;
+    }
 };
 
 /// The first user's token tells whether anything can be judged at all; a target still starting is waited for.
@@ -267,9 +297,11 @@ void preflight(Session& s, std::chrono::steady_clock::time_point started) {
         s.tokens->token(first);
         return;
     } catch (const client::TokenError& e) {
+        // Interrupted (while waiting, say): no check will start, and the run's reports say why.
+        if (!s.interrupt_signal(false).empty()) return;
         const auto& ex = e.exchange();
         if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(500));  // still starting, perhaps
+            s.limits.sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(500));  // still starting, perhaps
             continue;
         }
         if (ex.status == 0)
@@ -295,12 +327,17 @@ std::optional<std::string> missing_user(const Check& check, const client::Target
     return std::nullopt;
 }
 
+/// Why the run ended before its checks did: a stop's reason, or the time limit.
+std::string ended(const Session& s) {
+    return s.limits.stopped().value_or("the run's time limit (--max-time " + std::to_string(s.options.max_time_s) + " s) was reached");
+}
+
 /// Why `check` is not started at all (the run's limits, a choice of the run, a missing user), or nothing.
 bool not_started(const Check& check, const Session& s, int failed, CheckResult& res) {
     const RunOptions& options = s.options;
     if (s.limits.past_deadline()) {
         res.outcome = Outcome::Skip;  // not chosen: the rule stays undecided, and the verdict says so
-        res.reason = "not run: the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s) was reached";
+        res.reason = "not run: " + ended(s);
     } else if (options.max_failures > 0 && failed >= options.max_failures) {
         chosen_skip(res, "not run: --max-failures " + std::to_string(options.max_failures) + " reached");
     } else if (check.writes && s.target.read_only) {
@@ -331,8 +368,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
             options.on_case(check, number);
         };
     run_check(check, ctx, res);
-    if (res.outcome == Outcome::Error && s.limits.past_deadline())
-        res.reason = "stopped by the run's time limit (--max-time " + std::to_string(options.max_time_s) + " s): " + res.reason;
+    if (res.outcome == Outcome::Error && s.limits.past_deadline()) res.reason = "stopped (" + ended(s) + "): " + res.reason;
     res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     res.requests = api.http().requests_sent();
 }
@@ -378,9 +414,7 @@ private:
                 }
                 run_started(check, index, s_, report_, res, [&](std::chrono::steady_clock::duration d) {
                     held.release();
-                    auto until = std::chrono::steady_clock::now() + d;
-                    if (const auto deadline = s_.limits.deadline()) until = std::min(until, *deadline);
-                    std::this_thread::sleep_until(until);
+                    s_.limits.sleep_until(std::chrono::steady_clock::now() + d);  // a stop wakes it (AUTH-06 waits a token's lifetime)
                     held.retake();
                 });
             } catch (const CheckError& e) {  // a row naming what the catalogue lacks
@@ -408,31 +442,65 @@ private:
     std::mutex generators_;
 };
 
-/// Past the time limit: a note of how many checks did not run, and a bounded grace for the clean-up.
-void note_deadline(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
-    const int max_time_s = s.options.max_time_s;
-    const auto not_run = std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
-        return r.outcome == Outcome::Skip && r.reason.starts_with("not run: the run's time limit");
+/// Ended early (the time limit, or a stop): a note of why and how many checks did not run, and a bounded grace for the
+/// clean-up (a stopped run's target may not answer at all: kStopGrace; after a second interrupt, none). Called with
+/// s.interrupt_mutex held.
+void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
+    const std::string why = ended(s);
+    const auto not_run = std::count_if(results.begin(), results.end(), [&](const CheckResult& r) {
+        return r.outcome == Outcome::Skip && r.reason == "not run: " + why;
     });
-    run.notes.push_back("the run's time limit (--max-time " + std::to_string(max_time_s) + " s) was reached: " + std::to_string(not_run) +
-                        " checks not run");
-    s.limits.set_deadline(std::chrono::steady_clock::now() + std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(max_time_s)));
+    run.notes.push_back(why + ": " + std::to_string(not_run) + " checks not run");
+    run.stopped = s.limits.stopped().value_or("");
+    if (!s.second.empty()) return;
+    const auto grace = run.stopped.empty() ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s)) : kStopGrace;
+    s.limits.set_deadline(std::chrono::steady_clock::now() + grace);
+}
+
+/// The checks ended: an interrupt from now on bounds the clean-up instead of stopping checks.
+void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
+    std::lock_guard lock(s.interrupt_mutex);
+    s.phase = Session::Phase::CleanUp;
+    if (s.limits.past_deadline()) note_ended(s, run, results);
 }
 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
     client::Api api = s.api();
     run.records_written = s.journal.size();
-    for (const auto& block : s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block))) {
+    const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
+    std::size_t left = 0, live = 0;
+    for (const auto& block : blocks) live += block.records.size();
+    bool settled = false;
+    for (const auto& block : blocks) {
+        // Past its grace, or once the target gave no answer, the rest is left (and said): each try would wait in vain.
+        if (left > 0 || s.limits.past_deadline()) {
+            left += block.records.size();
+            continue;
+        }
+        // A write cut in flight may still be applied by the target's handler after the cut: its deletion goes last,
+        // after a moment, so that it is the last write of that record.
+        if (block.uncertain && !settled) {
+            s.limits.sleep_until(std::chrono::steady_clock::now() + kCutWriteSettle);
+            settled = true;
+        }
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
-            if (!client::is_success(r.status))
+            if (r.transport_failed()) left += block.records.size();
+            else if (!client::is_success(r.status))
                 run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
                                     " records was refused: " + r.exchange.summary());
         } catch (const std::exception& e) {
             run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
         }
     }
+    const std::string first = s.interrupt_signal(false), second = s.interrupt_signal(true);
+    if (!second.empty())
+        run.notes.push_back("a second signal (" + second + ") skipped the clean-up: " + std::to_string(left) + " of " + std::to_string(live) +
+                            " records still live after the run were not sent back deleted; they carry the run's prefix " + s.run_prefix);
+    else if (left > 0)
+        run.notes.push_back("clean-up stopped (" + (first.empty() ? s.limits.why_ended() : "interrupted by " + first) + "): " + std::to_string(left) +
+                            " records the run wrote were not sent back deleted; they carry the run's prefix " + s.run_prefix);
     return api.http().requests_sent();
 }
 
@@ -445,14 +513,23 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     client::ignore_sigpipe();
     Session session(catalogue, target, options);
     if (options.max_time_s > 0) session.limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
+    // Heard until this returns (destroyed before the session): an interrupt that came before is heard at once.
+    std::optional<Interruption::Listening> listening;
+    if (options.interruption)
+        listening.emplace(options.interruption->listen([&session](const std::string& signal, int count) { session.interrupted_by(signal, count); }));
     RunResult run = begun(target, options);
     run.run_prefix = session.run_prefix;
     preflight(session, started);
 
     Scheduler scheduler(session, checks);
     std::vector<CheckResult> results = scheduler.run(options.jobs);
-    if (session.limits.past_deadline()) note_deadline(session, run, results);
+    begin_clean_up(session, run, results);
     const long cleanup_requests = clean_up(session, run);
+    {
+        std::lock_guard lock(session.interrupt_mutex);
+        session.phase = Session::Phase::Ended;
+        run.interrupted = session.interrupted;
+    }
 
     run.requests = scheduler.requests() + cleanup_requests + session.tokens->issued();
     run.envelope = client::to_string(session.envelope.get());

@@ -12,6 +12,7 @@
 #include "check/check.hpp"
 #include "client/target.hpp"
 #include "run/context.hpp"
+#include "run/interruption.hpp"
 #include "run/result.hpp"
 
 namespace bds::run {
@@ -31,6 +32,12 @@ public:
 
 /// How long the clean-up of a run that reached its time limit may still take (at most the time limit again).
 inline constexpr std::chrono::seconds kCleanupGrace{30};
+/// How long the clean-up waits before it deletes records whose write got no answer (a cut write the target may still
+/// be applying).
+inline constexpr std::chrono::milliseconds kCutWriteSettle{500};
+/// How long the clean-up of a stopped run (client::RunLimits::stop: an interrupt, a target that stopped answering)
+/// may still take.
+inline constexpr std::chrono::seconds kStopGrace{10};
 
 struct RunOptions {
     std::uint64_t seed = 0;
@@ -59,6 +66,10 @@ struct RunOptions {
     std::vector<std::string> excluded;
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// Interrupts from outside (the signals of `conformance run`), heard while the run runs: the first stops it as its
+    /// time limit would (the clean-up then gets kStopGrace), a second skips what is left of the clean-up, and the
+    /// verdict is interrupted. Null: nothing interrupts the run.
+    Interruption* interruption = nullptr;
 };
 
 /// Runs `checks` in order (with jobs > 1, those on disjoint resources at once) and returns every result.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The steps of the CI templates (ci/templates/), end to end against the bundled stub: ci/gate.sh called from
-# another directory with relative paths, two shards with one seed, then --merge into one verdict; and a baseline
-# that does not exist is a clear configuration error. Usage: gate_test.sh CONFORMANCE_EXECUTABLE
+# another directory with relative paths, two shards with one seed, then --merge into one verdict; a baseline that
+# does not exist is a clear configuration error; and SIGTERM to the gate ends the run once, its reports published. Usage: gate_test.sh CONFORMANCE_EXECUTABLE
 set -euo pipefail
 exe=$1
 gate=$(cd "$(dirname "$0")/../../ci" && pwd)/gate.sh
@@ -47,4 +47,19 @@ code=0
 BDS_BASELINE=missing.json "$gate" target.json reports/x >baseline.log 2>&1 || code=$?
 [ "$code" = 2 ] || fail "a missing baseline exited $code"
 grep -q "BDS_BASELINE is missing.json, which does not exist" baseline.log || fail "no clear message: $(cat baseline.log)"
-echo "gate_test: two shards merged into one passing verdict; a missing baseline is a configuration error"
+# Ended as CI ends a job: SIGTERM to the script alone, then to its whole process group (setsid: a group of its own).
+# Either way the run gets it once (a second would skip its clean-up), and the script outlives it to publish its
+# reports with the verdict interrupted and the shell's code for SIGTERM.
+for to in script group; do
+  setsid "$gate" target.json "reports/cut-$to" >"cut-$to.log" 2>&1 &
+  pid=$!
+  sleep 3
+  if [ "$to" = script ]; then kill -TERM "$pid"; else kill -TERM -- "-$pid"; fi
+  code=0
+  wait "$pid" || code=$?
+  [ "$code" = 143 ] || fail "SIGTERM to the $to: exit $code: $(tail -20 "cut-$to.log")"
+  grep -q '"verdict": "interrupted"' "reports/cut-$to/report.json" || fail "SIGTERM to the $to: no interrupted verdict"
+  grep -q "second signal" "reports/cut-$to/report.json" && fail "SIGTERM to the $to reached the run twice"
+  grep -q "gate: reports in .*(exit 143)" "cut-$to.log" || fail "SIGTERM to the $to: the reports were not published"
+done
+echo "gate_test: two shards merged into one passing verdict; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once"

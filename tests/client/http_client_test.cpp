@@ -113,30 +113,61 @@ TEST(HttpClient, ATargetClosingBeforeReadingALargeBodyEndsTheRequestNotTheProces
     EXPECT_EQ(http.requests_sent(), 1) << "a write is never repeated";
 }
 
-TEST(HttpClient, RetryAfterIsBoundedAndTheRunDeadlineEndsTheWait) {
-    RawServer server([](RawConnection& c) {
+/// A server answering 429 with `retry_after` to every request.
+RawServer throttling(const std::string& retry_after) {
+    return RawServer([retry_after](RawConnection& c) {
         while (c.read_request())
-            if (!c.send(http_response(429, "{}", "Retry-After: 30\r\n"))) return;
+            if (!c.send(http_response(429, "{}", "Retry-After: " + retry_after + "\r\n"))) return;
     });
-    auto s = settings(server);
-    s.max_retry_after_ms = 100;
-    {
-        RunLimits limits;
-        HttpClient http(s, &limits);
-        const auto t0 = Clock::now();
-        const auto r = http.request("GET", "/api/resources/CliFor");
-        EXPECT_LT(seconds_since(t0), 3.0);
-        EXPECT_EQ(r.status, 429);
-        EXPECT_EQ(http.requests_sent(), 4) << "three tries again, each after at most max_retry_after_ms";
-        EXPECT_EQ(limits.throttled_count(), 4);
-    }
-    s.max_retry_after_ms = 30000;
+}
+
+TEST(HttpClient, AShortRetryAfterIsWaitedEachTry) {
+    auto server = throttling("0");
     RunLimits limits;
-    limits.set_deadline(Clock::now() + std::chrono::milliseconds(300));
+    HttpClient http(settings(server), &limits);
+    EXPECT_EQ(http.request("GET", "/api/resources/CliFor").status, 429);
+    EXPECT_EQ(http.requests_sent(), 4) << "three tries again";
+    EXPECT_EQ(limits.throttled_count(), 4);
+    EXPECT_FALSE(limits.stopped());
+}
+
+TEST(HttpClient, ALongRetryAfterIsWaitedOnceARunThenStopsIt) {
+    auto server = throttling("1");
+    auto s = settings(server);
+    s.max_retry_after_ms = 100;  // so that 1 s is a long wait here
+    RunLimits limits;
     HttpClient http(s, &limits);
     const auto t0 = Clock::now();
     EXPECT_EQ(http.request("GET", "/api/resources/CliFor").status, 429);
-    EXPECT_LT(seconds_since(t0), 3.0) << "the run's deadline ends a Retry-After wait";
+    EXPECT_GE(seconds_since(t0), 0.9) << "the wait it asked for, once";
+    EXPECT_LT(seconds_since(t0), 3.0);
+    EXPECT_EQ(http.requests_sent(), 2);
+    ASSERT_TRUE(limits.stopped());
+    EXPECT_NE(limits.stopped()->find("asks to wait 1 s (Retry-After: 1) again"), std::string::npos) << *limits.stopped();
+    EXPECT_EQ(http.request("GET", "/api/resources/CliFor").transport_failed(), true) << "a stopped run sends nothing";
+}
+
+TEST(HttpClient, ARetryAfterLongerThanTheRunHasLeftStopsItAtOnce) {
+    auto server = throttling("30");
+    RunLimits limits;
+    limits.set_deadline(Clock::now() + std::chrono::seconds(5));
+    HttpClient http(settings(server), &limits);
+    const auto t0 = Clock::now();
+    EXPECT_EQ(http.request("GET", "/api/resources/CliFor").status, 429);
+    EXPECT_LT(seconds_since(t0), 1.0);
+    ASSERT_TRUE(limits.stopped());
+    EXPECT_NE(limits.stopped()->find("longer than the run has left"), std::string::npos) << *limits.stopped();
+}
+
+TEST(HttpClient, WithoutARunARetryAfterIsBounded) {
+    auto server = throttling("30");
+    auto s = settings(server);
+    s.max_retry_after_ms = 100;
+    HttpClient http(s, nullptr);
+    const auto t0 = Clock::now();
+    EXPECT_EQ(http.request("GET", "/api/resources/CliFor").status, 429);
+    EXPECT_LT(seconds_since(t0), 3.0);
+    EXPECT_EQ(http.requests_sent(), 4);
 }
 
 TEST(HttpClient, TheRunDeadlineCutsARequestInFlightAndSendsNoMore) {

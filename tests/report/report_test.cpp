@@ -280,6 +280,13 @@ TEST_F(ReportTest, JsonValidatesAgainstItsSchema) {
         const auto errors = test::schema_errors(doc);
         EXPECT_TRUE(errors.empty()) << errors.front();
     }
+    run::RunResult interrupted = hand;
+    interrupted.interrupted = "SIGINT";
+    interrupted.stopped = "interrupted by SIGINT";
+    const auto cut = nlohmann::json::parse(render("json", interrupted));
+    EXPECT_EQ(test::schema_errors(cut), std::vector<std::string>{});
+    EXPECT_EQ(cut["verdict"], "interrupted");
+    EXPECT_EQ(cut["must_failures"], 2) << "the failures found before the interrupt stay";
     auto bad = nlohmann::json::parse(render("json", hand));
     bad["checks"][0]["level"] = "MAY";
     EXPECT_FALSE(test::schema_errors(bad).empty()) << "the schema accepts level MAY";

@@ -48,5 +48,22 @@ TEST(Journal, ARecordLastSentDeletedIsNotDeletedAgainAndBlocksKeepTheirSize) {
         }
 }
 
+TEST(Journal, AWriteWithoutAnAnswerIsDeletedLastEvenWhenItDeleted) {
+    // The target may apply a write cut in flight after the clean-up deleted the record: its deletion goes last, and a
+    // cut deletion is sent again (the record may still be live).
+    Journal journal(catalogue());
+    json cut = minimal(catalogue(), "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "r8A"}});
+    cut["flg_isdeleted"] = true;
+    journal.accepted("writer", "CliFor", json::array({cut}), /*uncertain=*/true);
+    journal.accepted("writer", "CliFor", json::array({minimal(catalogue(), "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "r8B"}})}));
+    const auto blocks = journal.take_cleanup(100);
+    ASSERT_EQ(blocks.size(), 2u);
+    EXPECT_FALSE(blocks[0].uncertain);
+    EXPECT_EQ(blocks[0].records[0]["cod_clifor"], "r8B");
+    EXPECT_TRUE(blocks[1].uncertain);
+    EXPECT_EQ(blocks[1].records[0]["cod_clifor"], "r8A");
+    EXPECT_EQ(blocks[1].records[0]["flg_isdeleted"], true);
+}
+
 }  // namespace
 }  // namespace bds::run

@@ -5,7 +5,9 @@
 #include <fstream>
 
 #include "report/read_report.hpp"
+#include "report/report_schema.hpp"
 #include "report/reporters.hpp"
+#include "run/check_results.hpp"
 #include "run/merge.hpp"
 #include "run/suite_fixture.hpp"
 #include "test_paths.hpp"
@@ -90,6 +92,46 @@ TEST(Merge, TheMergeCommandWritesTheJoinedReportsAndGates) {
     // Gated against a baseline that knows the failure: exit 0.
     const auto known = test::run_conformance("merge " + inputs + " --baseline " + (dir / "all.json").string(), false);
     EXPECT_EQ(known.code, 0) << known.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Merge, AnInterruptedShardMakesTheWholeInterruptedNeverAPass) {
+    run::RunResult done = test::run_of({test::check_result("ACC-01", Level::Must, run::Outcome::Pass)});
+    done.shard = "1/2";
+    run::RunResult cut = test::run_of({test::check_result("PAG-01", Level::Must, run::Outcome::Pass),
+                                       test::check_result("PAG-02", Level::Must, run::Outcome::Skip)});
+    cut.shard = "2/2";
+    cut.interrupted = "SIGTERM";
+    cut.stopped = "interrupted by SIGTERM";
+    // Through the JSON report and back, as `conformance merge` reads them.
+    const json doc = json::parse(report::to_json(cut).dump());
+    EXPECT_EQ(test::schema_errors(doc), std::vector<std::string>{});
+    EXPECT_EQ(doc["verdict"], "interrupted");
+    const auto back = report::from_json(doc);
+    EXPECT_EQ(back.interrupted, "SIGTERM");
+    EXPECT_EQ(back.stopped, "interrupted by SIGTERM");
+
+    const auto merged = run::merge_runs({done, back}, table_order());
+    EXPECT_EQ(merged.verdict(), run::Verdict::Interrupted);
+    EXPECT_EQ(merged.interrupted, "SIGTERM");
+    EXPECT_NE(std::find(merged.notes.begin(), merged.notes.end(), "shard 2/2 was interrupted by SIGTERM"), merged.notes.end());
+    EXPECT_EQ(run::merge_runs({done}, table_order()).verdict(), run::Verdict::Pass) << "the other shard alone passes";
+
+    // A signal a run is never interrupted by is refused, saying where.
+    json forged = doc;
+    forged["interrupted"] = "SIGKILL";
+    EXPECT_THROW(report::from_json(forged), std::runtime_error);
+    EXPECT_FALSE(test::schema_errors(forged).empty());
+
+    // The command: the shell's code for the shard's signal, the verdict the last line.
+    const auto dir = std::filesystem::temp_directory_path() / ("bds-merge-interrupted-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "s1.json") << report::to_json(done).dump();
+    std::ofstream(dir / "s2.json") << doc.dump();
+    const auto r = test::run_conformance("merge " + (dir / "s1.json").string() + " " + (dir / "s2.json").string(), true);
+    EXPECT_EQ(r.code, 143) << r.out;
+    EXPECT_NE(r.out.find("verdict: interrupted by SIGTERM before the run ended: 0 MUST failures, 1 MUST check undecided\n"), std::string::npos)
+        << r.out;
     std::filesystem::remove_all(dir);
 }
 

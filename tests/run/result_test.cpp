@@ -1,4 +1,4 @@
-// A run's verdict: a run that could not decide is never a pass (issue 13).
+// A run's verdict: a run that could not decide is never a pass, nor one a signal interrupted.
 #include <gtest/gtest.h>
 
 #include "run/check_results.hpp"
@@ -39,6 +39,21 @@ TEST(Verdict, AMustFailureFailsWhateverElseHappened) {
     EXPECT_EQ(run::verdict_text(r), "fail: 1 MUST failure; also 1 MUST check undecided");
     r.baseline = run::BaselineComparison{"b.json", {}, {"A-01"}, {}};
     EXPECT_EQ(r.verdict(), run::Verdict::Incomplete) << "a known failure with a baseline does not fail the gate; the error still counts";
+}
+
+TEST(Verdict, AnInterruptedRunIsInterruptedWhateverItFoundAndItsFailuresStayListed) {
+    auto r = run_of({check("A-01", Level::Must, run::Outcome::Fail), check("A-02", Level::Must, run::Outcome::Skip),
+                     check("A-03", Level::Must, run::Outcome::Pass)});
+    r.interrupted = "SIGTERM";
+    EXPECT_EQ(r.verdict(), run::Verdict::Interrupted);
+    EXPECT_EQ(r.must_failures(), 1);
+    EXPECT_EQ(r.undecided(), std::vector<std::string>{"A-02"});
+    EXPECT_EQ(run::verdict_text(r), "interrupted by SIGTERM before the run ended: 1 MUST failure, 1 MUST check undecided");
+    // Every check had passed when the interrupt came (in the clean-up): still not a pass.
+    auto passed = run_of({check("A-01", Level::Must, run::Outcome::Pass)});
+    passed.interrupted = "SIGINT";
+    EXPECT_EQ(passed.verdict(), run::Verdict::Interrupted);
+    EXPECT_EQ(run::to_string(passed.verdict()), "interrupted");
 }
 
 }  // namespace

@@ -65,6 +65,40 @@ TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
     }
 }
 
+TEST(Verdicts, ARunStopsWhenTheTargetStopsAnsweringAndSaysWhy) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    stub.target.timeout_ms = 500;
+    std::thread killer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        stub.server->stop();
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto result = test::run_all(cat, stub.target);
+    killer.join();
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20)) << "every check waiting out its timeouts";
+    EXPECT_NE(result.stopped.find("stopped answering"), std::string::npos) << result.stopped;
+    EXPECT_EQ(result.verdict(), run::Verdict::Incomplete) << test::describe(result);
+    const auto not_run = std::count_if(result.results.begin(), result.results.end(),
+                                       [&](const run::CheckResult& r) { return r.reason == "not run: " + result.stopped; });
+    EXPECT_GT(not_run, 0) << "the checks after the stop are not run, and say why";
+    for (const auto& r : result.results)
+        if (r.outcome == run::Outcome::Skip && r.reason.starts_with("not run")) {
+            EXPECT_EQ(r.reason, "not run: " + result.stopped) << r.id;
+        }
+}
+
+TEST(Verdicts, ATargetThatAnswers500ToMalformedInputIsNotStopped) {
+    // The robustness checks provoke it on purpose (a SHOULD finding): one check's answers are no dead target.
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = stub::Defect::MalformedJson500;
+    auto stub = bundled::start_embedded_stub(cat, options);
+    const auto result = test::run_all(cat, stub.target, {"ROB", "SYN-01", "FIL-09"});
+    EXPECT_EQ(result.stopped, "") << test::describe(result);
+    EXPECT_TRUE(result.undecided().empty()) << test::describe(result);
+}
+
 TEST(Verdicts, RootCausesComeFirst) {
     // Issue 13: the one defect page-number-from-zero gave 17 MUST failures across 8 suites; only PAG-03 names it.
     const Catalogue cat = builtin_catalogue();
