@@ -12,11 +12,22 @@ namespace bds::suites {
 namespace {
 
 void unknown_resource(Context& ctx) {
-    for (const std::string name : {"NoSuchResource", "CliFors", "Cli", "api", "StoricoDocumentiIVA", "CondPagamDett", "AgentiClienti"}) {
-        // The nested-only record types are no resources of the catalogue (000 §2.1 "Not-covered records").
+    for (const std::string name : {"NoSuchResource", "CliFors", "Cli", "api"}) {
         const auto r = ctx.api.authed(client::kWriter, "GET", "/api/resources/" + name + "?PageSize=1&PageNumber=1");
         expect_status(ctx, r, 403, "GET /api/resources/" + name + " (not a resource of the catalogue)");
     }
+}
+
+/// The nested lists whose fields are not shown (000 §2.1 "Not-covered records", 001 §2.1 AgentiClienti): nothing
+/// says whether a server also serves them as resources of their own, so what GET answers is only recorded.
+void nested_lists(Context& ctx) {
+    std::string shown;
+    for (const std::string name : {"StoricoDocumentiIVA", "CondPagamDett", "AgentiClienti"}) {
+        const auto r = ctx.api.authed(client::kWriter, "GET", "/api/resources/" + name + "?PageSize=1&PageNumber=1");
+        ctx.answered(r);
+        shown += (shown.empty() ? "" : ", ") + name + " " + std::to_string(r.status);
+    }
+    ctx.observe("GET /api/resources on the nested lists whose fields are not shown (A-109): " + shown);
 }
 
 std::string recased(const std::string& name, int variant) {
@@ -134,6 +145,10 @@ std::vector<Check> access_checks() {
         {.id = "ACC-06", .title = "GET sync of an unknown resource gives 403",
          .spec = "000 §7", .verifies = {"000-7-status-403"},
          .level = Level::Should, .needs = {client::kWriter}, .run = unknown_resource_sync},
+        {.id = "ACC-07", .title = "What GET answers for the nested lists whose fields are not shown",
+         .spec = "000 §2.1 Not-covered records; 001 §2.1; A-109",
+         .verifies = {"000-2.1-iva-fields-not-shown", "000-2.1-condpagamdett-fields-not-shown", "001-2.1-agenticlienti-not-shown"},
+         .level = Level::Observe, .needs = {client::kWriter}, .run = nested_lists},
     };
 }
 

@@ -332,6 +332,50 @@ void refused_stores_nothing(Context& ctx) {
     });
 }
 
+/// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
+/// one block per field: accepted and read back. Keys (ind_clifor) are written by every other check already.
+void listed_values(Context& ctx) {
+    for (const Record* record : writable_records(ctx))
+        for (const auto& f : record->fields) {
+            if (f.values.empty() || f.key) continue;
+            auto block = sample_records(ctx, *record, static_cast<int>(f.values.size()), 101 + (&f - record->fields.data()));
+            for (std::size_t i = 0; i < f.values.size(); ++i)
+                block[i][f.name] = f.type.kind == SqlKind::Int ? json(std::stoll(f.values[i].value)) : json(f.values[i].value);
+            const auto r = ctx.sync(kWriter, record->name, json(block));
+            if (!expect_status(ctx, r, 200, "POST sync of " + records_text(block.size(), *record) + ", one for each value the seeds list for " + f.name))
+                continue;
+            for (const auto& sent : block) expect_read_back(ctx, *record, sent, f.name + " = " + sent[f.name].dump());
+        }
+}
+
+/// The block size the seeds recommend to senders, "a few hundred records" (000 §4.4, §8): 200, the least reading,
+/// sent as one block of CliFor; a target that declares a smaller max_block is not sent it (A-31, A-111).
+void few_hundred(Context& ctx) {
+    constexpr int kFewHundred = 200;
+    if (ctx.target.max_block < kFewHundred)
+        ctx.skip("the target file sets max_block " + std::to_string(ctx.target.max_block) + ", below a few hundred: a block of " +
+                 std::to_string(kFewHundred) + " is not sent");
+    const Record& record = record_of(ctx, "CliFor");
+    const auto records = sample_records(ctx, record, kFewHundred, 211);
+    if (!send_accepted(ctx, record, json(records))) return;
+    for (std::size_t i : {std::size_t{0}, records.size() / 2, records.size() - 1})
+        expect_read_back(ctx, record, records[i], "record " + std::to_string(i) + " of the block of " + std::to_string(kFewHundred));
+}
+
+/// A text of 5,000 characters (more than nvarchar(4000) holds) in each field of length -1 of each resource: "A
+/// length of -1 means unbounded text" (000 §1); accepted and read back.
+void unbounded_texts(Context& ctx) {
+    for (const Record* record : writable_records(ctx)) {
+        std::vector<std::string> unbounded;
+        for (const auto& f : record->fields)
+            if (f.type.is_text() && !f.type.max_length() && !f.key) unbounded.push_back(f.name);
+        if (unbounded.empty()) continue;
+        auto sent = sample_records(ctx, *record, 1, 131).front();
+        for (std::size_t i = 0; i < unbounded.size(); ++i) sent[unbounded[i]] = std::string(5000, static_cast<char>('a' + i % 26));
+        if (send_accepted(ctx, *record, json::array({sent}))) expect_read_back(ctx, *record, sent, "texts of 5,000 characters in its unbounded fields");
+    }
+}
+
 }  // namespace
 
 std::vector<Check> sync_checks() {
@@ -377,6 +421,15 @@ std::vector<Check> sync_checks() {
          .verifies = {"000-4.4-success-body-not-shown", "000-7-error-body-not-shown", "000-7-malformed-statuses-not-shown",
                       "000-8-request-size-not-shown", "000-4.4-customer-id-not-sent", "000-1-platform-fields", "001-2.1-ind-sesso"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true, .run = open_writes},
+        {.id = "SYN-11", .title = "Every value the seeds list for a field is accepted and read back",
+         .spec = "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2", .verifies = statements::allowed_values(),
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = listed_values},
+        {.id = "SYN-12", .title = "A block of a few hundred records is accepted",
+         .spec = "000 §4.4; §8; A-111", .verifies = {"000-4.4-blocks", "000-8-recommended-blocks"},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = few_hundred},
+        {.id = "SYN-13", .title = "A text of 5,000 characters in a field of length -1 is accepted and read back",
+         .spec = "000 §1 field types", .verifies = {"000-1-length-unbounded", "000-1-field-types"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = unbounded_texts},
     };
 }
 
