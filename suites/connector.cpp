@@ -534,7 +534,7 @@ std::vector<certify::ConnectorCheck> connector_checks() {
         {"CON-18", "LastUtcRun is sent in the form YYYY-MM-DD HH:MM:SS.000", "000 §4.3",
          {"000-4.3-lastutcrun"}, L::Must, last_utc_run_form},
         {"CON-19", "Every page of the change feed is read, deletions included", "000 §4.3, §1",
-         {"000-4.3-response-200", "000-4.3-pagination", "000-1-cap4-sync", "000-4-get-sync"}, L::Must, reads_the_whole_feed},
+         {"000-4.3-response-200", "000-4.3-pagination", "000-1-cap4-sync", "000-4-get-sync", "000-1-deletion-logical"}, L::Must, reads_the_whole_feed},
         {"CON-20", "The delivery completes when the service answers slowly", "000 §8",
          {"000-8-rate-limits-not-shown"}, L::Should, copes_with_slow_answers},
         {"CON-21", "The connector ends by itself", "000 §4.4",

@@ -58,8 +58,17 @@ TEST(Coverage, AStatementHeldByNothingOrAnUnknownIdMakesTheMapIncomplete) {
     s.checks.push_back({"PAG-04", {"000-1-e"}, Level::Must});
     s.reasons.pop_back();
     const auto unproved = build(s);
-    EXPECT_TRUE(unproved.complete());
-    EXPECT_EQ(unproved.unproved(), 1u) << "000-1-e is judged, but no defect breaks it";
+    EXPECT_FALSE(unproved.complete()) << "000-1-e is judged, but no defect breaks it and nothing says why";
+    EXPECT_EQ(unproved.unproved(), 1u);
+    s.unproved.push_back({"000-1-e", "why no defect can break it"});
+    EXPECT_TRUE(build(s).complete());
+    s.defects.push_back({"stub:breaks-e", {"000-1-e"}, Level::Must});
+    EXPECT_FALSE(build(s).complete()) << "a reason that no longer holds: a defect breaks it now";
+    s.unproved.pop_back();
+    EXPECT_TRUE(build(s).complete());
+    s.statements.push_back(statement("000-1-f", RequirementKind::NotShown));
+    s.checks.push_back({"PAG-05", {"000-1-f"}, Level::Must});
+    EXPECT_TRUE(build(s).complete()) << "a \"not shown\" point judged needs no defect: there is no rule to break";
 }
 
 TEST(Coverage, ReasonsAreReadOrRefusedNamingTheEntry) {
@@ -70,12 +79,16 @@ TEST(Coverage, ReasonsAreReadOrRefusedNamingTheEntry) {
     EXPECT_EQ(split_ids("000-1-a, 000-1-b,000-1-c"), (std::vector<std::string>{"000-1-a", "000-1-b", "000-1-c"}));
 }
 
-TEST(Coverage, EveryStatementOfTheSeedsIsHeld) {
+TEST(Coverage, EveryStatementOfTheSeedsIsHeldAndEveryStatedRuleJudgedIsProved) {
     const auto m = build(builtin_sources());
     for (const auto& p : m.problems) ADD_FAILURE() << p;
-    for (const auto& e : m.entries)
+    for (const auto& e : m.entries) {
         EXPECT_NE(e.status, Status::Untraced) << e.statement.id << " (" << e.statement.about
                                               << "): no check verifies it, no row of spec/assumptions.md interprets it, spec/untested.json gives no reason";
+        EXPECT_FALSE(e.unproved()) << e.statement.id << " (" << e.statement.about << "): judged by " << e.checks.front().id
+                                   << ", but no defect breaks it and spec/untested.json says not why";
+    }
+    EXPECT_TRUE(m.complete()) << "`conformance coverage` would exit 1";
 }
 
 /// Every defect breaks a statement that a check judges at the defect's level or stronger: the kill matrix then
