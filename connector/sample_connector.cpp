@@ -475,8 +475,9 @@ std::string settle(Options& options, const std::string& defect_name, const std::
 
 // The tables of variations.hpp, tab-separated, for the harness's matrices; false when `flag` names neither.
 bool list(const std::string& flag) {
-  if (flag == "--list-defects")  // name, level, rule, description
-    for (const auto& d : sample::kDefects) std::cout << d.name << '\t' << d.level << '\t' << d.rule << '\t' << d.description << '\n';
+  if (flag == "--list-defects")  // name, level, rule, the statements it breaks, description
+    for (const auto& d : sample::kDefects)
+      std::cout << d.name << '\t' << d.level << '\t' << d.rule << '\t' << d.breaks << '\t' << d.description << '\n';
   else if (flag == "--list-choices")  // name, default and other value (comma-separated), row, description
     for (const auto& c : sample::kChoices)
       std::cout << c.name << '\t' << c.values[0] << ',' << c.values[1] << '\t' << c.row << '\t' << c.description << '\n';

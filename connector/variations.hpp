@@ -88,34 +88,35 @@ struct DefectInfo {
   Defect defect;
   const char* level;  // MUST or SHOULD: of the rule it breaks
   const char* rule;
+  const char* breaks;  // the statements of spec/requirements.json it breaks, joined by ", "
   const char* description;
 };
 
 inline const std::vector<DefectInfo> kDefects = {
-    {"no-bearer", Defect::no_bearer, "MUST", "000 §5 rule 2: Authorization: Bearer on every call but POST /Token", "sends blocks without the Authorization header"},
-    {"no-charset", Defect::no_charset, "MUST", "000 §4.4: Content-Type application/json; charset=utf-8", "sends blocks as Content-Type: application/json, no charset"},
-    {"latin1", Defect::latin1, "MUST", "000 §1: bodies are JSON in UTF-8", "encodes the text of a block in ISO-8859-1"},
-    {"platform-fields", Defect::platform_fields, "MUST", "000 §1: Id, ts_update and dat_ultvar are not supplied by senders", "adds Id, ts_update and dat_ultvar to every record"},
-    {"customer-id", Defect::customer_id, "SHOULD", "000 §4.4: customer_ID is not part of the minimal record shape", "adds customer_ID to every record"},
-    {"drop-required", Defect::drop_required, "MUST", "000 §2.1: the required fields of a sent record", "leaves flg_isdeleted out of every record"},
-    {"overlong-text", Defect::overlong_text, "MUST", "000 §1: field types are database types (nvarchar(n): at most n)", "makes each des_ text 600 characters longer than given"},
-    {"lines-separately", Defect::lines_separately, "MUST", "000 §4.4: document lines nested in their header", "sends document lines to /api/sync/StoricoDocumentiR instead of nested"},
-    {"flip-deleted", Defect::flip_deleted, "MUST", "000 §1: active records send flg_isdeleted false", "sends every active record as deleted"},
-    {"one-block", Defect::one_block, "SHOULD", "000 §4.4: blocks of a few hundred records, smaller for documents", "sends every record in one block"},
-    {"drop-last-block", Defect::drop_last_block, "MUST", "000 §1: records are sent in blocks (all of them)", "never sends a last block shorter than the others"},
-    {"continue-after-error", Defect::continue_after_error, "MUST", "000 §7: any status other than 200 stops the sender", "goes on with the next blocks after a refused one"},
-    {"forget-body", Defect::forget_body, "MUST", "000 §4.4: keep the response body of a refused block", "reports a refused block without its body"},
-    {"exit-zero-on-error", Defect::exit_zero_on_error, "MUST", "000 §4.4, §7: a failure is reported (A-86: by the exit status, the kept body or the count read)", "exits 0 after any failure and says nothing of it"},
-    {"no-count-check", Defect::no_count_check, "MUST", "000 §4.4: after sending, read TotalRowsCount", "never reads GET /api/resources after sending"},
-    {"ignore-count", Defect::ignore_count, "MUST", "000 §4.4: compare TotalRowsCount (A-92, A-97)", "reads TotalRowsCount but never compares it, nor tells it"},
-    {"skip-refused-block", Defect::skip_refused_block, "MUST", "000 §7: a refused block is not passed over (A-87)", "after a 401 takes a new token and goes on with the next block"},
-    {"pages-from-zero", Defect::pages_from_zero, "MUST", "000 §8: pages start at 1", "reads the change feed from PageNumber 0"},
-    {"iso-last-utc-run", Defect::iso_last_utc_run, "MUST", "000 §4.3: LastUtcRun as YYYY-MM-DD HH:MM:SS.000", "sends LastUtcRun in ISO 8601 with T and Z"},
-    {"first-page-only", Defect::first_page_only, "MUST", "000 §4.3: every record changed after LastUtcRun", "reads the first page of the change feed only"},
-    {"skip-deleted", Defect::skip_deleted, "MUST", "000 §1: deletion is logical; the feed carries it", "drops logically deleted records read from the change feed"},
-    {"short-timeout", Defect::short_timeout, "SHOULD", "000 §8: rate limits and response times are not shown (A-93)", "gives up on a block not answered within 1 s"},
-    {"hang", Defect::hang, "SHOULD", "a connector ends by itself (A-93)", "never exits after a delivery"},
-    {"flood", Defect::flood, "SHOULD", "a bounded number of requests (A-93)", "asks GET /api/Account/TokenInfo without end after a delivery"},
+    {"no-bearer", Defect::no_bearer, "MUST", "000 §5 rule 2: Authorization: Bearer on every call but POST /Token", "000-5-rule2-bearer, 000-1-bearer", "sends blocks without the Authorization header"},
+    {"no-charset", Defect::no_charset, "MUST", "000 §4.4: Content-Type application/json; charset=utf-8", "000-4.4-content-type", "sends blocks as Content-Type: application/json, no charset"},
+    {"latin1", Defect::latin1, "MUST", "000 §1: bodies are JSON in UTF-8", "000-1-json-utf8", "encodes the text of a block in ISO-8859-1"},
+    {"platform-fields", Defect::platform_fields, "MUST", "000 §1: Id, ts_update and dat_ultvar are not supplied by senders", "000-4.4-platform-managed, 000-1-platform-fields", "adds Id, ts_update and dat_ultvar to every record"},
+    {"customer-id", Defect::customer_id, "SHOULD", "000 §4.4: customer_ID is not part of the minimal record shape", "000-4.4-customer-id-not-sent", "adds customer_ID to every record"},
+    {"drop-required", Defect::drop_required, "MUST", "000 §2.1: the required fields of a sent record", "000-2.1-minimal-record, 001-2-flg-isdeleted", "leaves flg_isdeleted out of every record"},
+    {"overlong-text", Defect::overlong_text, "MUST", "000 §1: field types are database types (nvarchar(n): at most n)", "000-1-field-types", "makes each des_ text 600 characters longer than given"},
+    {"lines-separately", Defect::lines_separately, "MUST", "000 §4.4: document lines nested in their header", "000-4.4-document-lines", "sends document lines to /api/sync/StoricoDocumentiR instead of nested"},
+    {"flip-deleted", Defect::flip_deleted, "MUST", "000 §1: active records send flg_isdeleted false", "000-4.4-deletion", "sends every active record as deleted"},
+    {"one-block", Defect::one_block, "SHOULD", "000 §4.4: blocks of a few hundred records, smaller for documents", "000-4.4-blocks", "sends every record in one block"},
+    {"drop-last-block", Defect::drop_last_block, "MUST", "000 §1: records are sent in blocks (all of them)", "000-1-cap4-sync", "never sends a last block shorter than the others"},
+    {"continue-after-error", Defect::continue_after_error, "MUST", "000 §7: any status other than 200 stops the sender", "000-7-sender-stops, 000-4.4-failure", "goes on with the next blocks after a refused one"},
+    {"forget-body", Defect::forget_body, "MUST", "000 §4.4: keep the response body of a refused block", "000-4.4-failure, 000-7-sender-stops", "reports a refused block without its body"},
+    {"exit-zero-on-error", Defect::exit_zero_on_error, "MUST", "000 §4.4, §7: a failure is reported (A-86: by the exit status, the kept body or the count read)", "000-4.4-failure", "exits 0 after any failure and says nothing of it"},
+    {"no-count-check", Defect::no_count_check, "MUST", "000 §4.4: after sending, read TotalRowsCount", "000-4.4-check", "never reads GET /api/resources after sending"},
+    {"ignore-count", Defect::ignore_count, "MUST", "000 §4.4: compare TotalRowsCount (A-92, A-97)", "000-4.4-check", "reads TotalRowsCount but never compares it, nor tells it"},
+    {"skip-refused-block", Defect::skip_refused_block, "MUST", "000 §7: a refused block is not passed over (A-87)", "000-7-sender-stops", "after a 401 takes a new token and goes on with the next block"},
+    {"pages-from-zero", Defect::pages_from_zero, "MUST", "000 §8: pages start at 1", "000-8-pages-start-at-1, 000-4.3-pagination", "reads the change feed from PageNumber 0"},
+    {"iso-last-utc-run", Defect::iso_last_utc_run, "MUST", "000 §4.3: LastUtcRun as YYYY-MM-DD HH:MM:SS.000", "000-4.3-lastutcrun", "sends LastUtcRun in ISO 8601 with T and Z"},
+    {"first-page-only", Defect::first_page_only, "MUST", "000 §4.3: every record changed after LastUtcRun", "000-4.3-pagination", "reads the first page of the change feed only"},
+    {"skip-deleted", Defect::skip_deleted, "MUST", "000 §1: deletion is logical; the feed carries it", "000-1-deletion-logical", "drops logically deleted records read from the change feed"},
+    {"short-timeout", Defect::short_timeout, "SHOULD", "000 §8: rate limits and response times are not shown (A-93)", "000-8-rate-limits-not-shown", "gives up on a block not answered within 1 s"},
+    {"hang", Defect::hang, "SHOULD", "a connector ends by itself (A-93)", "000-8-rate-limits-not-shown", "never exits after a delivery"},
+    {"flood", Defect::flood, "SHOULD", "a bounded number of requests (A-93)", "000-8-rate-limits-not-shown", "asks GET /api/Account/TokenInfo without end after a delivery"},
 };
 
 }  // namespace sample

@@ -6,12 +6,14 @@
 #include <regex>
 #include <set>
 
+#include "catalogue/requirements.hpp"
 #include "certify/connector_check.hpp"
 #include "certify/operator_report.hpp"
 #include "client/envelope.hpp"
 #include "oracle/compare.hpp"
 #include "schema/record_validator.hpp"
 #include "suites/registry.hpp"
+#include "suites/statements.hpp"
 
 namespace bds::suites {
 namespace {
@@ -495,55 +497,56 @@ void how_it_works(Judge& j) {
 
 std::vector<certify::ConnectorCheck> connector_checks() {
     using L = Level;
-    return {
+    std::vector<certify::ConnectorCheck> table = {
         {"CON-01", "Every call but POST /Token carries Authorization: Bearer with an issued token", "000 §1, §5 rule 2",
-         "Every endpoint except POST /Token requires the header Authorization: Bearer <ACCESS_TOKEN>.", L::Must, bearer_on_every_call},
-        {"CON-02", "Blocks are sent as application/json; charset=utf-8", "000 §4.4", "Content-Type | application/json; charset=utf-8",
-         L::Must, content_type},
+         {"000-1-bearer", "000-5-rule2-bearer", "000-4-post-token", "000-4.4-auth", "000-4.3-auth"}, L::Must, bearer_on_every_call},
+        {"CON-02", "Blocks are sent as application/json; charset=utf-8", "000 §4.4", {"000-4.4-content-type"}, L::Must, content_type},
         {"CON-03", "A block is a JSON array of records, in UTF-8", "000 §1",
-         "Bodies are JSON in UTF-8. Bodies of POST /api/sync/{Resource} are always arrays of records.", L::Must, array_of_records},
+         {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-body"}, L::Must, array_of_records},
         {"CON-04", "No Id, ts_update or dat_ultvar in a sent record", "000 §1",
-         "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.", L::Must, no_platform_fields},
+         {"000-1-platform-fields", "000-4.4-platform-managed"}, L::Must, no_platform_fields},
         {"CON-05", "No customer_ID in a sent record", "000 §4.4 record key rule",
-         "customer_ID is not part of the minimal record shape.", L::Should, no_customer_id},
+         {"000-4.4-customer-id-not-sent", "000-2.1-minimal-record"}, L::Should, no_customer_id},
         {"CON-06", "Each sent record has the required fields of its resource", "000 §2.1 minimal record",
-         "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", L::Must, required_fields},
+         joined({"000-2.1-minimal-record"}, {statements::required_to_send()}), L::Must, required_fields},
         {"CON-07", "Each sent value fits its field's type", "000 §1",
-         "Field types are given as database types", L::Must, field_types},
+         joined({"000-1-field-types"}, {statements::written_fields(), statements::allowed_values()}), L::Must, field_types},
         {"CON-08", "Document lines travel nested in their header", "000 §4.4, §2.2",
-         "Document lines | nested array StoricoDocumentiR in each StoricoDocumentiT record", L::Must, lines_nested},
+         {"000-4.4-document-lines", "000-2.2-header-and-lines-together", "000-1-list-nested"}, L::Must, lines_nested},
         {"CON-09", "flg_isdeleted is sent as the record stands: false on active records", "000 §1, §4.4",
-         "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.", L::Must, deletion_flag_as_given},
+         {"000-1-deletion-logical", "000-4.4-deletion"}, L::Must, deletion_flag_as_given},
         {"CON-10", "Blocks of a few hundred records, smaller for documents", "000 §4.4, §8",
-         "send blocks of a few hundred records; for documents (which include their lines) use smaller blocks", L::Should, block_sizes},
+         {"000-4.4-blocks", "000-8-recommended-blocks"}, L::Should, block_sizes},
         {"CON-11", "Every record handed over arrives once, as it was", "000 §1 capability 4",
-         "Bulk synchronisation: read records changed after a UTC instant, and send arrays of records in blocks.", L::Must, delivers_the_input},
+         {"000-1-cap4-sync", "000-4-post-sync", "000-4.4-body"}, L::Must, delivers_the_input},
         {"CON-12", "Success is reported only when everything arrived", "000 §4.4, §7; A-86, A-97",
-         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount … Any status other than 200 on POST "
-         "/api/sync/{Resource} stops the sender, which records the response body.",
-         L::Must,
-         success_means_done},
+         {"000-4.4-check", "000-7-sender-stops", "000-4.4-failure"}, L::Must, success_means_done},
         {"CON-13", "The sender stops at the first block answered other than 200", "000 §4.4, §7",
-         "stop at the first status other than 200 and keep the response body", L::Must, stops_at_first_refusal},
+         {"000-4.4-failure", "000-7-sender-stops"}, L::Must, stops_at_first_refusal},
         {"CON-14", "The body of a refused block is kept", "000 §4.4, §7",
-         "stop at the first status other than 200 and keep the response body", L::Must, keeps_the_body},
+         {"000-4.4-failure", "000-7-sender-stops"}, L::Must, keeps_the_body},
         {"CON-15", "After a 401 the refused request is sent again with a new token, or the sender stops", "000 §5 rule 3, §7",
-         "A missing or invalid token gives 401.", L::Must, after_a_401},
+         {"000-5-rule3-401", "000-7-sender-stops", "000-5-lifetime-grants-scopes-not-shown"}, L::Must, after_a_401},
         {"CON-16", "After sending, TotalRowsCount is read to check", "000 §4.4",
-         "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount", L::Must, reads_the_count},
-        {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", "Pages start at 1.", L::Must, pages_from_one},
+         {"000-4.4-check"}, L::Must, reads_the_count},
+        {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", {"000-8-pages-start-at-1", "000-4.1-pagenumber", "000-4.3-pagination"},
+         L::Must, pages_from_one},
         {"CON-18", "LastUtcRun is sent in the form YYYY-MM-DD HH:MM:SS.000", "000 §4.3",
-         "UTC date-time in the form YYYY-MM-DD HH:MM:SS.000", L::Must, last_utc_run_form},
+         {"000-4.3-lastutcrun"}, L::Must, last_utc_run_form},
         {"CON-19", "Every page of the change feed is read, deletions included", "000 §4.3, §1",
-         "Response 200: JSON array of records changed after LastUtcRun, with TotalRowsCount.", L::Must, reads_the_whole_feed},
+         {"000-4.3-response-200", "000-4.3-pagination", "000-1-cap4-sync", "000-4-get-sync", "000-1-deletion-logical"}, L::Must, reads_the_whole_feed},
         {"CON-20", "The delivery completes when the service answers slowly", "000 §8",
-         "Rate limits are not shown.", L::Should, copes_with_slow_answers},
+         {"000-8-rate-limits-not-shown"}, L::Should, copes_with_slow_answers},
         {"CON-21", "The connector ends by itself", "000 §4.4",
-         "stop at the first status other than 200 and keep the response body", L::Should, ends_by_itself},
-        {"CON-22", "The connector keeps to a bounded number of requests", "000 §8", "Rate limits are not shown.", L::Should, within_budget},
-        {"CON-23", "How the connector works (tokens, blocks, retries)", "000 §5", "Token lifetime, grant types and scopes are not shown.",
-         L::Observe, how_it_works},
+         {"000-4.4-failure"}, L::Should, ends_by_itself},
+        {"CON-22", "The connector keeps to a bounded number of requests", "000 §8", {"000-8-rate-limits-not-shown"}, L::Should,
+         within_budget},
+        {"CON-23", "How the connector works (tokens, blocks, retries)", "000 §5",
+         {"000-5-lifetime-grants-scopes-not-shown", "000-5-token-fields-not-shown"}, L::Observe, how_it_works},
     };
+    // The quote a report shows comes from the statement the check rests on, so it cannot drift from the seeds.
+    for (auto& check : table) check.seed_text = shown_quote(check.verifies);
+    return table;
 }
 
 }  // namespace bds::suites

@@ -37,7 +37,12 @@ std::vector<json> feed_rows_of(Context& ctx, const Record& record, const json& s
 std::string write_versions(Context& ctx, const Record& record, const json& live, const std::vector<json>& versions) {
     send_or_error(ctx, record, json::array({live}));
     const auto versions_from = std::chrono::steady_clock::now() + kClockStep;
-    const std::string since = last_utc_run_after(ctx, record, {read_one(ctx, record, live)});
+    // The key may be one an earlier case deleted: sent active, it must read back whatever lists do with deleted rows.
+    const auto rows = read_by_key(ctx, kWriter, record, live);
+    if (rows.size() != 1)
+        ctx.fail({"the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)",
+                  std::to_string(rows.size()) + " rows", "", std::nullopt, ""});
+    const std::string since = last_utc_run_after(ctx, record, rows);
     std::this_thread::sleep_until(versions_from);
     for (const auto& v : versions) send_or_error(ctx, record, json::array({v}));
     return since;
@@ -131,16 +136,20 @@ std::vector<Check> deletion_checks() {
     const std::vector<std::string> touched{"StoricoDocumentiT", "Articoli", "CliFor"};
     return {
         {.id = "DEL-01", .title = "flg_isdeleted true keeps the record, marked, in the change feed",
-         .spec = "000 §1; §4.3; A-12, A-20, A-79", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .spec = "000 §1; §4.3; A-12, A-20, A-79",
+         .verifies = {"000-1-deletion-logical", "000-3-record-deletion", "000-4.3-response-200", "001-2-flg-isdeleted",
+                      "000-2.2-header-and-lines-together"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = deletion_is_logical},
         {.id = "DEL-02", .title = "flg_isdeleted false restores a deleted record",
-         .spec = "000 §1; §4.4 Deletion", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .spec = "000 §1; §4.4 Deletion",
+         .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "000-3-record-deletion", "000-2.2-header-and-lines-together"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = undeletion_restores},
         {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
-         .spec = "000 §1; §2.1 Minimal record; A-76", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required)",
+         .spec = "000 §1; §2.1 Minimal record; A-76",
+         .verifies = {"000-1-deletion-logical", "000-2.1-minimal-record", "001-2-flg-isdeleted"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = flag_required},
         {.id = "DEL-04", .title = "Do reads show logically deleted records, and a deleted document's lines?",
-         .spec = "000 §1; A-12, A-36", .seed_text = "Deletion is logical",
+         .spec = "000 §1; A-12, A-36", .verifies = {"000-1-deletion-logical"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .run = deleted_in_reads},
     };
 }

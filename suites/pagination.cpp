@@ -214,18 +214,18 @@ void unpaged(Context& ctx) {
 std::vector<Check> pagination_checks() {
     return {
         {.id = "PAG-01", .title = "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
-         .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200", .seed_text = "PageNumber | query | int32 | no | page number, starting at 1, used with PageSize … Response 200: "
-         "JSON array of records of the resource (fields as in part 2), accompanied by TotalRowsCount.",
+         .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
+         .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection", "000-8-pages-start-at-1",
+                      "000-1-cap2-list", "000-4-get-resources"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = partition_with_selection},
         {.id = "PAG-02", .title = "Pages of a whole resource partition it",
-         .spec = "000 §4.1; §8", .seed_text = "PageSize | query | int32 | no | records per page … PageNumber | query | int32 | no | page number, "
-         "starting at 1, used with PageSize",
+         .spec = "000 §4.1; §8", .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .generates = true, .run = partition_without_selection},
         {.id = "PAG-03", .title = "Pages start at 1",
-         .spec = "000 §8", .seed_text = "Pages start at 1.",
+         .spec = "000 §8", .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one},
         {.id = "PAG-04", .title = "Without PageSize, and with a large one: what comes back?",
-         .spec = "000 §8; A-08, A-09, A-81, A-82", .seed_text = "Maximum PageSize and default PageSize are not shown.",
+         .spec = "000 §8; A-08, A-09, A-81, A-82", .verifies = {"000-8-pagesize-not-shown"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = unpaged},
     };
 }

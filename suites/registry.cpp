@@ -1,6 +1,8 @@
 // The list of suites: each file under suites/ defines its table of checks; this is the one place that names them.
 #include "suites/registry.hpp"
 
+#include "catalogue/requirements.hpp"
+
 namespace bds::suites {
 
 std::vector<Check> auth_checks();
@@ -30,6 +32,7 @@ std::vector<Check> all_checks() {
     for (const Suite& suite : all_suites())
         for (Check& check : suite.table()) {
             check.suite = suite.name;
+            check.seed_text = shown_quote(check.verifies);
             out.push_back(std::move(check));
         }
     return out;

@@ -303,32 +303,33 @@ void no_server_error(Context& ctx) {
 }  // namespace
 
 std::vector<Check> robustness_checks() {
-    const std::string statuses = "Statuses for a malformed RecordSelection or a malformed sync body are not shown.";
     return {
         {.id = "ROB-01", .title = "A body that is not JSON stores nothing (or, read leniently, exactly what it means)",
-         .spec = "000 §1; §7; A-25, A-31, A-71", .seed_text = "Bodies are JSON in UTF-8. Bodies of POST /api/sync/{Resource} are always arrays of records. … " + statuses,
+         .spec = "000 §1; §7; A-25, A-31, A-71",
+         .verifies = {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-success", "000-7-malformed-statuses-not-shown"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = malformed_json},
         {.id = "ROB-02", .title = "A JSON body that is no array of records stores nothing",
-         .spec = "000 §1; §4.4 Body; §7", .seed_text = "Bodies of POST /api/sync/{Resource} are always arrays of records. … " + statuses,
+         .spec = "000 §1; §4.4 Body; §7",
+         .verifies = {"000-1-sync-body-array", "000-4.4-body", "000-4.4-success", "000-7-malformed-statuses-not-shown"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = non_array},
         {.id = "ROB-03", .title = "An over-long or 1 MiB string is refused or stored exactly, never cut",
-         .spec = "000 §4.4; §8; A-34, A-71", .seed_text = "Success | status 200 when the block is accepted … Maximum request size is not shown.",
+         .spec = "000 §4.4; §8; A-34, A-71", .verifies = {"000-4.4-success", "000-8-request-size-not-shown", "000-1-field-types"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = huge_string},
         {.id = "ROB-04", .title = "A valid block under another Content-Type: refused, or stored as sent",
-         .spec = "000 §4.4 Content-Type; A-32, A-71", .seed_text = "Content-Type | application/json; charset=utf-8 … Success | status 200 when the block is accepted",
+         .spec = "000 §4.4 Content-Type; A-32, A-71", .verifies = {"000-4.4-content-type", "000-4.4-success"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = content_type},
         {.id = "ROB-05", .title = "Unknown fields in a record: refused, or the known fields stored as sent",
-         .spec = "000 §4.4; A-28, A-71", .seed_text = "Body | array of records of the resource (shape in 2.1) … Success | status 200 when the block is accepted",
+         .spec = "000 §4.4; A-28, A-71", .verifies = {"000-4.4-body", "000-4.4-success"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli"}, .writes = true, .run = unknown_fields},
         {.id = "ROB-06", .title = "SQL injection in RecordSelection: no row of another tenant, nothing changed",
-         .spec = "000 §1; §4.1 rule 1; A-19, A-72", .seed_text = "It exposes the master data and document history of a management (ERP) system for one tenant per "
-         "record (field customer_ID identifies the tenant). … When RecordSelection is given, only records satisfying the condition are returned.",
+         .spec = "000 §1; §4.1 rule 1; A-19, A-72", .verifies = {"000-1-tenant", "000-4.1-rule1-selection", "000-4.1-recordselection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = sql_injection},
         {.id = "ROB-07", .title = "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx",
-         .spec = "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73", .seed_text = statuses + " … Maximum PageSize and default PageSize are not shown.",
+         .spec = "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73",
+         .verifies = {"000-7-malformed-statuses-not-shown", "000-8-pagesize-not-shown", "000-4.3-lastutcrun"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .run = bad_query_strings},
         {.id = "ROB-08", .title = "Bad bodies and injection attempts: never a 5xx",
-         .spec = "000 §7; A-46, A-71, A-72", .seed_text = statuses + " … Body format of error responses is not shown.",
+         .spec = "000 §7; A-46, A-71, A-72", .verifies = {"000-7-malformed-statuses-not-shown", "000-7-error-body-not-shown"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = no_server_error},
     };
 }

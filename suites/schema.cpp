@@ -14,6 +14,7 @@
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "suites/registry.hpp"
+#include "suites/statements.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -323,14 +324,20 @@ const std::vector<std::string>& data_set_resources() {
 std::vector<Check> schema_checks() {
     return {
         {.id = "SCH-01", .title = "The first page of every readable resource and change feed validates against its schema",
-         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15", .seed_text = "Response 200: JSON array of records of the resource (fields as in part 2)",
+         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
+         .verifies = joined({"000-4.1-response-200", "000-4.3-response-200", "000-4-get-resources", "000-1-cap2-list",
+                             "001-intro-read-operations"},
+                            {statements::catalogue_rows(), statements::written_fields(), statements::view_fields(),
+                             statements::nullability(), statements::allowed_values()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .run = first_pages},
         {.id = "SCH-02", .title = "Records this check wrote validate against their schemas on every resource, view and change feed",
-         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15", .seed_text = "Response 200: JSON array of records of the resource (fields as in part 2) … Response 200: JSON "
-         "array of records changed after LastUtcRun",
+         .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
+         .verifies = joined({"000-4.1-response-200", "000-4.3-response-200"},
+                            {statements::written_fields(), statements::view_fields(), statements::nullability(),
+                             statements::allowed_values()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true, .run = written_rows},
         {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
-         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .seed_text = "Field types are given as database types (int, decimal, datetime, datetime2, timestamp, bit, nchar(n), nvarchar(n), varchar(n), char(n), float(n), list).",
+         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .verifies = {"000-1-field-types"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, .run = forms_written},
     };
 }

@@ -104,6 +104,7 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
     long long size = paging.get();
     std::optional<long long> total;
     std::map<std::size_t, long long> seen;  // a page's signature → its number
+    bool clamp_seen = false;
     for (long long number = 1;; ++number) {
         if (number > 100000 || (total && number > *total / size + 2))
             throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
@@ -134,9 +135,12 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
         const auto served = static_cast<long long>(page.rows.size());
         if (number == 1 && served > 0 && served < size && total && *total > served) {
             size = served;  // a cap that clamps: page on with what it serves
-            paging.lower(size);
+            clamp_seen = true;
             continue;
         }
+        // The run's page size is lowered only once a second page shows the cap: a TotalRowsCount that counts more
+        // than the read holds must not shrink every later read.
+        if (clamp_seen && number == 2 && !page.rows.empty()) paging.lower(size);
         if (served < size || (total && static_cast<long long>(rows.size()) >= *total)) break;
     }
     return rows;

@@ -7,6 +7,7 @@
 #include "generate/invalid_gen.hpp"
 #include "generate/record_gen.hpp"
 #include "suites/registry.hpp"
+#include "suites/statements.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
 
@@ -331,41 +332,106 @@ void refused_stores_nothing(Context& ctx) {
     });
 }
 
+/// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
+/// one block per field: accepted and read back. Keys (ind_clifor) are written by every other check already.
+void listed_values(Context& ctx) {
+    for (const Record* record : writable_records(ctx))
+        for (const auto& f : record->fields) {
+            if (f.values.empty() || f.key) continue;
+            auto block = sample_records(ctx, *record, static_cast<int>(f.values.size()), 101 + (&f - record->fields.data()));
+            for (std::size_t i = 0; i < f.values.size(); ++i)
+                block[i][f.name] = f.type.kind == SqlKind::Int ? json(std::stoll(f.values[i].value)) : json(f.values[i].value);
+            const auto r = ctx.sync(kWriter, record->name, json(block));
+            if (!expect_status(ctx, r, 200, "POST sync of " + records_text(block.size(), *record) + ", one for each value the seeds list for " + f.name))
+                continue;
+            for (const auto& sent : block) expect_read_back(ctx, *record, sent, f.name + " = " + sent[f.name].dump());
+        }
+}
+
+/// The block size the seeds recommend to senders, "a few hundred records" (000 §4.4, §8): 200, the least reading,
+/// sent as one block of CliFor; a target that declares a smaller max_block is not sent it (A-31, A-111).
+void few_hundred(Context& ctx) {
+    constexpr int kFewHundred = 200;
+    if (ctx.target.max_block < kFewHundred)
+        ctx.skip("the target file sets max_block " + std::to_string(ctx.target.max_block) + ", below a few hundred: a block of " +
+                 std::to_string(kFewHundred) + " is not sent");
+    const Record& record = record_of(ctx, "CliFor");
+    const auto records = sample_records(ctx, record, kFewHundred, 211);
+    if (!send_accepted(ctx, record, json(records))) return;
+    for (std::size_t i : {std::size_t{0}, records.size() / 2, records.size() - 1})
+        expect_read_back(ctx, record, records[i], "record " + std::to_string(i) + " of the block of " + std::to_string(kFewHundred));
+}
+
+/// A text of 5,000 characters (more than nvarchar(4000) holds) in each field of length -1 of each resource: "A
+/// length of -1 means unbounded text" (000 §1); accepted and read back.
+void unbounded_texts(Context& ctx) {
+    for (const Record* record : writable_records(ctx)) {
+        std::vector<std::string> unbounded;
+        for (const auto& f : record->fields)
+            if (f.type.is_text() && !f.type.max_length() && !f.key) unbounded.push_back(f.name);
+        if (unbounded.empty()) continue;
+        auto sent = sample_records(ctx, *record, 1, 131).front();
+        for (std::size_t i = 0; i < unbounded.size(); ++i) sent[unbounded[i]] = std::string(5000, static_cast<char>('a' + i % 26));
+        if (send_accepted(ctx, *record, json::array({sent}))) expect_read_back(ctx, *record, sent, "texts of 5,000 characters in its unbounded fields");
+    }
+}
+
 }  // namespace
 
 std::vector<Check> sync_checks() {
     const std::vector<std::string> all{"*"};
     return {
         {.id = "SYN-01", .title = "Records sent are accepted and read back as sent",
-         .spec = "000 §4.4 Success; §2", .seed_text = "status 200 when the block is accepted",
+         .spec = "000 §4.4 Success; §2",
+         .verifies = joined({"000-4.4-success", "000-4-post-sync", "000-7-status-200", "000-4.4-body", "000-1-sync-body-array",
+                             "000-1-json-utf8", "000-4.4-content-type", "000-1-cap4-sync", "001-intro-post-sync",
+                             "000-2.2-storicodocumentit-nullability", "000-2.4-famiglia-nullability", "000-2.6-statiesteri-nullability",
+                             "001-2-nullable-unless-flagged"},
+                            {statements::written_catalogue_rows(), statements::written_fields()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = round_trip},
         {.id = "SYN-02", .title = "A key sent again updates its one record",
-         .spec = "000 §2.1 Key fields; §4.4", .seed_text = "Key: customer_ID (int, tenant), key_documento (nvarchar(500)). key_documento is assigned by the sending system, is unique within the tenant",
+         .spec = "000 §2.1 Key fields; §4.4", .verifies = joined({"000-2.2-key-documento"}, {statements::written_keys()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = upsert_by_key},
         {.id = "SYN-03", .title = "ts_update changes on every write",
-         .spec = "000 §1; §2 (ts_update timestamp); A-75", .seed_text = "Fields Id, ts_update and dat_ultvar are maintained by the platform and are not supplied by senders.",
+         .spec = "000 §1; §2 (ts_update timestamp); A-75",
+         .verifies = {"000-1-platform-fields", "000-4.4-platform-managed", "001-2-platform-managed"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = ts_update_changes},
         {.id = "SYN-04", .title = "On an upsert: Id kept? Fields left out cleared or kept?",
-         .spec = "000 §1; A-60, A-77", .seed_text = "Fields Id, ts_update and dat_ultvar are maintained by the platform",
+         .spec = "000 §1; A-60, A-77", .verifies = {"000-1-platform-fields"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = identity_on_upsert},
         {.id = "SYN-05", .title = "A document's nested lines are readable with its key_documento",
-         .spec = "000 §2.1 Not-covered records; §2.2 Rule", .seed_text = "one POST /api/sync/StoricoDocumentiT publishes the header and its nested lines together.",
+         .spec = "000 §2.1 Not-covered records; §2.2 Rule",
+         .verifies = {"000-2.2-header-and-lines-together", "000-2.1-lines-readable", "000-2.1-lines-repeat-key", "000-4.4-document-lines",
+                      "000-1-list-nested", "000-2.1-catalogue-storicodocumentir"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT"}, .writes = true, .run = nested_lines},
         {.id = "SYN-06", .title = "After sending, TotalRowsCount counts the records sent",
-         .spec = "000 §4.4 Check", .seed_text = "after sending, read GET /api/resources/{Resource} and compare TotalRowsCount",
+         .spec = "000 §4.4 Check", .verifies = {"000-4.4-check", "000-4.1-response-200"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = total_after_sending},
         {.id = "SYN-07", .title = "A record that cannot be stored as sent (no key, too long, out of range, no instant) is refused",
-         .spec = "000 §2.1; §4.4; A-34, A-76", .seed_text = "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.",
+         .spec = "000 §2.1; §4.4; A-34, A-76",
+         .verifies = joined({"000-2.1-minimal-record", "000-1-field-types", "000-4.4-success"},
+                            {statements::written_keys()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = invalid_refused},
         {.id = "SYN-08", .title = "A refused block stores nothing",
-         .spec = "000 §4.4 Failure; A-25", .seed_text = "stop at the first status other than 200 and keep the response body",
+         .spec = "000 §4.4 Failure; A-25", .verifies = {"000-4.4-failure", "000-7-malformed-statuses-not-shown"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = all, .writes = true, .run = refused_stores_nothing},
         {.id = "SYN-09", .title = "A record without a required field other than its key is refused",
-         .spec = "000 §2.1 Minimal record; A-76", .seed_text = "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.",
+         .spec = "000 §2.1 Minimal record; A-76", .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}),
          .level = Level::Should, .needs = {client::kWriter}, .resources = all, .writes = true, .run = required_non_key_refused},
         {.id = "SYN-10", .title = "Writes the seeds leave open: what do they give?",
-         .spec = "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61", .seed_text = "The content of a 200 response body for POST is not shown.",
+         .spec = "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61",
+         .verifies = {"000-4.4-success-body-not-shown", "000-7-error-body-not-shown", "000-7-malformed-statuses-not-shown",
+                      "000-8-request-size-not-shown", "000-4.4-customer-id-not-sent", "000-1-platform-fields", "001-2.1-ind-sesso"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true, .run = open_writes},
+        {.id = "SYN-11", .title = "Every value the seeds list for a field is accepted and read back",
+         .spec = "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2", .verifies = statements::allowed_values(),
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = listed_values},
+        {.id = "SYN-12", .title = "A block of a few hundred records is accepted",
+         .spec = "000 §4.4; §8; A-111", .verifies = {"000-4.4-blocks", "000-8-recommended-blocks"},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = few_hundred},
+        {.id = "SYN-13", .title = "A text of 5,000 characters in a field of length -1 is accepted and read back",
+         .spec = "000 §1 field types", .verifies = {"000-1-length-unbounded", "000-1-field-types"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .run = unbounded_texts},
     };
 }
 

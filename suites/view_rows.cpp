@@ -165,4 +165,13 @@ void for_each_view_read(Context& ctx, const std::string& property,
     });
 }
 
+gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
+    auto options = small_data_set_options(ctx);
+    options.min_records = options.max_records = 1;
+    options.counts = {{"CliFor", 2}};
+    rc::Random random(ctx.seed * 1000003u + salt);
+    return gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
+}
+
+
 }  // namespace bds::suites

@@ -34,6 +34,9 @@ gen::DataSetOptions small_data_set_options(const Context& ctx);
 /// A property's data sets, one per case under the case's own prefix (CasePrefixes), not shrunk: every shrink step
 /// would write a whole data set again (hundreds of requests), and the failing case's findings already name the rows
 /// at fault. The generators are built once per property (gen::DataSetGens), not once per case.
+/// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
+gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt);
+
 class CaseDataSets {
 public:
     CaseDataSets(const Context& ctx, gen::DataSetOptions options);

@@ -1,7 +1,7 @@
 // Suite "views" (001 §2.3-2.7; 000 §1 capability 5): the MCP views return only their fields with their types,
-// MCPClienti holds the customers and MCPFornitori the suppliers, MCPDocumentiT carries its lines and the lines
-// repeat their header's data, view rows agree with the base records this run wrote, MCPResources lists
-// resources, and MCPClienti answers POST query (where its order puts NULLs is observed, A-96).
+// MCPClienti holds the customers and MCPFornitori the suppliers, MCPArticoli the articles, view rows agree with the
+// base records this run wrote, MCPResources lists resources, and MCPClienti answers POST query (where its order
+// puts NULLs is observed, A-96). The document views' own rules are in view_documents.cpp.
 #include <rapidcheck.h>
 
 #include <cmath>
@@ -24,9 +24,6 @@
 namespace bds::suites {
 namespace {
 
-/// The fields every line of MCPDocumentiR repeats from its header (001 §2.7 "Each line repeats header data
-/// (year, date, type, counterpart and agent)"), besides key_documento (000 §2.1).
-const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "ind_clifor_c", "cod_clifor_c", "cod_agente"};
 
 // ---- VIEW-01 ----
 
@@ -68,6 +65,21 @@ void shows_only_its_kind(Context& ctx, const std::string& view, const std::strin
         ctx.finding({view + " shows the " + kind + " record written with " + selection + " once", std::to_string(shown) + " such rows", "", rows.exchange, ""});
 }
 
+/// "MCPArticoli: articles with descriptions" (000 §2.1): each article written shows once in it, by its key, as
+/// MCPClienti shows each customer (VIEW-02). Which descriptions it joins is VIEW-04's (SHOULD).
+void articles_shown(Context& ctx) {
+    const Record& articoli = record_of(ctx, "Articoli");
+    const Record& view = record_of(ctx, "MCPArticoli");
+    const auto block = sample_records(ctx, articoli, 3, 23);
+    send_or_error(ctx, articoli, json(block));
+    for (const auto& article : block) {
+        const Rows rows = read_rows(ctx, client::kWriter, view.name, key_selection(view, article));
+        if (rows.rows.size() != 1)
+            ctx.finding({"the Articoli record written with " + key_selection(view, article) + " once in MCPArticoli (articles with descriptions)",
+                         std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+    }
+}
+
 void customers_and_suppliers(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
@@ -98,74 +110,6 @@ void customers_and_suppliers(Context& ctx) {
             const std::string selection = equals_selection(clienti, customer, {"cod_clifor"});
             shows_only_its_kind(ctx, "MCPClienti", "C", selection);
             shows_only_its_kind(ctx, "MCPFornitori", "F", selection);
-        }
-    });
-}
-
-// ---- VIEW-03 and VIEW-07 ----
-
-/// The MCPDocumentiT row of a header written, or nullopt with a finding when there is not exactly one.
-std::optional<json> header_row(Context& ctx, const json& doc, Rows& rows) {
-    const Record& docs = record_of(ctx, "MCPDocumentiT");
-    const std::string selection = equals_selection(docs, doc, {"key_documento"});
-    rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", selection);
-    if (rows.rows.size() != 1) {
-        ctx.finding({"one MCPDocumentiT row for the header written with " + selection + " (it has cod_tipodoc, num_anno and dat_doc)",
-                     std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
-        return std::nullopt;
-    }
-    return rows.rows.front();
-}
-
-/// Each line repeats its header's key and data (kRepeated), compared as the line view types them.
-void expect_repeats(Context& ctx, const json& doc, const json& line, const std::string& pointer, const client::Exchange& exchange) {
-    compare_fields(ctx, record_of(ctx, "MCPDocumentiR"), doc, kHeader, line, kRepeated, pointer, exchange);
-}
-
-void nested_lines(Context& ctx) {
-    const Record& docs = record_of(ctx, "MCPDocumentiT");
-    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
-    for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
-        const auto set = data_sets.next();
-        send_data_set(ctx, set);
-        for (const auto& doc : records_in(set, kHeader)) {
-            const std::size_t sent = doc.at(kLines).size();
-            Rows rows;
-            if (const auto row = header_row(ctx, doc, rows)) {
-                const json lines = value_of(*row, "MCPDocumentiR");
-                if (!lines.is_array() || lines.size() != sent) {
-                    ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
-                                 lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), "/0/MCPDocumentiR",
-                                 rows.exchange, ""});
-                } else {
-                    for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], "/0/MCPDocumentiR/" + std::to_string(i), rows.exchange);
-                }
-            }
-            const Rows view_lines = read_rows(ctx, client::kWriter, "MCPDocumentiR", equals_selection(docs, doc, {"key_documento"}));
-            if (view_lines.rows.size() != sent)
-                ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)",
-                             std::to_string(view_lines.rows.size()) + " rows", "", view_lines.exchange, ""});
-            for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], "/" + std::to_string(i), view_lines.exchange);
-        }
-    });
-}
-
-void month_of_date(Context& ctx) {
-    auto options = small_data_set_options(ctx);
-    options.min_lines = options.max_lines = 1;
-    CaseDataSets data_sets(ctx, options);
-    for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc", [&] {
-        const auto set = data_sets.next();
-        send_data_set(ctx, set);
-        for (const auto& doc : records_in(set, kHeader)) {
-            const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-            if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
-            const int month = sql::civil_from_ticks(*date.ticks).month;
-            Rows rows;
-            if (const auto row = header_row(ctx, doc, rows))
-                if (value_of(*row, "mese") != json(month))
-                    ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + doc.at("dat_doc").get<std::string>(),
-                                 "mese = " + value_of(*row, "mese").dump(), "/0/mese", rows.exchange, ""});
         }
     });
 }
@@ -239,6 +183,11 @@ void resources_registry(Context& ctx) {
         for (const auto& v : validator.validate(rows[i], "/" + std::to_string(i)))
             ctx.finding({"MCPResources rows with only the fields 001 §2.3 lists, each of its type", v.pointer + " (" + v.field + "): " + v.message, v.pointer,
                          r.response.exchange, ""});
+    std::set<std::string> ids;  // Resource_ID is its key (001 §2.3)
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (const json id = value_of(rows[i], "Resource_ID"); !id.is_null() && !ids.insert(id.dump()).second)
+            ctx.finding({"Resource_ID distinct among MCPResources rows (its key, 001 §2.3)", "Resource_ID " + id.dump() + " again",
+                         "/" + std::to_string(i) + "/Resource_ID", r.response.exchange, ""});
     // Which rows it holds is not shown (A-40): what it lists is recorded.
     std::string names;
     int known = 0;
@@ -389,16 +338,7 @@ void nulls_in_order(Context& ctx) {
     }
 }
 
-// ---- VIEW-08, VIEW-09 (OBSERVE) ----
-
-/// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
-gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
-    auto options = small_data_set_options(ctx);
-    options.min_records = options.max_records = 1;
-    options.counts = {{"CliFor", 2}};
-    rc::Random random(ctx.seed * 1000003u + salt);
-    return gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
-}
+// ---- VIEW-08 (OBSERVE) ----
 
 void deleted_rows(Context& ctx) {
     gen::DataSet set = one_data_set(ctx, 8);
@@ -413,93 +353,58 @@ void deleted_rows(Context& ctx) {
     }
 }
 
-/// The week of the year as SQL Server's DATEPART(week, …) counts it with its default first day (Sunday):
-/// week 1 holds 1 January, weeks start on Sunday.
-int sunday_week(sql::Ticks t) {
-    constexpr sql::Ticks kDay = 864000000000LL;
-    const auto civil = sql::civil_from_ticks(t);
-    const sql::Ticks jan1 = sql::ticks_from_civil({civil.year, 1, 1});
-    const long long day_of_year = (t - jan1) / kDay;
-    const long long jan1_weekday = (jan1 / kDay + 1) % 7;  // 0001-01-01 was a Monday; 0 = Sunday
-    return static_cast<int>((day_of_year + jan1_weekday) / 7 + 1);
-}
-
-void week_numbering(Context& ctx) {
-    gen::DataSet set = one_data_set(ctx, 9);
-    // A Sunday early in January: ISO 8601 says week 1 (of 2026), DATEPART(week) with Sunday first says week 2.
-    for (auto& b : set)
-        if (b.resource == kHeader)
-            for (auto& doc : b.records) doc["dat_doc"] = "2026-01-04T10:00:00";
-    send_data_set(ctx, set);
-    for (const auto& doc : records_in(set, kHeader)) {
-        const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
-        if (rows.rows.size() != 1) {  // VIEW-03 holds the header to its one row; this check only observes
-            ctx.observe("the header written has " + std::to_string(rows.rows.size()) + " rows in MCPDocumentiT: no settimana to observe (A-39)", rows.exchange);
-            continue;
-        }
-        const json* row = &rows.rows.front();
-        const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-        if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
-        const json week = value_of(*row, "settimana");
-        const int iso = sql::iso_week(*date.ticks), sunday = sunday_week(*date.ticks);
-        std::string kind = "neither";
-        if (week == json(iso) && week == json(sunday)) kind = "both the ISO 8601 week and DATEPART(week) (Sunday first)";
-        else if (week == json(iso)) kind = "the ISO 8601 week";
-        else if (week == json(sunday)) kind = "DATEPART(week) with Sunday as first day";
-        ctx.observe("settimana for dat_doc " + doc.at("dat_doc").get<std::string>() + " is " + week.dump() + ": " + kind + " (ISO " +
-                        std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
-                    rows.exchange);
-    }
-    // POST query beyond MCPClienti (A-85), with the target's body template.
-    if (const auto q = ctx.api.query(client::kWriter, "MCPFornitori", {std::nullopt, 1, 1}))
-        ctx.observe("POST query on MCPFornitori (A-85): " + status_text(q->response), q->response.exchange);
-}
-
 }  // namespace
+
+std::vector<Check> view_document_checks(const std::vector<std::string>& data_set_resources);
 
 std::vector<Check> views_checks() {
     const std::vector<std::string> data_set_resources = {"MCPClienti",    "MCPFornitori",  "MCPArticoli",   "MCPDocumentiT",
                                                     "MCPDocumentiR", "AliquoteIva",   "Famiglia",      "Sottofamiglia", "MarcaArticoli",
                                                     "Articoli",      "CliFor",        "CodiciDocumento", "CondPagam",   "StatiEsteri",
                                                     "StoricoDocumentiT", "StoricoDocumentiR"};
-    return {
+    std::vector<Check> out{
         {.id = "VIEW-01", .title = "Each MCP view returns only its fields, each of its type",
-         .spec = "001 §2.4-2.7; 000 §1 capability 5; A-38", .seed_text = "Read-only denormalised views (resources whose names start with MCP) for analysis tools.",
+         .spec = "001 §2.4-2.7; 000 §1 capability 5; A-38",
+         .verifies = {"000-1-cap5-views", "001-2.4-mcparticoli-fields", "001-2.5-mcpclienti-fields", "001-2.5-same-fields",
+                      "001-2.6-mcpdocumentit-fields", "001-2.6-amounts", "001-2.7-mcpdocumentir-fields", "001-2.7-no-cost-no-fulfilled-refs",
+                      "001-2.4-mcparticoli-nullability", "001-2.5-nullability", "001-2.4-mcparticoli-required",
+                      "001-2.5-mcpclienti-required", "001-2.6-mcpdocumentit-required", "001-2.7-mcpdocumentir-required"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = fields_and_types},
         {.id = "VIEW-02", .title = "MCPClienti holds only customers (C), MCPFornitori only suppliers (F)",
-         .spec = "001 §2.1, §2.5; A-38", .seed_text = "Read customers only with RecordSelection on ind_clifor equal to C; suppliers with F. … CliFor holds "
-         "customers and suppliers together; ind_clifor is part of the key, so the same cod_clifor may exist once as C and once as F.",
+         .spec = "001 §2.1, §2.5; A-38",
+         .verifies = {"001-2.1-read-customers-suppliers", "000-2.1-rel-clifor-c-f", "001-2.1-ind-clifor", "000-2.1-catalogue-mcpclienti",
+                      "000-2.1-catalogue-mcpfornitori"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = customers_and_suppliers},
-        {.id = "VIEW-03", .title = "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data",
-         .spec = "001 §2.6, §2.7; 000 §2.1; A-38", .seed_text = "Each header contains its lines in the list MCPDocumentiR. … Each line repeats header data (year, "
-         "date, type, counterpart and agent) so it can be filtered without joins",
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = nested_lines},
         {.id = "VIEW-04", .title = "View rows agree with the base records written (one row per record, same-named fields equal)",
-         .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67", .seed_text = "Read-only denormalised views (resources whose names start with MCP) for analysis tools. … A "
-         "header's ind_clifor_c + cod_clifor_c identify its counterpart with the same key as CliFor",
+         .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",
+         .verifies = {"000-1-cap5-views", "000-2.1-rel-counterpart", "001-2.6-counterpart-on-header", "001-2.4-mcparticoli-key",
+                      "001-2.5-mcpclienti-key", "001-2.6-mcpdocumentit-key"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = rows_agree},
         {.id = "VIEW-05", .title = "MCPResources lists resources in its own fields",
-         .spec = "001 §2.3; A-40", .seed_text = "A registry table, read with GET /api/resources/MCPResources, listing the resources offered to an MCP server.",
+         .spec = "001 §2.3; A-40",
+         .verifies = {"001-2.3-registry", "001-2.3-ordinary-resource", "000-2.1-catalogue-mcpresources", "001-2.3-mcpresources-fields",
+                      "001-2.3-mcpresources-nullability", "001-2.3-mcpresources-key"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPResources"}, .run = resources_registry},
         {.id = "VIEW-06", .title = "POST query on MCPClienti returns the customers its RecordSelection selects",
-         .spec = "000 §4.2; 001 §2.5; A-41", .seed_text = "MCPClienti also accepts POST /api/resources/MCPClienti/query.",
+         .spec = "000 §4.2; 001 §2.5; A-41",
+         .verifies = {"001-2.5-mcpclienti-query", "000-4.2-listed-for-mcpclienti", "000-4-post-query", "000-1-cap3-query", "000-4.2-query",
+                      "000-2.1-catalogue-mcpclienti"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = query_clienti},
         {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
-         .spec = "000 §1 capability 3; §4.2; A-41", .seed_text = "Search a resource with filters and ordering in a request body (POST query).",
+         .spec = "000 §1 capability 3; §4.2; A-41", .verifies = {"000-1-cap3-query", "000-4.2-query", "000-4-post-query"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = query_ordering},
         {.id = "VIEW-11", .title = "POST query ordering: where do NULLs sort?",
-         .spec = "000 §4.2; 001 §2.5; A-96", .seed_text = "Search with filters and ordering carried in the body. … Fields not listed above are nullable.",
+         .spec = "000 §4.2; 001 §2.5; A-96", .verifies = {"000-4.2-query", "001-2.5-nullability"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = nulls_in_order},
-        {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc",
-         .spec = "001 §2.6; A-39", .seed_text = "mese and settimana derive from the document date.",
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = month_of_date},
+        {.id = "VIEW-12", .title = "Each article written shows once in MCPArticoli",
+         .spec = "000 §2.1 catalogue; 001 §2.4", .verifies = {"000-2.1-catalogue-mcparticoli", "000-1-cap5-views", "001-2.4-mcparticoli-key"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli", "MCPArticoli"}, .writes = true, .run = articles_shown},
         {.id = "VIEW-08", .title = "Logically deleted base records in the views: shown or not?",
-         .spec = "001 §2.4-2.7; A-42", .seed_text = "Deletion is logical: each record carries flg_isdeleted (bit, required); active records send false.",
+         .spec = "001 §2.4-2.7; A-42", .verifies = {"000-1-deletion-logical"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = deleted_rows},
-        {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
-         .spec = "001 §2.6; 000 §4.2; A-39, A-85", .seed_text = "mese and settimana derive from the document date.",
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = week_numbering},
     };
+    for (auto& check : view_document_checks(data_set_resources)) out.push_back(std::move(check));
+    return out;
 }
 
 }  // namespace bds::suites

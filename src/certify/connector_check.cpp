@@ -65,6 +65,7 @@ std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& chec
         r.title = check.title;
         r.spec = check.spec;
         r.seed_text = check.seed_text;
+        r.verifies = check.verifies;
         r.level = check.level;
         r.tags = {"connector"};
         int applied = 0;

@@ -1,6 +1,7 @@
 #pragma once
 /// A connector check: like a server check (check/check.hpp) a value with a stable id (CON-07), title, spec
-/// reference, the seed sentence, a level, and a small function; it judges each scenario run of the connector.
+/// reference, the statements of the seeds it verifies, a level, and a small function; it judges each scenario run
+/// of the connector.
 #include <functional>
 #include <string>
 #include <vector>
@@ -39,13 +40,18 @@ private:
     std::size_t suppressed_ = 0;
 };
 
+/// One row of the connector's table (suites/connector.cpp), written positionally:
+///     {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", {"000-8-pages-start-at-1"}, L::Must, pages_from_one}
 struct ConnectorCheck {
     std::string id;  ///< stable, "CON-07"
     std::string title;
-    std::string spec;       ///< "000 §4.4"
-    std::string seed_text;  ///< the seed sentence it tests
+    std::string spec;  ///< "000 §4.4"
+    /// The statements of the seeds it verifies, by id (spec/requirements.json): the one it rests on first.
+    std::vector<std::string> verifies;
     Level level = Level::Must;
     std::function<void(Judge&)> judge;
+    /// The seed sentence shown for it: the quote of the first of `verifies`, set by the table, not by the row.
+    std::string seed_text{};
 };
 
 /// The checks of `table` whose id starts with one of `prefixes` (empty: all). std::invalid_argument for a prefix no

@@ -19,7 +19,7 @@ std::string_view to_string(Level level);
 struct Context;
 
 /// One row of a suite's table, written with designated initialisers:
-///     {.id = "PAG-03", .title = …, .spec = "000 §8", .seed_text = "Pages start at 1.", .level = Level::Must,
+///     {.id = "PAG-03", .title = …, .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must,
 ///      .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one}
 /// The runner reads everything but `run`: it skips a check whose `needs` the target file lacks, locks its
 /// `resources`, and keeps writing and generating checks apart.
@@ -27,8 +27,11 @@ struct Context;
 struct Check {
     std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
     std::string title{};
-    std::string spec{};       ///< e.g. "000 §4.1 rule 1"
-    std::string seed_text{};  ///< the seed sentence it tests, word for word (or the table row it rests on)
+    std::string spec{};  ///< e.g. "000 §4.1 rule 1"
+    /// The statements of the seeds it verifies, by id (spec/requirements.json, catalogue/requirements.hpp): the one
+    /// it rests on first (its quote is the one shown), then the others it judges; an OBSERVE check names the
+    /// "not shown" statements it observes.
+    std::vector<std::string> verifies{};
     Level level = Level::Must;
     /// The target-file users it cannot run without (client::kWriter, …): without one it is skipped, saying which.
     std::vector<std::string> needs{};
@@ -47,6 +50,9 @@ struct Check {
     std::string capability{};
     /// The suite folder under suites/ ("pagination"): set by the suite table (suites/registry.cpp), not by the row.
     std::string suite{};
+    /// The seed sentence shown for it, word for word: the quote of the first of `verifies`, set by the suite table
+    /// (suites/registry.cpp), not by the row.
+    std::string seed_text{};
 
     /// The report's tags: the capability (or suite), then the resources.
     std::vector<std::string> tags() const;

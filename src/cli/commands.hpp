@@ -21,6 +21,8 @@ void add_merge_command(CLI::App& app);
 /// `conformance certify [--resource R] [--scenario S] [--report FORMAT=FILE] … -- CONNECTOR COMMAND {base_url} …`
 /// `connector`: the words after its `--`, split off by main().
 void add_certify_command(CLI::App& app, std::vector<std::string> connector);
+/// `conformance coverage [--report FORMAT=FILE]... [--quiet]`
+void add_coverage_command(CLI::App& app);
 /// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
 void add_selfcheck_command(CLI::App& app);
 

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/connector_selfcheck.hpp"
 #include "cli/selfcheck_support.hpp"
+#include "coverage/coverage.hpp"
 #include "report/connector_tolerance.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/markdown_cells.hpp"
@@ -26,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct SampleDefect {
-    std::string name, level, rule, description;
+    std::string name, level, rule, breaks, description;
 };
 
 /// The lines of `sample --list-…`, each split at its tabs into `fields` fields; ExitError (usage) when it fails or
@@ -47,10 +48,11 @@ std::vector<std::vector<std::string>> sample_table(const std::string& sample, co
     return out;
 }
 
-/// The sample's defects, from its --list-defects: one per line, "name<TAB>MUST|SHOULD<TAB>rule<TAB>description".
+/// The sample's defects, from its --list-defects: one per line, "name<TAB>MUST|SHOULD<TAB>rule<TAB>breaks<TAB>description"
+/// (breaks: the statements of spec/requirements.json it breaks, joined by ", ").
 std::vector<SampleDefect> sample_defects(const std::string& sample) {
     std::vector<SampleDefect> out;
-    for (auto& row : sample_table(sample, "--list-defects", 4)) out.push_back({row[0], row[1], row[2], row[3]});
+    for (auto& row : sample_table(sample, "--list-defects", 5)) out.push_back({row[0], row[1], row[2], row[3], row[4]});
     return out;
 }
 
@@ -144,7 +146,7 @@ report::KillMatrix write_kill(const std::vector<SampleDefect>& defects, const st
     for (std::size_t i = 0; i < defects.size(); ++i) {
         const auto& d = defects[i];
         runs.push_back({d.name, "connector", d.rule, d.description, read_certification(d.name, results[1 + i], dir),
-                        d.level == "SHOULD" ? Level::Should : Level::Must, ""});
+                        d.level == "SHOULD" ? Level::Should : Level::Must, "", coverage::split_ids(d.breaks)});
     }
     const auto kill = report::kill_matrix(faithful, runs);
     report::KillMatrixHeading heading;
@@ -154,7 +156,8 @@ report::KillMatrix write_kill(const std::vector<SampleDefect>& defects, const st
                     " connector checks): `conformance certify` of the sample connector (`connector/sample_connector.cpp`), every "
                     "scenario for CliFor and StoricoDocumentiT, then of the sample with each of its defects "
                     "(`bds-sample-connector --list-defects`), each breaking one rule of what the seeds ask of a sender. A defect is "
-                    "caught when a MUST check fails on it (a defect against a SHOULD rule, marked (SHOULD): a MUST or SHOULD check). "
+                    "caught when a MUST check that verifies a statement it breaks fails on it (a defect against a SHOULD rule, marked "
+                    "(SHOULD): a MUST or SHOULD check; those checks in bold). "
                     "The sample under each of its choices, the other half: `" + a.tolerance_out + "`.";
     write_file(a.out, [&](std::ostream& out) { report::write_kill_matrix(kill, out, heading); });
     return kill;

@@ -20,6 +20,7 @@
 #include "cli/commands.hpp"
 #include "cli/connector_selfcheck.hpp"
 #include "cli/selfcheck_support.hpp"
+#include "coverage/coverage.hpp"
 #include "report/kill_matrix.hpp"
 #include "report/markdown_cells.hpp"
 #include "report/read_report.hpp"
@@ -161,7 +162,7 @@ std::pair<report::KillMatrix, std::optional<report::ToleranceMatrix>> matrices(c
         if (job.defect)
             defect_runs.push_back({std::string(job.defect->name), std::string(job.defect->area), std::string(job.defect->rule),
                                    std::string(job.defect->description), read_job(job, dir), job.defect->level == "SHOULD" ? Level::Should : Level::Must,
-                                   job.choices});
+                                   job.choices, coverage::split_ids(job.defect->breaks)});
         else if (!job.choices.empty() || job.name.rfind("random:", 0) == 0)
             choice_runs.push_back({job.name, job.choices, read_job(job, dir), job.must_be_seen});
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/reporters.hpp"
+#include "report/requirements_view.hpp"
 #include "schema/json_limits.hpp"
 #include "run/baseline.hpp"
 
@@ -93,7 +94,7 @@ void heading(const run::CheckResult& r, std::ostream& out) {
     const auto word = outcome_word(r);
     out << "<h3><span class=\"badge " << word << "\">" << word << "</span> " << h(r.id) << " <span class=\"level\">"
         << to_string(r.level) << "</span> " << h(r.title) << "</h3>\n";
-    out << "<p>" << h(r.spec) << " · suite " << h(r.suite) << "</p>\n";
+    out << "<p>" << h(r.spec) << " · suite " << h(r.suite) << (r.verifies.empty() ? "" : " · verifies " + statement_links(r)) << "</p>\n";
     if (!r.seed_text.empty()) out << "<blockquote>" << h(r.seed_text) << "</blockquote>\n";
     if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
     if (!r.caused_by.empty())
@@ -204,7 +205,7 @@ void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ost
 
 void checks_html(const run::RunResult& run, std::ostream& out) {
     out << "<section id=\"checks\"><h2>All checks</h2>\n<table>\n<tr><th>id</th><th>level</th><th>outcome</th><th>suite</th>"
-           "<th>title</th><th>spec</th><th>ms</th><th>requests</th><th>cases</th></tr>\n";
+           "<th>title</th><th>spec</th><th>statements</th><th>ms</th><th>requests</th><th>cases</th></tr>\n";
     for (const auto& r : run.results) {
         const auto word = outcome_word(r);
         // The id leads to the check's detail further up, where there is one.
@@ -218,7 +219,7 @@ void checks_html(const run::RunResult& run, std::ostream& out) {
         out << "</td><td>" << to_string(r.level) << "</td><td class=\"" << word << "\">" << word
             << "</td><td>" << h(r.suite) << "</td><td>" << h(r.title);
         if (r.outcome == run::Outcome::Skip) out << "<br><small>" << h(r.reason) << "</small>";
-        out << "</td><td>" << h(r.spec) << "</td><td class=\"n\">" << fixed(r.duration_ms, 1) << "</td><td class=\"n\">"
+        out << "</td><td>" << h(r.spec) << "</td><td>" << statement_links(r) << "</td><td class=\"n\">" << fixed(r.duration_ms, 1) << "</td><td class=\"n\">"
             << r.requests << "</td><td class=\"n\">" << r.cases << "</td></tr>\n";
     }
     out << "</table>\n</section>\n";
@@ -282,6 +283,7 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
                 observations_html(r, out);
     out << "</section>\n";
 
+    requirements_html(run, out);
     checks_html(run, out);
     out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }

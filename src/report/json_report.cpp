@@ -36,6 +36,7 @@ ordered_json to_json(const run::RunResult& run) {
                                 {"counterexample", f.counterexample}, {"exchange", exchange_json(f.exchange)}});
         for (const auto& o : r.observations) observations.push_back({{"text", o.text}, {"exchange", exchange_json(o.exchange)}});
         checks.push_back({{"id", r.id}, {"suite", r.suite}, {"title", r.title}, {"spec", r.spec}, {"seed_text", r.seed_text},
+                          {"verifies", r.verifies},
                           {"level", std::string(to_string(r.level))}, {"tags", r.tags},
                           {"outcome", std::string(run::to_string(r.outcome))}, {"reason", r.reason},
                           {"skip_chosen", r.skip_chosen}, {"error_source", std::string(run::to_string(r.error_source))},

@@ -19,10 +19,13 @@ struct DefectRun {
     Level level = Level::Must;  ///< of the rule the defect breaks
     /// The stub's choices under the defect ("" for the defaults), e.g. "A-07=row,A-12=hidden".
     std::string choices;
+    /// The statements of the seeds it breaks (spec/requirements.json ids); empty: any check that fails catches it.
+    std::vector<std::string> breaks{};
 };
 
-/// What the runs show: a defect is caught when at least one MUST check fails on it (a defect against a SHOULD
-/// rule: a MUST or SHOULD check), in every run of it; the faithful stub must have no MUST failure and no error.
+/// What the runs show: a defect is caught when at least one MUST check that verifies a statement it breaks fails
+/// on it (a defect against a SHOULD rule: a MUST or SHOULD check), in every run of it; the faithful stub must have
+/// no MUST failure and no error. A failure of another check only follows from the defect: it proves nothing.
 struct KillMatrix {
     /// One run of a defect: under which choices, and what failed.
     struct Trial {
@@ -30,12 +33,14 @@ struct KillMatrix {
         std::vector<std::string> must;    ///< MUST checks that failed (the killers)
         std::vector<std::string> should;  ///< SHOULD checks that failed
         std::vector<std::string> errors;  ///< checks that could not judge
+        /// The failed checks (MUST; and SHOULD for a SHOULD defect) that verify a statement the defect breaks.
+        std::vector<std::string> of_its_rule;
     };
     struct Row {
         std::string name, area, rule, description;
         Level level = Level::Must;
         std::vector<Trial> trials;  ///< the defaults' first when it ran
-        bool caught(const Trial& t) const { return !t.must.empty() || (level == Level::Should && !t.should.empty()); }
+        bool caught(const Trial& t) const { return !t.of_its_rule.empty(); }
         bool caught() const;
     };
     std::vector<Row> rows;

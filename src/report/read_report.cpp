@@ -106,6 +106,7 @@ run::RunResult from_json(const json& doc) {
         r.title = member<std::string>(c, "title", where);
         r.spec = member<std::string>(c, "spec", where);
         r.seed_text = member<std::string>(c, "seed_text", where);
+        r.verifies = member<std::vector<std::string>>(c, "verifies", where);
         r.level = level_of(member<std::string>(c, "level", where), where + "/level");
         r.tags = member<std::vector<std::string>>(c, "tags", where);
         r.outcome = outcome_of(member<std::string>(c, "outcome", where), where + "/outcome");

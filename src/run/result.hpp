@@ -45,6 +45,7 @@ struct Observation {
 struct CheckResult {
     // The check's identity, copied so a result outlives the table.
     std::string id, suite, title, spec, seed_text;
+    std::vector<std::string> verifies;  ///< the statements of the seeds it verifies (spec/requirements.json ids)
     Level level = Level::Must;
     std::vector<std::string> tags;
 

@@ -117,6 +117,7 @@ CheckResult result_for(const Check& check, std::string replay) {
     res.title = check.title;
     res.spec = check.spec;
     res.seed_text = check.seed_text;
+    res.verifies = check.verifies;
     res.level = check.level;
     res.tags = check.tags();
     res.replay = "conformance run " + replay;

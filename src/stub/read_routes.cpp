@@ -70,7 +70,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i)
             rows.push_back(std::make_shared<const std::string>(print(matched[i])));
     }
-    variation.defect().total(total, rows.size(), unfiltered);
+    variation.defect().total(q, total, rows.size(), unfiltered);
     variation.write_list(res, rows, total);
 }
 
@@ -83,10 +83,12 @@ void with_resource(StubState& state, const httplib::Request& req, httplib::Respo
             return state.variation.write_list(res, {}, 0);
         state.variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
     };
-    if (state.variation.resource_first() && !state.resource_exists(name)) return refuse();
+    const bool nested = state.variation.serves_nested_list(name);
+    if (state.variation.resource_first() && !state.resource_exists(name) && !nested) return refuse();
     const auto user = authenticate(state, req, res);
     if (!user) return;
     const Record* record = state.resource_for(*user, name);
+    if (!record && nested) return state.variation.write_list(res, {}, 0);
     if (!record) return refuse();
     try {
         handle(*user, *record);

@@ -163,7 +163,9 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         return;
     }
     if (view.name == "MCPArticoli") {
-        scan(*table, base, pins, keys, [&](const Row& row) { emit_selected(RecordRow(view, cx, row.record), row.changed); });
+        scan(*table, base, pins, keys, [&](const Row& row) {
+            if (variation_.defect().in_view(view.name, row.record, true)) emit_selected(RecordRow(view, cx, row.record), row.changed);
+        });
         return;
     }
     if (view.name == "MCPDocumentiT") {

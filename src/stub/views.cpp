@@ -216,7 +216,11 @@ json DocumentRow::counterpart(const Field& f, const json& mine) const {
     const json* party = joined(clifor_, "CliFor", {{"ind_clifor", get(&doc_, "ind_clifor_c")}, {"cod_clifor", get(&doc_, "cod_clifor_c")}});
     if (name == "des_ragsoc") return convert(f, get(party, "des_ragsoc"));
     if (!party) return mine;
-    if (among(name, kCounterpartFields)) return convert(f, get(party, name.c_str()));
+    if (among(name, kCounterpartFields)) {
+        json value = convert(f, get(party, name.c_str()));
+        cx_.variation.defect().joined_field(view_.name, name, value);
+        return value;
+    }
     if (name == "des_localita") return convert(f, get(party, "des_localita_res"));
     if (name == "sig_prov") return convert(f, get(party, "sig_prov_res"));
     if (name == "cod_naz") return convert(f, get(party, "cod_naz_res"));
@@ -244,7 +248,9 @@ json LineRow::compute(const Field& f) const {
     const std::string& name = f.name;
     if (from_header(name)) {
         const json* v = header_.field(name);
-        return v ? convert(f, *v) : json(nullptr);
+        json value = v ? convert(f, *v) : json(nullptr);
+        cx_.variation.defect().header_field(name, value);
+        return value;
     }
     const auto number = static_cast<std::int64_t>(position_ + 1);
     if (name == "prg_riga") return number;
@@ -258,7 +264,11 @@ json LineRow::compute(const Field& f) const {
             article_ = cx_.joins.any("Articoli") ? cx_.joins.find("Articoli", {{"cod_art", get(&line_, "cod_art")}, {"cod_variante", get(&line_, "cod_variante")}})
                                                  : nullptr;
         if (!*article_) return mine;
-        if (from_article) return either(f, get(*article_, name.c_str()), std::move(mine), joined);
+        if (from_article) {
+            json value = either(f, get(*article_, name.c_str()), std::move(mine), joined);
+            cx_.variation.defect().joined_field("MCPDocumentiR", name, value);
+            return value;
+        }
         if (!brand_) brand_ = cx_.joins.find("MarcaArticoli", {{"cod_marca", get(*article_, "cod_marca")}});
         return either(f, get(*brand_, "des_marca"), std::move(mine), joined);
     }

@@ -37,9 +37,10 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
         json block = json::parse(req.body, nullptr, false);
         if (block.is_discarded()) return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");
+        if (block.is_object() && variation.defect().wraps_object()) block = json::array({std::move(block)});
         if (!block.is_array())
             return variation.error(res, 400, "not_an_array", "the body of POST sync is always an array of records (000 §1), got a JSON " + std::string(block.type_name()));
-        if (const auto max = variation.choices().max_block_records(); block.size() > max)
+        if (const auto max = variation.defect().block_cap(variation.choices().max_block_records()); block.size() > max)
             return variation.error(res, 413, "block_too_large", "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
 
         // The block as sent, for the hooks that read it, before the fields a lenient target ignores are dropped.

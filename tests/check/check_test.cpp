@@ -7,7 +7,7 @@ namespace bds {
 namespace {
 
 std::vector<Check> sample() {
-    return {{.id = "PAG-01", .title = "pages start at 1", .spec = "000 §8", .seed_text = "Pages start at 1.", .suite = "pagination"},
+    return {{.id = "PAG-01", .title = "pages start at 1", .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .suite = "pagination"},
             {.id = "PAG-02", .title = "partition", .spec = "000 §4.1", .suite = "pagination"},
             {.id = "AUTH-01", .title = "token", .spec = "000 §5 rule 1", .suite = "auth"},
             {.id = "AUTH-10", .title = "expiry", .spec = "000 §5", .level = Level::Observe, .suite = "auth"}};

@@ -4,8 +4,7 @@
 #include <set>
 #include <string_view>
 
-#include "stub/variation/defects.hpp"
-#include "stub/stub_fixture.hpp"
+#include "stub/defect_fixture.hpp"
 
 namespace bds::test {
 namespace {
@@ -24,6 +23,7 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
         for (const char c : d.name) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << d.name;
         EXPECT_FALSE(d.rule.empty()) << d.name;
         EXPECT_FALSE(d.description.empty()) << d.name;
+        EXPECT_FALSE(d.breaks.empty()) << d.name << " names no statement it breaks";
         ++per_area[d.area];
         EXPECT_EQ(stub::defect_from_name(d.name), d.defect);
         EXPECT_EQ(stub::info(d.defect).name, d.name);
@@ -34,64 +34,11 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
     EXPECT_FALSE(stub::defect_from_name("no-such-defect"));
     EXPECT_EQ(stub::defect_from_name("none"), Defect::None);
     EXPECT_EQ(stub::info(Defect::None).name, "none");
-    // Every enumerator is in the table (the enum is contiguous, MalformedJson500 last).
-    for (int i = 1; i <= static_cast<int>(Defect::MalformedJson500); ++i)
+    // Every enumerator is in the table (the enum is contiguous, UnboundedTextCapped last).
+    for (int i = 1; i <= static_cast<int>(Defect::UnboundedTextCapped); ++i)
         EXPECT_NE(stub::info(static_cast<Defect>(i)).name, "none") << "enumerator " << i << " has no entry";
 }
 
-class StubDefect : public StubTest {
-protected:
-    /// Restarts the stub (fresh data, fresh clock) with `defect` on.
-    void start(Defect defect) {
-        client.reset();
-        server.reset();
-        clock = ManualClock{};
-        stub::StubOptions options;
-        options.clock = clock.clock();
-        options.threads = 2;
-        options.defect = defect;
-        server = std::make_unique<stub::StubServer>(catalogue, options);
-        server->start();
-        client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
-        client->set_tcp_nodelay(true);
-        client->set_read_timeout(10, 0);
-    }
-
-    /// Runs `scenario` on a faithful stub, then on one with `defect`: {faithful result, defective result}.
-    template <class F>
-    auto compare(Defect defect, F scenario) {
-        start(Defect::None);
-        auto faithful = scenario();
-        start(defect);
-        auto defective = scenario();
-        return std::make_pair(faithful, defective);
-    }
-
-    json fam(const std::string& code, const std::string& des = "x") {
-        return minimal(catalogue, "Famiglia", {{"cod_famiglia", code}, {"des_famiglia", des}});
-    }
-    void three_families() { sync("Famiglia", json::array({fam("F1", "one"), fam("F2", "two"), fam("F3", "three")})); }
-    json clifor(const std::string& ind, const std::string& code) {
-        return minimal(catalogue, "CliFor", {{"ind_clifor", ind}, {"cod_clifor", code}, {"des_ragsoc", "R " + code}});
-    }
-    json document(const std::string& key, int lines, bool without_line_keys = true) {
-        json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", key}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"},
-                                                             {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}});
-        doc["StoricoDocumentiR"] = json::array();
-        for (int i = 0; i < lines; ++i) {
-            json line = {{"cod_art", "A" + std::to_string(i)}};
-            if (!without_line_keys) line["key_documento"] = key;
-            doc["StoricoDocumentiR"].push_back(line);
-        }
-        return doc;
-    }
-    std::size_t feed_size(const std::string& resource, const std::string& instant) {
-        const Answer a = get("/api/sync/" + resource + "?LastUtcRun=" + encode(instant), token());
-        EXPECT_EQ(a.status, 200) << a.text;
-        return a.body.value("Records", json::array()).size();
-    }
-    std::string selection(const std::string& text) { return "RecordSelection=" + encode(text); }
-};
 
 // --- auth
 

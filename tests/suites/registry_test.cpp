@@ -1,11 +1,14 @@
 // Every row of every suite says what it is, and says it right: its id belongs to its suite, its resources are the
-// catalogue's, its users are roles of the target file, and the sentence it quotes is the seeds' own.
+// catalogue's, its users are roles of the target file, it names the statements of the seeds it verifies
+// (spec/requirements.json), and the sentence it shows is the seeds' own, taken from the first of them.
 #include <gtest/gtest.h>
 
 #include <regex>
 #include <set>
 
 #include "catalogue/catalogue.hpp"
+#include "catalogue/requirements.hpp"
+#include "catalogue/seed_quotes.hpp"
 #include "catalogue/seed_tables.hpp"
 #include "client/target.hpp"
 #include "suites/registry.hpp"
@@ -14,42 +17,8 @@
 namespace bds {
 namespace {
 
-/// `text` with Markdown's emphasis and code marks dropped and every run of white space one space: a quote
-/// spanning a line break or a table cell still matches.
-std::string normalised(std::string text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '`' || (c == '*' && i + 1 < text.size() && text[i + 1] == '*')) {
-            if (c == '*') ++i;
-            continue;
-        }
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-/// The parts of a seed_text: quotes joined by " … " (a table row is quoted with its cells joined by " | ").
-std::vector<std::string> quotes(const std::string& seed_text) {
-    static const std::string kJoin = " … ";
-    std::vector<std::string> out;
-    std::size_t from = 0;
-    for (std::size_t at; (at = seed_text.find(kJoin, from)) != std::string::npos; from = at + kJoin.size()) out.push_back(seed_text.substr(from, at - from));
-    out.push_back(seed_text.substr(from));
-    return out;
-}
-
-/// The quotes of `seed_text` that the seeds do not hold word for word.
-std::vector<std::string> not_in_seeds(const std::string& seed_text, const std::string& seeds) {
-    std::vector<std::string> out;
-    for (const auto& q : quotes(seed_text))
-        if (q.empty() || seeds.find(normalised(q)) == std::string::npos) out.push_back(q);
-    return out;
-}
+using test::normalised;
+using test::not_in_seeds;
 
 TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
     std::set<std::string> ids, prefixes;
@@ -61,13 +30,60 @@ TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
             EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
             EXPECT_FALSE(c.title.empty()) << c.id;
             EXPECT_FALSE(c.spec.empty()) << c.id;
-            EXPECT_FALSE(c.seed_text.empty()) << c.id;
+            EXPECT_FALSE(c.verifies.empty()) << c.id << " names no statement it verifies";
+            EXPECT_TRUE(c.seed_text.empty()) << c.id << ": the quote shown comes from the first statement of verifies, not from the row";
             EXPECT_TRUE(c.run) << c.id;
             EXPECT_TRUE(c.suite.empty()) << c.id << ": the suite is set by the table, not by the row";
             EXPECT_FALSE(c.writes && c.generates) << c.id << ": a writing check already holds the generators; drop .generates";
         }
     }
     for (const auto& c : all_checks()) EXPECT_FALSE(c.suite.empty()) << c.id;
+}
+
+/// What is wrong with the statements a check names (empty: nothing): an unknown id, an id twice, a MUST check
+/// resting on no stated rule or field.
+std::vector<std::string> verifies_faults(const std::vector<std::string>& verifies, Level level) {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    bool stated = false;
+    for (const auto& id : verifies) {
+        const Requirement* r = find_requirement(id);
+        if (!r) out.push_back("names an unknown statement " + id);
+        if (!seen.insert(id).second) out.push_back("names " + id + " twice");
+        stated = stated || (r && r->kind != RequirementKind::NotShown);
+    }
+    if (verifies.empty()) out.push_back("names no statement it verifies");
+    if (level == Level::Must && !stated) out.push_back("is MUST but verifies no stated rule or field, only what is not shown");
+    return out;
+}
+
+TEST(SuiteRows, EveryCheckNamesKnownStatementsAndAMustCheckAStatedOne) {
+    for (const auto& c : all_checks())
+        for (const auto& fault : verifies_faults(c.verifies, c.level)) ADD_FAILURE() << c.id << " " << fault;
+    for (const auto& c : suites::connector_checks())
+        for (const auto& fault : verifies_faults(c.verifies, c.level)) ADD_FAILURE() << c.id << " " << fault;
+}
+
+TEST(SuiteRows, TheVerifiesTestCanFail) {
+    EXPECT_TRUE(verifies_faults({"000-8-pages-start-at-1"}, Level::Must).empty());
+    EXPECT_TRUE(verifies_faults({"000-8-pagesize-not-shown"}, Level::Observe).empty());
+    EXPECT_EQ(verifies_faults({"000-8-pagesize-not-shown"}, Level::Must).size(), 1u);
+    EXPECT_EQ(verifies_faults({}, Level::Observe).size(), 1u);
+    EXPECT_EQ(verifies_faults({"000-8-pages-start-at-1", "000-8-pages-start-at-1"}, Level::Must).size(), 1u);
+    EXPECT_EQ(verifies_faults({"000-8-pages-start-at-0"}, Level::Should).size(), 1u);
+}
+
+/// A server or connector check shows the quote of the first statement it verifies.
+template <class C>
+void expect_first_quote_shown(const C& c) {
+    const Requirement* first = c.verifies.empty() ? nullptr : find_requirement(c.verifies.front());
+    ASSERT_NE(first, nullptr) << c.id;
+    EXPECT_EQ(c.seed_text, first->quote) << c.id;
+}
+
+TEST(SuiteRows, TheQuoteShownIsTheFirstStatementsQuote) {
+    for (const auto& c : all_checks()) expect_first_quote_shown(c);
+    for (const auto& c : suites::connector_checks()) expect_first_quote_shown(c);
 }
 
 TEST(SuiteRows, ResourcesAreTheCataloguesAndNeedsAreRolesOfTheTargetFile) {

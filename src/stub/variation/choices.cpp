@@ -153,6 +153,8 @@ const std::vector<ChoiceInfo> kTable = {
                            {"UTF-16 units for nvarchar/nchar (SQL Server)", "characters (PostgreSQL, MySQL)"}),
     entry<&C::like_case>("A-108", "case in RecordSelection's LIKE", {"collation", "ascii"},
                          {"as = compares it (the collation)", "ASCII letters folded whatever = does (SQLite's default LIKE)"}),
+    entry<&C::nested_lists>("A-109", "GET of a nested list whose fields are not shown", {"refused", "empty"},
+                            {"403, as a name that is no resource", "an empty list (a server that serves them, none stored)"}),
 };
 
 }  // namespace

@@ -85,6 +85,7 @@ struct Choices {
     enum class TimePrecision : std::uint8_t { SqlServer, Microseconds, Seconds } time_precision{};  ///< A-106
     enum class TextLength : std::uint8_t { Utf16, CodePoints } text_length{};            ///< A-107
     enum class LikeCase : std::uint8_t { Collation, Ascii } like_case{};                 ///< A-108
+    enum class NestedLists : std::uint8_t { Refused, Empty } nested_lists{};             ///< A-109
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).
     std::uint64_t shuffle_seed = 1;

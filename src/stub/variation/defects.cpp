@@ -1,142 +1,16 @@
-// The defects the stub can be set to: one rule of the seeds broken the way real servers do. The table says what
-// each breaks; the hook classes below are the whole of each defect's code.
+// The defects the stub can be set to: one rule of the seeds broken the way real servers do. The table that says what
+// each breaks is defect_table.cpp; the hook classes below are the whole of each defect's code.
 #include "stub/variation/defects.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
+#include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "stub/store.hpp"
 
 namespace bds::stub {
-namespace {
-
-const std::vector<DefectInfo> kDefects = {
-    // auth
-    {Defect::ReadsWithoutToken, "reads-without-token", "auth", "000 §5 rule 3",
-     "a GET without an Authorization header is served as the first configured user instead of answered 401"},
-    {Defect::ForgedTokenAccepted, "forged-token-accepted", "auth", "000 §5 rule 3",
-     "any unknown bearer token is accepted and served as the first configured user"},
-    {Defect::ExpiredTokenAccepted, "expired-token-accepted", "auth", "000 §5 rule 3",
-     "tokens never expire: an expired token is still accepted"},
-    // access
-    {Defect::UnknownResource200, "unknown-resource-200", "access", "000 §4.1 response 403",
-     "GET of a resource that does not exist answers 200 with no records instead of 403"},
-    {Defect::ResourceNameCaseInsensitive, "resource-name-case-insensitive", "access", "000 §1 resource names are case-sensitive",
-     "resource names in the path are matched without case (/api/resources/clifor reads CliFor)"},
-    {Defect::ReaderCanWrite, "reader-can-write", "access", "000 §5 rule 4",
-     "a user not enabled for writing may POST sync (the write flag is not checked)"},
-    {Defect::LimitedUserAllResources, "limited-user-all-resources", "access", "000 §5 rule 4",
-     "a user limited to some resources may read and write every resource"},
-    // pagination
-    {Defect::PageNumberFromZero, "page-number-from-zero", "pagination", "000 §8 pages start at 1",
-     "PageNumber counts from 0: PageNumber=1 answers the second page and PageNumber=0 the first"},
-    {Defect::TotalCountsPage, "total-counts-page", "pagination", "000 §4.1 TotalRowsCount",
-     "TotalRowsCount is the number of records on the page, not of every matching record"},
-    {Defect::TotalIgnoresFilter, "total-ignores-filter", "pagination", "000 §4.1 TotalRowsCount",
-     "TotalRowsCount counts every record of the resource, ignoring RecordSelection and LastUtcRun"},
-    {Defect::UnstablePageOrder, "unstable-page-order", "pagination", "000 §4.1 PageNumber",
-     "no stable order across pages: even pages are cut from the records in reverse key order, so pages overlap and miss records"},
-    {Defect::PageSizeIgnored, "page-size-ignored", "pagination", "000 §4.1 PageSize",
-     "PageSize and PageNumber are ignored: every record is answered at once"},
-    {Defect::PageBeyondEndClamped, "page-beyond-end-clamped", "pagination", "000 §4.1 PageNumber",
-     "a PageNumber past the last page answers the last page again instead of no records"},
-    // filters
-    {Defect::AndAsOr, "and-as-or", "filters", "000 §4.1 rule 1",
-     "AND in RecordSelection is evaluated as OR"},
-    {Defect::SelectionIgnored, "selection-ignored", "filters", "000 §4.1 rule 1",
-     "RecordSelection on GET resources is ignored: every record is answered"},
-    {Defect::QuotesNotUnescaped, "quotes-not-unescaped", "filters", "000 §4.1 RecordSelection quoted text",
-     "a doubled quote ('') inside a quoted text is not unescaped, so O''Brien looks for O''Brien"},
-    {Defect::FirstConditionOnly, "first-condition-only", "filters", "000 §4.1 rule 2",
-     "only the condition before the first AND of RecordSelection is applied"},
-    // sync
-    {Defect::UpsertDuplicates, "upsert-duplicates", "sync", "000 §2.1 key fields",
-     "re-sending a record with an existing key inserts a second row instead of updating the first"},
-    {Defect::BlockPartlyStored, "block-partly-stored", "sync", "000 §4.4 failure",
-     "a refused block keeps the records before the first invalid one stored (A-25: a SHOULD)", "SHOULD"},
-    {Defect::PostSync201, "post-sync-201", "sync", "000 §4.4 success: status 200",
-     "an accepted block is answered 201 Created instead of 200"},
-    {Defect::NonAsciiMangled, "non-ascii-mangled", "sync", "000 §1 bodies are JSON in UTF-8",
-     "non-ASCII characters of sent text are stored as '?'"},
-    {Defect::IdAsString, "id-as-string", "sync", "000 §2.2 Id int",
-     "Id is answered as a JSON string instead of a number"},
-    {Defect::TsUpdateFrozen, "ts-update-frozen", "sync", "000 §2.2 ts_update timestamp (rowversion)",
-     "ts_update never changes when a record is updated"},
-    // lines
-    {Defect::LinesDropped, "lines-dropped", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines",
-     "the nested StoricoDocumentiR lines of a sent document are dropped on store"},
-    {Defect::LinesKeyNotRepeated, "lines-key-not-repeated", "lines", "000 §2.1 each line repeats the key_documento of its header",
-     "lines sent without key_documento are stored and read without it"},
-    {Defect::LinesAppendedOnUpdate, "lines-appended-on-update", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines",
-     "re-sending a document appends its lines to the stored ones instead of replacing them"},
-    // changes
-    {Defect::FeedIgnoresLastUtcRun, "feed-ignores-last-utc-run", "changes", "000 §4.3 records changed after LastUtcRun",
-     "GET sync answers every record whatever LastUtcRun says"},
-    {Defect::FeedOmitsDeletions, "feed-omits-deletions", "changes", "000 §4.3 records changed after LastUtcRun",
-     "GET sync leaves out records whose flg_isdeleted is true, so deletions never reach the reader"},
-    {Defect::FeedLocalTime, "feed-local-time", "changes", "000 §4.3 LastUtcRun is UTC",
-     "LastUtcRun is read as Italian local time (UTC+1), so records changed in the hour before it are answered again"},
-    {Defect::FeedMissesUpdates, "feed-misses-updates", "changes", "000 §4.3 records changed after LastUtcRun",
-     "an update keeps the record's first dat_ultvar, so updated records never reappear in the feed"},
-    // deletion
-    {Defect::PhysicalDeletion, "physical-deletion", "deletion", "000 §1 deletion is logical",
-     "a record sent with flg_isdeleted true is removed instead of kept with the flag set"},
-    {Defect::DeletedFlagReset, "deleted-flag-reset", "deletion", "000 §1 deletion is logical",
-     "deleted records are answered with flg_isdeleted false"},
-    {Defect::UndeleteIgnored, "undelete-ignored", "deletion", "000 §4.4 deletion: flg_isdeleted false on active records",
-     "once deleted, a record stays deleted when sent again with flg_isdeleted false"},
-    {Defect::MissingFlagAccepted, "missing-flag-accepted", "deletion", "000 §1 flg_isdeleted (bit, required)",
-     "a record without flg_isdeleted is accepted and stored as active (A-76: refusing it is a SHOULD)", "SHOULD"},
-    // views
-    {Defect::ViewPostSyncAccepted, "view-post-sync-accepted", "views", "000 §4.4 read-only MCP views have no POST",
-     "POST sync on a read-only view answers 200 (nothing is stored)"},
-    {Defect::ViewStale, "view-stale", "views", "001 §2.5 views show the base records",
-     "views are derived once and never refreshed after a write"},
-    {Defect::DocumentViewWithoutLines, "document-view-without-lines", "views", "001 §2.6 each header contains its lines in MCPDocumentiR",
-     "MCPDocumentiT rows carry an empty MCPDocumentiR list"},
-    {Defect::SuppliersInClienti, "suppliers-in-clienti", "views", "001 §2.5 MCPClienti holds customers",
-     "MCPClienti also lists suppliers (ind_clifor F)"},
-    // query
-    {Defect::QueryIgnoresSelection, "query-ignores-selection", "query", "000 §4.2 search with filters",
-     "POST query ignores the RecordSelection of its body"},
-    {Defect::QueryIgnoresOrder, "query-ignores-order", "query", "000 §4.2 search with ordering",
-     "POST query ignores the OrderBy of its body and answers in key order"},
-    // tenancy
-    {Defect::TenantRowsLeak, "tenant-rows-leak", "tenancy", "000 §1 one tenant per record (customer_ID)",
-     "reads of base resources also answer the rows of every other tenant"},
-    {Defect::TenantFromBody, "tenant-from-body", "tenancy", "000 §4.4 customer_ID is not part of the sent record",
-     "a block whose first record carries customer_ID is stored in that tenant instead of the token's", "MUST", "A-26=ignored"},
-    {Defect::ViewOtherTenant, "view-other-tenant", "tenancy", "000 §1 one tenant per record (customer_ID)",
-     "MCP views also answer the rows of every other tenant"},
-    // validation
-    {Defect::OverlongTruncated, "overlong-truncated", "validation", "000 §1 field types nvarchar(n)",
-     "text longer than its field's length is silently truncated and accepted instead of refused"},
-    {Defect::RequiredFieldMissingAccepted, "required-field-missing-accepted", "validation", "000 §2.1 fields required in a sent record",
-     "a record missing a required non-key field (e.g. des_marca of MarcaArticoli) is accepted (A-76: refusing it is a SHOULD)", "SHOULD"},
-    {Defect::MalformedJson500, "malformed-json-500", "validation", "000 §7; A-46",
-     "a malformed JSON body of POST sync is answered 500 instead of a 4xx (A-46: a SHOULD)", "SHOULD"},
-};
-
-const DefectInfo kNone{Defect::None, "none", "", "", "the faithful reference stub"};
-
-}  // namespace
-
-const std::vector<DefectInfo>& defects() { return kDefects; }
-
-std::optional<Defect> defect_from_name(std::string_view name) {
-    if (name == kNone.name) return Defect::None;
-    const auto it = std::find_if(kDefects.begin(), kDefects.end(), [&](const DefectInfo& d) { return d.name == name; });
-    if (it == kDefects.end()) return std::nullopt;
-    return it->defect;
-}
-
-const DefectInfo& info(Defect defect) {
-    const auto it = std::find_if(kDefects.begin(), kDefects.end(), [&](const DefectInfo& d) { return d.defect == defect; });
-    return it == kDefects.end() ? kNone : *it;
-}
-
-
 namespace {
 
 using json = nlohmann::json;
@@ -190,16 +64,22 @@ struct PageNumberFromZero : DefectHooks {
     }
 };
 struct TotalCountsPage : DefectHooks {
-    void total(std::size_t& total, std::size_t page_rows, std::size_t) const override { total = page_rows; }
+    void total(const ListQuery&, std::size_t& total, std::size_t page_rows, std::size_t) const override { total = page_rows; }
 };
 struct TotalIgnoresFilter : DefectHooks {
-    void total(std::size_t& total, std::size_t, std::size_t unfiltered) const override { total = unfiltered; }
+    void total(const ListQuery&, std::size_t& total, std::size_t, std::size_t unfiltered) const override { total = unfiltered; }
     bool counts_unfiltered() const override { return true; }
+};
+struct FeedTotalIgnoresLastUtcRun : DefectHooks {
+    // The count's query lacks the feed's condition on dat_ultvar (a feed has no selection: every row was read).
+    void total(const ListQuery& q, std::size_t& total, std::size_t, std::size_t unfiltered) const override {
+        if (q.endpoint == Endpoint::Feed) total = unfiltered;
+    }
 };
 struct UnstablePageOrder : DefectHooks {
     static bool even_page(const ListQuery& q) { return q.page_size && q.page_number % 2 == 0 && q.order_by.empty(); }
     bool needs_all_rows(const ListQuery& q) const override { return even_page(q); }
-    void arrange(const ListQuery& q, std::vector<json>& rows, std::size_t&) const override {
+    void arrange(const Record&, const ListQuery& q, std::vector<json>& rows, std::size_t&) const override {
         if (even_page(q)) std::reverse(rows.begin(), rows.end());  // another plan, another order
     }
 };
@@ -211,7 +91,7 @@ struct PageSizeIgnored : DefectHooks {
 };
 struct PageBeyondEndClamped : DefectHooks {
     bool needs_all_rows(const ListQuery& q) const override { return q.page_size != 0; }
-    void arrange(const ListQuery& q, std::vector<json>& rows, std::size_t& first) const override {
+    void arrange(const Record&, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const override {
         if (q.page_size && first >= rows.size() && !rows.empty()) first = (rows.size() - 1) / q.page_size * q.page_size;
     }
 };
@@ -486,6 +366,102 @@ struct RequiredFieldMissingAccepted : DefectHooks {
         return true;
     }
 };
+struct ListedValueRefused : DefectHooks {
+    // A CHECK constraint written from an older list: the last value the seeds list for a field is refused.
+    void add_violations(const Record& record, const json& block, json& violations) const override {
+        for (std::size_t i = 0; i < block.size(); ++i)
+            for (const auto& f : record.fields) {
+                if (f.key || f.values.size() < 2 || !block[i].is_object() || !block[i].contains(f.name)) continue;
+                const json& v = block[i][f.name];
+                const std::string& last = f.values.back().value;
+                if ((v.is_string() && v == last) || (v.is_number_integer() && std::to_string(v.get<long long>()) == last))
+                    violations.push_back({{"index", i}, {"field", f.name}, {"pointer", "/" + std::to_string(i) + "/" + f.name},
+                                          {"message", f.name + " must be one of the values before " + last}});
+            }
+    }
+};
+struct BlockCap100 : DefectHooks {
+    std::size_t block_cap(std::size_t cap) const override { return std::min<std::size_t>(cap, 100); }
+};
+struct WeekOfLoading : DefectHooks {
+    // settimana taken from the day the view is read (a load date), not from dat_doc.
+    void week(std::int64_t, int& week) const override { week = sql::iso_week(sql::ticks_from(std::chrono::system_clock::now())); }
+};
+struct ArticlesViewEmpty : DefectHooks {
+    bool in_view(const std::string& view, const json&, bool reference) const override { return reference && view != "MCPArticoli"; }
+};
+struct DocumentViewsNotJoined : DefectHooks {
+    // The document views read the document tables alone: what a line takes from its article and a header from its
+    // counterpart comes out empty (codes only; the counterpart's name is VIEW-04's).
+    void joined_field(const std::string&, const std::string& field, json& value) const override {
+        if (field.rfind("cod_", 0) == 0) value = nullptr;
+    }
+};
+struct WrongPasswordAccepted : DefectHooks {
+    bool any_password() const override { return true; }
+};
+struct TokenInfoMissing : DefectHooks {
+    bool no_token_info() const override { return true; }
+};
+struct ExtraFieldAnswered : DefectHooks {
+    // An internal cost column leaks into every answered record.
+    void present(json& row) const override { row["val_costo"] = 0; }
+};
+struct DeletedFlagNull : DefectHooks {
+    // A NOT NULL bit answered as null (a driver that maps bit to a nullable boolean and loses it).
+    void present(json& row) const override { row["flg_isdeleted"] = nullptr; }
+};
+struct ViewRowsDoubled : DefectHooks {
+    // A join that fans out: each view row twice.
+    void arrange(const Record& record, const ListQuery&, std::vector<json>& rows, std::size_t&) const override {
+        if (record.name.rfind("MCP", 0) != 0) return;
+        std::vector<json> doubled;
+        for (auto& r : rows) {
+            doubled.push_back(r);
+            doubled.push_back(std::move(r));
+        }
+        rows = std::move(doubled);
+    }
+    bool needs_all_rows(const ListQuery&) const override { return true; }
+};
+struct NullRefused : DefectHooks {
+    // NOT NULL columns where the seeds say nullable: an explicit null in a record is refused.
+    void add_violations(const Record& record, const json& block, json& violations) const override {
+        for (std::size_t i = 0; i < block.size(); ++i)
+            for (const auto& f : record.fields)
+                if (f.nullable && !f.key && block[i].is_object() && block[i].contains(f.name) && block[i][f.name].is_null())
+                    violations.push_back({{"index", i}, {"field", f.name}, {"pointer", "/" + std::to_string(i) + "/" + f.name},
+                                          {"message", f.name + " may not be null"}});
+    }
+};
+struct ObjectBodyAccepted : DefectHooks {
+    bool wraps_object() const override { return true; }
+};
+struct McpResourcesRefused : DefectHooks {
+    // The registry is not served as a resource: 403 like a name that is none.
+    const Record* resolve(const Catalogue&, const User&, const std::string& name, const Record* reference) const override {
+        return name == "MCPResources" ? nullptr : reference;
+    }
+};
+struct LinesWithoutHeaderData : DefectHooks {
+    // MCPDocumentiR shows the lines without the counterpart and agent of their header (what a line has of its own).
+    void header_field(const std::string& field, json& value) const override {
+        if (field == "ind_clifor_c" || field == "cod_clifor_c" || field == "cod_agente") value = nullptr;
+    }
+};
+struct UnboundedTextCapped : DefectHooks {
+    // nvarchar(-1) mapped to nvarchar(4000): a longer text is refused.
+    void add_violations(const Record& record, const json& block, json& violations) const override {
+        for (std::size_t i = 0; i < block.size(); ++i)
+            for (const auto& f : record.fields) {
+                if (!f.type.is_text() || f.type.max_length() || !block[i].is_object() || !block[i].contains(f.name)) continue;
+                const json& v = block[i][f.name];
+                if (v.is_string() && v.get<std::string>().size() > 4000)
+                    violations.push_back({{"index", i}, {"field", f.name}, {"pointer", "/" + std::to_string(i) + "/" + f.name},
+                                          {"message", f.name + " holds at most 4000 characters"}});
+            }
+    }
+};
 struct MalformedJson500 : DefectHooks {
     void error_status(int& status, const std::string& code) const override {
         if (code == "malformed_json") status = 500;
@@ -507,6 +483,7 @@ std::unique_ptr<DefectHooks> make_defect(Defect defect) {
         case Defect::PageNumberFromZero: return std::make_unique<PageNumberFromZero>();
         case Defect::TotalCountsPage: return std::make_unique<TotalCountsPage>();
         case Defect::TotalIgnoresFilter: return std::make_unique<TotalIgnoresFilter>();
+        case Defect::FeedTotalIgnoresLastUtcRun: return std::make_unique<FeedTotalIgnoresLastUtcRun>();
         case Defect::UnstablePageOrder: return std::make_unique<UnstablePageOrder>();
         case Defect::PageSizeIgnored: return std::make_unique<PageSizeIgnored>();
         case Defect::PageBeyondEndClamped: return std::make_unique<PageBeyondEndClamped>();
@@ -543,6 +520,21 @@ std::unique_ptr<DefectHooks> make_defect(Defect defect) {
         case Defect::OverlongTruncated: return std::make_unique<OverlongTruncated>();
         case Defect::RequiredFieldMissingAccepted: return std::make_unique<RequiredFieldMissingAccepted>();
         case Defect::MalformedJson500: return std::make_unique<MalformedJson500>();
+        case Defect::ListedValueRefused: return std::make_unique<ListedValueRefused>();
+        case Defect::BlockCap100: return std::make_unique<BlockCap100>();
+        case Defect::WeekOfLoading: return std::make_unique<WeekOfLoading>();
+        case Defect::ArticlesViewEmpty: return std::make_unique<ArticlesViewEmpty>();
+        case Defect::DocumentViewsNotJoined: return std::make_unique<DocumentViewsNotJoined>();
+        case Defect::WrongPasswordAccepted: return std::make_unique<WrongPasswordAccepted>();
+        case Defect::TokenInfoMissing: return std::make_unique<TokenInfoMissing>();
+        case Defect::ExtraFieldAnswered: return std::make_unique<ExtraFieldAnswered>();
+        case Defect::DeletedFlagNull: return std::make_unique<DeletedFlagNull>();
+        case Defect::ViewRowsDoubled: return std::make_unique<ViewRowsDoubled>();
+        case Defect::NullRefused: return std::make_unique<NullRefused>();
+        case Defect::ObjectBodyAccepted: return std::make_unique<ObjectBodyAccepted>();
+        case Defect::McpResourcesRefused: return std::make_unique<McpResourcesRefused>();
+        case Defect::LinesWithoutHeaderData: return std::make_unique<LinesWithoutHeaderData>();
+        case Defect::UnboundedTextCapped: return std::make_unique<UnboundedTextCapped>();
     }
     return std::make_unique<DefectHooks>();
 }

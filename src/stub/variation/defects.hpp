@@ -59,6 +59,7 @@ enum class Defect {
     FeedOmitsDeletions,
     FeedLocalTime,
     FeedMissesUpdates,
+    FeedTotalIgnoresLastUtcRun,
     // deletion
     PhysicalDeletion,
     DeletedFlagReset,
@@ -80,6 +81,21 @@ enum class Defect {
     OverlongTruncated,
     RequiredFieldMissingAccepted,
     MalformedJson500,
+    ListedValueRefused,
+    BlockCap100,
+    WeekOfLoading,
+    ArticlesViewEmpty,
+    DocumentViewsNotJoined,
+    WrongPasswordAccepted,
+    TokenInfoMissing,
+    ExtraFieldAnswered,
+    DeletedFlagNull,
+    ViewRowsDoubled,
+    NullRefused,
+    ObjectBodyAccepted,
+    McpResourcesRefused,
+    LinesWithoutHeaderData,
+    UnboundedTextCapped,
     // Names are stable: add new ones at the end of their area.
 };
 
@@ -91,6 +107,9 @@ struct DefectInfo {
     std::string_view name;
     std::string_view area;
     std::string_view rule;
+    /// The statements of the seeds it breaks (spec/requirements.json ids, joined by ", "): a check verifying one of
+    /// them must catch it (the kill matrix), and `conformance coverage` counts them proved.
+    std::string_view breaks;
     std::string_view description;
     /// The level of the rule it breaks: "MUST", or "SHOULD" where the seeds only recommend (a refused block
     /// storing part of itself, A-25; a 5xx for bad input, A-46; refusing a record without a required non-key
@@ -129,6 +148,10 @@ public:
     /// A request the reference refuses 401: a user to serve it as anyway (`first` is the first configured user).
     virtual std::optional<User> admit(const httplib::Request&, const std::string& /*token*/, const User* /*first*/) const { return std::nullopt; }
     virtual bool tokens_expire() const { return true; }
+    /// POST /Token issues a token to a known user whatever the password.
+    virtual bool any_password() const { return false; }
+    /// GET /api/Account/TokenInfo is not there (404).
+    virtual bool no_token_info() const { return false; }
     /// The resource `name` resolves to for `user` (`reference`: an exact, authorised match, or nullptr).
     virtual const Record* resolve(const Catalogue&, const User&, const std::string& /*name*/, const Record* reference) const { return reference; }
     /// An unknown resource read as an empty list instead of 403.
@@ -149,8 +172,8 @@ public:
     virtual bool all_tenants(const Record& /*resource*/) const { return false; }
     virtual bool needs_all_rows(const ListQuery&) const { return false; }
     /// Every matching row, ordered, and the index of the page's first row.
-    virtual void arrange(const ListQuery&, std::vector<nlohmann::json>& /*rows*/, std::size_t& /*first*/) const {}
-    virtual void total(std::size_t& /*total*/, std::size_t /*page_rows*/, std::size_t /*unfiltered*/) const {}
+    virtual void arrange(const Record&, const ListQuery&, std::vector<nlohmann::json>& /*rows*/, std::size_t& /*first*/) const {}
+    virtual void total(const ListQuery&, std::size_t& /*total*/, std::size_t /*page_rows*/, std::size_t /*unfiltered*/) const {}
     /// Whether total() reads `unfiltered`, which a read narrowed by its selection (RowSource) cannot count.
     virtual bool counts_unfiltered() const { return false; }
     /// A row as answered (complete, choices applied).
@@ -161,11 +184,17 @@ public:
     virtual void before_validate(const Record&, nlohmann::json& /*sent*/) const {}
     virtual bool edits_sent() const { return false; }
     virtual bool keep_violation(const Record&, const nlohmann::json& /*sent*/, const Violation&) const { return true; }
+    /// Refusals the reference does not make, added to a block's ({"index", "field", "pointer", "message"}).
+    virtual void add_violations(const Record&, const nlohmann::json& /*block*/, nlohmann::json& /*violations*/) const {}
     virtual int write_tenant(int tenant, const nlohmann::json& /*block*/) const { return tenant; }
     /// How many records before the first refused one are stored all the same.
     virtual std::size_t stored_despite_refusal(std::size_t /*first_refused*/) const { return 0; }
     virtual void before_store(const nlohmann::json& /*sent*/, nlohmann::json& /*normalized*/) const {}
     virtual void sync_status(int& /*status*/) const {}
+    /// A POST sync body that is one JSON object taken as a block of that one record.
+    virtual bool wraps_object() const { return false; }
+    /// The most records a block may hold, given the choice's.
+    virtual std::size_t block_cap(std::size_t cap) const { return cap; }
     /// One record being upserted over `old` (nullptr: a new key).
     virtual void upsert(const Row* /*old*/, nlohmann::json& /*record*/, StoreEdit&) const {}
     virtual void error_status(int& /*status*/, const std::string& /*code*/) const {}
@@ -175,6 +204,12 @@ public:
     virtual bool views_frozen() const { return false; }
     virtual bool in_view(const std::string& /*view*/, const nlohmann::json& /*base*/, bool reference) const { return reference; }
     virtual void view_row(const std::string& /*view*/, nlohmann::json& /*row*/) const {}
+    /// A document view's field taken from another record (a header's counterpart, a line's article), as derived.
+    virtual void joined_field(const std::string& /*view*/, const std::string& /*field*/, nlohmann::json& /*value*/) const {}
+    /// A field an MCPDocumentiR line takes from its header, as derived.
+    virtual void header_field(const std::string& /*field*/, nlohmann::json& /*value*/) const {}
+    /// settimana of a document dated `ticks`, as the reference (and A-39) gave it.
+    virtual void week(std::int64_t /*ticks*/, int& /*week*/) const {}
 };
 
 /// The hooks of `defect` (None: the faithful stub, every hook as is).

@@ -280,7 +280,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         for (const auto& [hash, i] : order) shuffled.push_back(std::move(rows[i]));
         rows = std::move(shuffled);
     }
-    defect_->arrange(q, rows, first);
+    defect_->arrange(record, q, rows, first);
 }
 
 void Variation::present(const Catalogue& catalogue, const Record& record, json& row) const {
@@ -421,6 +421,7 @@ void Variation::block_violations(const Record& record, const json& block, json& 
             violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
         engine_.violations(record, block[i], i, choices_.scale(), violations);
     }
+    defect().add_violations(record, block, violations);
 }
 
 void Variation::before_store(const Record& record, const json& sent, json& normalized) const {
@@ -489,7 +490,7 @@ std::int64_t Variation::change_instant(std::int64_t now, std::int64_t last) cons
 
 // --- views ---
 
-int Variation::week(std::int64_t ticks) const {
+int Variation::reference_week(std::int64_t ticks) const {
     if (choices_.week == Choices::Week::Iso) return sql::iso_week(ticks);
     // DATEPART(week) under SET DATEFIRST 7: weeks begin on Sunday, week 1 holds 1 January.
     constexpr std::int64_t kDay = 864'000'000'000LL;
@@ -500,8 +501,19 @@ int Variation::week(std::int64_t ticks) const {
     return static_cast<int>((day - jan1 + jan1_weekday) / 7 + 1);
 }
 
+int Variation::week(std::int64_t ticks) const {
+    int out = reference_week(ticks);
+    defect().week(ticks, out);
+    return out;
+}
+
 bool Variation::resource_listed(const Record& record) const {
     return choices_.resources_listed == Choices::ResourcesListed::User || record.area == "MCP views";
+}
+
+bool Variation::serves_nested_list(std::string_view name) const {
+    return choices_.nested_lists == Choices::NestedLists::Empty &&
+           (name == "StoricoDocumentiIVA" || name == "CondPagamDett" || name == "AgentiClienti");
 }
 
 }  // namespace bds::stub

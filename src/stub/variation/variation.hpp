@@ -64,6 +64,9 @@ public:
     void token_info(httplib::Response& res, const User& user) const;
     /// Whether an unknown resource is refused 403 before the token is looked at.
     bool resource_first() const { return choices_.auth_order == Choices::AuthOrder::ResourceFirst; }
+    /// GET /api/resources/`name` of a nested list whose fields are not shown (StoricoDocumentiIVA, CondPagamDett,
+    /// AgentiClienti) answered as an empty list.
+    bool serves_nested_list(std::string_view name) const;
 
     // --- reads (000 §4.1-4.3) ---
     /// PageSize and PageNumber (pages start at 1, 000 §8) with the cap, the default and
@@ -120,6 +123,7 @@ public:
     bool joined_derivation() const { return choices_.view_derivation == Choices::ViewDerivation::Joined; }
 
 private:
+    int reference_week(std::int64_t ticks) const;
     const Catalogue& catalogue_;
     Choices choices_;
     Engine engine_;

@@ -1,0 +1,257 @@
+// Suite "views", the document views (001 §2.6, §2.7): MCPDocumentiT carries its lines and MCPDocumentiR has them,
+// each repeating its header's data, prg_riga distinct, the seeds' example filters select on both; mese and
+// settimana derive from dat_doc; a line carries its article's classification and brand, a header its counterpart's
+// classification.
+#include <rapidcheck.h>
+
+#include <set>
+
+#include "generate/data_set_gen.hpp"
+#include "sql/datetime.hpp"
+#include "suites/registry.hpp"
+#include "suites/support.hpp"
+#include "suites/view_rows.hpp"
+#include "suites/written.hpp"
+
+namespace bds::suites {
+namespace {
+
+/// The fields every line of MCPDocumentiR repeats from its header (001 §2.7 "Each line repeats header data
+/// (year, date, type, counterpart and agent)"), besides key_documento (000 §2.1).
+const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "ind_clifor_c", "cod_clifor_c", "cod_agente"};
+
+// ---- VIEW-03 and VIEW-07 ----
+
+/// The MCPDocumentiT row of a header written, or nullopt with a finding when there is not exactly one.
+std::optional<json> header_row(Context& ctx, const json& doc, Rows& rows) {
+    const Record& docs = record_of(ctx, "MCPDocumentiT");
+    const std::string selection = equals_selection(docs, doc, {"key_documento"});
+    rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", selection);
+    if (rows.rows.size() != 1) {
+        ctx.finding({"one MCPDocumentiT row for the header written with " + selection + " (it has cod_tipodoc, num_anno and dat_doc)",
+                     std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+        return std::nullopt;
+    }
+    return rows.rows.front();
+}
+
+/// Each line repeats its header's key and data (kRepeated), compared as the line view types them.
+void expect_repeats(Context& ctx, const json& doc, const json& line, const std::string& pointer, const client::Exchange& exchange) {
+    compare_fields(ctx, record_of(ctx, "MCPDocumentiR"), doc, kHeader, line, kRepeated, pointer, exchange);
+}
+
+/// prg_riga, a key of MCPDocumentiR (001 §2.7), distinct among one document's lines.
+void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < lines.rows.size(); ++i) {
+        const json prg = value_of(lines.rows[i], "prg_riga");
+        if (!seen.insert(prg.dump()).second)
+            ctx.finding({"prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)", "prg_riga " + prg.dump() + " again",
+                         "/" + std::to_string(i) + "/prg_riga", lines.exchange, ""});
+    }
+}
+
+/// `selection` on `view` returns the row whose `key` fields equal `row`'s, and only rows whose `fields` equal
+/// `row`'s: the seeds' example filters (001 §2.6, §2.7) on the values the view itself returned.
+void expect_example_filter(Context& ctx, const std::string& view, const json& row, const std::vector<std::string>& fields,
+                           const std::vector<std::string>& key) {
+    const Record& record = record_of(ctx, view);
+    for (const auto& f : fields)
+        if (!value_of(row, f).is_string() && !value_of(row, f).is_number_integer()) return;  // a null: nothing to filter by
+    const std::string selection = equals_selection(record, row, fields);
+    const Rows rows = read_rows(ctx, client::kWriter, view, selection);
+    bool found = false;
+    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+        bool same_key = true;
+        for (const auto& k : key) same_key = same_key && value_of(rows.rows[i], k) == value_of(row, k);
+        found = found || same_key;
+        for (const auto& f : fields)
+            if (value_of(rows.rows[i], f) != value_of(row, f))
+                ctx.finding({"only rows with " + selection + " (the seeds' example filter)", f + " = " + value_of(rows.rows[i], f).dump(),
+                             "/" + std::to_string(i) + "/" + f, rows.exchange, ""});
+    }
+    if (!found)
+        ctx.finding({"the row it read before among the rows of " + view + " with " + selection + " (the seeds' example filter)", "not among the " +
+                         std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+}
+
+void nested_lines(Context& ctx) {
+    const Record& docs = record_of(ctx, "MCPDocumentiT");
+    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
+    for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
+        const auto set = data_sets.next();
+        send_data_set(ctx, set);
+        for (const auto& doc : records_in(set, kHeader)) {
+            const std::size_t sent = doc.at(kLines).size();
+            Rows rows;
+            if (const auto row = header_row(ctx, doc, rows)) {
+                const json lines = value_of(*row, "MCPDocumentiR");
+                if (!lines.is_array() || lines.size() != sent) {
+                    ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
+                                 lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), "/0/MCPDocumentiR",
+                                 rows.exchange, ""});
+                } else {
+                    for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], "/0/MCPDocumentiR/" + std::to_string(i), rows.exchange);
+                }
+            }
+            const Rows view_lines = read_rows(ctx, client::kWriter, "MCPDocumentiR", equals_selection(docs, doc, {"key_documento"}));
+            if (view_lines.rows.size() != sent)
+                ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)",
+                             std::to_string(view_lines.rows.size()) + " rows", "", view_lines.exchange, ""});
+            for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], "/" + std::to_string(i), view_lines.exchange);
+            expect_distinct_prg_riga(ctx, view_lines);
+            if (rows.rows.size() == 1) expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
+            if (!view_lines.rows.empty())
+                expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"}, {"key_documento", "prg_riga"});
+        }
+    });
+}
+
+/// The week of the year as SQL Server's DATEPART(week, …) counts it with its default first day (Sunday):
+/// week 1 holds 1 January, weeks start on Sunday.
+int sunday_week(sql::Ticks t) {
+    constexpr sql::Ticks kDay = 864000000000LL;
+    const auto civil = sql::civil_from_ticks(t);
+    const sql::Ticks jan1 = sql::ticks_from_civil({civil.year, 1, 1});
+    const long long day_of_year = (t - jan1) / kDay;
+    const long long jan1_weekday = (jan1 / kDay + 1) % 7;  // 0001-01-01 was a Monday; 0 = Sunday
+    return static_cast<int>((day_of_year + jan1_weekday) / 7 + 1);
+}
+
+/// Every week number a correct server may give `t` (A-39): ISO 8601, DATEPART(week) with Sunday or Monday first
+/// (week 1 holds 1 January), and weeks counted from 1 January (Oracle's WW).
+std::set<int> week_numbers(sql::Ticks t) {
+    constexpr sql::Ticks kDay = 864000000000LL;
+    const auto civil = sql::civil_from_ticks(t);
+    const long long day_of_year = (t - sql::ticks_from_civil({civil.year, 1, 1})) / kDay;
+    const int sunday = sunday_week(t);
+    const bool jan1_sunday = (sql::ticks_from_civil({civil.year, 1, 1}) / kDay + 1) % 7 == 0;
+    const bool today_sunday = (t / kDay + 1) % 7 == 0;
+    // Monday first: the Sunday-first count, less one on Sundays (they end a week), plus one when 1 January is a
+    // Sunday (it is then a week of its own).
+    const int monday = sunday - (today_sunday ? 1 : 0) + (jan1_sunday ? 1 : 0);
+    return {sql::iso_week(t), sunday, monday, static_cast<int>(day_of_year / 7 + 1)};
+}
+
+void month_of_date(Context& ctx) {
+    auto options = small_data_set_options(ctx);
+    options.min_lines = options.max_lines = 1;
+    CaseDataSets data_sets(ctx, options);
+    for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it", [&] {
+        const auto set = data_sets.next();
+        send_data_set(ctx, set);
+        for (const auto& doc : records_in(set, kHeader)) {
+            const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+            if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
+            const int month = sql::civil_from_ticks(*date.ticks).month;
+            Rows rows;
+            const auto row = header_row(ctx, doc, rows);
+            if (!row) continue;
+            const std::string dat_doc = doc.at("dat_doc").get<std::string>();
+            if (value_of(*row, "mese") != json(month))
+                ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, "mese = " + value_of(*row, "mese").dump(),
+                             "/0/mese", rows.exchange, ""});
+            const json week = value_of(*row, "settimana");
+            const auto weeks = week_numbers(*date.ticks);
+            if (!week.is_number_integer() || !weeks.contains(week.get<int>())) {
+                std::string any;
+                for (int w : weeks) any += (any.empty() ? "" : ", ") + std::to_string(w);
+                ctx.finding({"settimana a week of dat_doc " + dat_doc + " under some numbering (" + any + ": ISO 8601, Sunday or Monday first, from 1 January)",
+                             "settimana = " + week.dump(), "/0/settimana", rows.exchange, ""});
+            }
+        }
+    });
+}
+
+void week_numbering(Context& ctx) {
+    gen::DataSet set = one_data_set(ctx, 9);
+    // A Sunday early in January: ISO 8601 says week 1 (of 2026), DATEPART(week) with Sunday first says week 2.
+    for (auto& b : set)
+        if (b.resource == kHeader)
+            for (auto& doc : b.records) doc["dat_doc"] = "2026-01-04T10:00:00";
+    send_data_set(ctx, set);
+    for (const auto& doc : records_in(set, kHeader)) {
+        const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
+        if (rows.rows.size() != 1) {  // VIEW-03 holds the header to its one row; this check only observes
+            ctx.observe("the header written has " + std::to_string(rows.rows.size()) + " rows in MCPDocumentiT: no settimana to observe (A-39)", rows.exchange);
+            continue;
+        }
+        const json* row = &rows.rows.front();
+        const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+        if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
+        const json week = value_of(*row, "settimana");
+        const int iso = sql::iso_week(*date.ticks), sunday = sunday_week(*date.ticks);
+        std::string kind = "neither";
+        if (week == json(iso) && week == json(sunday)) kind = "both the ISO 8601 week and DATEPART(week) (Sunday first)";
+        else if (week == json(iso)) kind = "the ISO 8601 week";
+        else if (week == json(sunday)) kind = "DATEPART(week) with Sunday as first day";
+        ctx.observe("settimana for dat_doc " + doc.at("dat_doc").get<std::string>() + " is " + week.dump() + ": " + kind + " (ISO " +
+                        std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
+                    rows.exchange);
+    }
+    // POST query beyond MCPClienti (A-85), with the target's body template.
+    if (const auto q = ctx.api.query(client::kWriter, "MCPFornitori", {std::nullopt, 1, 1}))
+        ctx.observe("POST query on MCPFornitori (A-85): " + status_text(q->response), q->response.exchange);
+}
+
+// ---- VIEW-13 ----
+
+/// What 001 §2.7 says a line carries from its article: classification and brand (codes; the descriptions joined
+/// by them are VIEW-04's).
+const std::vector<std::string> kArticleClassification = {"cod_famiglia", "cod_sfamiglia", "cod_grumerc", "cod_sgrumerc", "cod_marca"};
+/// What 001 §2.6 says a header carries from its counterpart: its classification (codes). Its payment data are the
+/// header's own cod_pag or the counterpart's: not said which (VIEW-04 compares the header's, at SHOULD).
+const std::vector<std::string> kCounterpartClassification = {"cod_gruppocf1", "cod_gruppocf2", "cod_gruppocf3", "cod_macroarea", "cod_area",
+                                                            "cod_zona",      "cod_macrocat",  "cod_categ",     "cod_sottocateg"};
+
+/// The record of `resource` in `set` whose `fields` equal `row`'s `as` fields, or nullptr.
+const json* referenced(const gen::DataSet& set, const std::string& resource, const json& row, const std::vector<std::pair<std::string, std::string>>& fields) {
+    for (const auto& r : records_in(set, resource)) {
+        bool same = true;
+        for (const auto& [mine, theirs] : fields) same = same && !value_of(row, mine).is_null() && value_of(row, mine) == value_of(r, theirs);
+        if (same) return &r;
+    }
+    return nullptr;
+}
+
+void joined_data(Context& ctx) {
+    for_each_view_read(ctx, "document lines carry their article's classification, headers their counterpart's",
+                       [&](const gen::DataSet& set, const ViewRead& read, const Rows& rows) {
+                           const Record& view = record_of(ctx, read.view);
+                           for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+                               const json& row = rows.rows[i];
+                               const std::string at = "/" + std::to_string(i);
+                               if (read.view == "MCPDocumentiR") {
+                                   if (const json* article = referenced(set, "Articoli", row, {{"cod_art", "cod_art"}, {"cod_variante", "cod_variante"}}))
+                                       compare_fields(ctx, view, *article, "Articoli (the line's article)", row, kArticleClassification, at, rows.exchange);
+                               } else if (read.view == "MCPDocumentiT") {
+                                   if (const json* party = referenced(set, "CliFor", *read.base, {{"ind_clifor_c", "ind_clifor"}, {"cod_clifor_c", "cod_clifor"}}))
+                                       compare_fields(ctx, view, *party, "CliFor (the counterpart)", row, kCounterpartClassification, at, rows.exchange);
+                               }
+                           }
+                       });
+}
+
+}  // namespace
+
+std::vector<Check> view_document_checks(const std::vector<std::string>& data_set_resources) {
+    return {
+        {.id = "VIEW-03", .title = "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data",
+         .spec = "001 §2.6, §2.7; 000 §2.1; A-38",
+         .verifies = {"001-2.6-lines-nested", "001-2.7-line-repeats-header", "000-2.1-catalogue-mcpdocumentit", "001-2.7-mcpdocumentir-key",
+                      "001-2.6-example-filter", "001-2.7-example-filter", "000-4.1-rule3-filter-large-views"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = nested_lines},
+        {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
+         .spec = "001 §2.6; A-39", .verifies = {"001-2.6-mese-settimana"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = month_of_date},
+        {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
+         .spec = "001 §2.6; 000 §4.2; A-39, A-85", .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = week_numbering},
+        {.id = "VIEW-13", .title = "Document lines carry their article's classification and brand, headers their counterpart's classification",
+         .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67",
+         .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header", "000-2.1-rel-counterpart"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = joined_data},
+    };
+}
+
+}  // namespace bds::suites

@@ -1,0 +1,178 @@
+// The defects added with the requirement map (each breaks statements no defect broke before): one scenario on a
+// faithful stub and on one with the defect, showing the behaviour it changes through the API.
+#include "sql/datetime.hpp"
+#include "stub/defect_fixture.hpp"
+
+namespace bds::test {
+namespace {
+
+using json = nlohmann::json;
+
+// --- auth
+
+TEST_F(StubDefect, WrongPasswordAccepted) {
+    const auto [good, bad] = compare(Defect::WrongPasswordAccepted, [&] {
+        return client->Post("/Token", "grant_type=password&username=writer&password=wrong", "application/x-www-form-urlencoded")->status;
+    });
+    EXPECT_NE(good, 200);
+    EXPECT_EQ(bad, 200);
+}
+
+TEST_F(StubDefect, TokenInfoMissing) {
+    const auto [good, bad] = compare(Defect::TokenInfoMissing, [&] { return get("/api/Account/TokenInfo", token()).status; });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 404);
+}
+
+// --- changes
+
+TEST_F(StubDefect, FeedTotalIgnoresLastUtcRun) {
+    const auto [good, bad] = compare(Defect::FeedTotalIgnoresLastUtcRun, [&] {
+        sync("CliFor", json::array({clifor("C", "A"), clifor("C", "B")}));
+        const Answer a = get("/api/sync/CliFor?LastUtcRun=" + encode("2100-01-01 00:00:00.000"), token());
+        return std::make_pair(a.body.value("Records", json::array()).size(), a.body.value("TotalRowsCount", -1));
+    });
+    EXPECT_EQ(good, std::make_pair(std::size_t{0}, 0));
+    EXPECT_EQ(bad.first, 0u);
+    EXPECT_GE(bad.second, 2) << "every record counted";
+}
+
+// --- sync and validation
+
+TEST_F(StubDefect, ListedValueRefused) {
+    const auto [good, bad] = compare(Defect::ListedValueRefused, [&] {
+        json c = clifor("C", "A");
+        c["ind_sesso"] = "F";  // the last of M, F
+        return post_json("/api/sync/CliFor", json::array({c}), token()).status;
+    });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 400);
+}
+
+TEST_F(StubDefect, BlockCap100) {
+    const auto [good, bad] = compare(Defect::BlockCap100, [&] {
+        json block = json::array();
+        for (int i = 0; i < 101; ++i) block.push_back(fam("F" + std::to_string(i)));
+        return post_json("/api/sync/Famiglia", block, token()).status;
+    });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 413);
+}
+
+TEST_F(StubDefect, NullRefused) {
+    const auto [good, bad] = compare(Defect::NullRefused, [&] {
+        json f = fam("F1");
+        f["des_famiglia"] = nullptr;
+        return post_json("/api/sync/Famiglia", json::array({f}), token()).status;
+    });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 400);
+}
+
+TEST_F(StubDefect, ObjectBodyAccepted) {
+    const auto [good, bad] = compare(Defect::ObjectBodyAccepted, [&] {
+        const int status = post_json("/api/sync/Famiglia", fam("F1"), token()).status;
+        return std::make_pair(status, rows("Famiglia").size());
+    });
+    EXPECT_EQ(good, std::make_pair(400, std::size_t{0}));
+    EXPECT_EQ(bad, std::make_pair(200, std::size_t{1}));
+}
+
+TEST_F(StubDefect, UnboundedTextCapped) {
+    const auto [good, bad] = compare(Defect::UnboundedTextCapped, [&] {
+        json c = clifor("C", "A");
+        c["des_note"] = std::string(5000, 'n');  // nvarchar(-1)
+        return post_json("/api/sync/CliFor", json::array({c}), token()).status;
+    });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 400);
+}
+
+TEST_F(StubDefect, ExtraFieldAnswered) {
+    const auto [good, bad] = compare(Defect::ExtraFieldAnswered, [&] {
+        three_families();
+        return rows("Famiglia").at(0).contains("val_costo");
+    });
+    EXPECT_FALSE(good);
+    EXPECT_TRUE(bad);
+}
+
+TEST_F(StubDefect, DeletedFlagNull) {
+    const auto [good, bad] = compare(Defect::DeletedFlagNull, [&] {
+        three_families();
+        return rows("Famiglia").at(0).value("flg_isdeleted", json("absent"));
+    });
+    EXPECT_EQ(good, false);
+    EXPECT_TRUE(bad.is_null());
+}
+
+// --- views
+
+TEST_F(StubDefect, ArticlesViewEmpty) {
+    const auto [good, bad] = compare(Defect::ArticlesViewEmpty, [&] {
+        sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", "V"}})}));
+        return rows("MCPArticoli").size();
+    });
+    EXPECT_EQ(good, 1u);
+    EXPECT_EQ(bad, 0u);
+}
+
+TEST_F(StubDefect, ViewRowsDoubled) {
+    const auto [good, bad] = compare(Defect::ViewRowsDoubled, [&] {
+        sync("CliFor", json::array({clifor("C", "A")}));
+        return rows("MCPClienti").size();
+    });
+    EXPECT_EQ(good, 1u);
+    EXPECT_EQ(bad, 2u);
+}
+
+TEST_F(StubDefect, McpResourcesRefused) {
+    const auto [good, bad] = compare(Defect::McpResourcesRefused, [&] { return get("/api/resources/MCPResources", token()).status; });
+    EXPECT_EQ(good, 200);
+    EXPECT_EQ(bad, 403);
+}
+
+/// A customer with a classification, an article with a family, and a document for the customer whose line names
+/// the article.
+class StubDefectDocument : public StubDefect {
+protected:
+    void document_with_joins() {
+        sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "K1"}, {"des_ragsoc", "R"}, {"cod_macrocat", "M1"}})}));
+        sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A0"}, {"cod_variante", ""}, {"cod_famiglia", "FAM"}})}));
+        json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "D1"}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"},
+                                                            {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "K1"}});
+        doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A0"}, {"cod_variante", ""}}});
+        sync("StoricoDocumentiT", json::array({doc}));
+    }
+};
+
+TEST_F(StubDefectDocument, DocumentViewsNotJoined) {
+    const auto [good, bad] = compare(Defect::DocumentViewsNotJoined, [&] {
+        document_with_joins();
+        return std::make_pair(rows("MCPDocumentiR").at(0).value("cod_famiglia", json()), rows("MCPDocumentiT").at(0).value("cod_macrocat", json()));
+    });
+    EXPECT_EQ(good, std::make_pair(json("FAM"), json("M1")));
+    EXPECT_TRUE(bad.first.is_null());
+    EXPECT_TRUE(bad.second.is_null());
+}
+
+TEST_F(StubDefectDocument, LinesWithoutHeaderData) {
+    const auto [good, bad] = compare(Defect::LinesWithoutHeaderData, [&] {
+        document_with_joins();
+        return rows("MCPDocumentiR").at(0).value("cod_clifor_c", json());
+    });
+    EXPECT_EQ(good, "K1");
+    EXPECT_TRUE(bad.is_null());
+}
+
+TEST_F(StubDefectDocument, WeekOfLoading) {
+    const auto [good, bad] = compare(Defect::WeekOfLoading, [&] {
+        document_with_joins();
+        return rows("MCPDocumentiT").at(0).value("settimana", json());
+    });
+    EXPECT_EQ(good, 9) << "2026-02-27 is in ISO week 9";
+    EXPECT_EQ(bad, sql::iso_week(sql::ticks_from(std::chrono::system_clock::now()))) << "the week of the day it is read, not of dat_doc";
+}
+
+}  // namespace
+}  // namespace bds::test
