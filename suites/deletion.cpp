@@ -87,6 +87,27 @@ void deletion_is_logical(Context& ctx) {
     });
 }
 
+/// Logical deletion on every resource a sender writes (000 §1: "each record carries flg_isdeleted"), not only on those
+/// with a change feed: sent with flg_isdeleted true, a record reads back marked, or not at all where lists hide
+/// deleted records; sent again active, it reads back as sent.
+void deletion_everywhere(Context& ctx) {
+    for (const Record* record : writable_records(ctx)) {
+        if (!record->field("flg_isdeleted")) continue;
+        json live = sample_records(ctx, *record, 1, 151).front();
+        live["flg_isdeleted"] = false;
+        json deleted = live;
+        deleted["flg_isdeleted"] = true;
+        send_or_error(ctx, *record, json::array({live}));
+        send_or_error(ctx, *record, json::array({deleted}));
+        for (const auto& row : read_by_key(ctx, kWriter, *record, deleted))
+            if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
+                ctx.finding({"a " + record->name + " record sent with flg_isdeleted true, when GET resources shows it, carries it",
+                             "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/flg_isdeleted", std::nullopt, ""});
+        send_or_error(ctx, *record, json::array({live}));
+        expect_read_back(ctx, *record, live, "the " + record->name + " record deleted and sent again with flg_isdeleted false");
+    }
+}
+
 void undeletion_restores(Context& ctx) {
     const auto resources = feed_records(ctx);
     for_all(ctx, "flg_isdeleted false restores a deleted record", [&] {
@@ -144,6 +165,9 @@ std::vector<Check> deletion_checks() {
          .spec = "000 §1; §4.4 Deletion",
          .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "000-3-record-deletion", "000-2.2-header-and-lines-together"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = undeletion_restores},
+        {.id = "DEL-05", .title = "Every resource a sender writes takes logical deletion and its undoing",
+         .spec = "000 §1; §4.4 Deletion; A-12", .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "001-2-flg-isdeleted"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = deletion_everywhere},
         {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
          .spec = "000 §1; §2.1 Minimal record; A-76",
          .verifies = {"000-1-deletion-logical", "000-2.1-minimal-record", "001-2-flg-isdeleted"},

@@ -106,6 +106,18 @@ TEST_F(StubDefect, DeletedFlagNull) {
     EXPECT_TRUE(bad.is_null());
 }
 
+TEST_F(StubDefect, DeletionOnlyWithFeed) {
+    const auto [good, bad] = compare(Defect::DeletionOnlyWithFeed, [&] {
+        json f = fam("F1");
+        f["flg_isdeleted"] = true;
+        sync("Famiglia", json::array({f}));
+        const json r = rows("Famiglia");
+        return r.empty() ? json("hidden") : r.at(0).value("flg_isdeleted", json());
+    });
+    EXPECT_EQ(good, true) << "the faithful stub shows deleted rows by default (A-12)";
+    EXPECT_EQ(bad, false);
+}
+
 // --- views
 
 TEST_F(StubDefect, ArticlesViewEmpty) {

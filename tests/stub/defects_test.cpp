@@ -34,8 +34,8 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
     EXPECT_FALSE(stub::defect_from_name("no-such-defect"));
     EXPECT_EQ(stub::defect_from_name("none"), Defect::None);
     EXPECT_EQ(stub::info(Defect::None).name, "none");
-    // Every enumerator is in the table (the enum is contiguous, UnboundedTextCapped last).
-    for (int i = 1; i <= static_cast<int>(Defect::UnboundedTextCapped); ++i)
+    // Every enumerator is in the table (the enum is contiguous, DeletionOnlyWithFeed last).
+    for (int i = 1; i <= static_cast<int>(Defect::DeletionOnlyWithFeed); ++i)
         EXPECT_NE(stub::info(static_cast<Defect>(i)).name, "none") << "enumerator " << i << " has no entry";
 }
 

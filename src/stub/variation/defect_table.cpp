@@ -99,6 +99,8 @@ const std::vector<DefectInfo> kDefects = {
      "000-2.1-required-aliquoteiva, 000-2.1-required-statiesteri, 001-2.1-clifor-required, "
      "001-2.2-articoli-required",
      "a record without flg_isdeleted is accepted and stored as active (A-76: refusing it is a SHOULD)", "SHOULD"},
+    {Defect::DeletionOnlyWithFeed, "deletion-only-with-feed", "deletion", "000 §1: each record carries flg_isdeleted; deletion is logical",
+     "000-4.4-deletion, 000-1-deletion-logical", "flg_isdeleted true is stored false on every resource without a change feed"},
     // views
     {Defect::ViewPostSyncAccepted, "view-post-sync-accepted", "views", "000 §4.4 read-only MCP views have no POST", "000-4.4-read-only-no-post",
      "POST sync on a read-only view answers 200 (nothing is stored)"},

@@ -462,6 +462,13 @@ struct UnboundedTextCapped : DefectHooks {
             }
     }
 };
+struct DeletionOnlyWithFeed : DefectHooks {
+    // Logical deletion written only for the resources with a change feed: elsewhere flg_isdeleted is stored false.
+    bool edits_sent() const override { return true; }
+    void before_validate(const Record& record, json& sent) const override {
+        if (!record.has(Operation::GetSync) && sent.is_object() && sent.contains("flg_isdeleted")) sent["flg_isdeleted"] = false;
+    }
+};
 struct MalformedJson500 : DefectHooks {
     void error_status(int& status, const std::string& code) const override {
         if (code == "malformed_json") status = 500;
@@ -535,6 +542,7 @@ std::unique_ptr<DefectHooks> make_defect(Defect defect) {
         case Defect::McpResourcesRefused: return std::make_unique<McpResourcesRefused>();
         case Defect::LinesWithoutHeaderData: return std::make_unique<LinesWithoutHeaderData>();
         case Defect::UnboundedTextCapped: return std::make_unique<UnboundedTextCapped>();
+        case Defect::DeletionOnlyWithFeed: return std::make_unique<DeletionOnlyWithFeed>();
     }
     return std::make_unique<DefectHooks>();
 }

@@ -96,6 +96,7 @@ enum class Defect {
     McpResourcesRefused,
     LinesWithoutHeaderData,
     UnboundedTextCapped,
+    DeletionOnlyWithFeed,
     // Names are stable: add new ones at the end of their area.
 };
 
