@@ -174,4 +174,18 @@ gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
 }
 
 
+const json* referenced(const gen::DataSet& set, const std::string& resource, const json& row,
+                       const std::vector<std::pair<std::string, std::string>>& fields) {
+    for (const auto& r : records_in(set, resource)) {
+        bool same = true;
+        for (const auto& [mine, theirs] : fields) same = same && !value_of(row, mine).is_null() && value_of(row, mine) == value_of(r, theirs);
+        if (same) return &r;
+    }
+    return nullptr;
+}
+
+const json* counterpart_of(const gen::DataSet& set, const json& doc) {
+    return referenced(set, "CliFor", doc, {{"ind_clifor_c", "ind_clifor"}, {"cod_clifor_c", "cod_clifor"}});
+}
+
 }  // namespace bds::suites

@@ -34,6 +34,13 @@ gen::DataSetOptions small_data_set_options(const Context& ctx);
 /// A property's data sets, one per case under the case's own prefix (CasePrefixes), not shrunk: every shrink step
 /// would write a whole data set again (hundreds of requests), and the failing case's findings already name the rows
 /// at fault. The generators are built once per property (gen::DataSetGens), not once per case.
+/// The record of `resource` in `set` whose fields equal `row`'s, pairwise ({row's field, the record's field}), none
+/// null; or nullptr.
+const json* referenced(const gen::DataSet& set, const std::string& resource, const json& row,
+                       const std::vector<std::pair<std::string, std::string>>& fields);
+/// The CliFor record of `set` a document header names as its counterpart (ind_clifor_c + cod_clifor_c), or nullptr.
+const json* counterpart_of(const gen::DataSet& set, const json& doc);
+
 /// One small data set, drawn from the check's seed (outside a property: the same every run with that seed).
 gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt);
 

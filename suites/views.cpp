@@ -122,12 +122,6 @@ void customers_and_suppliers(Context& ctx) {
 const std::vector<std::string> kCounterpartT = {"des_ragsoc", "cod_cfisc", "cod_piva"};
 const std::vector<std::string> kCounterpartR = {"des_ragsoc"};
 
-const json* counterpart_of(const gen::DataSet& set, const json& doc) {
-    for (const auto& c : records_in(set, "CliFor"))
-        if (value_of(c, "ind_clifor") == value_of(doc, "ind_clifor_c") && value_of(c, "cod_clifor") == value_of(doc, "cod_clifor_c")) return &c;
-    return nullptr;
-}
-
 /// Each line of the header `read` names has one MCPDocumentiR row (matched by num_riga: the data set numbers them
 /// 1..n), carrying the line's values and its counterpart's.
 void lines_agree(Context& ctx, const gen::DataSet& set, const ViewRead& read, const Rows& rows) {

@@ -28,15 +28,12 @@ std::string held_by(const Entry& e) {
 
 std::string level_text(const Entry& e) { return e.level ? std::string(to_string(*e.level)) : "—"; }
 
-/// The defects without their "stub:"/"connector:" prefix kept, for reading.
-std::string defects_text(const Entry& e) { return report::joined(e.defects); }
-
 }  // namespace
 
 void write_console(const Matrix& m, std::ostream& out) {
     for (const auto& e : m.entries)
         out << std::left << std::setw(48) << e.statement.id << ' ' << std::setw(11) << to_string(e.status) << ' ' << std::setw(7)
-            << level_text(e) << ' ' << held_by(e) << (e.proved() ? "  [proved: " + defects_text(e) + "]" : "") << (e.unproved() ? "  [UNPROVED]" : "") << '\n';
+            << level_text(e) << ' ' << held_by(e) << (e.proved() ? "  [proved: " + report::joined(e.defects) + "]" : "") << (e.unproved() ? "  [UNPROVED]" : "") << '\n';
     out << '\n' << m.entries.size() << " statements:";
     for (const auto s : kStatuses) out << ' ' << m.count(s) << ' ' << to_string(s) << (s == Status::Untraced ? "" : ",");
     out << "; " << m.unproved() << " stated rules judged with no defect that breaks them and no reason\n";
@@ -60,7 +57,7 @@ void write_markdown(const Matrix& m, std::ostream& out) {
         }
         out << "| `" << e.statement.id << "` | " << e.statement.section << " | " << to_string(e.statement.binds) << " | "
             << to_string(e.statement.kind) << " | " << to_string(e.status) << " | " << level_text(e) << " | "
-            << report::cell(held_by(e)) << " | " << report::cell(defects_text(e)) << " |\n";
+            << report::cell(held_by(e)) << " | " << report::cell(report::joined(e.defects)) << " |\n";
     }
 }
 
@@ -94,7 +91,7 @@ void write_html(const Matrix& m, std::ostream& out) {
     for (const auto& e : m.entries)
         out << "<tr class=\"" << to_string(e.status) << "\"><td id=\"" << h(e.statement.id) << "\"><code>" << h(e.statement.id)
             << "</code></td><td><q>" << h(e.statement.quote) << "</q></td><td>" << to_string(e.status) << "</td><td>" << level_text(e)
-            << "</td><td>" << h(held_by(e)) << "</td><td>" << h(defects_text(e)) << "</td></tr>\n";
+            << "</td><td>" << h(held_by(e)) << "</td><td>" << h(report::joined(e.defects)) << "</td></tr>\n";
     out << "</table>\n</body></html>\n";
 }
 

@@ -68,7 +68,7 @@ struct Choices {
     enum class IdOnUpdate : std::uint8_t { Kept, New } id_on_update{};                   ///< A-77
     // Views (001 §2.3-2.7)
     enum class ViewDerivation : std::uint8_t { Own, Joined } view_derivation{};          ///< A-67
-    enum class Week : std::uint8_t { Iso, Us } week{};                                   ///< A-39
+    enum class Week : std::uint8_t { Iso, Us, MondayZero } week{};                       ///< A-39
     enum class ResourcesListed : std::uint8_t { User, Views } resources_listed{};        ///< A-40
     enum class QueryBody : std::uint8_t { Nested, Flat, Sql } query_body{};              ///< A-41
     enum class QueryElsewhere : std::uint8_t { S404, Served } query_elsewhere{};         ///< A-85

@@ -492,11 +492,17 @@ std::int64_t Variation::change_instant(std::int64_t now, std::int64_t last) cons
 
 int Variation::reference_week(std::int64_t ticks) const {
     if (choices_.week == Choices::Week::Iso) return sql::iso_week(ticks);
-    // DATEPART(week) under SET DATEFIRST 7: weeks begin on Sunday, week 1 holds 1 January.
     constexpr std::int64_t kDay = 864'000'000'000LL;
     const auto date = sql::civil_from_ticks(ticks);
     const std::int64_t jan1 = sql::ticks_from_civil({date.year, 1, 1}) / kDay;
     const std::int64_t day = ticks / kDay;
+    if (choices_.week == Choices::Week::MondayZero) {
+        // SQLite's strftime('%W') (and MySQL's WEEK(d, 1)'s kin): weeks begin on Monday, the days before the
+        // first Monday are week 0.
+        const int weekday_monday0 = static_cast<int>(day % 7);  // 0001-01-01 was a Monday
+        return static_cast<int>((day - jan1 + 7 - weekday_monday0) / 7);
+    }
+    // DATEPART(week) under SET DATEFIRST 7: weeks begin on Sunday, week 1 holds 1 January.
     const int jan1_weekday = static_cast<int>((jan1 + 1) % 7);  // 0001-01-01 was a Monday; 0 = Sunday
     return static_cast<int>((day - jan1 + jan1_weekday) / 7 + 1);
 }
