@@ -9,6 +9,7 @@
 
 #include "generate/record_gen.hpp"
 #include "oracle/store_model.hpp"
+#include "run/block_property.hpp"
 #include "sql/datetime.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
@@ -80,49 +81,100 @@ void expect_feed(Context& ctx, const Record& record, const std::string& last_utc
     }
 }
 
+/// One case of CHG-01: records written before the instant, then some of them updated or logically deleted and a
+/// fresh one written after it.
+struct FeedCase {
+    const Record* record;
+    json before;
+    json after;
+    json fresh;  ///< null when the fresh record drawn has the key of one before (the case is left out)
+};
+
+void showValue(const FeedCase& c, std::ostream& os) {
+    os << c.record->name << " before " << c.before.dump() << ", after " << c.after.dump();
+}
+
+FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
+    const Record& record = **rc::gen::elementOf(resources);
+    const std::string case_prefix = prefixes.next();
+    FeedCase c{&record, under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(2, 5)), ctx.prefix, case_prefix), json::array(), nullptr};
+    for (const auto& r : c.before) {
+        const int what = *rc::gen::inRange(0, 3);  // 0: untouched, 1: updated, 2: logically deleted
+        if (what == 1) {
+            json updated = *sent_gen(ctx, record);
+            for (const auto& k : record.key)
+                if (r.contains(k)) updated[k] = r[k];
+            gen::tie_lines(updated);
+            c.after.push_back(updated);
+        } else if (what == 2) {
+            json deleted = r;
+            deleted["flg_isdeleted"] = true;
+            c.after.push_back(deleted);
+        }
+    }
+    json fresh = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, case_prefix).front();
+    fresh["flg_isdeleted"] = false;
+    for (const auto& r : c.before)
+        if (oracle::same_key(record, r, fresh, Collation::CaseInsensitive)) return c;
+    c.after.push_back(fresh);
+    c.fresh = fresh;
+    return c;
+}
+
+/// The cases at `positions` (all of `record`): their records before the instant sent and read back (the instant is
+/// built from the target's own dat_ultvar), their changes sent after it, the feed after it read once and judged for
+/// each case against its own model.
+void judge_feed_cases(Context& ctx, const Record& record, const std::vector<const FeedCase*>& cases, const std::vector<std::size_t>& positions,
+                      CaseMarks& marks) {
+    std::vector<json> before, after;
+    std::vector<const json*> before_sent, fresh_sent;
+    std::vector<oracle::StoreModel> models;
+    std::vector<oracle::Mark> marks_before;
+    for (std::size_t p : positions) {
+        const FeedCase& c = *cases[p];
+        before.insert(before.end(), c.before.begin(), c.before.end());
+        for (const auto& r : c.before) before_sent.push_back(&r);
+        fresh_sent.push_back(&c.fresh);
+        models.emplace_back(ctx.catalogue, model_collation(ctx));
+        models.back().upsert_block(record.name, c.before);
+        marks_before.push_back(models.back().mark());
+    }
+    marks.at(positions);
+    send_all(ctx, record, before);
+    // A target whose clock has not moved past the instant by the next writes is not blamed: see below.
+    const auto writes_from = std::chrono::steady_clock::now() + kClockStep;
+    const std::string last_utc_run = last_utc_run_after(ctx, record, read_each(ctx, record, before_sent));
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const FeedCase& c = *cases[positions[k]];
+        after.insert(after.end(), c.after.begin(), c.after.end());
+        models[k].upsert_block(record.name, c.after);
+    }
+    std::this_thread::sleep_until(writes_from);
+    send_all(ctx, record, after);
+    // Only when the target's own instant of a case's new record lies after LastUtcRun must the feed show the case's
+    // changes; within the same millisecond either is right.
+    const auto fresh_rows = read_each(ctx, record, fresh_sent);
+    const auto anchor = dat_ultvar_of(json{{"dat_ultvar", last_utc_run}});
+    const auto feed = read_feed(ctx, kWriter, record.name, last_utc_run);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        marks.at(positions[k]);
+        const auto fresh_at = dat_ultvar_of(fresh_rows[k]);
+        expect_feed(ctx, record, last_utc_run, feed, models[k], marks_before[k], fresh_at && anchor && *fresh_at > *anchor);
+    }
+}
+
 void changed_after(Context& ctx) {
     const auto resources = feed_records(ctx);
-    for_all(ctx, "the feed returns exactly what changed after the instant", [&] {
-        const Record& record = **rc::gen::elementOf(resources);
-        oracle::StoreModel model(ctx.catalogue, model_collation(ctx));
-        const json before = *block_gen(ctx, record, *rc::gen::inRange(2, 5));
-        send_or_error(ctx, record, before);
-        // A target whose clock has not moved past the instant by the next writes is not blamed: see below.
-        const auto writes_from = std::chrono::steady_clock::now() + kClockStep;
-        model.upsert_block(record.name, before);
-        std::vector<json> rows;
-        for (const auto& r : before) rows.push_back(read_one(ctx, record, r));
-        const std::string last_utc_run = last_utc_run_after(ctx, record, rows);
-        const oracle::Mark mark = model.mark();
-        json after = json::array();
-        for (const auto& r : before) {
-            const int what = *rc::gen::inRange(0, 3);  // 0: untouched, 1: updated, 2: logically deleted
-            if (what == 1) {
-                json updated = *sent_gen(ctx, record);
-                for (const auto& k : record.key)
-                    if (r.contains(k)) updated[k] = r[k];
-                gen::tie_lines(updated);
-                after.push_back(updated);
-            } else if (what == 2) {
-                json deleted = r;
-                deleted["flg_isdeleted"] = true;
-                after.push_back(deleted);
-            }
-        }
-        json fresh = *sent_gen(ctx, record);
-        fresh["flg_isdeleted"] = false;
-        if (model.find(record.name, fresh)) return;
-        after.push_back(fresh);
-        std::this_thread::sleep_until(writes_from);
-        send_or_error(ctx, record, after);
-        model.upsert_block(record.name, after);
-        // Only when the target's own instant of the new record lies after LastUtcRun must the feed show the
-        // changes; within the same millisecond either is right.
-        const auto fresh_at = dat_ultvar_of(read_one(ctx, record, fresh));
-        const auto anchor = dat_ultvar_of(json{{"dat_ultvar", last_utc_run}});
-        const auto feed = read_feed(ctx, kWriter, record.name, last_utc_run);
-        expect_feed(ctx, record, last_utc_run, feed, model, mark, fresh_at && anchor && *fresh_at > *anchor);
-    });
+    CasePrefixes prefixes(ctx.prefix);
+    for_all_blocks<FeedCase>(ctx, {"the feed returns exactly what changed after the instant", [&] { return draw_feed_case(ctx, resources, prefixes); },
+                                   [&](const std::vector<const FeedCase*>& cases, CaseMarks& marks) {
+                                       for (const Record* record : resources) {
+                                           std::vector<std::size_t> positions;
+                                           for (std::size_t p = 0; p < cases.size(); ++p)
+                                               if (cases[p]->record == record && !cases[p]->fresh.is_null()) positions.push_back(p);
+                                           if (!positions.empty()) judge_feed_cases(ctx, *record, cases, positions, marks);
+                                       }
+                                   }});
 }
 
 void everything(Context& ctx) {

@@ -3,9 +3,12 @@
 #include <rapidcheck.h>
 
 #include <chrono>
+#include <functional>
+#include <optional>
 #include <thread>
 
 #include "generate/record_gen.hpp"
+#include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -24,42 +27,78 @@ std::vector<const Record*> feed_records(const Context& ctx) {
     return out;
 }
 
-/// The rows of the feed after `last_utc_run` with `sent`'s key.
-std::vector<json> feed_rows_of(Context& ctx, const Record& record, const json& sent, const std::string& last_utc_run) {
-    std::vector<json> out;
-    for (auto& row : read_feed(ctx, kWriter, record.name, last_utc_run))
-        if (oracle::same_key(record, row, sent, ctx.target.collation.value_or(Collation::CaseInsensitive))) out.push_back(std::move(row));
-    return out;
-}
+/// One case of DEL-01 or DEL-02: a record of a resource with a change feed, live, and the same record deleted.
+struct Deletion {
+    const Record* record;
+    json live;
+    json deleted;
+};
 
-/// Writes a live record, then `versions` of it in turn (each a whole record), and returns the LastUtcRun after
-/// the live write.
-std::string write_versions(Context& ctx, const Record& record, const json& live, const std::vector<json>& versions) {
-    send_or_error(ctx, record, json::array({live}));
-    const auto versions_from = std::chrono::steady_clock::now() + kClockStep;
-    // The key may be one an earlier case deleted: sent active, it must read back whatever lists do with deleted rows.
-    const auto rows = read_by_key(ctx, kWriter, record, live);
-    if (rows.size() != 1)
-        ctx.fail({"the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)",
-                  std::to_string(rows.size()) + " rows", "", std::nullopt, ""});
-    const std::string since = last_utc_run_after(ctx, record, rows);
-    std::this_thread::sleep_until(versions_from);
-    for (const auto& v : versions) send_or_error(ctx, record, json::array({v}));
-    return since;
-}
+void showValue(const Deletion& d, std::ostream& os) { os << d.record->name << " " << d.live.dump(); }
 
-/// A generated record, live, and the same record logically deleted.
-std::pair<json, json> live_and_deleted(Context& ctx, const Record& record) {
-    json live = *sent_gen(ctx, record);
+Deletion draw_deletion(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
+    const Record& record = **rc::gen::elementOf(resources);
+    json live = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next()).front();
     live["flg_isdeleted"] = false;
     json deleted = live;
     deleted["flg_isdeleted"] = true;
-    return {live, deleted};
+    return {&record, live, deleted};
+}
+
+/// The cases at `positions` (all of `record`): each live record sent and read back once by its key, then each
+/// version of `versions` ("deleted", "live") sent in turn, every case at once. Returns the LastUtcRun after the live
+/// writes, or nullopt when a live record did not read back once (a finding of that case).
+std::optional<std::string> write_versions(Context& ctx, const Record& record, const std::vector<const Deletion*>& cases,
+                                          const std::vector<std::size_t>& positions, const std::vector<json Deletion::*>& versions, CaseMarks& marks) {
+    std::vector<json> live;
+    std::vector<const json*> sent;
+    for (std::size_t p : positions) {
+        live.push_back(cases[p]->live);
+        sent.push_back(&cases[p]->live);
+    }
+    marks.at(positions);
+    send_all(ctx, record, live);
+    const auto versions_from = std::chrono::steady_clock::now() + kClockStep;
+    const auto backs = read_back(ctx, record, sent);
+    std::vector<json> rows;
+    bool once = true;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        marks.at(positions[k]);
+        if (backs[k].rows.size() == 1) rows.push_back(backs[k].rows.front().second);
+        else {
+            once = false;
+            ctx.finding({"the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)",
+                         std::to_string(backs[k].rows.size()) + " rows", "", backs[k].exchange, ""});
+        }
+    }
+    if (!once) return std::nullopt;
+    const std::string since = last_utc_run_after(ctx, record, rows);
+    std::this_thread::sleep_until(versions_from);
+    marks.at(positions);
+    for (const auto version : versions) {
+        std::vector<json> block;
+        for (std::size_t p : positions) block.push_back(cases[p]->*version);
+        send_all(ctx, record, block);
+    }
+    return since;
+}
+
+/// Runs `judge` on the cases of each resource in turn, with their positions.
+void by_resource(const std::vector<const Record*>& resources, const std::vector<const Deletion*>& cases,
+                 const std::function<void(const Record&, const std::vector<std::size_t>&)>& judge) {
+    for (const Record* record : resources) {
+        std::vector<std::size_t> positions;
+        for (std::size_t p = 0; p < cases.size(); ++p)
+            if (cases[p]->record == record) positions.push_back(p);
+        if (!positions.empty()) judge(*record, positions);
+    }
 }
 
 /// The feed after `since` holds `last` once, as sent (its flag included).
-void expect_in_feed(Context& ctx, const Record& record, const json& last, const std::string& since, const std::string& what) {
-    const auto rows = feed_rows_of(ctx, record, last, since);
+void expect_in_feed(Context& ctx, const Record& record, const std::vector<json>& feed, const json& last, const std::string& since, const std::string& what) {
+    std::vector<json> rows;
+    for (const auto& row : feed)
+        if (oracle::same_key(record, row, last, ctx.target.collation.value_or(Collation::CaseInsensitive))) rows.push_back(row);
     const std::string where = "GET sync/" + record.name + "?LastUtcRun=" + since;
     if (rows.size() != 1) {
         ctx.finding({where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)", std::to_string(rows.size()) + " rows",
@@ -74,17 +113,28 @@ void expect_in_feed(Context& ctx, const Record& record, const json& last, const 
 
 void deletion_is_logical(Context& ctx) {
     const auto resources = feed_records(ctx);
-    for_all(ctx, "a deleted record stays, marked", [&] {
-        const Record& record = **rc::gen::elementOf(resources);
-        const auto [live, deleted] = live_and_deleted(ctx, record);
-        const std::string since = write_versions(ctx, record, live, {deleted});
-        expect_in_feed(ctx, record, deleted, since, "logically deleted");
-        // Whether reads show deleted records is not shown; when they do, it is with the flag.
-        for (const auto& row : read_by_key(ctx, kWriter, record, deleted))
-            if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
-                ctx.finding({"a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
-                             "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/flg_isdeleted", std::nullopt, ""});
-    });
+    CasePrefixes prefixes(ctx.prefix);
+    for_all_blocks<Deletion>(ctx, {"a deleted record stays, marked", [&] { return draw_deletion(ctx, resources, prefixes); },
+                                   [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
+                                       by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
+                                           const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted}, marks);
+                                           if (!since) return;
+                                           const auto feed = read_feed(ctx, kWriter, record.name, *since);
+                                           std::vector<const json*> deleted;
+                                           for (std::size_t p : positions) deleted.push_back(&cases[p]->deleted);
+                                           const auto backs = read_back(ctx, record, deleted);
+                                           for (std::size_t k = 0; k < positions.size(); ++k) {
+                                               marks.at(positions[k]);
+                                               expect_in_feed(ctx, record, feed, *deleted[k], *since, "logically deleted");
+                                               // Whether reads show deleted records is not shown; when they do, it is with the flag.
+                                               for (const auto& [at, row] : backs[k].rows)
+                                                   if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
+                                                       ctx.finding({"a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
+                                                                    "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/" + std::to_string(at) + "/flg_isdeleted",
+                                                                    backs[k].exchange, ""});
+                                           }
+                                       });
+                                   }});
 }
 
 /// Logical deletion on every resource a sender writes (000 §1: "each record carries flg_isdeleted"), not only on those
@@ -110,13 +160,23 @@ void deletion_everywhere(Context& ctx) {
 
 void undeletion_restores(Context& ctx) {
     const auto resources = feed_records(ctx);
-    for_all(ctx, "flg_isdeleted false restores a deleted record", [&] {
-        const Record& record = **rc::gen::elementOf(resources);
-        const auto [live, deleted] = live_and_deleted(ctx, record);
-        const std::string since = write_versions(ctx, record, live, {deleted, live});
-        expect_read_back(ctx, record, live, "the record deleted and sent again with flg_isdeleted false");
-        expect_in_feed(ctx, record, live, since, "restored (flg_isdeleted false)");
-    });
+    CasePrefixes prefixes(ctx.prefix);
+    for_all_blocks<Deletion>(ctx, {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },
+                                   [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
+                                       by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
+                                           const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted, &Deletion::live}, marks);
+                                           if (!since) return;
+                                           std::vector<const json*> live;
+                                           for (std::size_t p : positions) live.push_back(&cases[p]->live);
+                                           const auto backs = read_back(ctx, record, live);
+                                           const auto feed = read_feed(ctx, kWriter, record.name, *since);
+                                           for (std::size_t k = 0; k < positions.size(); ++k) {
+                                               marks.at(positions[k]);
+                                               judge_read_back(ctx, record, *live[k], "the record deleted and sent again with flg_isdeleted false", backs[k]);
+                                               expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
+                                           }
+                                       });
+                                   }});
 }
 
 void flag_required(Context& ctx) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "generate/draw.hpp"
 #include "generate/data_set_gen.hpp"
 #include "generate/malformed_selection_gen.hpp"
 #include "generate/selection_gen.hpp"
@@ -349,7 +350,7 @@ void document_lines_by_type_year_family(Context& ctx) {
     options.min_lines = 2;
     options.max_lines = 3;
     rc::Random random(ctx.seed * 1000003u + 500);
-    const gen::DataSet set = gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
+    const gen::DataSet set = gen::draw(gen::data_set_gen(ctx.catalogue, options), random, 30);
     send_data_set(ctx, set);
     const std::vector<json>& headers = records_in(set, "StoricoDocumentiT");
     const Record& view = record_of(ctx, "MCPDocumentiR");
@@ -445,7 +446,7 @@ MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
     m.scope = field->name + " = " + sql_text(text);
     const auto gen = gen::malformed_selection_gen(*m.record);
     rc::Random random(ctx.seed * 1000003u + 701);
-    for (int i = 0; i < std::max(ctx.cases, 1); ++i) m.conditions.push_back(gen(random.split(), 10 + (i * 13) % 90).value());
+    for (int i = 0; i < std::max(ctx.cases, 1); ++i) m.conditions.push_back(gen::draw(gen, random.split(), 10 + (i * 13) % 90));
     return m;
 }
 

@@ -220,7 +220,7 @@ std::vector<Check> pagination_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = partition_with_selection},
         {.id = "PAG-02", .title = "Pages of a whole resource partition it",
          .spec = "000 §4.1; §8", .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .generates = true, .run = partition_without_selection},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},
         {.id = "PAG-03", .title = "Pages start at 1",
          .spec = "000 §8", .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one},

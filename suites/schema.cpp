@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "generate/draw.hpp"
 #include "generate/data_set_gen.hpp"
 #include "schema/record_validator.hpp"
 #include "sql/datetime.hpp"
@@ -130,7 +131,7 @@ gen::DataSet data_set(const Context& ctx) {
     const auto gen = gen::data_set_gen(ctx.catalogue, options);
     rc::Random random(ctx.seed * 1000003u + 800);
     for (int attempt = 0; attempt < 50; ++attempt) {
-        gen::DataSet set = gen(random.split(), 30).value();
+        gen::DataSet set = gen::draw(gen, random.split(), 30);
         std::set<std::string> kinds;
         for (const auto& b : set)
             if (b.resource == "CliFor")

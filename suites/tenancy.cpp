@@ -8,6 +8,7 @@
 #include <map>
 #include <tuple>
 
+#include "generate/draw.hpp"
 #include "generate/data_set_gen.hpp"
 #include "schema/json_limits.hpp"
 #include "oracle/compare.hpp"
@@ -42,7 +43,7 @@ Written write_as_writer(Context& ctx, std::uint64_t salt) {
     options.min_lines = 1;
     options.max_lines = 2;
     rc::Random random(ctx.seed * 1000003u + salt);
-    Written w{gen::data_set_gen(ctx.catalogue, options)(random, 30).value(), marker(ctx, "ten"), {}};
+    Written w{gen::draw(gen::data_set_gen(ctx.catalogue, options), random, 30), marker(ctx, "ten"), {}};
     for (auto& b : w.set) {
         if (std::find(kMarked.begin(), kMarked.end(), b.resource) == kMarked.end()) continue;
         const Field* f = marker_field(record_of(ctx, b.resource));

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "generate/data_set_gen.hpp"
+#include "run/block_property.hpp"
+#include "suites/batched_reads.hpp"
 #include "sql/datetime.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
@@ -22,17 +24,35 @@ const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_do
 
 // ---- VIEW-03 and VIEW-07 ----
 
-/// The MCPDocumentiT row of a header written, or nullopt with a finding when there is not exactly one.
-std::optional<json> header_row(Context& ctx, const json& doc, Rows& rows) {
-    const Record& docs = record_of(ctx, "MCPDocumentiT");
-    const std::string selection = equals_selection(docs, doc, {"key_documento"});
-    rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", selection);
+/// The MCPDocumentiT row of a header written among `rows` (read by its key_documento), or nullopt with a finding
+/// when there is not exactly one.
+std::optional<json> header_row(Context& ctx, const json& doc, const Rows& rows) {
     if (rows.rows.size() != 1) {
-        ctx.finding({"one MCPDocumentiT row for the header written with " + selection + " (it has cod_tipodoc, num_anno and dat_doc)",
+        ctx.finding({"one MCPDocumentiT row for the header written with " + equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}) +
+                         " (it has cod_tipodoc, num_anno and dat_doc)",
                      std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
         return std::nullopt;
     }
     return rows.rows.front();
+}
+
+/// A header of a case and its reads (BatchedReads ids): its MCPDocumentiT rows and its MCPDocumentiR rows.
+struct DocumentReads {
+    const json* doc;
+    std::size_t header;
+    std::size_t lines;
+};
+
+/// Sends the data sets of a block's cases and reads each case's headers back from both document views, in batches.
+std::vector<std::vector<DocumentReads>> read_documents(Context& ctx, const std::vector<const gen::DataSet*>& sets, BatchedReads& batch,
+                                                       std::size_t lines_per_doc) {
+    send_data_set(ctx, merged(sets));
+    std::vector<std::vector<DocumentReads>> out(sets.size());
+    for (std::size_t p = 0; p < sets.size(); ++p)
+        for (const auto& doc : records_in(*sets[p], kHeader))
+            out[p].push_back({&doc, batch.add("MCPDocumentiT", doc, {"key_documento"}), batch.add("MCPDocumentiR", doc, {"key_documento"}, lines_per_doc)});
+    batch.fetch(ctx, client::kWriter);
+    return out;
 }
 
 /// Each line repeats its header's key and data (kRepeated), compared as the line view types them.
@@ -47,11 +67,11 @@ void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
         const json prg = value_of(lines.rows[i], "prg_riga");
         if (!seen.insert(prg.dump()).second)
             ctx.finding({"prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)", "prg_riga " + prg.dump() + " again",
-                         "/" + std::to_string(i) + "/prg_riga", lines.exchange, ""});
+                         lines.at(i) + "/prg_riga", lines.exchange, ""});
     }
 }
 
-/// `selection` on `view` returns the row whose `key` fields equal `row`'s, and no row whose integer `fields` differ
+/// `fields` and `key` of `row` selected together on `view` return the row, and no row whose integer `fields` differ
 /// from `row`'s: the seeds' example filters (001 §2.6, §2.7) on the values the view itself returned. Text fields
 /// are not held to equality in the other rows: a collation or trailing-blank rule may match other spellings (A-17,
 /// A-99, A-103).
@@ -60,9 +80,10 @@ void expect_example_filter(Context& ctx, const std::string& view, const json& ro
     const Record& record = record_of(ctx, view);
     for (const auto& f : fields)
         if (!value_of(row, f).is_string() && !value_of(row, f).is_number_integer()) return;  // a null: nothing to filter by
-    const std::string selection = equals_selection(record, row, fields);
-    const Rows rows = read_rows(ctx, client::kWriter, view, selection);
+    // With the row's key too: on a target holding data, the example's values alone may select more than a page.
+    const std::string selection = equals_selection(record, row, fields) + " and " + equals_selection(record, row, key);
     bool found = false;
+    const Rows rows = read_rows(ctx, client::kWriter, view, selection);
     for (std::size_t i = 0; i < rows.rows.size(); ++i) {
         bool same_key = true;
         for (const auto& k : key) same_key = same_key && value_of(rows.rows[i], k) == value_of(row, k);
@@ -77,36 +98,49 @@ void expect_example_filter(Context& ctx, const std::string& view, const json& ro
                          std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
 }
 
-void nested_lines(Context& ctx) {
-    const Record& docs = record_of(ctx, "MCPDocumentiT");
-    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
-    for_all(ctx, "MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] {
-        const auto set = data_sets.next();
-        send_data_set(ctx, set);
-        for (const auto& doc : records_in(set, kHeader)) {
-            const std::size_t sent = doc.at(kLines).size();
-            Rows rows;
-            if (const auto row = header_row(ctx, doc, rows)) {
-                const json lines = value_of(*row, "MCPDocumentiR");
-                if (!lines.is_array() || lines.size() != sent) {
-                    ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
-                                 lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), "/0/MCPDocumentiR",
-                                 rows.exchange, ""});
-                } else {
-                    for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], "/0/MCPDocumentiR/" + std::to_string(i), rows.exchange);
-                }
-            }
-            const Rows view_lines = read_rows(ctx, client::kWriter, "MCPDocumentiR", equals_selection(docs, doc, {"key_documento"}));
-            if (view_lines.rows.size() != sent)
-                ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)",
-                             std::to_string(view_lines.rows.size()) + " rows", "", view_lines.exchange, ""});
-            for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], "/" + std::to_string(i), view_lines.exchange);
-            expect_distinct_prg_riga(ctx, view_lines);
-            if (rows.rows.size() == 1) expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
-            if (!view_lines.rows.empty())
-                expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"}, {"key_documento", "prg_riga"});
+/// A header's rows in both document views (VIEW-03): its lines carried in MCPDocumentiT and listed in MCPDocumentiR,
+/// each repeating the header's data, prg_riga distinct; the seeds' example filters on both for the first headers of a
+/// block (`examples`: the filter is the same rule whatever the values; each header would cost two more reads).
+void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const Rows& view_lines, bool examples) {
+    const std::size_t sent = doc.at(kLines).size();
+    if (const auto row = header_row(ctx, doc, rows)) {
+        const json lines = value_of(*row, "MCPDocumentiR");
+        if (!lines.is_array() || lines.size() != sent) {
+            ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
+                         lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), rows.at(0) + "/MCPDocumentiR",
+                         rows.exchange, ""});
+        } else {
+            for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], rows.at(0) + "/MCPDocumentiR/" + std::to_string(i), rows.exchange);
         }
-    });
+    }
+    if (view_lines.rows.size() != sent)
+        ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)", std::to_string(view_lines.rows.size()) + " rows",
+                     "", view_lines.exchange, ""});
+    for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], view_lines.at(i), view_lines.exchange);
+    expect_distinct_prg_riga(ctx, view_lines);
+    if (!examples) return;
+    if (rows.rows.size() == 1) expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
+    if (!view_lines.rows.empty())
+        expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"}, {"key_documento", "prg_riga"});
+}
+
+/// Headers of a block whose example filters VIEW-03 reads.
+constexpr int kExampleHeaders = 4;
+
+void nested_lines(Context& ctx) {
+    const auto options = small_data_set_options(ctx);
+    CaseDataSets data_sets(ctx, options);
+    for_all_blocks<gen::DataSet>(
+        ctx, {"MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] { return data_sets.next(); },
+              [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
+                  BatchedReads batch;
+                  const auto docs = read_documents(ctx, sets, batch, static_cast<std::size_t>(options.max_lines));
+                  int examples = kExampleHeaders;
+                  for (std::size_t p = 0; p < sets.size(); ++p) {
+                      marks.at(p);
+                      for (const auto& d : docs[p]) judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines), examples-- > 0);
+                  }
+              }});
 }
 
 /// The week of the year as SQL Server's DATEPART(week, …) counts it with its default first day (Sunday):
@@ -137,34 +171,41 @@ std::set<int> week_numbers(sql::Ticks t) {
             static_cast<int>(day_of_year / 7 + 1)};
 }
 
+/// mese and settimana of a header's MCPDocumentiT row (VIEW-07).
+void judge_month(Context& ctx, const json& doc, const Rows& rows) {
+    const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+    if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
+    const int month = sql::civil_from_ticks(*date.ticks).month;
+    const auto row = header_row(ctx, doc, rows);
+    if (!row) return;
+    const std::string dat_doc = doc.at("dat_doc").get<std::string>();
+    if (value_of(*row, "mese") != json(month))
+        ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, "mese = " + value_of(*row, "mese").dump(), rows.at(0) + "/mese",
+                     rows.exchange, ""});
+    const json week = value_of(*row, "settimana");
+    const auto weeks = week_numbers(*date.ticks);
+    if (!week.is_number_integer() || !weeks.contains(week.get<int>())) {
+        std::string any;
+        for (int w : weeks) any += (any.empty() ? "" : ", ") + std::to_string(w);
+        ctx.finding({"settimana a week of dat_doc " + dat_doc + " under some numbering (" + any +
+                         ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)",
+                     "settimana = " + week.dump(), rows.at(0) + "/settimana", rows.exchange, ""});
+    }
+}
+
 void month_of_date(Context& ctx) {
     auto options = small_data_set_options(ctx);
     options.min_lines = options.max_lines = 1;
     CaseDataSets data_sets(ctx, options);
-    for_all(ctx, "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it", [&] {
-        const auto set = data_sets.next();
-        send_data_set(ctx, set);
-        for (const auto& doc : records_in(set, kHeader)) {
-            const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-            if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
-            const int month = sql::civil_from_ticks(*date.ticks).month;
-            Rows rows;
-            const auto row = header_row(ctx, doc, rows);
-            if (!row) continue;
-            const std::string dat_doc = doc.at("dat_doc").get<std::string>();
-            if (value_of(*row, "mese") != json(month))
-                ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, "mese = " + value_of(*row, "mese").dump(),
-                             "/0/mese", rows.exchange, ""});
-            const json week = value_of(*row, "settimana");
-            const auto weeks = week_numbers(*date.ticks);
-            if (!week.is_number_integer() || !weeks.contains(week.get<int>())) {
-                std::string any;
-                for (int w : weeks) any += (any.empty() ? "" : ", ") + std::to_string(w);
-                ctx.finding({"settimana a week of dat_doc " + dat_doc + " under some numbering (" + any + ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)",
-                             "settimana = " + week.dump(), "/0/settimana", rows.exchange, ""});
-            }
-        }
-    });
+    for_all_blocks<gen::DataSet>(ctx, {"MCPDocumentiT.mese is the month of dat_doc, settimana a week of it", [&] { return data_sets.next(); },
+                                       [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
+                                           BatchedReads batch;
+                                           const auto docs = read_documents(ctx, sets, batch, 1);
+                                           for (std::size_t p = 0; p < sets.size(); ++p) {
+                                               marks.at(p);
+                                               for (const auto& d : docs[p]) judge_month(ctx, *d.doc, batch.rows(d.header));
+                                           }
+                                       }});
 }
 
 void week_numbering(Context& ctx) {
@@ -239,10 +280,10 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
          .spec = "001 §2.6, §2.7; 000 §2.1; A-38",
          .verifies = {"001-2.6-lines-nested", "001-2.7-line-repeats-header", "000-2.1-catalogue-mcpdocumentit", "001-2.7-mcpdocumentir-key",
                       "001-2.6-example-filter", "001-2.7-example-filter", "000-4.1-rule3-filter-large-views"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = nested_lines},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = nested_lines},
         {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
          .spec = "001 §2.6; A-39", .verifies = {"001-2.6-mese-settimana"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = month_of_date},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = month_of_date},
         {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
          .spec = "001 §2.6; 000 §4.2; A-39, A-85", .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = week_numbering},

@@ -5,14 +5,12 @@
 
 #include <cmath>
 
+#include "generate/draw.hpp"
+#include "run/block_property.hpp"
+#include "suites/batched_reads.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
-
-std::string CasePrefixes::next() {
-    const int n = count_++ % (36 * 36);
-    return base_ + base36(static_cast<std::uint64_t>(n), 2);
-}
 
 gen::DataSetOptions small_data_set_options(const Context& ctx) {
     gen::DataSetOptions o = suites::data_set_options(ctx);
@@ -34,7 +32,7 @@ gen::DataSet CaseDataSets::next() { return *rc::gen::noShrink(gens_(prefixes_.ne
 Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection) {
     const long long size = std::min<long long>(page_size(ctx), 100);
     const auto r = ctx.api.list(role, view, {selection, size, 1});
-    const auto& page = ctx.page_of(r, "reading " + view + " where " + selection);
+    const auto& page = ctx.page_of(r, "reading " + view + (selection.size() > 200 ? " by many keys" : " where " + selection));
     return {page.rows, r.response.exchange};
 }
 
@@ -142,27 +140,38 @@ std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
     const Record& clienti = record_of(ctx, "MCPClienti");
     for (const auto& c : records_in(set, "CliFor")) {
         const std::string view = value_of(c, "ind_clifor") == "C" ? "MCPClienti" : "MCPFornitori";
-        out.push_back({view, key_selection(clienti, c), "CliFor", &c});
+        out.push_back({view, key_selection(clienti, c), "CliFor", &c, clienti.key});
     }
     const Record& articoli = record_of(ctx, "MCPArticoli");
-    for (const auto& a : records_in(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a});
+    for (const auto& a : records_in(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a, articoli.key});
     const Record& docs = record_of(ctx, "MCPDocumentiT");
     for (const auto& d : records_in(set, kHeader)) {
         const std::string by_key = equals_selection(docs, d, {"key_documento"});
-        out.push_back({"MCPDocumentiT", by_key, kHeader, &d});
-        out.push_back({"MCPDocumentiR", by_key, kHeader, &d});
+        out.push_back({"MCPDocumentiT", by_key, kHeader, &d, {"key_documento"}});
+        out.push_back({"MCPDocumentiR", by_key, kHeader, &d, {"key_documento"}});
     }
     return out;
 }
 
 void for_each_view_read(Context& ctx, const std::string& property,
                         const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge) {
-    CaseDataSets data_sets(ctx, small_data_set_options(ctx));
-    for_all(ctx, property, [&] {
-        const auto set = data_sets.next();
-        send_data_set(ctx, set);
-        for (const auto& read : view_reads(ctx, set)) judge(set, read, read_rows(ctx, client::kWriter, read.view, read.selection));
-    });
+    const auto options = small_data_set_options(ctx);
+    CaseDataSets data_sets(ctx, options);
+    for_all_blocks<gen::DataSet>(ctx, {property, [&] { return data_sets.next(); }, [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
+                                           send_data_set(ctx, merged(sets));
+                                           BatchedReads batch;
+                                           std::vector<std::vector<std::pair<ViewRead, std::size_t>>> reads(sets.size());
+                                           for (std::size_t p = 0; p < sets.size(); ++p)
+                                               for (auto& read : view_reads(ctx, *sets[p])) {
+                                                   const std::size_t rows = read.view == "MCPDocumentiR" ? static_cast<std::size_t>(options.max_lines) : 1;
+                                                   reads[p].emplace_back(read, batch.add(read.view, *read.base, read.fields, rows));
+                                               }
+                                           batch.fetch(ctx, client::kWriter);
+                                           for (std::size_t p = 0; p < sets.size(); ++p) {
+                                               marks.at(p);
+                                               for (const auto& [read, id] : reads[p]) judge(*sets[p], read, batch.rows(id));
+                                           }
+                                       }});
 }
 
 gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
@@ -170,7 +179,7 @@ gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
     options.min_records = options.max_records = 1;
     options.counts = {{"CliFor", 2}};
     rc::Random random(ctx.seed * 1000003u + salt);
-    return gen::data_set_gen(ctx.catalogue, options)(random, 30).value();
+    return gen::draw(gen::data_set_gen(ctx.catalogue, options), random, 30);
 }
 
 

@@ -15,19 +15,6 @@
 
 namespace bds::suites {
 
-/// Keys of one property case: RapidCheck runs the property several times (and again while shrinking), and
-/// every run writes under its own prefix, so no record of an earlier run shares a key with this one (what a
-/// header upsert does to its earlier lines is not shown: A-35).
-class CasePrefixes {
-public:
-    explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
-    std::string next();
-
-private:
-    std::string base_;
-    int count_ = 0;
-};
-
 /// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
 gen::DataSetOptions small_data_set_options(const Context& ctx);
 
@@ -59,6 +46,10 @@ private:
 struct Rows {
     std::vector<json> rows;
     client::Exchange exchange;
+    /// Where each row is on the page of `exchange` (empty: in order from 0).
+    std::vector<std::size_t> positions{};
+    /// A JSON pointer to row `i` in the exchange's page: "/3".
+    std::string at(std::size_t i) const { return "/" + std::to_string(i < positions.size() ? positions[i] : i); }
 };
 Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection);
 
@@ -83,6 +74,8 @@ struct ViewRead {
     std::string selection;
     std::string base_name;
     const json* base;
+    /// The fields `selection` holds equal to the base record's (equals_selection(view, *base, fields)).
+    std::vector<std::string> fields{};
 };
 
 /// For each base record of `set` the view that shows it (A-38; the catalogue's "view" relations) and the
@@ -90,8 +83,9 @@ struct ViewRead {
 /// → MCPDocumentiT and its lines → MCPDocumentiR (by key_documento).
 std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set);
 
-/// The property `property` over written data sets: each case writes a data set (case prefixes under the run's),
-/// reads every view that shows it as the writer (view_reads) and hands each read with its rows to `judge`.
+/// The property `property` over written data sets: each case is a data set (case prefixes under the run's), sent
+/// and read as a block (run/block_property.hpp: the sets' records in few POSTs, every view that shows them read with
+/// many selections a read, suites/batched_reads.hpp), each read handed with its rows to `judge`.
 void for_each_view_read(Context& ctx, const std::string& property,
                         const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge);
 

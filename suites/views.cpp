@@ -34,7 +34,7 @@ void fields_and_types(Context& ctx) {
     for_each_view_read(ctx, "every view row of a written data set has only the view's fields, each of its type",
                        [&](const gen::DataSet&, const ViewRead& read, const Rows& rows) {
                            for (std::size_t i = 0; i < rows.rows.size(); ++i)
-                               for (const auto& v : validators.at(read.view)->validate(rows.rows[i], "/" + std::to_string(i)))
+                               for (const auto& v : validators.at(read.view)->validate(rows.rows[i], rows.at(i)))
                                    ctx.finding({read.view + " rows with only the fields 001 lists for it, each of its type",
                                                 v.pointer + " (" + v.field + "): " + v.message, v.pointer, rows.exchange, ""});
                        });
@@ -132,7 +132,7 @@ void lines_agree(Context& ctx, const gen::DataSet& set, const ViewRead& read, co
         for (std::size_t i = 0; i < rows.rows.size(); ++i) {
             if (value_of(rows.rows[i], "num_riga") != value_of(line, "num_riga")) continue;
             ++found;
-            const std::string pointer = "/" + std::to_string(i);
+            const std::string pointer = rows.at(i);
             compare_fields(ctx, view, line, kLines, rows.rows[i], same_named(view, line), pointer, rows.exchange, &set);
             if (party) compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[i], kCounterpartR, pointer, rows.exchange);
         }
@@ -150,10 +150,10 @@ void record_agrees(Context& ctx, const gen::DataSet& set, const ViewRead& read, 
         return;
     }
     const Record& view = record_of(ctx, read.view);
-    compare_fields(ctx, view, *read.base, read.base_name, rows.rows[0], same_named(view, *read.base), "/0", rows.exchange, &set);
+    compare_fields(ctx, view, *read.base, read.base_name, rows.rows[0], same_named(view, *read.base), rows.at(0), rows.exchange, &set);
     if (read.view == "MCPDocumentiT")
         if (const json* party = counterpart_of(set, *read.base))
-            compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[0], kCounterpartT, "/0", rows.exchange);
+            compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[0], kCounterpartT, rows.at(0), rows.exchange);
 }
 
 void rows_agree(Context& ctx) {
@@ -363,7 +363,7 @@ std::vector<Check> views_checks() {
                       "001-2.6-mcpdocumentit-fields", "001-2.6-amounts", "001-2.7-mcpdocumentir-fields", "001-2.7-no-cost-no-fulfilled-refs",
                       "001-2.4-mcparticoli-nullability", "001-2.5-nullability", "001-2.4-mcparticoli-required",
                       "001-2.5-mcpclienti-required", "001-2.6-mcpdocumentit-required", "001-2.7-mcpdocumentir-required"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = fields_and_types},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = fields_and_types},
         {.id = "VIEW-02", .title = "MCPClienti holds only customers (C), MCPFornitori only suppliers (F)",
          .spec = "001 §2.1, §2.5; A-38",
          .verifies = {"001-2.1-read-customers-suppliers", "000-2.1-rel-clifor-c-f", "001-2.1-ind-clifor", "000-2.1-catalogue-mcpclienti",
@@ -373,7 +373,7 @@ std::vector<Check> views_checks() {
          .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",
          .verifies = {"000-1-cap5-views", "000-2.1-rel-counterpart", "001-2.6-counterpart-on-header", "001-2.4-mcparticoli-key",
                       "001-2.5-mcpclienti-key", "001-2.6-mcpdocumentit-key"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = rows_agree},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = rows_agree},
         {.id = "VIEW-05", .title = "MCPResources lists resources in its own fields",
          .spec = "001 §2.3; A-40",
          .verifies = {"001-2.3-registry", "001-2.3-ordinary-resource", "000-2.1-catalogue-mcpresources", "001-2.3-mcpresources-fields",

@@ -17,6 +17,24 @@
 
 namespace bds::suites {
 
+/// Keys of one property case: RapidCheck runs the property several times (and again while shrinking), and
+/// every run writes under its own prefix, so no record of an earlier run shares a key with this one (what a
+/// header upsert does to its earlier lines is not shown: A-35).
+class CasePrefixes {
+public:
+    explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
+    std::string next();
+
+private:
+    std::string base_;
+    int count_ = 0;
+};
+
+/// `block` (records of `record`) with each key that starts with `prefix` (the check's) starting with `case_prefix`
+/// instead, cut to its field's length, lines tied again, and a record whose key another has now left out: the
+/// block of one case, so that the cases of a block property never share a key.
+nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix, const std::string& case_prefix);
+
 /// The resources POST sync is listed for (000 §2.1), in catalogue order.
 std::vector<const Record*> writable_records(const Context& ctx);
 
@@ -38,6 +56,33 @@ std::vector<oracle::Difference> written_differences(const Context& ctx, const Re
 std::optional<nlohmann::json> expect_read_back(Context& ctx, const Record& record, const nlohmann::json& sent,
                                                const std::string& what, const std::string& role = client::kWriter);
 
+/// How many records of `record` one POST of a check carries: the target's max_block (A-31: "blocks of a few hundred
+/// records", 000 §4.4), a quarter of it for records that nest lines (a document's lines travel with it).
+std::size_t records_per_post(const Context& ctx, const Record& record);
+
+/// The cases of a block property whose cases are blocks of `record` records, split into rounds in which no two
+/// records share a key (oracle::index_key, case-insensitive: A-59), so that a round's records can be sent together
+/// without one updating another; positions in `cases`, in order.
+std::vector<std::vector<std::size_t>> key_rounds(const Record& record, const std::vector<const nlohmann::json*>& cases);
+/// The positions of a round split into POSTs of at most records_per_post records, a case never split.
+std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& cases,
+                                            const std::vector<std::size_t>& round);
+
+/// The rows read back for one sent record: those with its key (under any reading: oracle::index_key, case-insensitive),
+/// each with its position on the page, and the read that brought them.
+struct ReadBack {
+    std::vector<std::pair<std::size_t, nlohmann::json>> rows;
+    client::Exchange exchange;
+};
+/// Reads `sent` back by key as `role`, many keys a read (their key selections joined with "or", a page each, the
+/// selection short enough for any URL), for each sent record in order its ReadBack.
+std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent,
+                                const std::string& role = client::kWriter);
+/// expect_read_back's judgement of rows already read: a finding unless exactly one row has the key, with Id and
+/// ts_update set, and equal to `sent`. Returns that row.
+std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& what,
+                                              const ReadBack& back);
+
 /// Whether any row with `sent`'s key is readable by `role` (for "nothing stored").
 bool stored(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role = client::kWriter);
 
@@ -58,8 +103,18 @@ nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json
 
 /// Sends `block` as the writer; a precondition: CheckError unless it is accepted with 200 (SYN-01 judges that).
 void send_or_error(Context& ctx, const Record& record, const nlohmann::json& block);
-/// Sends a data set's blocks in dependency order as the writer (empty blocks skipped), each with send_or_error.
+/// Sends `records` of `record` as the writer in POSTs of at most records_per_post records, each with send_or_error.
+void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::json>& records);
+/// The row of each of `sent` read back by key (read_back), a precondition as read_one's is: CheckError unless each
+/// has exactly one.
+std::vector<nlohmann::json> read_each(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent);
+
+/// Sends a data set's blocks in dependency order as the writer (empty blocks skipped), each in POSTs of at most
+/// records_per_post records, each with send_or_error.
 void send_data_set(Context& ctx, const gen::DataSet& set);
+/// The data sets as one: each resource's records together, in the order the sets give them (each set is in
+/// dependency order, so the merged one is too).
+gen::DataSet merged(const std::vector<const gen::DataSet*>& sets);
 /// Data set options for this check: its key prefix and the target's decimal scale (gen_options), sizes as given.
 gen::DataSetOptions data_set_options(const Context& ctx);
 /// The records of `resource` in `set` (none when it has no block of it).

@@ -22,7 +22,7 @@ struct Context;
 ///     {.id = "PAG-03", .title = …, .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must,
 ///      .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one}
 /// The runner reads everything but `run`: it skips a check whose `needs` the target file lacks, locks its
-/// `resources`, and keeps writing and generating checks apart.
+/// `resources` (shared by readers, and by writers with `own_rows`).
 /// (Every member has a default so that GCC's -Wmissing-field-initializers accepts rows that leave some out.)
 struct Check {
     std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
@@ -38,10 +38,12 @@ struct Check {
     /// The catalogue resources it reads or writes ("*": every one); the runner locks them, views widened to the
     /// records they derive from. Empty: none (tokens only, or unknown resources).
     std::vector<std::string> resources{};
-    /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources.
+    /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources
+    /// unless it has `own_rows`.
     bool writes = false;
-    /// It draws from the RapidCheck generators without writing (generators must not run on two threads).
-    bool generates = false;
+    /// It writes, reads and counts only rows under its own key prefix (no page of a whole resource, no count or feed
+    /// that other writers change): it runs beside other such checks on the same resources (run/resource_locks.hpp).
+    bool own_rows = false;
     /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
     /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).
     bool waits = false;

@@ -18,9 +18,17 @@ public:
     void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
+std::recursive_mutex& generation_mutex() {
+    static std::recursive_mutex m;
+    return m;
+}
+
 }  // namespace
 
+GenerationLock::GenerationLock() : lock_(generation_mutex()) {}
+
 PropertyOutcome check_property(const std::function<void()>& property, const PropertyParams& params) {
+    const GenerationLock generating;
     rc::detail::TestParams test_params;
     test_params.seed = params.seed;
     test_params.maxSuccess = params.max_success;

@@ -5,6 +5,7 @@
 /// tests/generate/rapidcheck_adapter_test.cpp says whether it still does what the harness relies on.
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,20 @@ struct PropertyOutcome {
     std::vector<std::string> counterexample;
 };
 
+/// Holds RapidCheck's process-wide state (the stacks behind `*gen` and gen::exec are plain statics, not per thread):
+/// whoever draws values, inside a property or with a generator called directly, holds it. Recursive, so that a
+/// property may call code that takes it again. Exchanges with a target are made without it wherever they can be
+/// (run/block_property.hpp), so that property checks on different threads overlap.
+class GenerationLock {
+public:
+    GenerationLock();
+
+private:
+    std::unique_lock<std::recursive_mutex> lock_;
+};
+
 /// Runs `property` as a RapidCheck property (it may draw with *gen and use RC_FAIL, RC_DISCARD, RC_ASSERT)
-/// under `params`; a failing case is shrunk. Prints nothing.
+/// under `params`; a failing case is shrunk. Prints nothing. Holds a GenerationLock throughout.
 PropertyOutcome check_property(const std::function<void()>& property, const PropertyParams& params);
 
 /// Reads RapidCheck's configuration (RC_PARAMS) now, once per process, without the "Using configuration: …"

@@ -1,5 +1,7 @@
 #include "generate/record_gen.hpp"
 
+#include "generate/rapidcheck_adapter.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -112,6 +114,7 @@ rc::Gen<json> sent_record_gen(const Catalogue& cat, const Record& record, const 
 
 std::vector<nlohmann::json> distinct_records(const Catalogue& cat, const Record& record, int n, std::uint64_t seed,
                                              const RecordGenOptions& options, const nlohmann::json& fixed) {
+    const GenerationLock generating;
     const auto gen = sent_record_gen(cat, record, options);
     rc::Random random(seed);
     std::vector<nlohmann::json> out;

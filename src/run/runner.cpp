@@ -7,7 +7,6 @@
 #include <mutex>
 #include <random>
 #include <set>
-#include <shared_mutex>
 #include <thread>
 
 #include "client/api.hpp"
@@ -16,6 +15,7 @@
 #include "generate/rapidcheck_adapter.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
+#include "run/resource_locks.hpp"
 #include "run/root_causes.hpp"
 
 namespace bds::run {
@@ -46,48 +46,11 @@ std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
     return {out.begin(), out.end()};
 }
 
-/// Readers-writer locks per resource, taken in name order (no deadlock).
-class ResourceLocks {
-public:
-    class Held {
-    public:
-        Held(ResourceLocks& locks, const std::vector<std::string>& names, bool exclusive) : exclusive_(exclusive) {
-            for (const auto& n : names) {
-                std::shared_mutex& m = locks.get(n);
-                exclusive ? m.lock() : m.lock_shared();
-                held_.push_back(&m);
-            }
-        }
-        ~Held() { release(); }
-        /// Lets every lock go (a waiting check), to take them again in the same order with retake().
-        void release() {
-            if (released_) return;
-            for (auto it = held_.rbegin(); it != held_.rend(); ++it) exclusive_ ? (*it)->unlock() : (*it)->unlock_shared();
-            released_ = true;
-        }
-        void retake() {
-            if (!released_) return;
-            for (auto* m : held_) exclusive_ ? m->lock() : m->lock_shared();
-            released_ = false;
-        }
-        Held(const Held&) = delete;
-        Held& operator=(const Held&) = delete;
-
-    private:
-        bool exclusive_;
-        bool released_ = false;
-        std::vector<std::shared_mutex*> held_;
-    };
-
-    std::shared_mutex& get(const std::string& name) {
-        std::lock_guard lock(mutex_);
-        return locks_[name];
-    }
-
-private:
-    std::mutex mutex_;
-    std::map<std::string, std::shared_mutex> locks_;
-};
+/// How `check` holds its resources: readers read, writers in their own key namespace share, the others hold alone.
+Hold hold_of(const Check& check) {
+    if (!check.writes) return Hold::Read;
+    return check.own_rows ? Hold::OwnRows : Hold::Whole;
+}
 
 using gen::load_rapidcheck_configuration_quietly;
 
@@ -374,10 +337,10 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     res.requests = api.http().requests_sent();
 }
 
-/// Runs the checks on `jobs` threads: each holds its resources (shared to read, exclusive to write), and the
-/// checks that draw from RapidCheck's generators hold them alone (RapidCheck keeps the state behind `*gen`
-/// in process-wide storage). A check that `waits` runs on a thread of its own from the start, its resources
-/// let go while it waits.
+/// Runs the checks on `jobs` threads: each holds its resources as hold_of says (run/resource_locks.hpp); drawing
+/// from RapidCheck's generators takes gen::GenerationLock, for the drawing only where a check draws its cases first
+/// (run/block_property.hpp). A check that `waits` runs on a thread of its own from the start, its resources let go
+/// while it waits.
 class Scheduler {
 public:
     Scheduler(Session& session, const std::vector<Check>& checks) : s_(session), checks_(checks), results_(checks.size()) {}
@@ -406,9 +369,7 @@ private:
                                     std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
         if (!not_started(check, s_, failed_.load(), res)) {
             try {
-                ResourceLocks::Held held(locks_, touched(s_.catalogue, check), check.writes);
-                std::unique_lock<std::mutex> generating(generators_, std::defer_lock);
-                if (check.writes || check.generates) generating.lock();
+                ResourceLocks::Held held(locks_, touched(s_.catalogue, check), hold_of(check));
                 if (options.on_start) {
                     std::lock_guard lock(report_);
                     options.on_start(check);
@@ -440,7 +401,6 @@ private:
     std::atomic<long> requests_{0};
     std::mutex report_;
     ResourceLocks locks_;
-    std::mutex generators_;
 };
 
 /// Ended early (the time limit, or a stop): a note of why and how many checks did not run, and a bounded grace for the

@@ -1,0 +1,143 @@
+#include "run/block_property.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "generate/rapidcheck_adapter.hpp"
+
+namespace bds {
+
+std::vector<std::size_t> CaseMarks::failing(std::size_t since, bool& whole_block) const {
+    std::vector<std::size_t> out;
+    whole_block = false;
+    for (std::size_t j = since; j < ctx_.findings.size(); ++j) {
+        const auto owner = std::find_if(marks_.rbegin(), marks_.rend(), [&](const auto& m) { return m.first <= j; });
+        if (owner == marks_.rend()) {
+            whole_block = true;
+            continue;
+        }
+        out.insert(out.end(), owner->second.begin(), owner->second.end());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+namespace detail {
+namespace {
+
+/// The failing cases of a block tried alone: the first few (each try is a case's exchanges again).
+constexpr std::size_t kSuspects = 8;
+
+/// Judges the kept cases at `indices` as one block; ctx.fail inside the judge ends the block, its findings kept.
+void judge_block(const BlockCalls& calls, const std::vector<std::size_t>& indices, CaseMarks& marks) {
+    try {
+        calls.judge(indices, marks);
+    } catch (const CheckFailed&) {
+    }
+}
+
+/// The draws again, as for_all makes them from the same seed, each of `suspects` (indices of draws, ascending)
+/// judged alone and every other case passed without an exchange: the first that fails alone is shrunk by for_all.
+/// Whether one failed (its minimal case's findings are then in ctx.findings).
+bool first_alone(Context& ctx, const std::string& description, const BlockCalls& calls, const std::vector<std::size_t>& suspects) {
+    std::size_t call = 0;
+    bool failed = false;
+    const int cases_run = ctx.cases_run;
+    auto on_case = std::exchange(ctx.on_case, nullptr);  // the cases were counted once, as a block
+    const std::size_t before = ctx.findings.size();
+    const auto restore = [&] {
+        ctx.cases_run = cases_run;
+        ctx.on_case = std::move(on_case);
+    };
+    try {
+        for_all(ctx, description, [&] {
+            calls.draw();
+            const std::size_t i = call++;
+            if (!failed && !std::binary_search(suspects.begin(), suspects.end(), i)) return;
+            CaseMarks marks(ctx);
+            const std::size_t n = ctx.findings.size();
+            try {
+                calls.judge_drawn(marks);
+            } catch (const CheckFailed&) {
+                failed = true;
+                throw;
+            }
+            failed = failed || ctx.findings.size() > n;  // every later call is a shrinking try
+        });
+    } catch (...) {
+        restore();
+        throw;
+    }
+    restore();
+    return ctx.findings.size() > before;
+}
+
+/// The fewest cases of `group` that still fail judged together (halves first, then one case left out at a time),
+/// within the shrinking budget; their findings (or `findings`, of the whole block, when no smaller group fails),
+/// with a counterexample that shows each case of the group.
+void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group, std::vector<run::Finding> findings) {
+    const auto until = std::chrono::steady_clock::now() + ctx.shrink_time;
+    int tries = 0;
+    bool spent = false;
+    const auto fails = [&](const std::vector<std::size_t>& g) {
+        if (++tries > kShrinkTries || std::chrono::steady_clock::now() > until) {
+            spent = true;
+            return false;
+        }
+        CaseMarks marks(ctx);
+        const std::size_t before = ctx.findings.size();
+        judge_block(calls, g, marks);
+        const bool failed = ctx.findings.size() > before;
+        if (failed) findings.assign(ctx.findings.begin() + static_cast<long>(before), ctx.findings.end());
+        ctx.findings.resize(before);
+        return failed;
+    };
+    while (group.size() > 1 && !spent) {
+        const auto middle = group.begin() + static_cast<long>(group.size() / 2);
+        std::vector<std::size_t> first(group.begin(), middle), second(middle, group.end());
+        if (fails(first)) group = std::move(first);
+        else if (fails(second)) group = std::move(second);
+        else break;
+    }
+    for (std::size_t k = 0; k < group.size() && group.size() > 1 && !spent;) {
+        auto without = group;
+        without.erase(without.begin() + static_cast<long>(k));
+        if (fails(without)) group = std::move(without);
+        else ++k;
+    }
+    std::string shown = group.size() == 1 ? "" : "these " + std::to_string(group.size()) + " cases fail sent together in one block; each passes alone:\n";
+    for (std::size_t i : group) shown += calls.show(i) + "\n";
+    if (spent) shown += "(cutting the block down stopped after " + std::to_string(kShrinkTries) + " tries or " + std::to_string(ctx.shrink_time.count()) +
+                        " s: a smaller group may exist)\n";
+    for (auto& f : findings) {
+        f.counterexample = shown;
+        ctx.finding(std::move(f));
+    }
+}
+
+}  // namespace
+
+void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls) {
+    const auto drawn = gen::check_property(calls.draw_and_keep, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
+    if (drawn.kind != gen::PropertyOutcome::Kind::Passed) throw harness_error("drawing the cases of \"" + description + "\": " + drawn.description);
+    std::vector<std::size_t> all(calls.count());
+    std::iota(all.begin(), all.end(), std::size_t{0});
+    ctx.cases_run += static_cast<int>(all.size());
+    if (ctx.on_case) ctx.on_case(static_cast<int>(all.size()));
+    CaseMarks marks(ctx);
+    const std::size_t before = ctx.findings.size();
+    judge_block(calls, all, marks);
+    if (ctx.findings.size() == before) return;
+    bool whole_block = false;
+    auto suspects = marks.failing(before, whole_block);  // in the first block, a case's position is its index
+    std::vector<run::Finding> findings(ctx.findings.begin() + static_cast<long>(before), ctx.findings.end());
+    ctx.findings.resize(before);
+    if (suspects.size() > kSuspects) suspects.resize(kSuspects);
+    if (!suspects.empty() && first_alone(ctx, description, calls, suspects)) return;
+    cut_down(ctx, calls, all, std::move(findings));
+}
+
+}  // namespace detail
+}  // namespace bds

@@ -1,0 +1,86 @@
+#pragma once
+/// Property checks whose cases are sent and judged together, as a real sender writes ("send blocks of a few hundred
+/// records", 000 §4.4). The cases are drawn first, under RapidCheck's lock (gen::GenerationLock) and with no exchange;
+/// then they are judged in one block without the lock, so that property checks on other threads overlap their
+/// exchanges; only a failing block costs more: its failing cases run alone, the first that fails alone is shrunk as
+/// for_all shrinks it, and when none fails alone the block is cut down to the fewest cases that still fail together
+/// (a pair, typically). The findings kept are those of that minimal case or group, with its counterexample.
+#include <rapidcheck.h>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "generate/show.hpp"
+#include "run/context.hpp"
+
+namespace bds {
+
+/// Which cases the findings a block's judge records concern: the judge says so before it judges them.
+class CaseMarks {
+public:
+    explicit CaseMarks(const Context& ctx) : ctx_(ctx) {}
+    /// The findings recorded from now on concern the case at `position` in the judged block.
+    void at(std::size_t position) { at(std::vector<std::size_t>{position}); }
+    /// … or these cases together (a POST of several cases that was refused).
+    void at(std::vector<std::size_t> positions) { marks_.push_back({ctx_.findings.size(), std::move(positions)}); }
+    /// The positions of the cases with a finding among ctx.findings[since, end) (ascending, each once), and
+    /// whether a finding came before any mark (it concerns the whole block).
+    std::vector<std::size_t> failing(std::size_t since, bool& whole_block) const;
+
+private:
+    const Context& ctx_;
+    std::vector<std::pair<std::size_t, std::vector<std::size_t>>> marks_;
+};
+
+/// A block property: how to draw one case, and how to send and judge a block of them.
+template <class Case>
+struct BlockProperty {
+    std::string description;
+    /// Draws one case with `*gen`. It runs under RapidCheck's lock: no exchange with the target here.
+    std::function<Case()> draw;
+    /// Sends the cases and judges each (ctx.finding), marking which case it judges (CaseMarks::at) before it does.
+    std::function<void(const std::vector<const Case*>&, CaseMarks&)> judge;
+};
+
+namespace detail {
+
+/// for_all_blocks without the case type: the drawn cases live in the caller, these reach them by index.
+struct BlockCalls {
+    std::function<void()> draw_and_keep;                                      ///< draws a case into the block
+    std::function<void()> draw;                                               ///< draws a case to judge alone
+    std::function<std::size_t()> count;                                       ///< cases kept
+    std::function<void(const std::vector<std::size_t>&, CaseMarks&)> judge;  ///< judges kept cases by index
+    std::function<void(CaseMarks&)> judge_drawn;                              ///< judges the case drawn last, alone
+    std::function<std::string(std::size_t)> show;                             ///< a kept case as RapidCheck shows it
+};
+
+void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls);
+
+}  // namespace detail
+
+/// Runs `property` over ctx.cases cases drawn from the check's seed (see the file's comment). A CheckError or a skip
+/// ends it at once and propagates, as in for_all.
+template <class Case>
+void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
+    std::vector<Case> kept;
+    std::optional<Case> drawn;
+    detail::BlockCalls calls{
+        [&] { kept.push_back(property.draw()); },
+        [&] { drawn = property.draw(); },
+        [&] { return kept.size(); },
+        [&](const std::vector<std::size_t>& indices, CaseMarks& marks) {
+            std::vector<const Case*> cases;
+            for (std::size_t i : indices) cases.push_back(&kept[i]);
+            property.judge(cases, marks);
+        },
+        [&](CaseMarks& marks) { property.judge({&*drawn}, marks); },
+        [&](std::size_t i) { return rc::toString(kept[i]); },
+    };
+    detail::run_block_property(ctx, property.description, calls);
+}
+
+}  // namespace bds

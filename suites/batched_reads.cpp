@@ -1,0 +1,80 @@
+#include "suites/batched_reads.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "sql/text.hpp"
+
+namespace bds::suites {
+namespace {
+
+/// The longest selection a read sends (URLs of a few kB pass everywhere) and the most selections it joins.
+constexpr std::size_t kMaxSelection = 1500;
+constexpr std::size_t kMostSelections = 25;
+
+/// Whether `row`'s value may be what `=` selected for `wanted`: texts equal with trailing blanks dropped and case
+/// folded (what a case-insensitive or padded comparison matches), other values equal.
+bool may_equal(const json& wanted, const json& got) {
+    if (wanted.is_string() && got.is_string()) {
+        const auto a = sql::utf8_to_u32(wanted.get<std::string>()), b = sql::utf8_to_u32(got.get<std::string>());
+        if (a && b) return sql::equality_key(*a, true) == sql::equality_key(*b, true);
+    }
+    if (wanted.is_number() && got.is_number()) return wanted.get<double>() == got.get<double>();
+    return wanted == got;
+}
+
+}  // namespace
+
+std::size_t BatchedReads::add(const std::string& view, const json& values, std::vector<std::string> fields, std::size_t per_selection) {
+    asked_.push_back({view, values, std::move(fields), std::max<std::size_t>(per_selection, 1)});
+    rows_.emplace_back();
+    return asked_.size() - 1;
+}
+
+void BatchedReads::fetch(Context& ctx, const std::string& role) {
+    std::map<std::pair<std::string, std::vector<std::string>>, std::vector<std::size_t>> groups;
+    for (std::size_t id = 0; id < asked_.size(); ++id) groups[{asked_[id].view, asked_[id].fields}].push_back(id);
+    const auto page = static_cast<std::size_t>(std::min<long long>(std::max<long long>(page_size(ctx), 1), 100));
+    for (const auto& [group, ids] : groups) {
+        std::vector<std::size_t> some;
+        std::size_t rows = 0, length = 0;
+        for (std::size_t id : ids) {
+            const std::size_t more = equals_selection(record_of(ctx, group.first), asked_[id].values, group.second).size() + 8;
+            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxSelection || some.size() >= kMostSelections)) {
+                fetch_some(ctx, role, some);
+                some.clear();
+                rows = length = 0;
+            }
+            some.push_back(id);
+            rows += asked_[id].per_selection;
+            length += more;
+        }
+        if (!some.empty()) fetch_some(ctx, role, some);
+    }
+}
+
+void BatchedReads::fetch_some(Context& ctx, const std::string& role, const std::vector<std::size_t>& ids) {
+    const Asked& first = asked_[ids.front()];
+    const Record& view = record_of(ctx, first.view);
+    std::string selection;
+    for (std::size_t id : ids) {
+        const std::string one = equals_selection(view, asked_[id].values, asked_[id].fields);
+        selection += ids.size() == 1 ? one : (selection.empty() ? "" : " or ") + ("(" + one + ")");
+    }
+    const Rows read = read_rows(ctx, role, first.view, selection);
+    for (std::size_t id : ids) {
+        Rows& mine = rows_[id];
+        mine.exchange = read.exchange;
+        for (std::size_t j = 0; j < read.rows.size(); ++j) {
+            const bool selected = std::all_of(asked_[id].fields.begin(), asked_[id].fields.end(), [&](const std::string& f) {
+                return !asked_[id].values.contains(f) || may_equal(asked_[id].values[f], value_of(read.rows[j], f));
+            });
+            if (selected) {
+                mine.rows.push_back(read.rows[j]);
+                mine.positions.push_back(j);
+            }
+        }
+    }
+}
+
+}  // namespace bds::suites
