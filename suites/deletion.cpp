@@ -181,13 +181,15 @@ void undeletion_restores(Context& ctx) {
 
 void flag_required(Context& ctx) {
     const auto resources = writable_records(ctx);
-    for_all(ctx, "a record without flg_isdeleted is refused", [&] {
+    for_all_staged(ctx, "a record without flg_isdeleted is refused", [&] {
         const Record& record = **rc::gen::elementOf(resources);
-        if (!record.field("flg_isdeleted")) return;
+        if (!record.field("flg_isdeleted")) return StagedCase([] {});
         json r = *sent_gen(ctx, record);
         r.erase("flg_isdeleted");
-        const auto response = ctx.sync(kWriter, record.name, json::array({r}));
-        expect_refused(ctx, response, "a " + record.name + " record without flg_isdeleted (bit, required: 000 §1)");
+        return StagedCase([&ctx, &record, r] {
+            const auto response = ctx.sync(kWriter, record.name, json::array({r}));
+            expect_refused(ctx, response, "a " + record.name + " record without flg_isdeleted (bit, required: 000 §1)");
+        });
     });
 }
 
@@ -231,7 +233,7 @@ std::vector<Check> deletion_checks() {
         {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
          .spec = "000 §1; §2.1 Minimal record; A-76",
          .verifies = {"000-1-deletion-logical", "000-2.1-minimal-record", "001-2-flg-isdeleted"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = flag_required},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = flag_required},
         {.id = "DEL-04", .title = "Do reads show logically deleted records, and a deleted document's lines?",
          .spec = "000 §1; A-12, A-36", .verifies = {"000-1-deletion-logical"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .run = deleted_in_reads},

@@ -17,6 +17,7 @@
 #include "oracle/compare.hpp"
 #include "oracle/readings.hpp"
 #include "sql/text.hpp"
+#include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -161,8 +162,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
 void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description, bool parenthesise) {
     oracle::ReadingEvidence evidence(ctx.target.collation);
     int refused = 0, lenient = 0;
-    for_all(ctx, description, [&] {
-        const std::string condition = *conditions;
+    for_all_staged(ctx, description, [&] { return StagedCase([&, condition = *conditions] {
         const Selection parsed = parse_ours(condition, *w.record);
         const Expected expected = expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
         const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
@@ -172,7 +172,7 @@ void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& condition
         lenient += may_refuse;
         refused += may_refuse && !seen;
         note_evidence(evidence, parsed, expected, seen);
-    });
+    }); });
     if (evidence.answers() > 0)
         ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104, A-108): " + evidence.summary());
     if (lenient > 0)
@@ -514,7 +514,7 @@ std::vector<Check> filters_checks() {
     return {
         {.id = "FIL-01", .title = "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
          .spec = "000 §4.1 RecordSelection, rule 1; A-17, A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = generated_conditions},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = generated_conditions},
         {.id = "FIL-02", .title = "ind_clifor = 'C' selects only customers, 'F' only suppliers",
          .spec = "000 §4.1 rule 2; 001 §2.1",
          .verifies = {"000-4.1-rule2-counterpart", "000-2.1-rel-clifor-c-f", "001-2.1-read-customers-suppliers", "001-2.1-ind-clifor",
@@ -533,7 +533,7 @@ std::vector<Check> filters_checks() {
         {.id = "FIL-06", .title = "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
          .spec = "000 §4.1 RecordSelection, rule 1; A-18",
          .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection", "000-4.1-recordselection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = seeds_shape_conditions},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = seeds_shape_conditions},
         {.id = "FIL-07", .title = "Document lines filtered by type, year and family (MCPDocumentiR)",
          .spec = "000 §4.1 rules 1, 3; 001 §2.7",
          .verifies = {"001-2.7-example-filter", "000-4.1-rule3-filter-large-views", "001-2.7-always-filter", "000-4.1-rule1-selection"},
@@ -543,7 +543,7 @@ std::vector<Check> filters_checks() {
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = malformed_harmless},
         {.id = "FIL-09", .title = "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
          .spec = "000 §4.1 RecordSelection, rule 1; A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = standard_conditions},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = standard_conditions},
         {.id = "FIL-10", .title = "N'…' literals with text beyond ASCII select exactly their record",
          .spec = "000 §4.1 RecordSelection; A-18", .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = unicode_literals},

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "oracle/compare.hpp"
+#include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 
@@ -106,9 +107,9 @@ void partition_with_selection(Context& ctx) {
     if (expected.size() != static_cast<std::size_t>(kMarked))
         ctx.fail({std::to_string(kMarked) + " rows matching " + m.selection + " after writing them", std::to_string(expected.size()) + " rows",
                   "", std::nullopt, ""});
-    for_all(ctx, "pages partition the selected rows", [&] {
+    for_all_staged(ctx, "pages partition the selected rows", [&] {
         const long long size = *rc::gen::inRange<long long>(1, kMarked + 3);
-        check_pages(ctx, *m.record, m.selection, size, expected);
+        return StagedCase([&ctx, &m, &expected, size] { check_pages(ctx, *m.record, m.selection, size, expected); });
     });
 }
 
@@ -217,7 +218,7 @@ std::vector<Check> pagination_checks() {
          .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
          .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection", "000-8-pages-start-at-1",
                       "000-1-cap2-list", "000-4-get-resources"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = partition_with_selection},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = partition_with_selection},
         {.id = "PAG-02", .title = "Pages of a whole resource partition it",
          .spec = "000 §4.1; §8", .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},

@@ -14,6 +14,7 @@
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
 #include "suites/bad_input.hpp"
+#include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/written.hpp"
@@ -124,7 +125,7 @@ void huge_string(Context& ctx) {
     if (bounded.empty()) throw CheckError("CliFor has no bounded free-text field");
     const auto records = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int counter = 0;
-    for_all(ctx, "an over-long value is refused or stored exactly", [&] {
+    for_all_staged(ctx, "an over-long value is refused or stored exactly", [&] {
         json record = *records;
         const std::string name = *rc::gen::elementOf(bounded);
         const int over = *rc::gen::element(1, 2, 100, 4000);
@@ -138,11 +139,10 @@ void huge_string(Context& ctx) {
         json probe = record;
         probe.erase(name);
         record[name] = value;
-        judge_bodies(ctx, clifor,
-                     {{std::to_string(units) + " UTF-16 units (" + std::to_string(value.size()) + " bytes) in " + name + " " +
-                           clifor.field(name)->type.str(),
-                       block_text(record), kJsonType, {probe}, {record}}},
-                     "A-34");
+        std::vector<BadBody> bodies{{std::to_string(units) + " UTF-16 units (" + std::to_string(value.size()) + " bytes) in " + name + " " +
+                                      clifor.field(name)->type.str(),
+                                  block_text(record), kJsonType, {probe}, {record}}};
+        return StagedCase([&ctx, &clifor, bodies] { judge_bodies(ctx, clifor, bodies, "A-34"); });
     });
 }
 
@@ -162,7 +162,7 @@ void unknown_fields(Context& ctx) {
     judge_bodies(ctx, articoli, unknown_field_bodies(ctx), "000 §4.4; A-28");
     const auto records = gen::sent_record_gen(ctx.catalogue, articoli, gen_options(ctx));
     int counter = 0;
-    for_all(ctx, "a record with unknown fields is refused, or its known fields stored as sent", [&] {
+    for_all_staged(ctx, "a record with unknown fields is refused, or its known fields stored as sent", [&] {
         json known = *records;
         known["cod_art"] = fresh_key(ctx, "u", counter);
         json sent = known;
@@ -173,7 +173,8 @@ void unknown_fields(Context& ctx) {
                           rc::gen::element<json>(json("bdsc"), json(1.5), json(-7), json(true), json(nullptr), json::object({{"a", 1}}),
                                                  json::array({1, "b"}), json("\xC3\xA9\xF0\x9F\x98\x80"))));
         for (const auto& [name, value] : extra) sent[name] = value;
-        judge_bodies(ctx, articoli, {{"unknown fields " + json(extra).dump(), block_text(sent), kJsonType, {known}, {known}}}, "000 §4.4; A-28");
+        std::vector<BadBody> bodies{{"unknown fields " + json(extra).dump(), block_text(sent), kJsonType, {known}, {known}}};
+        return StagedCase([&ctx, &articoli, bodies] { judge_bodies(ctx, articoli, bodies, "000 §4.4; A-28"); });
     });
 }
 
@@ -314,13 +315,13 @@ std::vector<Check> robustness_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = non_array},
         {.id = "ROB-03", .title = "An over-long or 1 MiB string is refused or stored exactly, never cut",
          .spec = "000 §4.4; §8; A-34, A-71", .verifies = {"000-4.4-success", "000-8-request-size-not-shown", "000-1-field-types"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = huge_string},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = huge_string},
         {.id = "ROB-04", .title = "A valid block under another Content-Type: refused, or stored as sent",
          .spec = "000 §4.4 Content-Type; A-32, A-71", .verifies = {"000-4.4-content-type", "000-4.4-success"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = content_type},
         {.id = "ROB-05", .title = "Unknown fields in a record: refused, or the known fields stored as sent",
          .spec = "000 §4.4; A-28, A-71", .verifies = {"000-4.4-body", "000-4.4-success"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli"}, .writes = true, .run = unknown_fields},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli"}, .writes = true, .own_rows = true, .run = unknown_fields},
         {.id = "ROB-06", .title = "SQL injection in RecordSelection: no row of another tenant, nothing changed",
          .spec = "000 §1; §4.1 rule 1; A-19, A-72", .verifies = {"000-1-tenant", "000-4.1-rule1-selection", "000-4.1-recordselection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = sql_injection},

@@ -233,10 +233,39 @@ void open_writes(Context& ctx) {
     ctx.observe("a block of 501 records (A-31): " + status_text(r));
 }
 
+/// SYN-05's case: `doc` sent with its lines (`untied`: without key_documento in them) reads back its lines by key_documento.
+void published_with_lines(Context& ctx, const Record& header, const Record& lines, const json& doc, bool untied) {
+    const auto sent = ctx.sync(kWriter, header.name, json::array({doc}));
+    if (untied && ctx.answered(sent).status != 200) return;
+    if (!expect_status(ctx, sent, 200, "POST sync of a StoricoDocumentiT record with its lines")) return;
+    const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
+    const auto r = ctx.api.list(kWriter, lines.name, {selection, page_size(ctx), 1});
+    if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
+    if (!r.page) ctx.fail({"a list of StoricoDocumentiR rows", r.problem, "", r.response.exchange, ""});
+    json sent_lines = doc["StoricoDocumentiR"];
+    for (auto& line : sent_lines) line["key_documento"] = doc["key_documento"];  // each line repeats its header's
+    json got = json::array();
+    for (const auto& row : r.page->rows) got.push_back(row);
+    // Lines compare as a header's list does, in any order.
+    json sent_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", sent_lines}};
+    json got_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", got}};
+    const auto differences = written_differences(ctx, header, sent_wrapper, got_wrapper);
+    if (!differences.empty())
+        ctx.finding({"GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
+                         " lines sent nested in it" + (untied ? " (sent without key_documento)" : "") +
+                         ", each repeating the header's key_documento (000 §2.1, §2.2 rule)",
+                     oracle::format_differences(differences), "", r.response.exchange, ""});
+    else if (got.size() > 1) {
+        bool in_order = true;
+        for (std::size_t i = 0; i < got.size(); ++i) in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
+        ctx.observe(std::string("a document's lines read back ") + (in_order ? "in the order sent" : "in another order") + " (A-78)");
+    }
+}
+
 void nested_lines(Context& ctx) {
     const Record& header = record_of(ctx, "StoricoDocumentiT");
     const Record& lines = record_of(ctx, "StoricoDocumentiR");
-    for_all(ctx, "a document's lines are published with it", [&] {
+    for_all_staged(ctx, "a document's lines are published with it", [&] {
         json doc = *sent_gen(ctx, header);
         doc["StoricoDocumentiR"] = *rc::gen::container<std::vector<json>>(
             static_cast<std::size_t>(*rc::gen::inRange(1, 5)), sent_gen(ctx, lines));
@@ -248,33 +277,10 @@ void nested_lines(Context& ctx) {
         const bool untied = *rc::gen::arbitrary<bool>();
         if (untied)
             for (auto& line : doc["StoricoDocumentiR"]) line.erase("key_documento");
-        const auto sent = ctx.sync(kWriter, header.name, json::array({doc}));
-        if (untied && ctx.answered(sent).status != 200) return;
-        if (!expect_status(ctx, sent, 200, "POST sync of a StoricoDocumentiT record with its lines")) return;
-        const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
-        const auto r = ctx.api.list(kWriter, lines.name, {selection, page_size(ctx), 1});
-        if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
-        if (!r.page) ctx.fail({"a list of StoricoDocumentiR rows", r.problem, "", r.response.exchange, ""});
-        json sent_lines = doc["StoricoDocumentiR"];
-        for (auto& line : sent_lines) line["key_documento"] = doc["key_documento"];  // each line repeats its header's
-        json got = json::array();
-        for (const auto& row : r.page->rows) got.push_back(row);
-        // Lines compare as a header's list does, in any order.
-        json sent_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", sent_lines}};
-        json got_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", got}};
-        const auto differences = written_differences(ctx, header, sent_wrapper, got_wrapper);
-        if (!differences.empty())
-            ctx.finding({"GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
-                             " lines sent nested in it" + (untied ? " (sent without key_documento)" : "") +
-                             ", each repeating the header's key_documento (000 §2.1, §2.2 rule)",
-                         oracle::format_differences(differences), "", r.response.exchange, ""});
-        else if (got.size() > 1) {
-            bool in_order = true;
-            for (std::size_t i = 0; i < got.size(); ++i) in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
-            ctx.observe(std::string("a document's lines read back ") + (in_order ? "in the order sent" : "in another order") + " (A-78)");
-        }
+        return StagedCase([&ctx, &header, &lines, doc, untied] { published_with_lines(ctx, header, lines, doc, untied); });
     });
 }
+
 
 /// The cases' records sent as one block under one marker, twice: TotalRowsCount of the marker counts them once each.
 /// A count is the block's, not a case's: a failing block is cut down to the fewest cases that miscount.
@@ -415,22 +421,25 @@ void invalid_refused(Context& ctx) {
     }
 }
 
+/// SYN-08's case: when `b` is refused, neither its valid record nor its invalid one (when it has a key) is stored.
+void refused_block_judged(Context& ctx, const InvalidBlock& b) {
+    const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
+    if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
+    if (stored(ctx, *b.record, b.neighbour))
+        ctx.finding({"nothing of a refused block stored (A-25)", "its valid record is readable", "", r.exchange, ""});
+    const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {
+        const Field* f = b.record->field(k);
+        return (f && f->tenant) || b.invalid.value.contains(k);
+    });
+    if (has_key && stored(ctx, *b.record, b.invalid.value))
+        ctx.finding({"nothing of a refused block stored (A-25)", "its invalid record (" + b.invalid.description + ") is readable", "",
+                     r.exchange, ""});
+}
+
 void refused_stores_nothing(Context& ctx) {
     const auto resources = writable_records(ctx);
-    for_all(ctx, "a refused block stores nothing", [&] {
-        const InvalidBlock b = invalid_block(ctx, resources);
-        const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
-        if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
-        if (stored(ctx, *b.record, b.neighbour))
-            ctx.finding({"nothing of a refused block stored (A-25)", "its valid record is readable", "", r.exchange, ""});
-        const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {
-            const Field* f = b.record->field(k);
-            return (f && f->tenant) || b.invalid.value.contains(k);
-        });
-        if (has_key && stored(ctx, *b.record, b.invalid.value))
-            ctx.finding({"nothing of a refused block stored (A-25)", "its invalid record (" + b.invalid.description + ") is readable", "",
-                         r.exchange, ""});
-    });
+    for_all_staged(ctx, "a refused block stores nothing",
+                   [&] { return StagedCase([&ctx, b = invalid_block(ctx, resources)] { refused_block_judged(ctx, b); }); });
 }
 
 /// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
@@ -504,7 +513,7 @@ std::vector<Check> sync_checks() {
          .spec = "000 §2.1 Not-covered records; §2.2 Rule",
          .verifies = {"000-2.2-header-and-lines-together", "000-2.1-lines-readable", "000-2.1-lines-repeat-key", "000-4.4-document-lines",
                       "000-1-list-nested", "000-2.1-catalogue-storicodocumentir"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT"}, .writes = true, .run = nested_lines},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT"}, .writes = true, .own_rows = true, .run = nested_lines},
         {.id = "SYN-06", .title = "After sending, TotalRowsCount counts the records sent",
          .spec = "000 §4.4 Check", .verifies = {"000-4.4-check", "000-4.1-response-200"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = total_after_sending},

@@ -16,6 +16,7 @@
 #include "schema/record_validator.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
+#include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/view_rows.hpp"
@@ -85,7 +86,7 @@ void customers_and_suppliers(Context& ctx) {
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int run = 0;
-    for_all(ctx, "each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only", [&] {
+    for_all_staged(ctx, "each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only", [&] {
         const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
         // One pair per cod_clifor, distinct as a case-insensitive unique index compares them.
         std::vector<json> customers;
@@ -105,12 +106,14 @@ void customers_and_suppliers(Context& ctx) {
             block.push_back(customers[i]);
             block.push_back(std::move(supplier));
         }
-        send_or_error(ctx, clifor, block);
-        for (const auto& customer : customers) {
-            const std::string selection = equals_selection(clienti, customer, {"cod_clifor"});
-            shows_only_its_kind(ctx, "MCPClienti", "C", selection);
-            shows_only_its_kind(ctx, "MCPFornitori", "F", selection);
-        }
+        return StagedCase([&ctx, &clifor, &clienti, customers, block] {
+            send_or_error(ctx, clifor, block);
+            for (const auto& customer : customers) {
+                const std::string selection = equals_selection(clienti, customer, {"cod_clifor"});
+                shows_only_its_kind(ctx, "MCPClienti", "C", selection);
+                shows_only_its_kind(ctx, "MCPFornitori", "F", selection);
+            }
+        });
     });
 }
 
@@ -209,7 +212,7 @@ void query_clienti(Context& ctx) {
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int run = 0;
-    for_all(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
+    for_all_staged(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
         const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
         // des_indir_res (nvarchar(255) in CliFor and MCPClienti) carries this run's marker; every cod_clifor is
         // written as C (selected) and as F (in MCPFornitori, never in MCPClienti).
@@ -226,27 +229,29 @@ void query_clienti(Context& ctx) {
             block.push_back(c);
             block.push_back(std::move(supplier));
         }
-        send_or_error(ctx, clifor, block);
-        const std::string selection = "des_indir_res = " + sql_text(text);
-        const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
-        if (!q) ctx.skip(kNoQueryTemplate);
-        if (!expect_status(ctx, q->response, 200, "POST /api/resources/MCPClienti/query with RecordSelection " + selection)) return;
-        if (!q->page) throw CheckError("the POST query response could not be read as a list (its shape is not shown, A-41): " + q->problem, q->response.exchange);
-        std::set<std::string> shown;
-        for (std::size_t i = 0; i < q->page->rows.size(); ++i) {
-            const json& row = q->page->rows[i];
-            const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
-            if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
-                ctx.finding({"only the customers with " + selection + " (the rows its RecordSelection selects)",
-                             "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() + ", cod_clifor " + value_of(row, "cod_clifor").dump(),
-                             "/" + std::to_string(i), q->response.exchange, ""});
-            else if (!shown.insert(key).second)
-                ctx.finding({"each selected customer once", "cod_clifor " + value_of(row, "cod_clifor").dump() + " again", "/" + std::to_string(i),
+        return StagedCase([&ctx, &clifor, &clienti, text, expected, block] {
+            send_or_error(ctx, clifor, block);
+            const std::string selection = "des_indir_res = " + sql_text(text);
+            const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
+            if (!q) ctx.skip(kNoQueryTemplate);
+            if (!expect_status(ctx, q->response, 200, "POST /api/resources/MCPClienti/query with RecordSelection " + selection)) return;
+            if (!q->page) throw CheckError("the POST query response could not be read as a list (its shape is not shown, A-41): " + q->problem, q->response.exchange);
+            std::set<std::string> shown;
+            for (std::size_t i = 0; i < q->page->rows.size(); ++i) {
+                const json& row = q->page->rows[i];
+                const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
+                if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
+                    ctx.finding({"only the customers with " + selection + " (the rows its RecordSelection selects)",
+                                 "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() + ", cod_clifor " + value_of(row, "cod_clifor").dump(),
+                                 "/" + std::to_string(i), q->response.exchange, ""});
+                else if (!shown.insert(key).second)
+                    ctx.finding({"each selected customer once", "cod_clifor " + value_of(row, "cod_clifor").dump() + " again", "/" + std::to_string(i),
+                                 q->response.exchange, ""});
+            }
+            if (shown.size() != expected.size())
+                ctx.finding({std::to_string(expected.size()) + " customers with " + selection, std::to_string(shown.size()) + " of them", "",
                              q->response.exchange, ""});
-        }
-        if (shown.size() != expected.size())
-            ctx.finding({std::to_string(expected.size()) + " customers with " + selection, std::to_string(shown.size()) + " of them", "",
-                         q->response.exchange, ""});
+        });
     });
 }
 
@@ -368,7 +373,7 @@ std::vector<Check> views_checks() {
          .spec = "001 §2.1, §2.5; A-38",
          .verifies = {"001-2.1-read-customers-suppliers", "000-2.1-rel-clifor-c-f", "001-2.1-ind-clifor", "000-2.1-catalogue-mcpclienti",
                       "000-2.1-catalogue-mcpfornitori"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = customers_and_suppliers},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .own_rows = true, .run = customers_and_suppliers},
         {.id = "VIEW-04", .title = "View rows agree with the base records written (one row per record, same-named fields equal)",
          .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",
          .verifies = {"000-1-cap5-views", "000-2.1-rel-counterpart", "001-2.6-counterpart-on-header", "001-2.4-mcparticoli-key",
@@ -383,7 +388,7 @@ std::vector<Check> views_checks() {
          .spec = "000 §4.2; 001 §2.5; A-41",
          .verifies = {"001-2.5-mcpclienti-query", "000-4.2-listed-for-mcpclienti", "000-4-post-query", "000-1-cap3-query", "000-4.2-query",
                       "000-2.1-catalogue-mcpclienti"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .run = query_clienti},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .own_rows = true, .run = query_clienti},
         {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
          .spec = "000 §1 capability 3; §4.2; A-41", .verifies = {"000-1-cap3-query", "000-4.2-query", "000-4-post-query"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = query_ordering},

@@ -1,6 +1,7 @@
 // `conformance run`: every selected check against a target (or the bundled stub), reports, exit code.
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <iomanip>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "catalogue/catalogue.hpp"
 #include "cli/commands.hpp"
@@ -29,7 +31,7 @@ struct RunArgs {
     std::string target_file, base_url, stub_data;
     std::vector<std::string> suites, checks, excluded, reports;
     std::string seed;  // digits only: CLI11 would read "-1" into an unsigned number as 18446744073709551615
-    int cases = kDefaultCases, jobs = 1, max_failures = 0, wait_for_target = 0, timeout_ms = 0;
+    int cases = kDefaultCases, jobs = 0, max_failures = 0, wait_for_target = 0, timeout_ms = 0;
     int max_time = 1800;  // 30 min: a full run against a live server takes minutes, a hung one would take forever
     bool read_only = false;
     double rate = -1;
@@ -124,6 +126,10 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std
     return target;
 }
 
+/// Checks run at once against a target across a network when --jobs does not say: a check spends most of its time
+/// waiting for answers there (bench/remote_bench.cpp measures it).
+constexpr int kRemoteJobs = 8;
+
 run::RunOptions run_options(const RunArgs& a) {
     run::RunOptions options;
     options.seed = parse_seed(a.seed);
@@ -167,7 +173,11 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--exclude", a->excluded, "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")->delimiter(',');
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
     cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 100000));
-    cmd->add_option("--jobs", a->jobs, "Checks run at once (those on different resources)")->capture_default_str()->check(CLI::Range(1, 64));
+    cmd->add_option("--jobs", a->jobs,
+                    "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
+                    "(most of a check's time is waiting for answers), the cores against the bundled stub")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 64));
     cmd->add_option("--max-failures", a->max_failures, "Stop starting checks after this many failed (the rest are skipped); 0: no limit")
         ->capture_default_str()
         ->check(CLI::Range(0, 100000));
@@ -217,6 +227,7 @@ void add_run_command(CLI::App& app) {
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
+        if (options.jobs == 0) options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
         progress.attach(options);
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);

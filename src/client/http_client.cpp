@@ -276,6 +276,7 @@ void HttpClient::note(const std::string& method, const std::string& target, cons
     const std::string what = method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
     if (r.transport_failed()) limits_->answered(id_, Answer::None, what);
     else if (r.status >= 500 || r.status == 429) limits_->answered(id_, Answer::Unusable, what);
+    else if (method != "GET" && r.status >= 200 && r.status < 300 && target != settings_.token_path) limits_->answered(id_, Answer::Written, what);
     else if (!(caller_judges && r.status >= 200 && r.status < 300) && target != settings_.token_path) limits_->answered(id_, Answer::Usable, what);
 }
 

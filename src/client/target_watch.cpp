@@ -11,6 +11,11 @@ std::optional<std::string> TargetWatch::note(std::uint64_t client, Answer answer
         bad_clients_.clear();
         return std::nullopt;
     }
+    if (answer == Answer::Written) {
+        none_ = 0;
+        none_clients_.clear();
+        return std::nullopt;
+    }
     if (answer == Answer::None) {
         ++none_;
         none_clients_.insert(client);

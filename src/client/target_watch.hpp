@@ -18,6 +18,9 @@ enum class Answer {
     Usable,    ///< an answer a check can judge: 2xx, 3xx, 4xx but 429, a list it could read
     None,      ///< no answer at all: no connection, a timeout, a connection cut, bytes that are no HTTP
     Unusable,  ///< an answer nothing can be judged by: 5xx, 429, a list that cannot be read
+    /// a 2xx to a write: the target answers, but whether anything can be judged is up to its lists (a target that
+    /// accepts every write and answers no read usably is found out all the same)
+    Written,
 };
 
 /// The streaks that stop a run. Thread-safe.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <ostream>
 
 #include "generate/rapidcheck_adapter.hpp"
 
@@ -140,4 +141,27 @@ void run_block_property(Context& ctx, const std::string& description, const Bloc
 }
 
 }  // namespace detail
+
+namespace {
+
+/// A staged case and its number among the draws (what a counterexample can say of it: its draws are not kept).
+struct Staged {
+    StagedCase run;
+    int number;
+};
+
+void showValue(const Staged& s, std::ostream& os) { os << "case " << s.number << " of the property"; }
+
+}  // namespace
+
+void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw) {
+    int number = 0;
+    for_all_blocks<Staged>(ctx, {description, [&] { return Staged{draw(), ++number}; }, [](const std::vector<const Staged*>& cases, CaseMarks& marks) {
+                                     for (std::size_t p = 0; p < cases.size(); ++p) {
+                                         marks.at(p);
+                                         cases[p]->run();
+                                     }
+                                 }});
+}
+
 }  // namespace bds

@@ -83,4 +83,13 @@ void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
     detail::run_block_property(ctx, property.description, calls);
 }
 
+/// What a staged case's draws leave to do: its exchanges and judgement.
+using StagedCase = std::function<void()>;
+
+/// A property whose every case draws first and exchanges after: `draw` draws a case (with `*gen`, under RapidCheck's
+/// lock, no exchange) and returns what sends and judges it. The cases run one after another without the lock, as
+/// for_all_blocks runs a block, each with its own exchanges (no request saved: what is saved is the lock, so that
+/// property checks on other threads run meanwhile); a failing case is shrunk as for_all shrinks it.
+void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw);
+
 }  // namespace bds

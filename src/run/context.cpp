@@ -16,6 +16,8 @@ namespace {
 /// What a report shows of a finding's texts: bounded, the length said (a 1 MiB test string printed whole made a
 /// 4 MB report).
 constexpr std::size_t kMaxShownText = 2048;
+/// How many of a check's observations keep their exchange (each can be tens of kB).
+constexpr std::size_t kMaxObservedExchanges = 10;
 
 run::Finding bounded(run::Finding f) {
     for (auto* text : {&f.expected, &f.actual, &f.counterexample}) *text = client::shown_body(*text, kMaxShownText);
@@ -33,8 +35,13 @@ void Context::fail(run::Finding f) {
 
 void Context::observe(std::string text, std::optional<client::Exchange> exchange) {
     text = client::shown_body(text, kMaxShownText);
-    for (const auto& o : observations)
+    std::size_t with_exchange = 0;
+    for (const auto& o : observations) {
         if (o.text == text) return;  // property cases repeat what they see
+        with_exchange += o.exchange ? 1 : 0;
+    }
+    // A block of a hundred cases observes a hundred times: the texts are kept, their exchanges only the first few.
+    if (with_exchange >= kMaxObservedExchanges) exchange.reset();
     observations.push_back({std::move(text), std::move(exchange)});
 }
 

@@ -65,7 +65,7 @@ struct Context {
     void finding(run::Finding f);
     /// Records a broken rule and stops the check.
     [[noreturn]] void fail(run::Finding f);
-    /// Records what the target chose (once: the same text again is dropped).
+    /// Records what the target chose (once: the same text again is dropped; past the first few, without the exchange).
     void observe(std::string text, std::optional<client::Exchange> exchange = std::nullopt);
     /// Stops the check as skipped.
     [[noreturn]] void skip(std::string reason);

@@ -34,6 +34,23 @@ TEST(TargetWatch, AnAnswerEndsTheStreak) {
     EXPECT_FALSE(w.note(1, Answer::None, "e"));
 }
 
+TEST(TargetWatch, AcceptedWritesEndOnlyTheNoAnswerStreak) {
+    // Checks running at once interleave their writes with their reads: a target that accepts every write and answers
+    // no list usably is still found out, while an accepted write shows that it answers.
+    TargetWatch w;
+    std::optional<std::string> why;
+    for (std::size_t i = 0; i < TargetWatch::kUnusableStreak && !why; ++i) {
+        EXPECT_FALSE(w.note(9, Answer::Written, "POST /api/sync/CliFor: 200"));
+        why = w.note(1 + i % 3, Answer::Unusable, "GET /x: unreadable list");
+    }
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("answers nothing usable"), std::string::npos) << *why;
+    TargetWatch v;
+    EXPECT_FALSE(v.note(1, Answer::None, "a"));
+    EXPECT_FALSE(v.note(3, Answer::Written, "b"));
+    EXPECT_FALSE(v.note(2, Answer::None, "c")) << "an accepted write ends a streak of requests without an answer";
+}
+
 TEST(TargetWatch, UnusableAnswersFromThreeChecksStopTheRun) {
     TargetWatch w;
     std::optional<std::string> why;
