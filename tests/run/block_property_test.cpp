@@ -1,0 +1,115 @@
+// Block and staged properties (run/block_property.hpp): every case judged in one block, without RapidCheck's lock; a
+// failing case shrunk alone to its minimal counterexample; cases that fail only together cut down to the fewest.
+#include <gtest/gtest.h>
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+
+#include "bundled/embedded_stub.hpp"
+#include "generate/rapidcheck_adapter.hpp"
+#include "run/block_property.hpp"
+#include "run/runner.hpp"
+#include "run/suite_fixture.hpp"
+
+namespace bds {
+namespace {
+
+constexpr int kCases = 40;
+
+/// `run` as the one check of a run against the bundled stub, seed 1, kCases cases.
+run::CheckResult run_one(const std::function<void(Context&)>& run) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    const Check check{.id = "ZZZ-01", .title = "a block property", .run = run, .suite = "zzz"};
+    run::RunOptions options;
+    options.seed = 1;
+    options.cases = kCases;
+    return test::result_of(run::run_checks(cat, stub.target, {check}, options), "ZZZ-01");
+}
+
+/// Findings for the cases `fails` picks, each marked as its case's.
+void judge_each(Context& ctx, const std::vector<const int*>& cases, CaseMarks& marks, const std::function<bool(int)>& fails) {
+    for (std::size_t p = 0; p < cases.size(); ++p) {
+        marks.at(p);
+        if (fails(*cases[p])) ctx.finding({"a value under 500", std::to_string(*cases[p]), "", std::nullopt, ""});
+    }
+}
+
+TEST(BlockProperty, EveryCaseIsJudgedInOneBlockWithoutRapidChecksLock) {
+    int blocks = 0;
+    std::size_t judged = 0;
+    bool lock_free = false;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_blocks<int>(ctx, {"passes", [] { return *rc::gen::inRange(0, 1000); }, [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                                      ++blocks;
+                                      judged += cases.size();
+                                      // Another thread draws meanwhile: the judge does not hold gen::GenerationLock.
+                                      auto other = std::async(std::launch::async, [] { const gen::GenerationLock drawing; });
+                                      lock_free = other.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+                                      judge_each(ctx, cases, marks, [](int) { return false; });
+                                  }});
+    });
+    EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.reason;
+    EXPECT_EQ(blocks, 1);
+    EXPECT_EQ(judged, static_cast<std::size_t>(kCases));
+    EXPECT_EQ(r.cases, kCases);
+    EXPECT_TRUE(lock_free) << "property checks on other threads must be able to draw while a block is judged";
+}
+
+TEST(BlockProperty, AFailingCaseIsShrunkAloneToTheMinimalCounterexample) {
+    const auto r = run_one([&](Context& ctx) {
+        for_all_blocks<int>(ctx, {"values under 500", [] { return *rc::gen::inRange(0, 1000); },
+                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) { judge_each(ctx, cases, marks, [](int v) { return v >= 500; }); }});
+    });
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_EQ(r.findings.size(), 1u) << "the findings of the minimal case only";
+    EXPECT_EQ(r.findings[0].actual, "500");
+    EXPECT_EQ(r.findings[0].counterexample, "500\n");
+}
+
+TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {
+    int next = 0;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_blocks<int>(ctx, {"3 and 8 never together", [&] { return next++; }, [&](const std::vector<const int*>& cases, CaseMarks&) {
+                                      const auto has = [&](int v) { return std::any_of(cases.begin(), cases.end(), [&](const int* c) { return *c == v; }); };
+                                      if (has(3) && has(8)) ctx.finding({"3 and 8 never sent together", "both", "", std::nullopt, ""});
+                                  }});
+    });
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].counterexample, "these 2 cases fail sent together in one block; each passes alone:\n3\n8\n");
+}
+
+TEST(BlockProperty, AStagedCaseRunsOnceWhenItPasses) {
+    int drawn = 0, run = 0;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_staged(ctx, "staged", [&] {
+            ++drawn;
+            const int v = *rc::gen::inRange(0, 10);
+            return StagedCase([&run, v] { run += v >= 0 ? 1 : 0; });
+        });
+    });
+    EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.reason;
+    EXPECT_EQ(drawn, kCases);
+    EXPECT_EQ(run, kCases);
+}
+
+TEST(BlockProperty, AFailingStagedCaseIsShrunk) {
+    const auto r = run_one([&](Context& ctx) {
+        for_all_staged(ctx, "staged values under 500", [&] {
+            const int v = *rc::gen::inRange(0, 1000);
+            return StagedCase([&ctx, v] {
+                if (v >= 500) ctx.finding({"a value under 500", std::to_string(v), "", std::nullopt, ""});
+            });
+        });
+    });
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].counterexample, "500\n");
+}
+
+}  // namespace
+}  // namespace bds
