@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "bench_clock.hpp"
+#include "delay_proxy.hpp"
 
 namespace {
 
@@ -97,164 +98,6 @@ std::string with_commas(long n) {
     return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-/// The delaying proxy: every chunk read from one side is written to the other `delay` after it was read. Per
-/// connection and direction a reader thread stamps chunks into a queue and a writer thread sends each when it is
-/// due, so that the delay is latency only: the reader never sleeps, and bandwidth stays that of loopback.
-/// Connection set-up itself is not delayed (the harness keeps its connections alive, so it costs little).
-class DelayProxy {
-public:
-    DelayProxy(int upstream_port, int delay_ms);
-    ~DelayProxy();
-    int port() const { return port_; }
-
-private:
-    struct Chunk {
-        Clock::time_point due;
-        std::string bytes;  // empty: the side read from has closed
-    };
-    /// One direction of one connection.
-    struct Pipe {
-        std::mutex mutex;
-        std::condition_variable ready;
-        std::deque<Chunk> chunks;
-    };
-    struct Link {
-        int client = -1, upstream = -1;
-        Pipe up, down;
-        std::thread threads[4];
-        std::atomic<int> finished{0};
-    };
-    void accept_loop();
-    void read_side(Pipe& pipe, int from, Link& link);
-    void write_side(Pipe& pipe, int from, int to, Link& link);
-    static void close_link(Link& link);
-
-    int upstream_port_, listener_ = -1, port_ = 0;
-    std::chrono::milliseconds delay_;
-    std::atomic<bool> stopping_{false};
-    std::list<std::unique_ptr<Link>> links_;  // only the accept thread touches it until the destructor joins it
-    std::thread acceptor_;
-};
-
-int loopback_socket(int port, bool listen_on_it) {
-    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const auto* a = reinterpret_cast<const sockaddr*>(&addr);
-    const bool ok = fd >= 0 && (listen_on_it ? bind(fd, a, sizeof addr) == 0 && listen(fd, 128) == 0 : connect(fd, a, sizeof addr) == 0);
-    if (!ok && fd >= 0) close(fd);
-    return ok ? fd : -1;
-}
-
-void no_delay(int fd) {  // else Nagle and delayed ACKs add up to 40 ms of their own to small answers
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-}
-
-DelayProxy::DelayProxy(int upstream_port, int delay_ms) : upstream_port_(upstream_port), delay_(delay_ms) {
-    listener_ = loopback_socket(0, true);
-    if (listener_ < 0) throw std::runtime_error("proxy: cannot listen on loopback");
-    sockaddr_in addr{};
-    socklen_t len = sizeof addr;
-    getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len);
-    port_ = ntohs(addr.sin_port);
-    acceptor_ = std::thread([this] { accept_loop(); });
-}
-
-DelayProxy::~DelayProxy() {
-    stopping_ = true;
-    shutdown(listener_, SHUT_RDWR);  // wakes accept()
-    acceptor_.join();
-    close(listener_);
-    for (auto& link : links_) {  // the run has ended: cut what is left, then wait for every thread
-        shutdown(link->client, SHUT_RDWR);
-        shutdown(link->upstream, SHUT_RDWR);
-        close_link(*link);
-    }
-}
-
-void DelayProxy::close_link(Link& link) {
-    for (auto& t : link.threads) t.join();
-    close(link.client);
-    close(link.upstream);
-}
-
-void DelayProxy::accept_loop() {
-    while (!stopping_) {
-        const int client = accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
-        if (client < 0) {
-            if (errno == EINTR || errno == ECONNABORTED) continue;
-            break;
-        }
-        // Reap the connections both of whose directions have ended, so that a long run does not keep them all.
-        for (auto it = links_.begin(); it != links_.end();)
-            if ((*it)->finished == 4) close_link(**it), it = links_.erase(it);
-            else ++it;
-        const int upstream = loopback_socket(upstream_port_, false);
-        if (upstream < 0) {
-            close(client);
-            continue;
-        }
-        no_delay(client);
-        no_delay(upstream);
-        auto link = std::make_unique<Link>();
-        Link& l = *link;
-        l.client = client;
-        l.upstream = upstream;
-        l.threads[0] = std::thread([this, &l] { read_side(l.up, l.client, l); });
-        l.threads[1] = std::thread([this, &l] { write_side(l.up, l.client, l.upstream, l); });
-        l.threads[2] = std::thread([this, &l] { read_side(l.down, l.upstream, l); });
-        l.threads[3] = std::thread([this, &l] { write_side(l.down, l.upstream, l.client, l); });
-        links_.push_back(std::move(link));
-    }
-}
-
-/// Reads `from` until it closes, stamping each chunk with when it is due on the other side.
-void DelayProxy::read_side(Pipe& pipe, int from, Link& link) {
-    std::vector<char> buffer(64 * 1024);
-    for (;;) {
-        const ssize_t n = recv(from, buffer.data(), buffer.size(), 0);
-        if (n < 0 && errno == EINTR) continue;
-        std::lock_guard lock(pipe.mutex);
-        pipe.chunks.push_back({Clock::now() + delay_, n > 0 ? std::string(buffer.data(), static_cast<std::size_t>(n)) : std::string()});
-        pipe.ready.notify_one();
-        if (n <= 0) break;
-    }
-    ++link.finished;
-}
-
-/// Sends each chunk to `to` when it is due; passes the close on (a half-close, as TCP would); on a failed send
-/// cuts both sockets so that every thread of the connection ends.
-void DelayProxy::write_side(Pipe& pipe, int from, int to, Link& link) {
-    bool broken = false;
-    for (;;) {
-        Chunk chunk;
-        {
-            std::unique_lock lock(pipe.mutex);
-            pipe.ready.wait(lock, [&] { return !pipe.chunks.empty(); });
-            chunk = std::move(pipe.chunks.front());
-            pipe.chunks.pop_front();
-        }
-        if (broken && !chunk.bytes.empty()) continue;  // drain until the reader, woken by the shutdown, says its side closed
-        std::this_thread::sleep_until(chunk.due);  // due times only grow: a chunk behind this one is not due before
-        if (chunk.bytes.empty()) {
-            if (!broken) shutdown(to, SHUT_WR);
-            break;
-        }
-        for (std::size_t sent = 0; sent < chunk.bytes.size() && !broken;) {
-            const ssize_t n = send(to, chunk.bytes.data() + sent, chunk.bytes.size() - sent, MSG_NOSIGNAL);
-            if (n > 0) sent += static_cast<std::size_t>(n);
-            else if (errno != EINTR) broken = true;
-        }
-        if (broken) shutdown(to, SHUT_RDWR), shutdown(from, SHUT_RDWR);
-    }
-    ++link.finished;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 /// Child processes: started with fork + execv only (the proxy's threads run in this process, so the child calls
 /// nothing but async-signal-safe functions before execv), stdout to `out_fd` (or /dev/null), stderr to a log file.
 pid_t spawn(const std::vector<std::string>& args, int out_fd, const std::string& log) {
@@ -313,7 +156,7 @@ Stub start_stub(const std::string& dir, const std::string& data) {
     if (announced.find('\n') == std::string::npos || colon == std::string::npos) return s.error = "stub did not start: " + last_line(log), s;
     s.port = std::atoi(announced.c_str() + colon + 1);
     for (int i = 0; i < 500; ++i) {  // it binds before it announces; a connection tells that it listens
-        const int fd = loopback_socket(s.port, false);
+        const int fd = bds::bench::loopback_socket(s.port, false);
         if (fd >= 0) {
             close(fd);
             s.ready_s = bds::bench::seconds_since(start);
@@ -372,8 +215,28 @@ struct Figures {
     long requests = 0;
     int exit_code = -1;
     std::string verdict = "no report", error;  // error: the run's last stderr line when it did not pass
+    std::string slowest;  ///< the checks that took longest, with their seconds and requests: where the time went
     bool passed() const { return exit_code == 0 && verdict == "pass"; }
 };
+
+/// "4.2 checks at once on average; slowest SYN-01 12.3 s (140), …": how much the checks of report `r` overlapped, and
+/// those that took longest, with their requests.
+std::string slowest_checks(const json& r) {
+    std::vector<std::pair<double, std::string>> checks;
+    for (const auto& c : r.value("checks", json::array())) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%s %.1f s (%ld)", c.value("id", "?").c_str(), c.value("duration_ms", 0.0) / 1000.0, c.value("requests", 0L));
+        checks.emplace_back(c.value("duration_ms", 0.0), text);
+    }
+    std::sort(checks.rbegin(), checks.rend());
+    double total = 0;
+    for (const auto& [ms, text] : checks) total += ms;
+    char at_once[96];
+    std::snprintf(at_once, sizeof at_once, "%.1f checks at once on average; ", total / std::max(1.0, r.value("duration_ms", 1.0)));
+    std::string out = at_once;
+    for (std::size_t i = 0; i < checks.size() && i < 5; ++i) out += (i ? ", " : "slowest ") + checks[i].second;
+    return out;
+}
 
 /// Runs `conformance run` with `args` plus a JSON report, and measures it: wall time, the peak resident memory of
 /// the run's own process (wait4), and the report's requests and verdict.
@@ -392,11 +255,17 @@ Figures measure(const std::string& dir, std::vector<std::string> args) {
         f.peak_mib = static_cast<double>(usage.ru_maxrss) / 1024.0;
         f.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     }
+    // REMOTE_BENCH_KEEP=DIR keeps each run's report there (report-1.json, …): its checks' started_ms and duration_ms
+    // are the run's timeline.
+    static int kept = 0;
+    if (const char* keep = std::getenv("REMOTE_BENCH_KEEP"); keep && fs::exists(report))
+        fs::copy_file(report, fs::path(keep) / ("report-" + std::to_string(++kept) + ".json"), fs::copy_options::overwrite_existing);
     std::ifstream in(report);
     const json r = json::parse(in, nullptr, false);
     if (r.is_object()) {
         f.requests = r.value("requests", 0L);
         f.verdict = r.value("verdict", "no verdict");
+        f.slowest = slowest_checks(r);
     }
     if (!f.passed()) f.error = last_line(log);
     return f;
@@ -419,9 +288,9 @@ Figures median(const std::vector<Figures>& all) {
     return out;
 }
 
-/// What follows a figure when its run did not pass: the verdict, the exit code and the run's last words.
-std::string trouble(const Figures& f) {
-    if (f.passed()) return "";
+/// What follows a figure: where its time went, or when its run did not pass, the verdict, the exit code and its last words.
+std::string details(const Figures& f) {
+    if (f.passed()) return f.slowest.empty() ? "" : "\n    " + f.slowest;
     return "\n    ^ THE RUN DID NOT PASS: verdict " + f.verdict + ", exit " + std::to_string(f.exit_code) + ": " + f.error;
 }
 
@@ -440,7 +309,7 @@ std::optional<Figures> remote_runs(const Options& o, const std::string& dir, con
     for (int i = 0; i < o.runs; ++i) {
         stub = start_stub(dir, data);
         if (!stub.error.empty()) return stop_stub(stub), std::nullopt;
-        std::optional<DelayProxy> proxy;
+        std::optional<bds::bench::DelayProxy> proxy;
         if (delay_ms) proxy.emplace(stub.port, *delay_ms);
         const int port = proxy ? proxy->port() : stub.port;
         std::ofstream(dir + "/target.json") << target_file("http://127.0.0.1:" + std::to_string(port)).dump(2);
@@ -503,7 +372,7 @@ Figures in_process(const Options& o, const std::string& dir) {
     for (int i = 0; i < o.runs; ++i) all.push_back(measure(dir, common_args(o)));
     const Figures f = median(all);
     std::printf("in process (bundled stub), default options: %.1f s, %s requests, peak %.0f MiB (the reference)%s\n", f.seconds,
-                with_commas(f.requests).c_str(), f.peak_mib, trouble(f).c_str());
+                with_commas(f.requests).c_str(), f.peak_mib, details(f).c_str());
     std::fflush(stdout);
     return f;
 }
@@ -529,7 +398,7 @@ int latency(const Options& o, const std::string& dir, const Figures& reference) 
             std::printf("%.1f s, %s requests, %.1fx the in-process run", f->seconds, with_commas(f->requests).c_str(), f->seconds / reference.seconds);
             if (first) std::printf(", jobs%d/%s %.1fx", o.jobs.front(), j ? ("jobs" + std::to_string(*j)).c_str() : "default", *first / f->seconds);
             else first = f->seconds;
-            std::printf("%s\n", trouble(*f).c_str());
+            std::printf("%s\n", details(*f).c_str());
             std::fflush(stdout);
             not_passed += !f->passed();
         }
@@ -559,7 +428,7 @@ int data_size(const Options& o, const std::string& dir) {
         }
         std::printf("%.1f s, %s requests, run peak %.0f MiB", f->seconds, with_commas(f->requests).c_str(), f->peak_mib);
         if (loaded && empty) std::printf(", loaded/empty time %.2fx, run peak %.2fx", f->seconds / empty->seconds, f->peak_mib / empty->peak_mib);
-        std::printf(" (stub ready in %.1f s, stub peak %s MiB)%s\n", stub.ready_s, with_commas(std::lround(stub.peak_mib)).c_str(), trouble(*f).c_str());
+        std::printf(" (stub ready in %.1f s, stub peak %s MiB)%s\n", stub.ready_s, with_commas(std::lround(stub.peak_mib)).c_str(), details(*f).c_str());
         std::fflush(stdout);
         if (!loaded) empty = f;
         not_passed += !f->passed();

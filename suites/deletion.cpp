@@ -229,14 +229,14 @@ std::vector<Check> deletion_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .run = undeletion_restores},
         {.id = "DEL-05", .title = "Every resource a sender writes takes logical deletion and its undoing",
          .spec = "000 §1; §4.4 Deletion; A-12", .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "001-2-flg-isdeleted"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .run = deletion_everywhere},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = deletion_everywhere},
         {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
          .spec = "000 §1; §2.1 Minimal record; A-76",
          .verifies = {"000-1-deletion-logical", "000-2.1-minimal-record", "001-2-flg-isdeleted"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = flag_required},
         {.id = "DEL-04", .title = "Do reads show logically deleted records, and a deleted document's lines?",
          .spec = "000 §1; A-12, A-36", .verifies = {"000-1-deletion-logical"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .run = deleted_in_reads},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .own_rows = true, .run = deleted_in_reads},
     };
 }
 

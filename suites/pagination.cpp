@@ -224,10 +224,10 @@ std::vector<Check> pagination_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},
         {.id = "PAG-03", .title = "Pages start at 1",
          .spec = "000 §8", .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = pages_start_at_one},
         {.id = "PAG-04", .title = "Without PageSize, and with a large one: what comes back?",
          .spec = "000 §8; A-08, A-09, A-81, A-82", .verifies = {"000-8-pagesize-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = unpaged},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = unpaged},
     };
 }
 

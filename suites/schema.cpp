@@ -336,7 +336,7 @@ std::vector<Check> schema_checks() {
          .verifies = joined({"000-4.1-response-200", "000-4.3-response-200"},
                             {statements::written_fields(), statements::view_fields(), statements::nullability(),
                              statements::allowed_values()}),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true, .run = written_rows},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true, .own_rows = true, .run = written_rows},
         {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
          .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .verifies = {"000-1-field-types"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, .run = forms_written},

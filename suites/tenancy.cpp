@@ -361,19 +361,19 @@ std::vector<Check> tenancy_checks() {
     return {
         {.id = "TEN-01", .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
          .spec = "000 §1; §4.1 (derived: one tenant per record)", .verifies = {"000-1-tenant", "001-2-customer-id"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .run = reads_and_filters},
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = reads_and_filters},
         {.id = "TEN-02", .title = "Another tenant's change feed never carries the writer's records",
          .spec = "000 §1; §4.3 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-4.3-response-200"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .run = change_feed},
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = change_feed},
         {.id = "TEN-03", .title = "Another tenant's MCP views never show the writer's records",
          .spec = "000 §1; 000 §1 capability 5 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-1-cap5-views"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = view_resources, .writes = true, .run = views},
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = view_resources, .writes = true, .own_rows = true, .run = views},
         {.id = "TEN-04", .title = "The same key written by two tenants is two records, each reading back its own",
          .spec = "000 §1; 001 §2 Conventions (customer_ID is K)", .verifies = {"000-1-tenant", "001-2-customer-id"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "Articoli"}, .writes = true, .run = same_key_two_tenants},
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = same_key_two_tenants},
         {.id = "TEN-05", .title = "customer_ID in a sent record never puts it in another tenant",
          .spec = "000 §1; §4.4; A-26 (derived)", .verifies = {"000-1-tenant", "000-4.4-customer-id-not-sent"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "MCPResources"}, .writes = true, .run = body_tenant_ignored},
+         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "MCPResources"}, .writes = true, .own_rows = true, .run = body_tenant_ignored},
     };
 }
 

@@ -286,11 +286,11 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = month_of_date},
         {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
          .spec = "001 §2.6; 000 §4.2; A-39, A-85", .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = week_numbering},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = week_numbering},
         {.id = "VIEW-13", .title = "Document lines carry their article's classification and brand, headers their counterpart's classification",
          .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67",
          .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header", "000-2.1-rel-counterpart"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = joined_data},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = joined_data},
     };
 }
 

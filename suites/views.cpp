@@ -17,6 +17,7 @@
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "run/block_property.hpp"
+#include "suites/batched_reads.hpp"
 #include "suites/registry.hpp"
 #include "suites/support.hpp"
 #include "suites/view_rows.hpp"
@@ -43,10 +44,10 @@ void fields_and_types(Context& ctx) {
 
 // ---- VIEW-02 ----
 
-/// `view` shows the record of `kind` ("C" or "F") that `selection` selects once, and no row of the other kind.
-void shows_only_its_kind(Context& ctx, const std::string& view, const std::string& kind, const std::string& selection) {
+/// `view` shows the record of `kind` ("C" or "F") that `selection` selects once (`rows`: what it read with it), and no
+/// row of the other kind.
+void shows_only_its_kind(Context& ctx, const std::string& view, const std::string& kind, const std::string& selection, const Rows& rows) {
     const std::string other = kind == "C" ? "F" : "C";
-    const Rows rows = read_rows(ctx, client::kWriter, view, selection);
     int shown = 0;
     for (std::size_t k = 0; k < rows.rows.size(); ++k) {
         // The kind is told by ind_clifor alone: that des_ragsoc is the base record's is VIEW-04's (SHOULD).
@@ -60,7 +61,7 @@ void shows_only_its_kind(Context& ctx, const std::string& view, const std::strin
                          " was written as C and as F)",
                      "a row with ind_clifor " + ind.dump() + ", des_ragsoc " + value_of(row, "des_ragsoc").dump() +
                          (ind == other ? " (the " + other + " record)" : ""),
-                     "/" + std::to_string(k) + "/ind_clifor", rows.exchange, ""});
+                     rows.at(k) + "/ind_clifor", rows.exchange, ""});
     }
     if (shown != 1)
         ctx.finding({view + " shows the " + kind + " record written with " + selection + " once", std::to_string(shown) + " such rows", "", rows.exchange, ""});
@@ -81,40 +82,56 @@ void articles_shown(Context& ctx) {
     }
 }
 
+/// A case of VIEW-02: customers, each followed by a supplier with the same cod_clifor (under the case's prefix).
+json customers_case(Context& ctx, const Record& clifor, const rc::Gen<json>& record_gen, const std::string& case_prefix) {
+    json drawn = json::array();
+    for (json c : *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen))) {
+        c["ind_clifor"] = "C";
+        drawn.push_back(std::move(c));
+    }
+    // One pair per cod_clifor, distinct as a case-insensitive unique index compares them; names that tell the two apart.
+    json pairs = json::array();
+    for (json customer : under_case_prefix(clifor, drawn, ctx.prefix, case_prefix)) {
+        const std::string name = case_prefix + "." + std::to_string(pairs.size() / 2);
+        customer["des_ragsoc"] = marker(ctx, "C " + name);
+        json supplier = customer;
+        supplier["ind_clifor"] = "F";
+        supplier["des_ragsoc"] = marker(ctx, "F " + name);
+        pairs.push_back(std::move(customer));
+        pairs.push_back(std::move(supplier));
+    }
+    return pairs;
+}
+
 void customers_and_suppliers(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
-    int run = 0;
-    for_all_staged(ctx, "each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only", [&] {
-        const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen));
-        // One pair per cod_clifor, distinct as a case-insensitive unique index compares them.
-        std::vector<json> customers;
-        std::set<std::string> seen;
-        for (json c : drawn) {
-            c["ind_clifor"] = "C";
-            if (seen.insert(oracle::index_key(clifor, c, Collation::CaseInsensitive)).second) customers.push_back(std::move(c));
-        }
-        ++run;
-        json block = json::array();
-        for (std::size_t i = 0; i < customers.size(); ++i) {
-            // Names that tell the two apart (the same key may be written again by a later run: both change).
-            customers[i]["des_ragsoc"] = marker(ctx, "C" + std::to_string(run) + "." + std::to_string(i));
-            json supplier = customers[i];
-            supplier["ind_clifor"] = "F";
-            supplier["des_ragsoc"] = marker(ctx, "F" + std::to_string(run) + "." + std::to_string(i));
-            block.push_back(customers[i]);
-            block.push_back(std::move(supplier));
-        }
-        return StagedCase([&ctx, &clifor, &clienti, customers, block] {
-            send_or_error(ctx, clifor, block);
-            for (const auto& customer : customers) {
-                const std::string selection = equals_selection(clienti, customer, {"cod_clifor"});
-                shows_only_its_kind(ctx, "MCPClienti", "C", selection);
-                shows_only_its_kind(ctx, "MCPFornitori", "F", selection);
-            }
-        });
-    });
+    CasePrefixes prefixes(ctx.prefix);
+    for_all_blocks<json>(
+        ctx, {"each cod_clifor written as C and as F shows as C in MCPClienti and as F in MCPFornitori only",
+              [&] { return customers_case(ctx, clifor, record_gen, prefixes.next()); },
+              [&](const std::vector<const json*>& cases, CaseMarks& marks) {
+                  std::vector<json> block;
+                  BatchedReads batch;
+                  std::vector<std::vector<std::pair<std::string, std::size_t>>> reads(cases.size());  // selection, read id (C then F)
+                  for (std::size_t p = 0; p < cases.size(); ++p) {
+                      block.insert(block.end(), cases[p]->begin(), cases[p]->end());
+                      for (std::size_t i = 0; i < cases[p]->size(); i += 2) {
+                          const json& customer = (*cases[p])[i];
+                          const std::string selection = equals_selection(clienti, customer, {"cod_clifor"});
+                          reads[p].emplace_back(selection, batch.add("MCPClienti", customer, {"cod_clifor"}, 2));
+                          reads[p].emplace_back(selection, batch.add("MCPFornitori", customer, {"cod_clifor"}, 2));
+                      }
+                  }
+                  send_all(ctx, clifor, block);
+                  batch.fetch(ctx, client::kWriter);
+                  for (std::size_t p = 0; p < cases.size(); ++p) {
+                      marks.at(p);
+                      for (std::size_t k = 0; k < reads[p].size(); ++k)
+                          shows_only_its_kind(ctx, k % 2 ? "MCPFornitori" : "MCPClienti", k % 2 ? "F" : "C", reads[p][k].first, batch.rows(reads[p][k].second));
+                  }
+              }});
 }
 
 // ---- VIEW-04 ----
@@ -391,16 +408,16 @@ std::vector<Check> views_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"}, .writes = true, .own_rows = true, .run = query_clienti},
         {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
          .spec = "000 §1 capability 3; §4.2; A-41", .verifies = {"000-1-cap3-query", "000-4.2-query", "000-4-post-query"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = query_ordering},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .own_rows = true, .run = query_ordering},
         {.id = "VIEW-11", .title = "POST query ordering: where do NULLs sort?",
          .spec = "000 §4.2; 001 §2.5; A-96", .verifies = {"000-4.2-query", "001-2.5-nullability"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .run = nulls_in_order},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti"}, .writes = true, .own_rows = true, .run = nulls_in_order},
         {.id = "VIEW-12", .title = "Each article written shows once in MCPArticoli",
          .spec = "000 §2.1 catalogue; 001 §2.4", .verifies = {"000-2.1-catalogue-mcparticoli", "000-1-cap5-views", "001-2.4-mcparticoli-key"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli", "MCPArticoli"}, .writes = true, .run = articles_shown},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli", "MCPArticoli"}, .writes = true, .own_rows = true, .run = articles_shown},
         {.id = "VIEW-08", .title = "Logically deleted base records in the views: shown or not?",
          .spec = "001 §2.4-2.7; A-42", .verifies = {"000-1-deletion-logical"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .run = deleted_rows},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = deleted_rows},
     };
     for (auto& check : view_document_checks(data_set_resources)) out.push_back(std::move(check));
     return out;

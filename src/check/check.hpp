@@ -22,7 +22,7 @@ struct Context;
 ///     {.id = "PAG-03", .title = …, .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must,
 ///      .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one}
 /// The runner reads everything but `run`: it skips a check whose `needs` the target file lacks, locks its
-/// `resources` (shared by readers, and by writers with `own_rows`).
+/// `resources` (shared by readers, and by checks with `own_rows`).
 /// (Every member has a default so that GCC's -Wmissing-field-initializers accepts rows that leave some out.)
 struct Check {
     std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
@@ -41,8 +41,9 @@ struct Check {
     /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources
     /// unless it has `own_rows`.
     bool writes = false;
-    /// It writes, reads and counts only rows under its own key prefix (no page of a whole resource, no count or feed
-    /// that other writers change): it runs beside other such checks on the same resources (run/resource_locks.hpp).
+    /// What it writes, reads and counts are only rows under its own key prefix, or answers that depend on no row (a
+    /// 401, a 403): no page of a whole resource, no count or feed that other writers change. It runs beside other
+    /// such checks on the same resources (run/resource_locks.hpp).
     bool own_rows = false;
     /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
     /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).

@@ -41,7 +41,7 @@ ordered_json to_json(const run::RunResult& run) {
                           {"outcome", std::string(run::to_string(r.outcome))}, {"reason", r.reason},
                           {"skip_chosen", r.skip_chosen}, {"error_source", std::string(run::to_string(r.error_source))},
                           {"caused_by", r.caused_by},
-                          {"duration_ms", r.duration_ms}, {"requests", r.requests}, {"cases", r.cases},
+                          {"duration_ms", r.duration_ms}, {"started_ms", r.started_ms}, {"requests", r.requests}, {"cases", r.cases},
                           {"replay", r.replay}, {"findings", findings}, {"observations", observations}});
     }
     return {{"target", run.target},         {"harness_version", run.harness_version},

@@ -115,6 +115,7 @@ run::RunResult from_json(const json& doc) {
         r.caused_by = member<std::vector<std::string>>(c, "caused_by", where);
         r.error_source = member<std::string>(c, "error_source", where) == run::to_string(run::ErrorSource::Harness) ? run::ErrorSource::Harness : run::ErrorSource::Target;
         r.duration_ms = member<double>(c, "duration_ms", where);
+        r.started_ms = c.value("started_ms", 0.0);  // reports of earlier versions have none
         r.requests = member<long>(c, "requests", where);
         r.cases = member<int>(c, "cases", where);
         r.replay = member<std::string>(c, "replay", where);

@@ -1,8 +1,11 @@
 #pragma once
 /// How checks running at once share the catalogue's resources (run/runner.cpp takes them around each check).
 #include <condition_variable>
+#include <cstddef>
+#include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,20 +15,33 @@ namespace bds::run {
 enum class Hold {
     /// It reads rows others may write (pages of a whole resource, counts, the feed): beside other readers only.
     Read,
-    /// It writes and reads only rows under its own key prefix: beside other such checks, whose rows it never reads.
+    /// It writes and reads only rows under its own key prefix (or answers no row decides): beside other such checks,
+    /// whose rows it never reads.
     OwnRows,
     /// It writes and relies on nobody else writing the resource: alone.
     Whole,
+};
+
+/// What a check asks to hold.
+struct Want {
+    std::vector<std::string> names;
+    Hold hold;
 };
 
 /// The holds on every resource. A check takes all of its resources at once (it waits until each admits it), so
 /// that no two checks deadlock whatever their resources.
 class ResourceLocks {
 public:
+    /// Takes the holds of the first want of `queue` (in its order) that every resource admits now, waiting until one
+    /// does, and removes it from the queue: the checks that can run start, rather than all waiting behind the first
+    /// that cannot. Returns its id, or nullopt once the queue is empty. Only this touches `queue` (under the lock).
+    std::optional<std::size_t> take_first(std::deque<std::pair<std::size_t, Want>>& queue);
+
     /// The resources `names` held as `hold` for the lifetime of this object (release() and retake() aside).
     class Held {
     public:
-        Held(ResourceLocks& locks, std::vector<std::string> names, Hold hold);
+        /// `taken`: take_first took them already.
+        Held(ResourceLocks& locks, std::vector<std::string> names, Hold hold, bool taken = false);
         ~Held();
         /// Lets every resource go (a check that waits), to take them again with retake().
         void release();
@@ -47,6 +63,7 @@ private:
         bool whole = false;
     };
     bool admits(const std::vector<std::string>& names, Hold hold);
+    void add(const std::vector<std::string>& names, Hold hold);  ///< with mutex_ held
     void take(const std::vector<std::string>& names, Hold hold);
     void give_back(const std::vector<std::string>& names, Hold hold);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <random>
@@ -46,10 +47,10 @@ std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
     return {out.begin(), out.end()};
 }
 
-/// How `check` holds its resources: readers read, writers in their own key namespace share, the others hold alone.
+/// How `check` holds its resources: checks of their own rows share, other readers read, other writers hold alone.
 Hold hold_of(const Check& check) {
-    if (!check.writes) return Hold::Read;
-    return check.own_rows ? Hold::OwnRows : Hold::Whole;
+    if (check.own_rows) return Hold::OwnRows;
+    return check.writes ? Hold::Whole : Hold::Read;
 }
 
 using gen::load_rapidcheck_configuration_quietly;
@@ -207,6 +208,7 @@ struct Session {
         tokens.emplace(target, std::move(token_client));
     }
     client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits); }
+    const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
     const Catalogue& catalogue;
     const client::TargetConfig& target;
@@ -321,6 +323,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
                  std::function<void(std::chrono::steady_clock::duration)> on_wait) {
     const RunOptions& options = s.options;
     const auto t0 = std::chrono::steady_clock::now();
+    res.started_ms = std::chrono::duration<double, std::milli>(t0 - s.started).count();
     client::Api api = s.api();
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases, s.journal, {}, {}, {}};
@@ -348,12 +351,13 @@ public:
     std::vector<CheckResult> run(int jobs) {
         jobs = std::max(1, std::min<int>(jobs, static_cast<int>(checks_.size())));
         std::vector<std::thread> workers;
-        for (std::size_t i = 0; i < checks_.size(); ++i)
-            if (checks_[i].waits) workers.emplace_back([this, i] { run_one(i); });
+        for (std::size_t i = 0; i < checks_.size(); ++i) {
+            if (checks_[i].waits) workers.emplace_back([this, i] { run_one(i, false); });
+            else queue_.emplace_back(i, want(i));
+        }
         for (int j = 0; j < jobs; ++j)
             workers.emplace_back([&] {
-                for (std::size_t i = next_++; i < checks_.size(); i = next_++)
-                    if (!checks_[i].waits) run_one(i);
+                while (const auto i = locks_.take_first(queue_)) run_one(*i, true);
             });
         for (auto& w : workers) w.join();
         return std::move(results_);
@@ -361,15 +365,29 @@ public:
     long requests() const { return requests_; }
 
 private:
-    void run_one(std::size_t index) {
+    /// What check `i` holds; a row naming a resource the catalogue lacks holds nothing (run_one reports it).
+    Want want(std::size_t i) const {
+        try {
+            return {touched(s_.catalogue, checks_[i]), hold_of(checks_[i])};
+        } catch (const CheckError&) {
+            return {{}, Hold::Read};
+        }
+    }
+
+    /// Runs check `index`; `taken`: its holds were taken by take_first (they are let go here either way).
+    void run_one(std::size_t index, bool taken) {
         const Check& check = checks_[index];
         const RunOptions& options = s_.options;
         CheckResult& res = results_[index];
         res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " + check.id + " --seed " +
                                     std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
-        if (!not_started(check, s_, failed_.load(), res)) {
+        const Want wanted = want(index);
+        if (not_started(check, s_, failed_.load(), res)) {
+            if (taken) ResourceLocks::Held(locks_, wanted.names, wanted.hold, true).release();
+        } else {
             try {
-                ResourceLocks::Held held(locks_, touched(s_.catalogue, check), hold_of(check));
+                ResourceLocks::Held held(locks_, wanted.names, wanted.hold, taken);
+                (void)touched(s_.catalogue, check);  // CheckError for a row naming a resource the catalogue lacks
                 if (options.on_start) {
                     std::lock_guard lock(report_);
                     options.on_start(check);
@@ -396,7 +414,7 @@ private:
     Session& s_;
     const std::vector<Check>& checks_;
     std::vector<CheckResult> results_;
-    std::atomic<std::size_t> next_{0};
+    std::deque<std::pair<std::size_t, Want>> queue_;  ///< the checks not started (ResourceLocks::take_first takes them)
     std::atomic<int> failed_{0};
     std::atomic<long> requests_{0};
     std::mutex report_;

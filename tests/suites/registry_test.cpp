@@ -34,7 +34,7 @@ TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
             EXPECT_TRUE(c.seed_text.empty()) << c.id << ": the quote shown comes from the first statement of verifies, not from the row";
             EXPECT_TRUE(c.run) << c.id;
             EXPECT_TRUE(c.suite.empty()) << c.id << ": the suite is set by the table, not by the row";
-            EXPECT_FALSE(c.own_rows && !c.writes) << c.id << ": own_rows is how a writing check shares its resources";
+            EXPECT_FALSE(c.own_rows && c.resources.empty()) << c.id << ": own_rows shares resources; the check names none";
         }
     }
     for (const auto& c : all_checks()) EXPECT_FALSE(c.suite.empty()) << c.id;
