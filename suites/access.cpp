@@ -130,7 +130,7 @@ std::vector<Check> access_checks() {
         {.id = "ACC-01", .title = "An unknown resource gives 403",
          .spec = "000 §4.1; §7",
          .verifies = {"000-4.1-response-403", "000-7-status-403", "000-4-resource-from-catalogue", "000-4.1-resource-param"},
-         .level = Level::Must, .needs = {client::kWriter}, .own_rows = true, .run = unknown_resource},
+         .level = Level::Must, .needs = {client::kWriter}, .run = unknown_resource},
         {.id = "ACC-02", .title = "A wrongly-cased resource name gives 403",
          .spec = "000 §1; §4.1", .verifies = {"000-1-case-sensitive-names", "000-4.1-response-403"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli", "MCPClienti", "StoricoDocumentiT"}, .own_rows = true, .run = wrongly_cased},
@@ -145,11 +145,11 @@ std::vector<Check> access_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = views_are_read_only},
         {.id = "ACC-06", .title = "GET sync of an unknown resource gives 403",
          .spec = "000 §7", .verifies = {"000-7-status-403"},
-         .level = Level::Should, .needs = {client::kWriter}, .own_rows = true, .run = unknown_resource_sync},
+         .level = Level::Should, .needs = {client::kWriter}, .run = unknown_resource_sync},
         {.id = "ACC-07", .title = "What GET answers for the nested lists whose fields are not shown",
          .spec = "000 §2.1 Not-covered records; 001 §2.1; A-109",
          .verifies = {"000-2.1-iva-fields-not-shown", "000-2.1-condpagamdett-fields-not-shown", "001-2.1-agenticlienti-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .own_rows = true, .run = nested_lists},
+         .level = Level::Observe, .needs = {client::kWriter}, .run = nested_lists},
     };
 }
 

@@ -136,7 +136,7 @@ std::vector<Check> auth_checks() {
          .spec = "000 §5 rule 5",
          .verifies = {"000-5-rule5-tokeninfo", "000-4-get-tokeninfo", "000-1-cap1-token", "000-5-tokeninfo-shape-not-shown",
                       "000-8-rate-limits-not-shown"},
-         .level = Level::Must, .needs = {client::kWriter}, .own_rows = true, .run = token_info_with_token},
+         .level = Level::Must, .needs = {client::kWriter}, .run = token_info_with_token},
         {.id = "AUTH-03", .title = "Every bearer endpoint answers 401 without a token",
          .spec = "000 §5 rules 2-3; §4.1",
          .verifies = {"000-5-rule2-bearer", "000-5-rule3-401", "000-1-bearer", "000-4.1-response-401", "000-7-status-401", "000-4.3-auth",
@@ -157,7 +157,7 @@ std::vector<Check> auth_checks() {
          .level = Level::Must, .needs = {client::kWriter}, .run = wrong_password},
         {.id = "AUTH-08", .title = "No token and an unknown resource: 401 or 403?",
          .spec = "000 §5; §7; A-05", .verifies = {"000-4.1-response-401", "000-4.1-response-403", "000-7-status-401", "000-7-status-403"},
-         .level = Level::Observe, .own_rows = true, .run = unauthenticated_unknown_resource},
+         .level = Level::Observe, .run = unauthenticated_unknown_resource},
     };
 }
 

@@ -153,7 +153,7 @@ std::string normalised(const std::string& format, run::RunResult run) {
     run.started_at = "2000-01-01T00:00:00Z";
     run.catalogue_sha256 = std::string(64, '0');
     for (auto& r : run.results) {
-        r.duration_ms = 0;
+        r.duration_ms = r.started_ms = 0;
         for (auto& f : r.findings) zero_durations(f.exchange);
         for (auto& o : r.observations) zero_durations(o.exchange);
     }
