@@ -34,6 +34,8 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     // The selection goes to the row source, which may then find rows by key and derive only the fields it reads;
     // not when a defect counts every row.
     const Selection* narrowing = q.selection && !variation.defect().counts_unfiltered() ? &*q.selection : nullptr;
+    // LastUtcRun too: the row source may then visit only the rows changed after it.
+    const std::optional<std::int64_t> changed_since = variation.defect().counts_unfiltered() ? std::nullopt : q.changed_after;
     const auto print = [&](const json& row) {
         json presented = row;
         variation.present(state.catalogue, record, presented);
@@ -51,7 +53,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
             else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
                 rows.push_back(state.rows.answered(text, [&] { return print(row.whole()); }));
             ++total;
-        }, narrowing);
+        }, narrowing, changed_since);
     };
     try {
         state.store.read(user.customer_ID, [&](const TenantData& data) { scan(data, user); });

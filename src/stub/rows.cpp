@@ -33,11 +33,12 @@ bool all_select(const std::vector<Selection>& conditions, const RowRef& row, con
     return std::all_of(conditions.begin(), conditions.end(), [&](const Selection& s) { return selects(&s, row, reading); });
 }
 
-/// Calls `fn(row)` for the rows of `table` that may hold what `pinned` gives: those whose canonical key starts with the
-/// values it gives the leading key fields (text_key of each, as canonical_key writes them), else those an index finds
-/// for its first field, else every row.
+/// Calls `fn(row)` for the rows of `table` that may hold what `pinned` gives and may have changed after `after`: those
+/// whose canonical key starts with the values it gives the leading key fields (text_key of each, as canonical_key writes
+/// them), else those an index finds for its first field, else, with `after`, those the change index finds when they are
+/// few, else every row. The caller still filters what it is given: these only have to find a superset.
 template <class F>
-void scan(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, F&& fn) {
+void scan(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, std::optional<std::int64_t> after, F&& fn) {
     std::string prefix;
     for (const auto& name : record.key) {
         if (record.field(name)->tenant) continue;
@@ -49,6 +50,11 @@ void scan(const Table& table, const Record& record, const Pinned& pinned, const 
         for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys)) fn(row->second);
         return;
     }
+    if (prefix.empty() && after)
+        if (const auto changed = table.changes.changed_after(table.rows, *after, table.rows.size() / 8)) {
+            for (const KeyedRow* row : *changed) fn(row->second);
+            return;
+        }
     for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(it->second);
 }
 
@@ -96,11 +102,12 @@ const TenantData& RowSource::as_seen(const TenantData& data, int tenant, const s
     return *frozen;  // never changed once made
 }
 
-void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection) const {
+void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection,
+                             std::optional<std::int64_t> changed_after) const {
     const std::string& name = resource.name;
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
-    if (base_of(name)) return view_rows(as_seen(data, user.customer_ID, name), resource, emit, selection);
+    if (base_of(name)) return view_rows(as_seen(data, user.customer_ID, name), resource, emit, selection, changed_after);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
         const StoredRow row(record);
         if (selects(selection, row, reading)) emit(row, changed, text);
@@ -111,7 +118,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
         for (auto& p : pinned_by(selection, keys))
             if (p.first == "key_documento") header_key.push_back(std::move(p));
         if (const Table* t = data.table("StoricoDocumentiT"))
-            scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, keys, [&](const Row& doc) {
+            scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, keys, changed_after, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
                 for (const auto& line : lines_of(doc.record)) {
                     RowText text;
@@ -130,11 +137,12 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
                           sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, pinned_by(selection, keys), keys, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
+        scan(*t, resource, pinned_by(selection, keys), keys, changed_after, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
     }
 }
 
-void RowSource::view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection) const {
+void RowSource::view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection,
+                          std::optional<std::int64_t> changed_after) const {
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
     const Table* table = data.table(base_of(view.name));
@@ -155,7 +163,7 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
             pins.push_back(std::move(p));
     if (view.name == "MCPClienti" || view.name == "MCPFornitori") {
         const json ind = view.name == "MCPClienti" ? "C" : "F";
-        scan(*table, base, pins, keys, [&](const Row& row) {
+        scan(*table, base, pins, keys, changed_after, [&](const Row& row) {
             const auto kind = row.record.find("ind_clifor");
             if (variation_.defect().in_view(view.name, row.record, kind != row.record.end() && *kind == ind))
                 emit_selected(RecordRow(view, cx, row.record), row.changed);
@@ -163,13 +171,13 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         return;
     }
     if (view.name == "MCPArticoli") {
-        scan(*table, base, pins, keys, [&](const Row& row) {
+        scan(*table, base, pins, keys, changed_after, [&](const Row& row) {
             if (variation_.defect().in_view(view.name, row.record, true)) emit_selected(RecordRow(view, cx, row.record), row.changed);
         });
         return;
     }
     if (view.name == "MCPDocumentiT") {
-        scan(*table, base, pins, keys, [&](const Row& doc) {
+        scan(*table, base, pins, keys, changed_after, [&](const Row& doc) {
             if (DocumentRow::listed(doc.record)) emit_selected(DocumentRow(cx, doc.record), doc.changed);
         });
         return;
@@ -181,7 +189,7 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
             const auto columns = term.columns();
             (std::all_of(columns.begin(), columns.end(), LineRow::from_header) ? per_document : per_line).push_back(std::move(term));
         }
-    scan(*table, base, pins, keys, [&](const Row& doc) {
+    scan(*table, base, pins, keys, changed_after, [&](const Row& doc) {
         if (!DocumentRow::listed(doc.record)) return;
         const DocumentRow header(cx, doc.record);
         const json& lines = header.lines();

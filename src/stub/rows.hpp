@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "catalogue/catalogue.hpp"
@@ -32,17 +33,19 @@ public:
     RowSource(const Catalogue& catalogue, const Variation& variation);
 
     /// Calls `emit` for every row of `resource` visible to `user`, in key order; with `selection`, for the rows it
-    /// selects only (SelectionError when it cannot be evaluated on one). Call under the store's read lock
-    /// (Store::read), with the user's tenant's data.
+    /// selects only (SelectionError when it cannot be evaluated on one); with `changed_after`, it may leave out rows
+    /// that changed at or before that instant (the caller filters the rest: the change feed, 000 §4.3). Call under the
+    /// store's read lock (Store::read), with the user's tenant's data.
     void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit,
-                      const Selection* selection = nullptr) const;
+                      const Selection* selection = nullptr, std::optional<std::int64_t> changed_after = std::nullopt) const;
 
     /// The text kept in `text` (a RowSink's slot), made by `print` when there is none yet. Safe for readers that
     /// share the store's read lock.
     RowText answered(RowText& text, const std::function<std::string()>& print) const;
 
 private:
-    void view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection) const;
+    void view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection,
+                   std::optional<std::int64_t> changed_after) const;
     const TenantData& as_seen(const TenantData& data, int tenant, const std::string& view) const;
 
     const Catalogue& catalogue_;

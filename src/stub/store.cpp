@@ -90,7 +90,10 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
         const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
-        if (stored != table.rows.end()) table.indexes.remove(*stored, keys);
+        if (stored != table.rows.end()) {
+            table.indexes.remove(*stored, keys);
+            table.changes.remove(*stored);
+        }
         if (edit.remove) {
             if (stored != table.rows.end()) table.rows.erase(stored);
             continue;
@@ -100,6 +103,7 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
         it->second = Row{std::move(rec), edit.changed};
         table.indexes.add(*it, keys);
+        table.changes.add(*it);
     }
 }
 

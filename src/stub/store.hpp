@@ -14,6 +14,7 @@
 #include "catalogue/catalogue.hpp"
 #include "sql/collation.hpp"
 #include "sql/text_rules.hpp"
+#include "stub/change_index.hpp"
 #include "stub/text_index.hpp"
 #include "stub/tokens.hpp"
 
@@ -36,6 +37,7 @@ struct Table {
     std::map<std::string, Row> rows;
     std::int64_t next_id = 1;
     TextIndexes indexes;  ///< of `rows`, kept by Store::upsert
+    ChangeIndex changes;  ///< of `rows`, kept by Store::upsert
 };
 
 /// Everything of one tenant.

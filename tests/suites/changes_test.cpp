@@ -1,6 +1,7 @@
 // Suite "changes": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <regex>
 
 #include "run/suite_fixture.hpp"
@@ -33,6 +34,100 @@ TEST(ChangesChecks, AFeedWithoutDeletionsFailsChg01AndChg02) {
     b.expect_fail("CHG-01");
     b.expect_fail("CHG-02");
     b.expect_pass_without_proxy("CHG-02");
+}
+
+/// `n` CliFor records in the writer's tenant of the stub, every fiftieth logically deleted: a target that holds data, its
+/// feed from 1900 many pages longer than CHG-02 reads whole (kSamplePages of PageSize 100).
+void load_clifor(Broken& b, int n) {
+    json records = json::array();
+    for (int i = 0; i < n; ++i) {
+        char code[16];
+        std::snprintf(code, sizeof code, "L%05d", i);
+        records.push_back({{"ind_clifor", i % 2 ? "C" : "F"}, {"cod_clifor", code}, {"des_ragsoc", "Caffè n° " + std::to_string(i)}, {"flg_isdeleted", i % 50 == 49}});
+    }
+    b.stub.server->load(1, "CliFor", records);
+}
+
+bool from_1900(const httplib::Request& req) {
+    return req.method == "GET" && req.path == "/api/sync/CliFor" && req.get_param_value("LastUtcRun").rfind("1900-01-01", 0) == 0;
+}
+
+std::string all_observed(const run::CheckResult& r) {
+    std::string all;
+    for (const auto& o : r.observations) all += o.text + "\n";
+    return all;
+}
+
+TEST(ChangesChecks, Chg02SamplesALargeFeedAndPassesOnTheFaithfulStub) {
+    Broken b({});
+    load_clifor(b, 3000);
+    const auto r = b.expect_pass_without_proxy("CHG-02");
+    // 3,005 rows (the check's five among them) on 31 pages of 100: five read, not 31.
+    const std::string all = all_observed(r);
+    EXPECT_NE(all.find("read pages 1, "), std::string::npos) << all;
+    EXPECT_NE(all.find(" and 31 of 31 of PageSize 100 (405 of 3,005 rows)"), std::string::npos) << all;
+    EXPECT_NE(all.find("this check's records looked for in the feed after the record it wrote first"), std::string::npos) << all;
+    EXPECT_LE(r.requests, 15) << "a bounded read, not the feed's 31 pages\n" << all;
+}
+
+TEST(ChangesChecks, Chg02SamplesALargeFeedUnderTheChoicesItsReadsMeet) {
+    // Deleted records hidden from lists (the count against GET resources), other row orders and envelopes, a coarse
+    // or skewed clock (the later feed's instant), a cap that clamps, keys compared case-sensitively.
+    for (const std::string choices : {"A-12=hidden", "A-11=insertion", "A-11=shuffle", "A-07=row", "A-07=header", "A-80=Items", "A-79=datetime,A-23=skewed",
+                                      "A-08=100,A-81=clamp", "A-17=cs"}) {
+        SCOPED_TRACE(choices);
+        stub::StubOptions options;
+        stub::apply_choices(options.choices, choices);
+        Broken b({}, {}, {}, options);
+        load_clifor(b, 3000);
+        const auto r = b.expect_pass_without_proxy("CHG-02");
+        EXPECT_NE(all_observed(r).find("read pages 1, "), std::string::npos) << all_observed(r);
+    }
+}
+
+TEST(ChangesChecks, Chg02OnALargeFeedWithoutDeletionsFails) {
+    // The deleted rows dropped from every feed page, TotalRowsCount left as the stub counts: this check's deleted record
+    // is missing from the feed after its writes, wherever it falls among the pages of the feed from 1900.
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/sync/", 0) != 0) return;
+        auto doc = json::parse(res.body);
+        json kept = json::array();
+        for (auto& row : test::records_of(doc))
+            if (row.value("flg_isdeleted", false) != true) kept.push_back(row);
+        test::records_of(doc) = kept;
+        res.set_content(doc.dump(), "application/json");
+    });
+    load_clifor(b, 3000);
+    const auto r = b.expect_fail("CHG-02");
+    std::string expected;
+    for (const auto& f : r.findings) expected += f.expected + "\n";
+    EXPECT_NE(expected.find("logically deleted after that instant"), std::string::npos) << expected;
+}
+
+TEST(ChangesChecks, Chg02OnALargeFeedFrom1900ThatEndsEarlyFailsByItsCount) {
+    // From 1900 the feed stops after 2,000 rows, TotalRowsCount agreeing with it; from any later instant it is right.
+    // Only counting the feed's rows against GET resources' TotalRowsCount sees it.
+    Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
+        if (!from_1900(req) || res.status != 200) return;
+        auto doc = json::parse(res.body);
+        if (std::stol(req.get_param_value("PageNumber")) * std::stol(req.get_param_value("PageSize")) > 2000) test::records_of(doc) = json::array();
+        doc["TotalRowsCount"] = 2000;
+        res.set_content(doc.dump(), "application/json");
+    });
+    load_clifor(b, 3000);
+    const auto r = b.expect_fail("CHG-02");
+    ASSERT_EQ(r.findings.size(), 1u) << test::describe({});
+    EXPECT_NE(r.findings[0].expected.find("returns every record: at least the 3,005 that GET /api/resources/CliFor counts"), std::string::npos)
+        << r.findings[0].expected;
+    EXPECT_EQ(r.findings[0].actual, "page 31 of PageSize 100 holds 0 rows: the feed ends by row 3,000");
+}
+
+TEST(ChangesChecks, Chg02OnALargeFeedWithPagesFromZeroFails) {
+    stub::StubOptions options;
+    options.defect = stub::Defect::PageNumberFromZero;
+    Broken b({}, {}, {}, options);
+    load_clifor(b, 3000);
+    b.expect_fail("CHG-02");
 }
 
 TEST(ChangesChecks, Chg03ObservesTheOtherResources) {

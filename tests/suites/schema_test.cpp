@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "run/suite_fixture.hpp"
+#include "stub/data_set.hpp"
+#include "test_paths.hpp"
 
 namespace bds {
 namespace {
@@ -48,6 +52,28 @@ TEST(SchemaChecks, AnIntReturnedAsTextFailsSch01AndSch02) {
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().pointer.find("/Id"), std::string::npos) << r.findings.front().pointer;
     b.expect_fail("SCH-01");  // the stub holds SCH-02's rows now
+}
+
+TEST(SchemaChecks, Sch01ReadsDocumentViewsByDocumentAndStillSeesTheirRows) {
+    // The demo data's documents, in views read a document at a time (000 §4.1 rule 3): an Id answered as text in the
+    // lines view alone fails SCH-01, and no read of it goes without a RecordSelection.
+    std::vector<std::string> lines_reads;
+    std::mutex seen;
+    Broken b({}, [&](const httplib::Request& req, httplib::Response& res) {
+        if (req.path != "/api/resources/MCPDocumentiR") return;
+        {
+            std::lock_guard lock(seen);
+            lines_reads.push_back(req.get_param_value("RecordSelection"));
+        }
+        change_rows(id_as_text)(req, res);
+    });
+    stub::load_data_set(*b.stub.server, (test::source_dir() / "fixtures" / "demo").string());
+    b.expect_pass_without_proxy("SCH-01");
+    const auto r = b.expect_fail("SCH-01");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_NE(r.findings.front().expected.find("MCPDocumentiR"), std::string::npos) << r.findings.front().expected;
+    ASSERT_FALSE(lines_reads.empty());
+    for (const auto& selection : lines_reads) EXPECT_EQ(selection.rfind("key_documento = ", 0), 0u) << selection;
 }
 
 TEST(SchemaChecks, ANotNullFieldLeftOutFailsSch02) {

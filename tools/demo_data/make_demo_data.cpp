@@ -1,10 +1,14 @@
 // Writes the demo data set (fixtures/demo/<tenant>/<Resource>.json) and fixtures/users.json:
 // an Italian coffee wholesaler's master data and document history for two tenants.
 // Deterministic: its own small generator, not <random>'s distributions (they differ between libraries).
-// Usage: make_demo_data <fixtures dir>
+// Usage: make_demo_data <fixtures dir> [--scale N]
+// --scale N writes tenant 1 with N times its customers, suppliers and documents (the demo's 1,200 documents have
+// ~4,200 lines: --scale 240 gives ~1,000,000), for measuring the harness against a target that holds data
+// (docs/architecture.md, "Reads of a target's data"); the committed fixtures are the unscaled set.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -246,12 +250,14 @@ void tenant(const std::filesystem::path& dir, std::uint64_t seed, int customers,
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::cerr << "usage: make_demo_data <fixtures dir>\n";
+    int scale = 1;
+    if (argc == 4 && std::string(argv[2]) == "--scale") scale = std::atoi(argv[3]);
+    if ((argc != 2 && argc != 4) || scale < 1 || scale > 10000) {
+        std::cerr << "usage: make_demo_data <fixtures dir> [--scale N]   (N from 1 to 10000)\n";
         return 2;
     }
     const std::filesystem::path root = argv[1];
-    tenant(root / "demo" / "1", 1, 150, 30, 1200);
+    tenant(root / "demo" / "1", 1, 150 * scale, 30 * scale, 1200 * scale);
     tenant(root / "demo" / "2", 2, 40, 8, 150);
     write(root / "users.json",
           {{"$comment", "Demo users of the reference stub (conformance stub --users fixtures/users.json). Demo passwords only."},

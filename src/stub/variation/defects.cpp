@@ -75,6 +75,7 @@ struct FeedTotalIgnoresLastUtcRun : DefectHooks {
     void total(const ListQuery& q, std::size_t& total, std::size_t, std::size_t unfiltered) const override {
         if (q.endpoint == Endpoint::Feed) total = unfiltered;
     }
+    bool counts_unfiltered() const override { return true; }
 };
 struct UnstablePageOrder : DefectHooks {
     static bool even_page(const ListQuery& q) { return q.page_size && q.page_number % 2 == 0 && q.order_by.empty(); }

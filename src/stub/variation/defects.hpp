@@ -175,7 +175,7 @@ public:
     /// Every matching row, ordered, and the index of the page's first row.
     virtual void arrange(const Record&, const ListQuery&, std::vector<nlohmann::json>& /*rows*/, std::size_t& /*first*/) const {}
     virtual void total(const ListQuery&, std::size_t& /*total*/, std::size_t /*page_rows*/, std::size_t /*unfiltered*/) const {}
-    /// Whether total() reads `unfiltered`, which a read narrowed by its selection (RowSource) cannot count.
+    /// Whether total() reads `unfiltered`, which a read narrowed by its selection or LastUtcRun (RowSource) cannot count.
     virtual bool counts_unfiltered() const { return false; }
     /// A row as answered (complete, choices applied).
     virtual void present(nlohmann::json& /*row*/) const {}
