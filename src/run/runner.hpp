@@ -72,7 +72,8 @@ struct RunOptions {
     Interruption* interruption = nullptr;
 };
 
-/// Runs `checks` in order (with jobs > 1, those on disjoint resources at once) and returns every result.
+/// Runs `checks` (with jobs > 1, those whose resources admit each other at once: run/resource_locks.hpp) and returns
+/// every result, in the order of `checks`.
 /// Throws Unreachable when the target does not answer the first token request, NoToken when it answers without a
 /// token or the target file gives no user.
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
