@@ -137,6 +137,14 @@ std::vector<std::pair<std::string, std::u32string>> Selection::pinned_texts() co
     return out;
 }
 
+std::vector<Selection> Selection::disjuncts() const {
+    const auto* j = std::get_if<selection_impl::Junction>(&root_->v);
+    if (!j || j->conjunction) return {};
+    std::vector<Selection> out;
+    for (const auto& operand : j->operands) out.push_back(Selection(std::shared_ptr<const selection_impl::Node>(root_, &operand)));  // shares the tree
+    return out;
+}
+
 std::vector<Selection> Selection::conjuncts() const {
     const auto* j = std::get_if<selection_impl::Junction>(&root_->v);
     if (!j || !j->conjunction) return {*this};

@@ -164,6 +164,9 @@ public:
     /// The operands of the condition's top-level AND, each a Selection (the condition alone when it is no AND): a row
     /// is selected exactly when every one of them selects it.
     std::vector<Selection> conjuncts() const;
+    /// The operands of the condition's top-level OR, each a Selection (empty when it is no OR): a row is selected
+    /// exactly when one of them selects it.
+    std::vector<Selection> disjuncts() const;
 
     /// Canonical text: keywords in capitals, catalogue spelling of names, normalised numbers, `<>` for `!=`,
     /// parentheses around each nested AND/OR group and nowhere else. parse(to_string()) gives an equal Selection.

@@ -1,6 +1,8 @@
 #include "stub/rows.hpp"
 
 #include <algorithm>
+#include <map>
+#include <string_view>
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
@@ -22,6 +24,15 @@ Pinned pinned_by(const Selection* selection, const sql::TextRules& keys) {
     return out;
 }
 
+/// The pins of each way a row can be selected: one per operand of a top-level OR (a read of many keys), else one.
+std::vector<Pinned> alternatives(const Selection* selection, const sql::TextRules& keys) {
+    std::vector<Pinned> out;
+    if (selection)
+        for (const Selection& d : selection->disjuncts()) out.push_back(pinned_by(&d, keys));
+    if (out.empty()) out.push_back(pinned_by(selection, keys));
+    return out;
+}
+
 /// Whether `row` is selected (every row is, without a selection).
 bool selects(const Selection* selection, const RowRef& row, const Reading& reading) {
     return !selection || selection->evaluate([&](const std::string& name) { return row.field(name); }, reading) == Truth::True;
@@ -38,7 +49,7 @@ bool all_select(const std::vector<Selection>& conditions, const RowRef& row, con
 /// them), else those an index finds for its first field, else, with `after`, those the change index finds when they are
 /// few, else every row. The caller still filters what it is given: these only have to find a superset.
 template <class F>
-void scan(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, std::optional<std::int64_t> after, F&& fn) {
+void scan_keyed(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, std::optional<std::int64_t> after, F&& fn) {
     std::string prefix;
     for (const auto& name : record.key) {
         if (record.field(name)->tenant) continue;
@@ -47,15 +58,36 @@ void scan(const Table& table, const Record& record, const Pinned& pinned, const 
         prefix += '\x02' + it->second + '\x1f';
     }
     if (prefix.empty() && !pinned.empty()) {
-        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys)) fn(row->second);
+        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys)) fn(*row);
         return;
     }
     if (prefix.empty() && after)
         if (const auto changed = table.changes.changed_after(table.rows, *after, table.rows.size() / 8)) {
-            for (const KeyedRow* row : *changed) fn(row->second);
+            for (const KeyedRow* row : *changed) fn(*row);
             return;
         }
-    for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(it->second);
+    for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(*it);
+}
+
+/// scan_keyed for each of `ways` (alternatives), each row once, in key order; every row when a way pins nothing.
+template <class F>
+void scan(const Table& table, const Record& record, const std::vector<Pinned>& ways, const sql::TextRules& keys, std::optional<std::int64_t> after,
+          F&& fn) {
+    const bool each_pinned = std::all_of(ways.begin(), ways.end(), [](const Pinned& p) { return !p.empty(); });
+    if (ways.size() == 1 || !each_pinned) {
+        scan_keyed(table, record, each_pinned ? ways.front() : Pinned{}, keys, after, [&](const KeyedRow& row) { fn(row.second); });
+        return;
+    }
+    std::map<std::string_view, const Row*> found;
+    for (const auto& way : ways) scan_keyed(table, record, way, keys, after, [&](const KeyedRow& row) { found.emplace(row.first, &row.second); });
+    for (const auto& [key, row] : found) fn(*row);
+}
+
+/// `ways` with only the pins `keep` keeps.
+template <class Keep>
+std::vector<Pinned> kept(std::vector<Pinned> ways, Keep&& keep) {
+    for (auto& way : ways) std::erase_if(way, [&](const auto& p) { return !keep(p); });
+    return ways;
 }
 
 /// Whether a view field holds every text its base field can (converting, which counts UTF-16 units, never truncates
@@ -114,9 +146,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     };
     if (name == "StoricoDocumentiR") {
         // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds it.
-        Pinned header_key;
-        for (auto& p : pinned_by(selection, keys))
-            if (p.first == "key_documento") header_key.push_back(std::move(p));
+        const auto header_key = kept(alternatives(selection, keys), [](const auto& p) { return p.first == "key_documento"; });
         if (const Table* t = data.table("StoricoDocumentiT"))
             scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, keys, changed_after, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
@@ -137,7 +167,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
                           sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, pinned_by(selection, keys), keys, changed_after, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
+        scan(*t, resource, alternatives(selection, keys), keys, changed_after, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
     }
 }
 
@@ -156,11 +186,10 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     };
     // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or index.
     const Record& headers = cx.headers;
-    Pinned pins;
-    for (auto& p : pinned_by(selection, keys))
-        if (from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
-            (view.name != "MCPDocumentiR" || keeps(headers.field(p.first), base.field(p.first))))
-            pins.push_back(std::move(p));
+    const auto pins = kept(alternatives(selection, keys), [&](const auto& p) {
+        return from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
+               (view.name != "MCPDocumentiR" || keeps(headers.field(p.first), base.field(p.first)));
+    });
     if (view.name == "MCPClienti" || view.name == "MCPFornitori") {
         const json ind = view.name == "MCPClienti" ? "C" : "F";
         scan(*table, base, pins, keys, changed_after, [&](const Row& row) {

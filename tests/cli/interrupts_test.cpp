@@ -130,7 +130,8 @@ struct Interrupted {
 
 /// Runs against `stub`, sends `first` 4 s in and, when given, `second` as soon as the run has taken the first.
 Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, int first, std::optional<int> second = std::nullopt) {
-    const pid_t pid = start_run(stub.target.base_url, dir);
+    // A thousand cases a property: a default run may end before kSignalAfter, with its checks at once and in blocks.
+    const pid_t pid = start_run(stub.target.base_url, dir, {"--cases", "1000"});
     std::this_thread::sleep_for(kSignalAfter);
     const auto signalled = Clock::now();
     ::kill(pid, first);
