@@ -63,6 +63,20 @@ protected:
     StubState state;
 };
 
+TEST_F(ViewRows, AnOrOfKeysFindsExactlyItsRowsOnceEachInKeyOrder) {
+    // A check reads many keys a read ("(k = 'a') or (k = 'b')"): each term's key or index finds its rows.
+    write("StoricoDocumentiT", document("D2"));
+    write("StoricoDocumentiT", document("D3"));
+    EXPECT_EQ(values(rows("StoricoDocumentiT", "(key_documento = 'D3') or (key_documento = 'D1') or (key_documento = 'D3')"), "key_documento"),
+              (std::vector<std::string>{"D1", "D3"}));
+    EXPECT_EQ(values(rows("MCPDocumentiR", "(key_documento = 'D2') or (key_documento = 'D9')"), "key_documento"),
+              (std::vector<std::string>{"D2", "D2"}))
+        << "the lines of D2, and nothing for a key no row has";
+    EXPECT_EQ(values(rows("MCPClienti", "(cod_clifor = 'C1' and ind_clifor = 'C') or cod_clifor = 'nobody'"), "cod_clifor"),
+              (std::vector<std::string>{"C1"}));
+    EXPECT_EQ(rows("StoricoDocumentiT", "key_documento = 'D1' or num_anno = 2026").size(), 3u) << "a term pinning no text: every row is read";
+}
+
 TEST_F(ViewRows, FollowWritesToTheirBaseRows) {
     write("StoricoDocumentiT", document("D0"));
     json headers = rows("MCPDocumentiT");
