@@ -72,11 +72,8 @@ json with_key_of(const Record& record, json second, const json& first) {
 
 /// send_accepted of `records` in POSTs of at most records_per_post records; whether every POST was accepted.
 bool send_all_accepted(Context& ctx, const Record& record, const std::vector<json>& records) {
-    const std::size_t most = records_per_post(ctx, record);
-    for (std::size_t from = 0; from < records.size(); from += most)
-        if (!send_accepted(ctx, record, json(std::vector<json>(records.begin() + static_cast<long>(from),
-                                                               records.begin() + static_cast<long>(std::min(records.size(), from + most))))))
-            return false;
+    for (const auto& block : in_posts(ctx, record, records))
+        if (!send_accepted(ctx, record, block)) return false;
     return true;
 }
 

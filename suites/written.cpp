@@ -244,12 +244,17 @@ void send_or_error(Context& ctx, const Record& record, const nlohmann::json& blo
                          r.exchange);
 }
 
-void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::json>& records) {
+std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record, const std::vector<nlohmann::json>& records) {
     const std::size_t most = records_per_post(ctx, record);
-    for (std::size_t from = 0; from < records.size(); from += most) {
-        const auto to = std::min(records.size(), from + most);
-        send_or_error(ctx, record, nlohmann::json(std::vector<nlohmann::json>(records.begin() + static_cast<long>(from), records.begin() + static_cast<long>(to))));
-    }
+    std::vector<nlohmann::json> out;
+    for (std::size_t from = 0; from < records.size(); from += most)
+        out.emplace_back(std::vector<nlohmann::json>(records.begin() + static_cast<long>(from),
+                                                     records.begin() + static_cast<long>(std::min(records.size(), from + most))));
+    return out;
+}
+
+void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::json>& records) {
+    for (const auto& block : in_posts(ctx, record, records)) send_or_error(ctx, record, block);
 }
 
 std::vector<nlohmann::json> read_each(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent) {

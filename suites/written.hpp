@@ -103,6 +103,8 @@ nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json
 
 /// Sends `block` as the writer; a precondition: CheckError unless it is accepted with 200 (SYN-01 judges that).
 void send_or_error(Context& ctx, const Record& record, const nlohmann::json& block);
+/// `records` of `record` cut into the blocks of the POSTs that send them: at most records_per_post records each.
+std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record, const std::vector<nlohmann::json>& records);
 /// Sends `records` of `record` as the writer in POSTs of at most records_per_post records, each with send_or_error.
 void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::json>& records);
 /// The row of each of `sent` read back by key (read_back), a precondition as read_one's is: CheckError unless each
