@@ -263,6 +263,7 @@ void everything(Context& ctx) {
     send_or_error(ctx, record, block);
     model.upsert_block(record.name, block);
     const PageRead read = [&](long long size, long long number) { return ctx.api.sync_get(kWriter, record.name, kEverything, {std::nullopt, size, number}); };
+    const auto still = ctx.api.still(record.name);  // the pages and counts of the whole resource, with the run's other writers waiting
     const Sample feed = read_sample(ctx, "reading the change feed of CliFor after " + std::string(kEverything), read, kSamplePages, 7);
     // Every record of the model was written after the mark before the first write.
     if (feed.whole) expect_feed(ctx, record, kEverything, feed.rows, model, oracle::Mark{0}, true);
@@ -332,6 +333,7 @@ void feed_count(Context& ctx) {
     for (auto r : sample_records(ctx, record, 3, 12)) after.push_back(r);
     std::this_thread::sleep_until(writes_from);
     send_or_error(ctx, record, after);
+    const auto still = ctx.api.still(record.name);
     const auto before = feed_total(ctx, record, last_utc_run);
     const auto feed = read_feed(ctx, kWriter, record.name, last_utc_run);
     const auto again = feed_total(ctx, record, last_utc_run);
@@ -354,19 +356,19 @@ std::vector<Check> changes_checks() {
          .spec = "000 §4.3; A-20, A-23, A-79",
          .verifies = {"000-4.3-response-200", "000-4-get-sync", "000-1-cap4-sync", "000-4.3-documented-resources", "000-4.3-lastutcrun",
                       "000-4.3-auth"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"}, .writes = true, .run = changed_after},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"}, .writes = true, .own_rows = true, .run = changed_after},
         {.id = "CHG-02", .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",
          .spec = "000 §4.3 LastUtcRun; A-10, A-113", .verifies = {"000-4.3-lastutcrun-1900", "000-4.3-pagination", "000-4.3-response-200"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = everything},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = everything},
         {.id = "CHG-03", .title = "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?",
          .spec = "000 §4.3; A-21, A-22", .verifies = {"000-4.3-other-resources-not-shown", "000-4.3-lastutcrun"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"*"}, .run = other_resources},
         {.id = "CHG-04", .title = "The target's clock behind dat_ultvar: how far from this machine's, how fine?",
          .spec = "000 §4.3; A-23, A-79", .verifies = {"000-4.3-lastutcrun"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = clock_and_resolution},
+         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = clock_and_resolution},
         {.id = "CHG-05", .title = "The change feed's TotalRowsCount counts the records changed after LastUtcRun",
          .spec = "000 §4.3; A-110", .verifies = {"000-4.3-response-200"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = feed_count},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = feed_count},
     };
 }
 

@@ -154,6 +154,7 @@ std::vector<json> read_all(Context& ctx, const std::string& role, const std::str
 }
 
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run) {
+    const auto still = ctx.api.still(resource);
     return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run, [&](long long size, long long number) {
         return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
     });

@@ -56,7 +56,8 @@ std::string marker(const Context& ctx, const std::string& purpose);
 /// CheckError if a page cannot be read or the pages never end.
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection);
 
-/// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all.
+/// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all, with the resource
+/// held still (client::WriteGate): the run's other writers wait, so that no row moves between its pages.
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run);
 
 /// The page size of this run's reads (the PageSize of a read that expects every row on one page).

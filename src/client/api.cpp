@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <optional>
+
 #include "client/body_template.hpp"
 #include "common/http_text.hpp"
 
@@ -70,15 +72,31 @@ HttpSettings http_settings(const TargetConfig& target) {
     return s;
 }
 
-Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits)
+Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits,
+         WriteGate* gate)
     : target_(target),
       tokens_(tokens),
       envelope_(envelope),
       page_size_(page_size),
+      gate_(gate),
       http_(http_settings(target), limits) {}
+
+namespace {
+
+/// The resource a request writes: R of a POST (or any method but GET) to /api/sync/R; empty for any other.
+std::string written_resource(const std::string& method, const std::string& path) {
+    static const std::string sync = "/api/sync/";
+    if (method == "GET" || path.rfind(sync, 0) != 0) return "";
+    return path.substr(sync.size(), path.find_first_of("/?", sync.size()) - sync.size());
+}
+
+}  // namespace
 
 HttpResponse Api::authed(const std::string& role, const std::string& method, const std::string& path,
                          const std::string& body, const std::string& content_type, bool a_list) {
+    const std::string written = written_resource(method, path);
+    std::optional<WriteGate::Writing> writing;
+    if (!written.empty()) writing.emplace(gate_, written);
     std::string token = tokens_.token(role);
     HttpResponse r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type, a_list);
     if (r.status == 401) {

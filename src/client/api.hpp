@@ -13,6 +13,7 @@
 #include "client/http_client.hpp"
 #include "client/target.hpp"
 #include "client/tokens.hpp"
+#include "client/write_gate.hpp"
 
 namespace bds::client {
 
@@ -78,12 +79,17 @@ struct ListResult {
 
 class Api {
 public:
-    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits);
+    /// `gate`: the run's, when checks run at once (every POST to /api/sync/{R} passes it).
+    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits,
+        WriteGate* gate = nullptr);
 
     const TargetConfig& target() const { return target_; }
     /// The page size this run reads with, and lowers when the target serves less.
     PageSizeState& page_size() { return page_size_; }
     HttpClient& http() { return http_; }
+    /// `resource` held still against the run's other writers while the result lives (WriteGate; a no-op without one).
+    /// The holder writes no other resource meanwhile.
+    WriteGate::Still still(const std::string& resource) { return WriteGate::Still(gate_, resource); }
 
     /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more. `a_list`: the answer is
     /// read as a list, which says whether it was usable (HttpClient::judged).
@@ -112,6 +118,7 @@ private:
     TokenSource& tokens_;
     EnvelopeState& envelope_;
     PageSizeState& page_size_;
+    WriteGate* gate_;
     HttpClient http_;
 };
 

@@ -15,8 +15,9 @@ namespace bds::run {
 enum class Hold {
     /// It reads rows others may write (pages of a whole resource, counts, the feed): beside other readers only.
     Read,
-    /// It writes and reads only rows under its own key prefix (or answers no row decides): beside other such checks,
-    /// whose rows it never reads.
+    /// It writes and judges only rows under its own key prefix (or answers no row decides): beside other such checks,
+    /// whose rows it never judges; what others' writes move (the feed's pages, counts) it reads with the resource held
+    /// still (client::WriteGate).
     OwnRows,
     /// It writes and relies on nobody else writing the resource: alone.
     Whole,

@@ -207,7 +207,7 @@ struct Session {
         if (recorder) token_client->record_to(&*recorder, "tokens");
         tokens.emplace(target, std::move(token_client));
     }
-    client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits); }
+    client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate); }
     const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
     const Catalogue& catalogue;
@@ -218,6 +218,7 @@ struct Session {
     std::optional<client::TokenSource> tokens;
     client::EnvelopeState envelope;
     client::PageSizeState page_size;
+    client::WriteGate gate;
     Journal journal;
     std::string run_prefix = random_prefix();
 
