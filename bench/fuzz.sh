@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long fuzz runs of issue 17: each libFuzzer target (fuzz/) for FUZZ_RUNS executions (default 10,000,000) on a
+# The long fuzz runs: each libFuzzer target (fuzz/) for FUZZ_RUNS executions (default 10,000,000) on a
 # copy of its seed corpus, printing executions, executions/s, peak RSS, wall time and the result, and writing the
 # table to reports/fuzz.md. Targets run one after another, FUZZ_PARALLEL (default 1) at a time; name some to run
 # only those (`bench/fuzz.sh sync_body_fuzz`): the table keeps the last figures of the others.
@@ -21,7 +21,7 @@ targets=("$@")
 
 write_table() {
   {
-    echo "# Fuzzing figures (issue 17)"
+    echo "# Fuzzing figures"
     echo
     echo "Written by \`bench/fuzz.sh\` ($runs executions per target, libFuzzer with AddressSanitizer, LeakSanitizer and"
     echo "UndefinedBehaviorSanitizer, clang $(${FUZZ_CXX:-clang++-16} -dumpversion), RelWithDebInfo) on $(nproc) cores shared"

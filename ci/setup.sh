@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what bds-conformance needs on Debian 12, only what is missing (idempotent; as root, or through sudo):
-#   ci/setup.sh          to build and test: the Debian packages of DESIGN.md and the npm validators the tests use
+#   ci/setup.sh          to build and test: the Debian packages the build needs and the npm validators the tests use
 #   ci/setup.sh build    to build and run the program only (ci/demo.sh, ci/gate.sh): no Node.js, no test libraries
 #   ci/setup.sh fuzz     also clang for the libFuzzer targets (ci/fuzz.sh, bench/fuzz.sh)
 set -euo pipefail

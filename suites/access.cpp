@@ -92,7 +92,7 @@ void expect_write_refused(Context& ctx, const std::string& role, const Record& r
             stored = stored || (oracle::same_key(readable, row, sent, collation) &&
                                 oracle::compare_record(ctx.catalogue, readable, sent, row).empty());
         if (stored)
-            ctx.finding({"nothing stored by a refused write (" + what + ")", "the record is readable", "", back.response.exchange, sent.dump()});
+            ctx.finding({.expected = "nothing stored by a refused write (" + what + ")", .actual = "the record is readable", .exchange = back.response.exchange, .counterexample = sent.dump()});
     }
 }
 

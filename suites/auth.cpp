@@ -55,7 +55,7 @@ void token_issued(Context& ctx) {
                             (t.expires_in ? "; expires_in " + std::to_string(*t.expires_in) : std::string()) + " (A-01, A-03)",
                         t.exchange);
         } catch (const client::TokenError& e) {
-            ctx.finding({"POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")", e.what(), "", e.exchange(), ""});
+            ctx.finding({.expected = "POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")", .actual = e.what(), .exchange = e.exchange()});
         }
     }
 }

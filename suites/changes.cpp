@@ -63,23 +63,20 @@ void expect_feed(Context& ctx, const Record& record, const std::string& last_utc
         const bool changed = m.written > mark.after;
         if (!changed) {
             if (it != got.end() && !same_millisecond(it->second))
-                ctx.finding({what + " leaves out " + key_selection(record, m.record) + ", last written before that instant (A-20)",
-                             "it is returned", "", std::nullopt, ""});
+                ctx.finding({.expected = what + " leaves out " + key_selection(record, m.record) + ", last written before that instant (A-20)", .actual = "it is returned"});
             continue;
         }
         if (!require_changed) continue;
         if (it == got.end()) {
-            ctx.finding({what + " returns " + key_selection(record, m.record) + ", " + (m.deleted ? "logically deleted" : "written") +
-                             " after that instant (000 §4.3, A-20)",
-                         "it is missing", "", std::nullopt, ""});
+            ctx.finding({.expected = what + " returns " + key_selection(record, m.record) + ", " + (m.deleted ? "logically deleted" : "written") +
+                             " after that instant (000 §4.3, A-20)", .actual = "it is missing"});
             continue;
         }
         if (it->second.size() != 1)
-            ctx.finding({what + " returns each changed record once", std::to_string(it->second.size()) + " rows for " + key, "", std::nullopt, ""});
+            ctx.finding({.expected = what + " returns each changed record once", .actual = std::to_string(it->second.size()) + " rows for " + key});
         const auto differences = written_differences(ctx, record, m.record, it->second.front());
         if (!differences.empty())
-            ctx.finding({what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""),
-                         oracle::format_differences(differences), differences.front().pointer, std::nullopt, ""});
+            ctx.finding({.expected = what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""), .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
     }
 }
 
@@ -196,8 +193,7 @@ void expect_as_sent(Context& ctx, const Record& record, const std::string& what,
         for (const auto& row : it->second) {
             const auto differences = written_differences(ctx, record, m.record, row);
             if (differences.empty()) continue;
-            ctx.finding({what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""),
-                         oracle::format_differences(differences), differences.front().pointer, std::nullopt, ""});
+            ctx.finding({.expected = what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""), .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
             break;
         }
     }
@@ -218,11 +214,9 @@ void expect_counted(Context& ctx, const Record& record, const std::string& what,
         return ctx.observe(record.name + "'s TotalRowsCount went from " + thousands(*listed) + " to " + (again ? thousands(*again) : std::string("none")) +
                            " while the feed was counted: another writer; not judged");
     if (!at_least.holds)
-        ctx.finding({what + " returns every record: at least the " + thousands(*listed) + " that GET /api/resources/" + record.name +
-                         " counts (A-10, A-113)",
-                     "page " + thousands(at_least.page) + " of PageSize " + thousands(feed.page_size) + " holds " + thousands(at_least.rows) +
-                         " rows: the feed ends by row " + thousands((at_least.page - 1) * feed.page_size + at_least.rows),
-                     "", at_least.exchange, ""});
+        ctx.finding({.expected = what + " returns every record: at least the " + thousands(*listed) + " that GET /api/resources/" + record.name +
+                         " counts (A-10, A-113)", .actual = "page " + thousands(at_least.page) + " of PageSize " + thousands(feed.page_size) + " holds " + thousands(at_least.rows) +
+                         " rows: the feed ends by row " + thousands((at_least.page - 1) * feed.page_size + at_least.rows), .exchange = at_least.exchange});
 }
 
 /// When the feed from 1900 was sampled: the model's records changed after `mark` (all but the one written first) in the
@@ -344,8 +338,7 @@ void feed_count(Context& ctx) {
         return;
     }
     if (before->first != static_cast<long long>(feed.size()))
-        ctx.finding({"TotalRowsCount " + std::to_string(feed.size()) + ": the records the feed returned after LastUtcRun " + last_utc_run,
-                     "TotalRowsCount " + std::to_string(before->first), "/TotalRowsCount", again->second, ""});
+        ctx.finding({.expected = "TotalRowsCount " + std::to_string(feed.size()) + ": the records the feed returned after LastUtcRun " + last_utc_run, .actual = "TotalRowsCount " + std::to_string(before->first), .pointer = "/TotalRowsCount", .exchange = again->second});
 }
 
 }  // namespace

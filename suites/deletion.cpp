@@ -67,8 +67,7 @@ std::optional<std::string> write_versions(Context& ctx, const Record& record, co
         if (backs[k].rows.size() == 1) rows.push_back(backs[k].rows.front().second);
         else {
             once = false;
-            ctx.finding({"the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)",
-                         std::to_string(backs[k].rows.size()) + " rows", "", backs[k].exchange, ""});
+            ctx.finding({.expected = "the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)", .actual = std::to_string(backs[k].rows.size()) + " rows", .exchange = backs[k].exchange});
         }
     }
     if (!once) return std::nullopt;
@@ -101,14 +100,12 @@ void expect_in_feed(Context& ctx, const Record& record, const std::vector<json>&
         if (oracle::same_key(record, row, last, ctx.target.collation.value_or(Collation::CaseInsensitive))) rows.push_back(row);
     const std::string where = "GET sync/" + record.name + "?LastUtcRun=" + since;
     if (rows.size() != 1) {
-        ctx.finding({where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)", std::to_string(rows.size()) + " rows",
-                     "", std::nullopt, ""});
+        ctx.finding({.expected = where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)", .actual = std::to_string(rows.size()) + " rows"});
         return;
     }
     const auto differences = written_differences(ctx, record, last, rows.front());
     if (!differences.empty())
-        ctx.finding({where + " returns the record " + what + " as sent", oracle::format_differences(differences),
-                     differences.front().pointer, std::nullopt, ""});
+        ctx.finding({.expected = where + " returns the record " + what + " as sent", .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
 }
 
 void deletion_is_logical(Context& ctx) {
@@ -129,9 +126,7 @@ void deletion_is_logical(Context& ctx) {
                                                // Whether reads show deleted records is not shown; when they do, it is with the flag.
                                                for (const auto& [at, row] : backs[k].rows)
                                                    if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
-                                                       ctx.finding({"a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
-                                                                    "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/" + std::to_string(at) + "/flg_isdeleted",
-                                                                    backs[k].exchange, ""});
+                                                       ctx.finding({.expected = "a logically deleted record, when GET resources shows it, carries flg_isdeleted true", .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), .pointer = "/" + std::to_string(at) + "/flg_isdeleted", .exchange = backs[k].exchange});
                                            }
                                        });
                                    }});
@@ -151,8 +146,7 @@ void deletion_everywhere(Context& ctx) {
         send_or_error(ctx, *record, json::array({deleted}));
         for (const auto& row : read_by_key(ctx, kWriter, *record, deleted))
             if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
-                ctx.finding({"a " + record->name + " record sent with flg_isdeleted true, when GET resources shows it, carries it",
-                             "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), "/flg_isdeleted", std::nullopt, ""});
+                ctx.finding({.expected = "a " + record->name + " record sent with flg_isdeleted true, when GET resources shows it, carries it", .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), .pointer = "/flg_isdeleted"});
         send_or_error(ctx, *record, json::array({live}));
         expect_read_back(ctx, *record, live, "the " + record->name + " record deleted and sent again with flg_isdeleted false");
     }

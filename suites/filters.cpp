@@ -79,23 +79,23 @@ std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& rec
         if (!first) first = r.response.exchange;
         if (refusal_allowed && r.response.status >= 400 && r.response.status < 500) return std::nullopt;
         if (r.response.status != 200) {
-            ctx.finding({"status 200 and " + want, "status " + std::to_string(r.response.status), "", r.response.exchange, selection});
+            ctx.finding({.expected = "status 200 and " + want, .actual = "status " + std::to_string(r.response.status), .exchange = r.response.exchange, .counterexample = selection});
             return std::nullopt;
         }
         if (!r.page) {
-            ctx.finding({"a list response with " + want, r.problem, "", r.response.exchange, selection});
+            ctx.finding({.expected = "a list response with " + want, .actual = r.problem, .exchange = r.response.exchange, .counterexample = selection});
             return std::nullopt;
         }
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(record, r.page->rows[i], key_collation);
             if (!expected.selected.contains(key) && !expected.depends.contains(key))
-                ctx.finding({want, "a row that does not satisfy it: " + key, "/" + std::to_string(i), r.response.exchange, selection});
+                ctx.finding({.expected = want, .actual = "a row that does not satisfy it: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = selection});
             seen.insert(key);
         }
         if (static_cast<long long>(r.page->rows.size()) < size) break;
     }
     for (const auto& key : expected.selected)
-        if (!seen.contains(key)) ctx.finding({want, "row " + key + " missing", "", first, selection});
+        if (!seen.contains(key)) ctx.finding({.expected = want, .actual = "row " + key + " missing", .exchange = first, .counterexample = selection});
     return seen;
 }
 
@@ -496,14 +496,12 @@ void malformed_harmless(Context& ctx) {
         const auto r = ctx.api.list(client::kWriter, m.record->name, {text, 50, 1});
         ctx.answered(r.response);
         if (r.response.status >= 500)
-            ctx.finding({"no 5xx for a malformed RecordSelection (" + c.why + ")", "status " + std::to_string(r.response.status), "",
-                         r.response.exchange, text});
+            ctx.finding({.expected = "no 5xx for a malformed RecordSelection (" + c.why + ")", .actual = "status " + std::to_string(r.response.status), .exchange = r.response.exchange, .counterexample = text});
         if (r.response.status != 200 || !r.page) continue;
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(*m.record, r.page->rows[i], Collation::CaseInsensitive);
             if (!m.keys.contains(key))
-                ctx.finding({"at most the rows " + m.scope + " selects, whatever becomes of the malformed part (" + c.why + ")",
-                             "another row: " + key, "/" + std::to_string(i), r.response.exchange, text});
+                ctx.finding({.expected = "at most the rows " + m.scope + " selects, whatever becomes of the malformed part (" + c.why + ")", .actual = "another row: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = text});
         }
     }
 }

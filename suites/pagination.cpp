@@ -71,26 +71,21 @@ void check_pages(Context& ctx, const Record& record, const std::optional<std::st
         const long long pages = (n + served - 1) / served;
         const long long want = number <= pages ? std::min(served, n - (number - 1) * served) : 0;
         if (rows != want)
-            ctx.finding({std::to_string(want) + " rows on " + what + " of " + std::to_string(n) + " matching rows" +
-                             (served != size ? " (pages of " + std::to_string(served) + " as served)" : ""),
-                         std::to_string(rows) + " rows", "", r.response.exchange, ""});
+            ctx.finding({.expected = std::to_string(want) + " rows on " + what + " of " + std::to_string(n) + " matching rows" +
+                             (served != size ? " (pages of " + std::to_string(served) + " as served)" : ""), .actual = std::to_string(rows) + " rows", .exchange = r.response.exchange});
         if (page.total && *page.total != n)
-            ctx.finding({"TotalRowsCount " + std::to_string(n) + " (every matching row) on " + what,
-                         "TotalRowsCount " + std::to_string(*page.total), "/TotalRowsCount", r.response.exchange, ""});
+            ctx.finding({.expected = "TotalRowsCount " + std::to_string(n) + " (every matching row) on " + what, .actual = "TotalRowsCount " + std::to_string(*page.total), .pointer = "/TotalRowsCount", .exchange = r.response.exchange});
         for (std::size_t i = 0; i < page.rows.size(); ++i) {
             const std::string key = key_text(record, page.rows[i]);
             if (!expected.contains(key))
-                ctx.finding({"only rows matching the selection", "a row that is not one of them: " + key, "/" + std::to_string(i),
-                             r.response.exchange, ""});
+                ctx.finding({.expected = "only rows matching the selection", .actual = "a row that is not one of them: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange});
             else if (!seen.insert(key).second)
-                ctx.finding({"each row on exactly one page", "row " + key + " again on " + what, "/" + std::to_string(i),
-                             r.response.exchange, ""});
+                ctx.finding({.expected = "each row on exactly one page", .actual = "row " + key + " again on " + what, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange});
         }
     }
     for (const auto& key : expected)
         if (!seen.contains(key))
-            ctx.finding({"every matching row on some page of PageSize " + std::to_string(size), "row " + key + " on none", "",
-                         std::nullopt, ""});
+            ctx.finding({.expected = "every matching row on some page of PageSize " + std::to_string(size), .actual = "row " + key + " on none"});
 }
 
 std::set<std::string> keys_of(const Record& record, const std::vector<json>& rows) {
@@ -150,9 +145,8 @@ void pages_start_at_one(Context& ctx) {
         if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked) break;
     }
     if (rows != m.rows.size())
-        ctx.finding({"PageNumber=1 with PageSize=" + std::to_string(kMarked) + " (and the pages after it, if the target serves fewer) gives all " +
-                         std::to_string(m.rows.size()) + " rows written (pages start at 1)",
-                     std::to_string(rows) + " rows", "", first, ""});
+        ctx.finding({.expected = "PageNumber=1 with PageSize=" + std::to_string(kMarked) + " (and the pages after it, if the target serves fewer) gives all " +
+                         std::to_string(m.rows.size()) + " rows written (pages start at 1)", .actual = std::to_string(rows) + " rows", .exchange = first});
     const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 0});
     ctx.answered(zero.response);
     ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) + (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) + " (A-09)",

@@ -68,24 +68,19 @@ void judge_probe(Context& ctx, const Record& record, const BadBody& bad, std::si
     }
     if (bad.meant.empty()) {
         if (!rows.empty())
-            ctx.finding({"nothing stored from a body with " + bad.label + " (" + rule + ")", "a record with its key (" + key + ") after " + status_text(r),
-                         "", exchange, shown(bad.body, 400)});
+            ctx.finding({.expected = "nothing stored from a body with " + bad.label + " (" + rule + ")", .actual = "a record with its key (" + key + ") after " + status_text(r), .exchange = exchange, .counterexample = shown(bad.body, 400)});
         return;
     }
     const auto differences = rows.empty() ? std::vector<oracle::Difference>{} : differences_from(bad.meant[i]);
     if (is_2xx(r) && rows.empty())
-        ctx.finding({"the record readable after its block (" + bad.label + ") was answered " + status_text(r) +
-                         " (000 §4.4: 200 when the block is accepted; read it back and compare)",
-                     "no record with its key (" + key + ")", "", exchange, shown(bad.body, 400)});
+        ctx.finding({.expected = "the record readable after its block (" + bad.label + ") was answered " + status_text(r) +
+                         " (000 §4.4: 200 when the block is accepted; read it back and compare)", .actual = "no record with its key (" + key + ")", .exchange = exchange, .counterexample = shown(bad.body, 400)});
     else if (is_2xx(r) && !differences.empty())
-        ctx.finding({"the accepted record stored as sent (" + bad.label + "; A-34: never a changed value)", oracle::format_differences(differences), "",
-                     exchange, shown(bad.body, 400)});
+        ctx.finding({.expected = "the accepted record stored as sent (" + bad.label + "; A-34: never a changed value)", .actual = oracle::format_differences(differences), .exchange = exchange, .counterexample = shown(bad.body, 400)});
     else if (!is_2xx(r) && !rows.empty())
-        ctx.finding({differences.empty() ? "nothing stored from a block answered " + status_text(r) + " (" + bad.label +
+        ctx.finding({.expected = differences.empty() ? "nothing stored from a block answered " + status_text(r) + " (" + bad.label +
                                                "): a block stored whole was accepted, and an accepted block is answered 200 (000 §4.4; A-71)"
-                                         : "a refused block (" + bad.label + ") stores nothing, and never a changed value (A-34)",
-                     "a record with its key (" + key + ")" + (differences.empty() ? std::string(", as sent") : ": " + oracle::format_differences(differences)),
-                     "", exchange, shown(bad.body, 400)});
+                                         : "a refused block (" + bad.label + ") stores nothing, and never a changed value (A-34)", .actual = "a record with its key (" + key + ")" + (differences.empty() ? std::string(", as sent") : ": " + oracle::format_differences(differences)), .exchange = exchange, .counterexample = shown(bad.body, 400)});
 }
 
 /// Sends each body and judges what was stored (see BadBody); `rule` names where the "nothing stored" rule of a
@@ -206,8 +201,7 @@ void expect_still_there(Context& ctx, const std::string& role, const std::string
     const auto r = ctx.api.list(role, clifor.name, {selection, 100, 1});
     ctx.answered(r.response);
     if (r.response.status != 200 || !r.page) {
-        ctx.finding({whose + " marked records still readable after the injection attempts", status_text(r.response) + " " + r.problem, "",
-                     r.response.exchange, ""});
+        ctx.finding({.expected = whose + " marked records still readable after the injection attempts", .actual = status_text(r.response) + " " + r.problem, .exchange = r.response.exchange});
         return;
     }
     const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
@@ -216,8 +210,7 @@ void expect_still_there(Context& ctx, const std::string& role, const std::string
         for (const auto& row : r.page->rows)
             found = found || (oracle::same_key(clifor, row, e, collation) && active(row));
         if (!found)
-            ctx.finding({whose + " record " + key_selection(clifor, e) + " still there, active, after the injection attempts",
-                         "not among the " + std::to_string(r.page->rows.size()) + " rows of " + selection, "", r.response.exchange, ""});
+            ctx.finding({.expected = whose + " record " + key_selection(clifor, e) + " still there, active, after the injection attempts", .actual = "not among the " + std::to_string(r.page->rows.size()) + " rows of " + selection, .exchange = r.response.exchange});
     }
 }
 
@@ -257,10 +250,8 @@ void sql_injection(Context& ctx) {
             bool leaked = own_tenant && row.contains("customer_ID") && row["customer_ID"] != *own_tenant;
             for (const auto& o : others) leaked = leaked || oracle::same_key(clifor, row, o, collation);
             if (leaked)
-                ctx.finding({"only the writer's tenant's rows, whatever the RecordSelection (000 §1: one tenant per record; A-19, A-72)",
-                             "a row of another tenant: " + key_selection(clifor, row) +
-                                 (row.contains("customer_ID") ? ", customer_ID " + row["customer_ID"].dump() : std::string()),
-                             "/" + std::to_string(i), r.response.exchange, selection});
+                ctx.finding({.expected = "only the writer's tenant's rows, whatever the RecordSelection (000 §1: one tenant per record; A-19, A-72)", .actual = "a row of another tenant: " + key_selection(clifor, row) +
+                                 (row.contains("customer_ID") ? ", customer_ID " + row["customer_ID"].dump() : std::string()), .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = selection});
         }
     }
     expect_still_there(ctx, client::kWriter, own_selection, own, "the writer's");
@@ -273,8 +264,7 @@ void bad_query_strings(Context& ctx) {
         const auto page = r.status == 200 ? ctx.api.read(r).page : std::nullopt;
         ctx.observe(label + ": answered " + status_text(r) + (page ? " with " + std::to_string(page->rows.size()) + " rows" : std::string()), r.exchange);
         if (is_5xx(r))
-            ctx.finding({"a status other than 5xx for " + label + " (A-46; A-09, A-19, A-22: the status is not shown)", status_text(r), "",
-                         r.exchange, label});
+            ctx.finding({.expected = "a status other than 5xx for " + label + " (A-46; A-09, A-19, A-22: the status is not shown)", .actual = status_text(r), .exchange = r.exchange, .counterexample = label});
     };
     for (const auto& q : bad_queries()) judge(ctx.api.authed(client::kWriter, "GET", q.target), q.label);
     // Known paths with a method they do not serve.
@@ -292,8 +282,7 @@ void no_server_error(Context& ctx) {
     auto judge = [&](const client::HttpResponse& r, const std::string& what, const std::string& input) {
         ctx.answered(r);
         if (is_5xx(r))
-            ctx.finding({"a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)", status_text(r), "",
-                         r.exchange, input});
+            ctx.finding({.expected = "a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)", .actual = status_text(r), .exchange = r.exchange, .counterexample = input});
     };
     for (const auto& [record, bad] : bodies)
         judge(send_body(ctx, record->name, bad), "POST /api/sync/" + record->name + " with " + bad.label, shown(bad.body, 400));

@@ -63,8 +63,7 @@ std::size_t validate_page(Context& ctx, Validators& validators, const Record& re
         for (std::size_t k = 0; k < violations.size() && k < 6; ++k)
             actual += (k ? "; " : "") + violations[k].pointer + ": " + violations[k].message;
         if (violations.size() > 6) actual += "; and " + std::to_string(violations.size() - 6) + " more";
-        ctx.finding({"every " + record.name + " record returned by " + source + " valid against its schema (000 §2; A-13, A-14, A-15)",
-                     actual, violations.front().pointer, exchange, ""});
+        ctx.finding({.expected = "every " + record.name + " record returned by " + source + " valid against its schema (000 §2; A-13, A-14, A-15)", .actual = actual, .pointer = violations.front().pointer, .exchange = exchange});
     }
     return page.rows.size();
 }

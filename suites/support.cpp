@@ -35,14 +35,14 @@ std::string body_shape(const client::HttpResponse& r) {
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what) {
     ctx.answered(r);
     if (r.status == expected) return true;
-    ctx.finding({"status " + std::to_string(expected) + " for " + what, "status " + std::to_string(r.status), "", r.exchange, ""});
+    ctx.finding({.expected = "status " + std::to_string(expected) + " for " + what, .actual = "status " + std::to_string(r.status), .exchange = r.exchange});
     return false;
 }
 
 bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what) {
     ctx.answered(r);
     if (r.status < 200 || r.status >= 300) return true;
-    ctx.finding({what + " refused (a status other than 2xx)", "status " + std::to_string(r.status), "", r.exchange, ""});
+    ctx.finding({.expected = what + " refused (a status other than 2xx)", .actual = "status " + std::to_string(r.status), .exchange = r.exchange});
     return false;
 }
 

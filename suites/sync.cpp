@@ -155,8 +155,7 @@ void ts_update_changes(Context& ctx) {
                                              for (std::size_t k = 0; k < positions.size(); ++k) {
                                                  marks.at(positions[k]);
                                                  if (before[k].value("ts_update", json()) == after[k].value("ts_update", json()))
-                                                     ctx.finding({"a new ts_update (timestamp: a row version, changed by every update) after the record is sent again",
-                                                                  "the same ts_update " + after[k].value("ts_update", json()).dump(), "/ts_update", std::nullopt, ""});
+                                                     ctx.finding({.expected = "a new ts_update (timestamp: a row version, changed by every update) after the record is sent again", .actual = "the same ts_update " + after[k].value("ts_update", json()).dump(), .pointer = "/ts_update"});
                                              }
                                          });
                                  }});
@@ -248,10 +247,9 @@ void published_with_lines(Context& ctx, const Record& header, const Record& line
     json got_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", got}};
     const auto differences = written_differences(ctx, header, sent_wrapper, got_wrapper);
     if (!differences.empty())
-        ctx.finding({"GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
+        ctx.finding({.expected = "GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
                          " lines sent nested in it" + (untied ? " (sent without key_documento)" : "") +
-                         ", each repeating the header's key_documento (000 §2.1, §2.2 rule)",
-                     oracle::format_differences(differences), "", r.response.exchange, ""});
+                         ", each repeating the header's key_documento (000 §2.1, §2.2 rule)", .actual = oracle::format_differences(differences), .exchange = r.response.exchange});
     else if (got.size() > 1) {
         bool in_order = true;
         for (std::size_t i = 0; i < got.size(); ++i) in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
@@ -308,9 +306,8 @@ void total_after_sending(Context& ctx) {
                       const long long want = static_cast<long long>(block.size());
                       if (!r.page->total) ctx.fail({"TotalRowsCount with the list (000 §4.1 Response 200)", "none", "", r.response.exchange, ""});
                       if (*r.page->total != want)
-                          ctx.finding({"TotalRowsCount " + std::to_string(want) + " after sending " + records_text(block.size(), record) +
-                                           (time == 2 ? " twice" : "") + " (000 §4.4 Check)",
-                                       "TotalRowsCount " + std::to_string(*r.page->total), "/TotalRowsCount", r.response.exchange, ""});
+                          ctx.finding({.expected = "TotalRowsCount " + std::to_string(want) + " after sending " + records_text(block.size(), record) +
+                                           (time == 2 ? " twice" : "") + " (000 §4.4 Check)", .actual = "TotalRowsCount " + std::to_string(*r.page->total), .pointer = "/TotalRowsCount", .exchange = r.response.exchange});
                   }
               }});
 }
@@ -378,8 +375,7 @@ void expect_invalid_refused(Context& ctx, const Record& record, const json& inva
     const auto r = ctx.sync(kWriter, record.name, json::array({invalid}));
     ctx.answered(r);
     if (client::is_success(r.status))
-        ctx.finding({"a " + record.name + " record with " + description + " refused: it cannot be stored as sent (A-34, A-76)",
-                     status_text(r), "", r.exchange, smallest_accepted(ctx, record, invalid, broken).dump()});
+        ctx.finding({.expected = "a " + record.name + " record with " + description + " refused: it cannot be stored as sent (A-34, A-76)", .actual = status_text(r), .exchange = r.exchange, .counterexample = smallest_accepted(ctx, record, invalid, broken).dump()});
 }
 
 /// Every required field of every resource left out in turn, keys (`keys`) or the others: a record without a key
@@ -423,14 +419,13 @@ void refused_block_judged(Context& ctx, const InvalidBlock& b) {
     const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
     if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
     if (stored(ctx, *b.record, b.neighbour))
-        ctx.finding({"nothing of a refused block stored (A-25)", "its valid record is readable", "", r.exchange, ""});
+        ctx.finding({.expected = "nothing of a refused block stored (A-25)", .actual = "its valid record is readable", .exchange = r.exchange});
     const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {
         const Field* f = b.record->field(k);
         return (f && f->tenant) || b.invalid.value.contains(k);
     });
     if (has_key && stored(ctx, *b.record, b.invalid.value))
-        ctx.finding({"nothing of a refused block stored (A-25)", "its invalid record (" + b.invalid.description + ") is readable", "",
-                     r.exchange, ""});
+        ctx.finding({.expected = "nothing of a refused block stored (A-25)", .actual = "its invalid record (" + b.invalid.description + ") is readable", .exchange = r.exchange});
 }
 
 void refused_stores_nothing(Context& ctx) {

@@ -83,9 +83,7 @@ void expect_none_of_ours(Context& ctx, const Written& w, const std::string& reso
                          const client::Exchange& exchange) {
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (ours(ctx, w, resource, rows[i]))
-            ctx.finding({"none of the writer's records in what the other tenant reads (" + how + "; 000 §1: one tenant per record)",
-                         "the writer's " + resource + " record with key " + oracle::index_key(record_of(ctx, resource == kLines ? kHeader : resource), rows[i], Collation::CaseSensitive),
-                         "/" + std::to_string(i), exchange, ""});
+            ctx.finding({.expected = "none of the writer's records in what the other tenant reads (" + how + "; 000 §1: one tenant per record)", .actual = "the writer's " + resource + " record with key " + oracle::index_key(record_of(ctx, resource == kLines ? kHeader : resource), rows[i], Collation::CaseSensitive), .pointer = "/" + std::to_string(i), .exchange = exchange});
 }
 
 /// Reads `resource` where `selection` as `role`: one page of a few rows (the selection names a key or marker).
@@ -237,8 +235,7 @@ void views(Context& ctx) {
         const auto& page = ctx.page_of(other, "the other tenant reading " + read.view + " where " + read.selection);
         for (std::size_t i = 0; i < page.rows.size(); ++i)
             if (is_ours(page.rows[i]))
-                ctx.finding({"none of the writer's records in the other tenant's " + read.view + " (000 §1: one tenant per record)",
-                             "a row of the writer's record where " + read.selection, "/" + std::to_string(i), other.response.exchange, ""});
+                ctx.finding({.expected = "none of the writer's records in the other tenant's " + read.view + " (000 §1: one tenant per record)", .actual = "a row of the writer's record where " + read.selection, .pointer = "/" + std::to_string(i), .exchange = other.response.exchange});
     }
     if (seen_by_writer == 0) throw CheckError("the writer sees none of its records in the MCP views: nothing to compare with");
     // MCPClienti by the marker (des_ragsoc is CliFor's marker field and a field of the view).
@@ -249,8 +246,7 @@ void views(Context& ctx) {
             const auto other = read_selected(ctx, client::kOtherTenant, view, selection);
             const auto& page = ctx.page_of(other, "the other tenant reading " + view + " where " + selection);
             for (std::size_t i = 0; i < page.rows.size(); ++i)
-                ctx.finding({"none of the writer's records in the other tenant's " + view + " (000 §1: one tenant per record)",
-                             "a row carrying the writer's marker where " + selection, "/" + std::to_string(i), other.response.exchange, ""});
+                ctx.finding({.expected = "none of the writer's records in the other tenant's " + view + " (000 §1: one tenant per record)", .actual = "a row carrying the writer's marker where " + selection, .pointer = "/" + std::to_string(i), .exchange = other.response.exchange});
         }
     }
 }
@@ -285,11 +281,9 @@ void same_key_two_tenants(Context& ctx) {
                 const auto r = read_selected(ctx, role, resource, selection);
                 const auto& page = ctx.page_of(r, std::string(role) + " reading back " + resource);
                 if (page.rows.size() != 1 || value_of(page.rows.front(), field->name) != text)
-                    ctx.finding({std::string(role) + " reads back its own " + resource + " record where " + selection + " (" + field->name + " = \"" + text +
-                                     "\"): the same key in two tenants is two records (000 §1)",
-                                 std::to_string(page.rows.size()) + " rows" +
-                                     (page.rows.empty() ? std::string() : ", " + field->name + " = " + value_of(page.rows.front(), field->name).dump()),
-                                 "", r.response.exchange, ""});
+                    ctx.finding({.expected = std::string(role) + " reads back its own " + resource + " record where " + selection + " (" + field->name + " = \"" + text +
+                                     "\"): the same key in two tenants is two records (000 §1)", .actual = std::to_string(page.rows.size()) + " rows" +
+                                     (page.rows.empty() ? std::string() : ", " + field->name + " = " + value_of(page.rows.front(), field->name).dump()), .exchange = r.response.exchange});
             }
         }
     }
@@ -336,18 +330,15 @@ void body_tenant_ignored(Context& ctx) {
     const auto other = read_selected(ctx, client::kOtherTenant, "CliFor", selection);
     const auto& other_rows = ctx.page_of(other, "the other tenant reading CliFor where " + selection).rows;
     if (!other_rows.empty())
-        ctx.finding({"no record in the other tenant's data: customer_ID in a sent record never moves it out of the token's tenant (000 §1; A-26)",
-                     std::to_string(other_rows.size()) + " of the writer's records are the other tenant's", "/0", other.response.exchange, ""});
+        ctx.finding({.expected = "no record in the other tenant's data: customer_ID in a sent record never moves it out of the token's tenant (000 §1; A-26)", .actual = std::to_string(other_rows.size()) + " of the writer's records are the other tenant's", .pointer = "/0", .exchange = other.response.exchange});
     if (!accepted) return;
     const auto mine = read_selected(ctx, client::kWriter, "CliFor", selection);
     const auto& rows = ctx.page_of(mine, "the writer reading CliFor where " + selection).rows;
     if (rows.size() != block.size())
-        ctx.finding({"the " + std::to_string(block.size()) + " records of the accepted block in the writer's tenant (the token's)",
-                     std::to_string(rows.size()) + " of them", "", mine.response.exchange, ""});
+        ctx.finding({.expected = "the " + std::to_string(block.size()) + " records of the accepted block in the writer's tenant (the token's)", .actual = std::to_string(rows.size()) + " of them", .exchange = mine.response.exchange});
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (writer_id && *other_id != *writer_id && value_of(rows[i], "customer_ID") == json(*other_id))
-            ctx.finding({"customer_ID " + std::to_string(*writer_id) + " (the writer's tenant) on the writer's record",
-                         "customer_ID " + std::to_string(*other_id) + ", as sent", "/" + std::to_string(i) + "/customer_ID", mine.response.exchange, ""});
+            ctx.finding({.expected = "customer_ID " + std::to_string(*writer_id) + " (the writer's tenant) on the writer's record", .actual = "customer_ID " + std::to_string(*other_id) + ", as sent", .pointer = "/" + std::to_string(i) + "/customer_ID", .exchange = mine.response.exchange});
 }
 
 }  // namespace

@@ -28,9 +28,8 @@ const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_do
 /// when there is not exactly one.
 std::optional<json> header_row(Context& ctx, const json& doc, const Rows& rows) {
     if (rows.rows.size() != 1) {
-        ctx.finding({"one MCPDocumentiT row for the header written with " + equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}) +
-                         " (it has cod_tipodoc, num_anno and dat_doc)",
-                     std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+        ctx.finding({.expected = "one MCPDocumentiT row for the header written with " + equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}) +
+                         " (it has cod_tipodoc, num_anno and dat_doc)", .actual = std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
         return std::nullopt;
     }
     return rows.rows.front();
@@ -66,8 +65,7 @@ void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
     for (std::size_t i = 0; i < lines.rows.size(); ++i) {
         const json prg = value_of(lines.rows[i], "prg_riga");
         if (!seen.insert(prg.dump()).second)
-            ctx.finding({"prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)", "prg_riga " + prg.dump() + " again",
-                         lines.at(i) + "/prg_riga", lines.exchange, ""});
+            ctx.finding({.expected = "prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)", .actual = "prg_riga " + prg.dump() + " again", .pointer = lines.at(i) + "/prg_riga", .exchange = lines.exchange});
     }
 }
 
@@ -90,12 +88,11 @@ void expect_example_filter(Context& ctx, const std::string& view, const json& ro
         found = found || same_key;
         for (const auto& f : fields)
             if (value_of(row, f).is_number_integer() && value_of(rows.rows[i], f) != value_of(row, f))
-                ctx.finding({"only rows with " + selection + " (the seeds' example filter)", f + " = " + value_of(rows.rows[i], f).dump(),
-                             "/" + std::to_string(i) + "/" + f, rows.exchange, ""});
+                ctx.finding({.expected = "only rows with " + selection + " (the seeds' example filter)", .actual = f + " = " + value_of(rows.rows[i], f).dump(), .pointer = "/" + std::to_string(i) + "/" + f, .exchange = rows.exchange});
     }
     if (!found)
-        ctx.finding({"the row it read before among the rows of " + view + " with " + selection + " (the seeds' example filter)", "not among the " +
-                         std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+        ctx.finding({.expected = "the row it read before among the rows of " + view + " with " + selection + " (the seeds' example filter)", .actual = "not among the " +
+                         std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
 }
 
 /// A header's rows in both document views (VIEW-03): its lines carried in MCPDocumentiT and listed in MCPDocumentiR,
@@ -106,16 +103,13 @@ void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const R
     if (const auto row = header_row(ctx, doc, rows)) {
         const json lines = value_of(*row, "MCPDocumentiR");
         if (!lines.is_array() || lines.size() != sent) {
-            ctx.finding({"the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)",
-                         lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), rows.at(0) + "/MCPDocumentiR",
-                         rows.exchange, ""});
+            ctx.finding({.expected = "the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)", .actual = lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), .pointer = rows.at(0) + "/MCPDocumentiR", .exchange = rows.exchange});
         } else {
             for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], rows.at(0) + "/MCPDocumentiR/" + std::to_string(i), rows.exchange);
         }
     }
     if (view_lines.rows.size() != sent)
-        ctx.finding({std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)", std::to_string(view_lines.rows.size()) + " rows",
-                     "", view_lines.exchange, ""});
+        ctx.finding({.expected = std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)", .actual = std::to_string(view_lines.rows.size()) + " rows", .exchange = view_lines.exchange});
     for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], view_lines.at(i), view_lines.exchange);
     expect_distinct_prg_riga(ctx, view_lines);
     if (!examples) return;
@@ -180,16 +174,14 @@ void judge_month(Context& ctx, const json& doc, const Rows& rows) {
     if (!row) return;
     const std::string dat_doc = doc.at("dat_doc").get<std::string>();
     if (value_of(*row, "mese") != json(month))
-        ctx.finding({"mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, "mese = " + value_of(*row, "mese").dump(), rows.at(0) + "/mese",
-                     rows.exchange, ""});
+        ctx.finding({.expected = "mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, .actual = "mese = " + value_of(*row, "mese").dump(), .pointer = rows.at(0) + "/mese", .exchange = rows.exchange});
     const json week = value_of(*row, "settimana");
     const auto weeks = week_numbers(*date.ticks);
     if (!week.is_number_integer() || !weeks.contains(week.get<int>())) {
         std::string any;
         for (int w : weeks) any += (any.empty() ? "" : ", ") + std::to_string(w);
-        ctx.finding({"settimana a week of dat_doc " + dat_doc + " under some numbering (" + any +
-                         ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)",
-                     "settimana = " + week.dump(), rows.at(0) + "/settimana", rows.exchange, ""});
+        ctx.finding({.expected = "settimana a week of dat_doc " + dat_doc + " under some numbering (" + any +
+                         ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)", .actual = "settimana = " + week.dump(), .pointer = rows.at(0) + "/settimana", .exchange = rows.exchange});
     }
 }
 

@@ -118,9 +118,8 @@ void compare_fields(Context& ctx, const Record& view, const json& base, const st
             ctx.observe(view.name + "." + name + " is taken from the record " + base_name + " references, not from " + base_name + " itself (A-67)");
             continue;
         }
-        ctx.finding({view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name + "." + name + " written" +
-                         (joined.empty() ? "" : " (or of the record it references)"),
-                     got.dump() + " (" + *why + ")", pointer + "/" + name, exchange, ""});
+        ctx.finding({.expected = view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name + "." + name + " written" +
+                         (joined.empty() ? "" : " (or of the record it references)"), .actual = got.dump() + " (" + *why + ")", .pointer = pointer + "/" + name, .exchange = exchange});
     }
 }
 

@@ -37,8 +37,7 @@ void fields_and_types(Context& ctx) {
                        [&](const gen::DataSet&, const ViewRead& read, const Rows& rows) {
                            for (std::size_t i = 0; i < rows.rows.size(); ++i)
                                for (const auto& v : validators.at(read.view)->validate(rows.rows[i], rows.at(i)))
-                                   ctx.finding({read.view + " rows with only the fields 001 lists for it, each of its type",
-                                                v.pointer + " (" + v.field + "): " + v.message, v.pointer, rows.exchange, ""});
+                                   ctx.finding({.expected = read.view + " rows with only the fields 001 lists for it, each of its type", .actual = v.pointer + " (" + v.field + "): " + v.message, .pointer = v.pointer, .exchange = rows.exchange});
                        });
 }
 
@@ -57,14 +56,12 @@ void shows_only_its_kind(Context& ctx, const std::string& view, const std::strin
             ++shown;
             continue;
         }
-        ctx.finding({view + " shows only ind_clifor " + kind + " (001 §2.1: " + (kind == "C" ? "customers" : "suppliers") + " only; " + selection +
-                         " was written as C and as F)",
-                     "a row with ind_clifor " + ind.dump() + ", des_ragsoc " + value_of(row, "des_ragsoc").dump() +
-                         (ind == other ? " (the " + other + " record)" : ""),
-                     rows.at(k) + "/ind_clifor", rows.exchange, ""});
+        ctx.finding({.expected = view + " shows only ind_clifor " + kind + " (001 §2.1: " + (kind == "C" ? "customers" : "suppliers") + " only; " + selection +
+                         " was written as C and as F)", .actual = "a row with ind_clifor " + ind.dump() + ", des_ragsoc " + value_of(row, "des_ragsoc").dump() +
+                         (ind == other ? " (the " + other + " record)" : ""), .pointer = rows.at(k) + "/ind_clifor", .exchange = rows.exchange});
     }
     if (shown != 1)
-        ctx.finding({view + " shows the " + kind + " record written with " + selection + " once", std::to_string(shown) + " such rows", "", rows.exchange, ""});
+        ctx.finding({.expected = view + " shows the " + kind + " record written with " + selection + " once", .actual = std::to_string(shown) + " such rows", .exchange = rows.exchange});
 }
 
 /// "MCPArticoli: articles with descriptions" (000 §2.1): each article written shows once in it, by its key, as
@@ -77,8 +74,7 @@ void articles_shown(Context& ctx) {
     for (const auto& article : block) {
         const Rows rows = read_rows(ctx, client::kWriter, view.name, key_selection(view, article));
         if (rows.rows.size() != 1)
-            ctx.finding({"the Articoli record written with " + key_selection(view, article) + " once in MCPArticoli (articles with descriptions)",
-                         std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+            ctx.finding({.expected = "the Articoli record written with " + key_selection(view, article) + " once in MCPArticoli (articles with descriptions)", .actual = std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
     }
 }
 
@@ -157,16 +153,14 @@ void lines_agree(Context& ctx, const gen::DataSet& set, const ViewRead& read, co
             if (party) compare_fields(ctx, view, *party, "CliFor (the counterpart)", rows.rows[i], kCounterpartR, pointer, rows.exchange);
         }
         if (found != 1)
-            ctx.finding({"one MCPDocumentiR row for the line with num_riga " + value_of(line, "num_riga").dump() + " of " + read.selection,
-                         std::to_string(found) + " rows", "", rows.exchange, ""});
+            ctx.finding({.expected = "one MCPDocumentiR row for the line with num_riga " + value_of(line, "num_riga").dump() + " of " + read.selection, .actual = std::to_string(found) + " rows", .exchange = rows.exchange});
     }
 }
 
 /// The base record `read` names has one row in its view, with its values (a header's: and its counterpart's).
 void record_agrees(Context& ctx, const gen::DataSet& set, const ViewRead& read, const Rows& rows) {
     if (rows.rows.size() != 1) {
-        ctx.finding({"one " + read.view + " row for the " + read.base_name + " record written with " + read.selection,
-                     std::to_string(rows.rows.size()) + " rows", "", rows.exchange, ""});
+        ctx.finding({.expected = "one " + read.view + " row for the " + read.base_name + " record written with " + read.selection, .actual = std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
         return;
     }
     const Record& view = record_of(ctx, read.view);
@@ -195,13 +189,11 @@ void resources_registry(Context& ctx) {
     const auto& rows = r.page->rows;
     for (std::size_t i = 0; i < rows.size(); ++i)
         for (const auto& v : validator.validate(rows[i], "/" + std::to_string(i)))
-            ctx.finding({"MCPResources rows with only the fields 001 §2.3 lists, each of its type", v.pointer + " (" + v.field + "): " + v.message, v.pointer,
-                         r.response.exchange, ""});
+            ctx.finding({.expected = "MCPResources rows with only the fields 001 §2.3 lists, each of its type", .actual = v.pointer + " (" + v.field + "): " + v.message, .pointer = v.pointer, .exchange = r.response.exchange});
     std::set<std::string> ids;  // Resource_ID is its key (001 §2.3)
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (const json id = value_of(rows[i], "Resource_ID"); !id.is_null() && !ids.insert(id.dump()).second)
-            ctx.finding({"Resource_ID distinct among MCPResources rows (its key, 001 §2.3)", "Resource_ID " + id.dump() + " again",
-                         "/" + std::to_string(i) + "/Resource_ID", r.response.exchange, ""});
+            ctx.finding({.expected = "Resource_ID distinct among MCPResources rows (its key, 001 §2.3)", .actual = "Resource_ID " + id.dump() + " again", .pointer = "/" + std::to_string(i) + "/Resource_ID", .exchange = r.response.exchange});
     // Which rows it holds is not shown: what it lists is recorded.
     std::string names;
     int known = 0;
@@ -258,16 +250,12 @@ void query_clienti(Context& ctx) {
                 const json& row = q->page->rows[i];
                 const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
                 if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
-                    ctx.finding({"only the customers with " + selection + " (the rows its RecordSelection selects)",
-                                 "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() + ", cod_clifor " + value_of(row, "cod_clifor").dump(),
-                                 "/" + std::to_string(i), q->response.exchange, ""});
+                    ctx.finding({.expected = "only the customers with " + selection + " (the rows its RecordSelection selects)", .actual = "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() + ", cod_clifor " + value_of(row, "cod_clifor").dump(), .pointer = "/" + std::to_string(i), .exchange = q->response.exchange});
                 else if (!shown.insert(key).second)
-                    ctx.finding({"each selected customer once", "cod_clifor " + value_of(row, "cod_clifor").dump() + " again", "/" + std::to_string(i),
-                                 q->response.exchange, ""});
+                    ctx.finding({.expected = "each selected customer once", .actual = "cod_clifor " + value_of(row, "cod_clifor").dump() + " again", .pointer = "/" + std::to_string(i), .exchange = q->response.exchange});
             }
             if (shown.size() != expected.size())
-                ctx.finding({std::to_string(expected.size()) + " customers with " + selection, std::to_string(shown.size()) + " of them", "",
-                             q->response.exchange, ""});
+                ctx.finding({.expected = std::to_string(expected.size()) + " customers with " + selection, .actual = std::to_string(shown.size()) + " of them", .exchange = q->response.exchange});
         });
     });
 }
@@ -312,9 +300,8 @@ void query_ordering(Context& ctx) {
         for (const auto& row : q->page->rows) got += (got.empty() ? "" : ", ") + number_after(value_of(row, "des_ragsoc"), text);
         want = descending ? "3, 2, 1" : "1, 2, 3";
         if (got != want)
-            ctx.finding({"the customers ordered by des_ragsoc " + std::string(descending ? "descending" : "ascending") + ": " + want +
-                             " (000 §1: \"filters and ordering in a request body\")",
-                         got.empty() ? "none" : got, "", q->response.exchange, ""});
+            ctx.finding({.expected = "the customers ordered by des_ragsoc " + std::string(descending ? "descending" : "ascending") + ": " + want +
+                             " (000 §1: \"filters and ordering in a request body\")", .actual = got.empty() ? "none" : got, .exchange = q->response.exchange});
     }
 }
 

@@ -180,19 +180,17 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
 std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& what,
                                               const ReadBack& back) {
     if (back.rows.size() != 1) {
-        ctx.finding({"one " + record.name + " row for the key of " + what + " (" + key_selection(record, sent) + ")",
-                     std::to_string(back.rows.size()) + " rows", "", back.exchange, ""});
+        ctx.finding({.expected = "one " + record.name + " row for the key of " + what + " (" + key_selection(record, sent) + ")", .actual = std::to_string(back.rows.size()) + " rows", .exchange = back.exchange});
         return std::nullopt;
     }
     const auto& [position, row] = back.rows.front();
     const std::string at = "/" + std::to_string(position);
     for (const char* platform : {"Id", "ts_update"})
         if (record.field(platform) && (!row.contains(platform) || row[platform].is_null()))
-            ctx.finding({std::string(platform) + " set by the platform (not null, 000 §1/§2) on " + what, "none", at + "/" + platform, back.exchange, ""});
+            ctx.finding({.expected = std::string(platform) + " set by the platform (not null, 000 §1/§2) on " + what, .actual = "none", .pointer = at + "/" + platform, .exchange = back.exchange});
     const auto differences = written_differences(ctx, record, sent, row);
     if (!differences.empty())
-        ctx.finding({what + " reads back as sent (type-aware)", oracle::format_differences(differences), at + differences.front().pointer,
-                     back.exchange, ""});
+        ctx.finding({.expected = what + " reads back as sent (type-aware)", .actual = oracle::format_differences(differences), .pointer = at + differences.front().pointer, .exchange = back.exchange});
     return row;
 }
 

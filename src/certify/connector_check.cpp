@@ -86,7 +86,7 @@ std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& chec
                 r.findings.push_back(std::move(f));
             }
             if (judge.suppressed() > 0)
-                r.findings.push_back({tag + "and " + std::to_string(judge.suppressed()) + " more findings like these", "", "", std::nullopt, ""});
+                r.findings.push_back({.expected = tag + "and " + std::to_string(judge.suppressed()) + " more findings like these"});
             for (auto o : judge.observations()) {
                 o.text = tag + o.text;
                 r.observations.push_back(std::move(o));

@@ -26,7 +26,7 @@ void add_coverage_command(CLI::App& app);
 /// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
 void add_selfcheck_command(CLI::App& app);
 
-/// Exit codes (DESIGN.md, README): 0 every MUST check passed, 1 a MUST failure (new, with --baseline; or drift, for
+/// Exit codes (README): 0 every MUST check passed, 1 a MUST failure (new, with --baseline; or drift, for
 /// --check), 2 usage or configuration error, 3 target unreachable, 4 incomplete: no MUST failure, but MUST checks
 /// that could not decide (an error, a skip the run did not choose). A run interrupted by a signal ends with 128 + its
 /// number, as shells report a program that signal ended (run::interrupt_exit_code).

@@ -12,6 +12,7 @@
 #include "client/recorder.hpp"
 #include "client/target.hpp"
 #include "client/socket_bytes.hpp"
+#include "common/http_text.hpp"
 #include "common/text.hpp"
 
 namespace bds::client {
@@ -32,21 +33,6 @@ constexpr int kMaxRateLimitedRetries = 3;
 constexpr std::uint64_t kMaxHeaderBytes = 1024 * 1024;
 /// How often the watchdog looks at a request in flight.
 constexpr auto kWatchInterval = std::chrono::milliseconds(25);
-
-std::string url_encoded(const std::string& text) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : text) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-            out.push_back(static_cast<char>(c));
-        } else {
-            out.push_back('%');
-            out.push_back(hex[c >> 4]);
-            out.push_back(hex[c & 15]);
-        }
-    }
-    return out;
-}
 
 }  // namespace
 
@@ -182,7 +168,7 @@ HttpClient::HttpClient(HttpSettings settings, RunLimits* limits)
     client_->set_read_timeout(timeout);
     client_->set_write_timeout(timeout);
     client_->set_keep_alive(true);
-    client_->set_tcp_nodelay(true);  // without it, sequential keep-alive requests wait ~40 ms each (DESIGN.md)
+    client_->set_tcp_nodelay(true);  // without it, sequential keep-alive requests wait ~40 ms each
     client_->set_decompress(true);
     client_->set_socket_options([this](int fd) {
         socket_ = fd;

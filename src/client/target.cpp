@@ -153,7 +153,7 @@ TargetConfig load_target(const std::string& path) {
 
 TargetConfig parse_target(const std::string& text, const std::string& path) {
     // Reading a document copies and prints values recursively: nesting is bounded before parsing, or a file a
-    // million arrays deep overflows the stack (issue 17).
+    // million arrays deep overflows the stack.
     if (json_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
         throw TargetError("target file " + path + ": nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     json doc;

@@ -1,6 +1,6 @@
 #pragma once
 /// Type-aware comparison of a record as sent with what the target returned for it, the way SQL Server stores
-/// values (DESIGN.md "SQL type semantics"), and the key identity of SQL Server's unique index.
+/// values (docs/architecture.md, "SQL type semantics"), and the key identity of SQL Server's unique index.
 #include <nlohmann/json.hpp>
 
 #include <optional>

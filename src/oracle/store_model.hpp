@@ -1,5 +1,5 @@
 #pragma once
-/// The expected state of a target after the sync operations of this run (DESIGN.md "A model of the store"):
+/// The expected state of a target after the sync operations of this run (docs/architecture.md, the oracles):
 /// per resource, per key, the last record this run sent, with its deletion flag and when it was last written.
 /// It knows only what this run wrote; rows of other runs or senders are outside it (compare within the run's
 /// namespace, RecordGenOptions::run_prefix).

@@ -123,9 +123,7 @@ run::RunResult from_json(const json& doc) {
         for (std::size_t k = 0; k < findings.size(); ++k) {
             const std::string at = where + "/findings/" + std::to_string(k);
             const json& f = findings[k];
-            r.findings.push_back({member<std::string>(f, "expected", at), member<std::string>(f, "actual", at),
-                                  member<std::string>(f, "pointer", at), exchange_of(f.value("exchange", json()), at + "/exchange"),
-                                  member<std::string>(f, "counterexample", at)});
+            r.findings.push_back({.expected = member<std::string>(f, "expected", at), .actual = member<std::string>(f, "actual", at), .pointer = member<std::string>(f, "pointer", at), .exchange = exchange_of(f.value("exchange", json()), at + "/exchange"), .counterexample = member<std::string>(f, "counterexample", at)});
         }
         for (std::size_t k = 0; k < observations.size(); ++k) {
             const std::string at = where + "/observations/" + std::to_string(k);

@@ -73,7 +73,7 @@ Baseline read_baseline(const nlohmann::json& report, const std::string& source) 
         b.failed_must.insert(id);
         for (const auto& f : c.value("findings", nlohmann::json::array())) {
             if (!f.is_object()) continue;
-            Finding finding{f.value("expected", std::string()), "", f.value("pointer", std::string()), std::nullopt, ""};
+            Finding finding{.expected = f.value("expected", std::string()), .pointer = f.value("pointer", std::string())};
             if (f.contains("exchange") && f["exchange"].is_object()) {
                 client::Exchange e;
                 e.url = f["exchange"].value("url", std::string());

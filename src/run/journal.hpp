@@ -1,5 +1,5 @@
 #pragma once
-/// Everything a run wrote, so that its end can logically delete it (DESIGN.md: "created records are
+/// Everything a run wrote, so that its end can logically delete it (docs/architecture.md: "created records are
 /// namespaced and cleaned up"). Thread-safe: checks running in parallel share one journal.
 #include <nlohmann/json.hpp>
 

@@ -27,13 +27,14 @@ std::string_view to_string(Verdict verdict);
 enum class ErrorSource { Target, Harness };
 std::string_view to_string(ErrorSource source);
 
-/// A broken rule: what was expected, what came, where in the body, the exchange that shows it.
+/// A broken rule: what was expected, what came, where in the body, the exchange that shows it. Written with
+/// designated initialisers (`{.expected = …, .actual = …, .exchange = …}`); what a finding leaves out is empty.
 struct Finding {
-    std::string expected;
-    std::string actual;
-    std::string pointer;  ///< JSON pointer into the response (or request) body, "" for the whole
-    std::optional<client::Exchange> exchange;
-    std::string counterexample;  ///< the minimal generated input, for property checks
+    std::string expected{};
+    std::string actual{};
+    std::string pointer{};  ///< JSON pointer into the response (or request) body, "" for the whole
+    std::optional<client::Exchange> exchange{};
+    std::string counterexample{};  ///< the minimal generated input, for property checks
 };
 
 /// What the target chose where the seeds are silent (OBSERVE checks, and notes of other checks).

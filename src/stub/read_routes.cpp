@@ -133,7 +133,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
             if (!variation.query_served(record))
                 return variation.error(res, 404, "not_found", "POST query is available for MCPClienti only (000 §4.2, A-41)");
             // Counted before parsing, as for POST sync: a body nested too deep overflowed the stack when a value of
-            // it was printed into an error message (issue 17).
+            // it was printed into an error message.
             if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
                 return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
             const auto body = variation.query_request(json::parse(req.body, nullptr, false), record);

@@ -42,7 +42,7 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     : state_(std::make_unique<StubState>(catalogue, std::move(options))), server_(make_server(state_->options)) {
     auto& svr = *server_;
     const auto& opts = state_->options;
-    // Measured on 2 cores (DESIGN.md): Nagle + delayed ACK cap a keep-alive client at ~38 requests/s.
+    // Measured on 2 cores: Nagle + delayed ACK cap a keep-alive client at ~38 requests/s.
     svr.set_tcp_nodelay(true);
     svr.set_keep_alive_max_count(1000);
     svr.set_payload_max_length(opts.max_body);

@@ -1,5 +1,5 @@
-// The harness's HTTPS path against the reference stub serving HTTPS (`conformance stub --tls-cert/--tls-key`,
-// issue 17): a certificate given as ca_file is trusted, insecure skips verification, and an untrusted certificate
+// The harness's HTTPS path against the reference stub serving HTTPS (`conformance stub --tls-cert/--tls-key`):
+// a certificate given as ca_file is trusted, insecure skips verification, and an untrusted certificate
 // is an error that says what to try, not "SSLServerVerification".
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A TCP server on 127.0.0.1 (port 0) whose every connection runs a scripted handler that writes what bytes it
-// likes, when it likes: the misbehaving targets of issue 17 (a drip, endless headers, a close before reading the
+// likes, when it likes: the misbehaving targets of docs/architecture.md, "Hostile targets" (a drip, endless headers, a close before reading the
 // body, a hang) that no HTTP library would let a test server be. Over TLS too, given a certificate.
 #include <atomic>
 #include <functional>

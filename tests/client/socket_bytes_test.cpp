@@ -1,4 +1,4 @@
-// What the HTTP client's watchdog reads of a socket (issue 17): bytes the program has read, apart from bytes that
+// What the HTTP client's watchdog reads of a socket: bytes the program has read, apart from bytes that
 // only arrived. Judged by arrival, a large page that came in before a busy client parsed its headers was cut as
 // "endless headers" (a false error of SCH-01/SCH-02 in the tolerance matrix on a loaded machine).
 #include <gtest/gtest.h>

@@ -14,7 +14,7 @@ using run::Outcome;
 TEST(ConnectorTolerance, ListsEachChoiceAndWhatFailedUnderIt) {
     const auto defaults = test::run_of({test::check_result("CON-12", Level::Must, Outcome::Pass), test::check_result("CON-20", Level::Should, Outcome::Pass)});
     auto failed = test::check_result("CON-12", Level::Must, Outcome::Fail);
-    failed.findings.push_back({"a failure reported", "exit 0", "", std::nullopt, ""});
+    failed.findings.push_back({.expected = "a failure reported", .actual = "exit 0"});
     const std::vector<report::ChoiceRun> runs{
         {"short-count=report", "short-count=report", defaults, false},
         {"refused-block=report", "refused-block=report", test::run_of({failed, test::check_result("CON-20", Level::Should, Outcome::Fail)}), false},

@@ -81,11 +81,9 @@ run::RunResult hand_built_run() {
 
     run.results.push_back(check("AUTH-01", "auth", Level::Must, {"auth"}, run::Outcome::Pass));
     auto token = check("AUTH-02", "auth", Level::Must, {"auth"}, run::Outcome::Fail);
-    token.findings.push_back({"200 and an access_token", "401", "",
-                              exchange("POST", "http://127.0.0.1:8080/token", 401,
+    token.findings.push_back({.expected = "200 and an access_token", .actual = "401", .exchange = exchange("POST", "http://127.0.0.1:8080/token", 401,
                                        std::string("grant_type=password&username=writer&password=") + kPassword,
-                                       std::string("{\"access_token\":\"") + kToken + "\"}"),
-                              ""});
+                                       std::string("{\"access_token\":\"") + kToken + "\"}")});
     run.results.push_back(token);
     run.results.push_back(check("AUTH-06", "auth", Level::Must, {"auth", "*"}, run::Outcome::Skip));
     run.results.back().reason = "tokens live 3600 s, longer than token_expiry_wait_s (5 s)";
@@ -98,14 +96,12 @@ run::RunResult hand_built_run() {
     run.results.push_back(pag4);
     auto syn = check("SYN-03", "sync", Level::Must, {"sync", "*"}, run::Outcome::Fail);
     syn.cases = 5;
-    syn.findings.push_back({"the record as sent", kHostile, "/0/des_ragsoc",
-                            exchange("POST", "http://127.0.0.1:8080/api/resources/CliFor/sync", 200,
-                                     "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]", "{\"echo\":\"<iframe src=x>\"}"),
-                            "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]"});
-    syn.findings.push_back({"no second problem", "a second one", "", std::nullopt, ""});
+    syn.findings.push_back({.expected = "the record as sent", .actual = kHostile, .pointer = "/0/des_ragsoc", .exchange = exchange("POST", "http://127.0.0.1:8080/api/resources/CliFor/sync", 200,
+                                     "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]", "{\"echo\":\"<iframe src=x>\"}"), .counterexample = "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]"});
+    syn.findings.push_back({.expected = "no second problem", .actual = "a second one"});
     run.results.push_back(syn);
     auto fil = check("FIL-08", "filters", Level::Should, {"filters", "Articoli"}, run::Outcome::Fail);
-    fil.findings.push_back({"a 2xx for a long RecordSelection", "414", "", std::nullopt, ""});
+    fil.findings.push_back({.expected = "a 2xx for a long RecordSelection", .actual = "414"});
     run.results.push_back(fil);
     auto rob = check("ROB-02", "robustness", Level::Must, {"robustness", "CliFor"}, run::Outcome::Error);
     rob.reason = std::string("transport: connection refused ") + kHostile;

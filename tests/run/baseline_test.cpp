@@ -72,16 +72,16 @@ TEST(Baseline, TheSameCheckFailingAnotherWayIsNew) {
 TEST(Baseline, SignaturesLeaveOutWhatVariesFromRunToRun) {
     client::Exchange e;
     e.url = "http://h/api/resources/CliFor?RecordSelection=x";
-    const run::Finding a{"one CliFor row for the key of record 0 (cod_clifor = 'abc01x''y')", "", "/0/des_ragsoc", e, ""};
-    const run::Finding b{"one CliFor row for the key of record 3 (cod_clifor = 'def07q')", "", "/2/des_ragsoc", e, ""};
+    const run::Finding a{.expected = "one CliFor row for the key of record 0 (cod_clifor = 'abc01x''y')", .pointer = "/0/des_ragsoc", .exchange = e};
+    const run::Finding b{.expected = "one CliFor row for the key of record 3 (cod_clifor = 'def07q')", .pointer = "/2/des_ragsoc", .exchange = e};
     EXPECT_EQ(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", b, "def"));
     // A prefix that is part of a word is not a key: the same failure under prefix "sta" keeps its signature.
-    const run::Finding d{"status 200 for key sta03k", "", "/0", e, ""};
-    const run::Finding f{"status 200 for key qq103k", "", "/0", e, ""};
+    const run::Finding d{.expected = "status 200 for key sta03k", .pointer = "/0", .exchange = e};
+    const run::Finding f{.expected = "status 200 for key qq103k", .pointer = "/0", .exchange = e};
     EXPECT_EQ(run::signature("SYN-02", d, "sta"), run::signature("SYN-02", f, "qq1"));
     EXPECT_EQ(run::signature("SYN-02", a, "abc"), "SYN-02 | CliFor | /#/des_ragsoc | one CliFor row for the key of record # (cod_clifor = '…')");
     e.url = "http://h/api/sync/Articoli";
-    const run::Finding c{a.expected, "", a.pointer, e, ""};
+    const run::Finding c{.expected = a.expected, .pointer = a.pointer, .exchange = e};
     EXPECT_NE(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", c, "abc")) << "another resource";
 }
 

@@ -34,7 +34,7 @@ run::CheckResult run_one(const std::function<void(Context&)>& run) {
 void judge_each(Context& ctx, const std::vector<const int*>& cases, CaseMarks& marks, const std::function<bool(int)>& fails) {
     for (std::size_t p = 0; p < cases.size(); ++p) {
         marks.at(p);
-        if (fails(*cases[p])) ctx.finding({"a value under 500", std::to_string(*cases[p]), "", std::nullopt, ""});
+        if (fails(*cases[p])) ctx.finding({.expected = "a value under 500", .actual = std::to_string(*cases[p])});
     }
 }
 
@@ -75,7 +75,7 @@ TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {
     const auto r = run_one([&](Context& ctx) {
         for_all_blocks<int>(ctx, {"3 and 8 never together", [&] { return next++; }, [&](const std::vector<const int*>& cases, CaseMarks&) {
                                       const auto has = [&](int v) { return std::any_of(cases.begin(), cases.end(), [&](const int* c) { return *c == v; }); };
-                                      if (has(3) && has(8)) ctx.finding({"3 and 8 never sent together", "both", "", std::nullopt, ""});
+                                      if (has(3) && has(8)) ctx.finding({.expected = "3 and 8 never sent together", .actual = "both"});
                                   }});
     });
     ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
@@ -102,7 +102,7 @@ TEST(BlockProperty, AFailingStagedCaseIsShrunk) {
         for_all_staged(ctx, "staged values under 500", [&] {
             const int v = *rc::gen::inRange(0, 1000);
             return StagedCase([&ctx, v] {
-                if (v >= 500) ctx.finding({"a value under 500", std::to_string(v), "", std::nullopt, ""});
+                if (v >= 500) ctx.finding({.expected = "a value under 500", .actual = std::to_string(v)});
             });
         });
     });

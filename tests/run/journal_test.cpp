@@ -1,4 +1,4 @@
-// The run's journal: what the clean-up sends again, logically deleted (DESIGN.md "created records are cleaned up").
+// The run's journal: what the clean-up sends again, logically deleted (docs/architecture.md: "created records are cleaned up").
 #include <gtest/gtest.h>
 
 #include "run/journal.hpp"

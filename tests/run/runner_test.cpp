@@ -46,7 +46,7 @@ INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
                          [](const auto& info) { return info.param.name; });
 
 TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
-    // Reproduces issue 13: the stub killed a few seconds into a run printed "0 MUST failures" and exited 0.
+    // The stub killed a few seconds into a run printed "0 MUST failures" and exited 0.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     stub.target.timeout_ms = 500;

@@ -1,4 +1,4 @@
-// Correct servers that chose differently where the seeds are silent pass (issue 12): each false alarm found on an
+// Correct servers that chose differently where the seeds are silent pass: each false alarm found on an
 // independent server, reproduced here by a proxy or a stub choice, must not come back.
 #include <gtest/gtest.h>
 
