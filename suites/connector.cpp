@@ -13,7 +13,7 @@
 #include "oracle/compare.hpp"
 #include "schema/record_validator.hpp"
 #include "suites/registry.hpp"
-#include "suites/statements.hpp"
+#include "suites/common/statements.hpp"
 
 namespace bds::suites {
 namespace {

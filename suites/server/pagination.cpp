@@ -9,7 +9,7 @@
 #include "oracle/compare.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 namespace {

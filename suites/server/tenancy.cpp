@@ -14,8 +14,8 @@
 #include "oracle/compare.hpp"
 #include "sql/datetime.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

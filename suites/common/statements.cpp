@@ -1,4 +1,4 @@
-#include "suites/statements.hpp"
+#include "suites/common/statements.hpp"
 
 #include <algorithm>
 

@@ -10,9 +10,9 @@
 #include "generate/record_gen.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
-#include "suites/statements.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/statements.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

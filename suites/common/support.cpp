@@ -1,4 +1,4 @@
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 #include "schema/json_limits.hpp"
 
 #include <rapidcheck.h>

@@ -19,8 +19,8 @@
 #include "sql/text.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "suites/view_rows.hpp"
+#include "suites/common/view_rows.hpp"
 
 namespace bds::suites {
 

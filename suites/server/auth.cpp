@@ -4,7 +4,7 @@
 #include "client/tokens.hpp"
 #include "schema/json_limits.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 namespace {

@@ -3,8 +3,8 @@
 // observed, never judged: how it stores values, and how its RecordSelection reads text. The judging checks (SYN-01,
 // FIL-06/07/09, FIL-01) accept every such choice; these two say which one the target made.
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

@@ -7,7 +7,7 @@
 #include "oracle/compare.hpp"
 #include "schema/record_schema.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 namespace {

@@ -1,9 +1,9 @@
-#include "suites/sampled_read.hpp"
+#include "suites/common/sampled_read.hpp"
 
 #include <algorithm>
 #include <set>
 
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 namespace {

@@ -1,11 +1,11 @@
 // suites/sampled_read: which pages a sample of a large read takes, and how it says what it read. Reading them from a
-// target, and the checks that judge them, are tested with the suites (tests/suites/changes_test.cpp).
+// target, and the checks that judge them, are tested with the suites (tests/suites/server/changes_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
-#include "suites/sampled_read.hpp"
+#include "suites/common/sampled_read.hpp"
 
 namespace bds::suites {
 namespace {

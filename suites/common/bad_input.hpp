@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 

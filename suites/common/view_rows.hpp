@@ -10,8 +10,8 @@
 
 #include "common/text.hpp"
 #include "generate/data_set_gen.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 

@@ -1,4 +1,4 @@
-#include "suites/batched_reads.hpp"
+#include "suites/common/batched_reads.hpp"
 
 #include <algorithm>
 #include <map>

@@ -17,11 +17,11 @@
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "run/block_property.hpp"
-#include "suites/batched_reads.hpp"
+#include "suites/common/batched_reads.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/view_rows.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/view_rows.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

@@ -13,11 +13,11 @@
 
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
-#include "suites/bad_input.hpp"
+#include "suites/common/bad_input.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

@@ -1,5 +1,5 @@
 // The bad input of the suite "robustness": see bad_input.hpp.
-#include "suites/bad_input.hpp"
+#include "suites/common/bad_input.hpp"
 
 #include <cctype>
 #include <utility>
@@ -8,7 +8,7 @@
 
 #include "common/http_text.hpp"
 #include "generate/record_gen.hpp"
-#include "suites/written.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

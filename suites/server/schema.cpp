@@ -15,9 +15,9 @@
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
 #include "suites/registry.hpp"
-#include "suites/statements.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/statements.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

@@ -13,9 +13,9 @@
 #include "run/block_property.hpp"
 #include "sql/datetime.hpp"
 #include "suites/registry.hpp"
-#include "suites/sampled_read.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/sampled_read.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

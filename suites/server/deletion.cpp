@@ -10,8 +10,8 @@
 #include "generate/record_gen.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
-#include "suites/support.hpp"
-#include "suites/written.hpp"
+#include "suites/common/support.hpp"
+#include "suites/common/written.hpp"
 
 namespace bds::suites {
 namespace {

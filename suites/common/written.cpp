@@ -1,4 +1,4 @@
-#include "suites/written.hpp"
+#include "suites/common/written.hpp"
 
 #include <algorithm>
 #include <set>
@@ -7,7 +7,7 @@
 #include "common/text.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
-#include "suites/support.hpp"
+#include "suites/common/support.hpp"
 
 namespace bds::suites {
 

@@ -1,5 +1,5 @@
 // Reading view rows and comparing them with the base records they derive from (suite "views").
-#include "suites/view_rows.hpp"
+#include "suites/common/view_rows.hpp"
 
 #include <rapidcheck.h>
 
@@ -7,7 +7,7 @@
 
 #include "generate/draw.hpp"
 #include "run/block_property.hpp"
-#include "suites/batched_reads.hpp"
+#include "suites/common/batched_reads.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
