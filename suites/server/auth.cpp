@@ -108,8 +108,7 @@ void wrong_password(Context& ctx) {
     wrong.password += "-wrong";
     try {
         const auto t = client::request_token(ctx.api.http(), ctx.target, wrong);
-        ctx.fail({"no token for a wrong password (OAuth 2.0 password grant: RFC 6749 §4.3.2 validates the credentials)",
-                  "a token was issued", "", t.exchange, ""});
+        ctx.fail({.expected = "no token for a wrong password (OAuth 2.0 password grant: RFC 6749 §4.3.2 validates the credentials)", .actual = "a token was issued", .exchange = t.exchange});
     } catch (const client::TokenError& e) {
         ctx.answered(client::HttpResponse{e.exchange().status, {}, "", e.exchange()});
         ctx.observe("a wrong password is answered " + std::to_string(e.exchange().status) + " (A-01)", e.exchange());

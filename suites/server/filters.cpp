@@ -150,8 +150,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     Written w{&record, field->name + " = " + sql_text(text), {}};
     w.rows = read_all(ctx, client::kWriter, resource, w.scope);
     if (w.rows.size() != block.size())
-        ctx.fail({std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them", std::to_string(w.rows.size()) + " rows",
-                  "", std::nullopt, w.scope});
+        ctx.fail({.expected = std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them", .actual = std::to_string(w.rows.size()) + " rows", .counterexample = w.scope});
     return w;
 }
 
@@ -422,57 +421,6 @@ void unicode_literals(Context& ctx) {
                 sql_ntext, "unicode", 610);
 }
 
-/// CliFor records of this check with a marker, and malformed conditions (gen::malformed_selection_gen) drawn from the
-/// check's seed: the same for FIL-05 and FIL-08 in one run.
-struct MalformedFixture {
-    const Record* record = nullptr;
-    std::string scope;
-    std::set<std::string> keys;
-    std::vector<gen::MalformedSelection> conditions;
-};
-
-MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
-    MalformedFixture m;
-    m.record = &record_of(ctx, "CliFor");
-    const Field* field = marker_field(*m.record);
-    if (!field) throw CheckError("CliFor has no field that can carry a marker");
-    const std::string text = marker(ctx, purpose);
-    json block = sample_records(ctx, *m.record, 3, 700);
-    for (auto& r : block) {
-        r[field->name] = text;
-        m.keys.insert(oracle::index_key(*m.record, r, Collation::CaseInsensitive));
-    }
-    send_or_error(ctx, record_of(ctx, "CliFor"), block);
-    m.scope = field->name + " = " + sql_text(text);
-    const auto gen = gen::malformed_selection_gen(*m.record);
-    rc::Random random(ctx.seed * 1000003u + 701);
-    for (int i = 0; i < std::max(ctx.cases, 1); ++i) m.conditions.push_back(gen::draw(gen, random.split(), 10 + (i * 13) % 90));
-    return m;
-}
-
-/// `scope and (malformed)`: whatever the target makes of the malformed part, nothing beyond the scope may come back.
-std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c) { return m.scope + " and (" + c.text + ")"; }
-
-void malformed_statuses(Context& ctx) {
-    const MalformedFixture m = malformed_fixture(ctx, "malformed");
-    std::map<int, std::vector<std::string>> labels;
-    std::map<int, client::HttpResponse> example;
-    for (const auto& c : m.conditions) {
-        const auto r = ctx.api.list(client::kWriter, m.record->name, {wrapped(m, c), 50, 1});
-        ctx.answered(r.response);
-        labels[r.response.status].push_back(c.why);
-        example.emplace(r.response.status, r.response);
-    }
-    for (const auto& [status, whys] : labels) {
-        std::string list;
-        for (const auto& w : whys) list += (list.empty() ? "" : ", ") + w;
-        const auto& r = example.at(status);
-        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " with " + body_shape(r) + " (" + std::to_string(whys.size()) +
-                        " of " + std::to_string(m.conditions.size()) + "): " + list + " (A-19, A-43)",
-                    r.exchange);
-    }
-}
-
 /// How RecordSelection compares text: the marker in upper case finds the record or not.
 void text_comparison(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
@@ -489,27 +437,12 @@ void text_comparison(Context& ctx) {
                 "<the marker in upper case>' finds " + std::to_string(rows.size()) + " of the 1 record (A-17)");
 }
 
-void malformed_harmless(Context& ctx) {
-    const MalformedFixture m = malformed_fixture(ctx, "harmless");
-    for (const auto& c : m.conditions) {
-        const std::string text = wrapped(m, c);
-        const auto r = ctx.api.list(client::kWriter, m.record->name, {text, 50, 1});
-        ctx.answered(r.response);
-        if (r.response.status >= 500)
-            ctx.finding({.expected = "no 5xx for a malformed RecordSelection (" + c.why + ")", .actual = "status " + std::to_string(r.response.status), .exchange = r.response.exchange, .counterexample = text});
-        if (r.response.status != 200 || !r.page) continue;
-        for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
-            const std::string key = oracle::index_key(*m.record, r.page->rows[i], Collation::CaseInsensitive);
-            if (!m.keys.contains(key))
-                ctx.finding({.expected = "at most the rows " + m.scope + " selects, whatever becomes of the malformed part (" + c.why + ")", .actual = "another row: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = text});
-        }
-    }
-}
-
 }  // namespace
 
+std::vector<Check> malformed_selection_checks();
+
 std::vector<Check> filters_checks() {
-    return {
+    std::vector<Check> out{
         {.id = "FIL-01", .title = "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
          .spec = "000 §4.1 RecordSelection, rule 1; A-17, A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = generated_conditions},
@@ -525,9 +458,6 @@ std::vector<Check> filters_checks() {
         {.id = "FIL-04", .title = "Quoted texts with apostrophes select exactly their record",
          .spec = "000 §4.1 RecordSelection; A-18", .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = quoting},
-        {.id = "FIL-05", .title = "Malformed RecordSelection: what status comes back?",
-         .spec = "000 §7; A-19", .verifies = {"000-7-malformed-statuses-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_statuses},
         {.id = "FIL-06", .title = "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
          .spec = "000 §4.1 RecordSelection, rule 1; A-18",
          .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection", "000-4.1-recordselection"},
@@ -536,9 +466,6 @@ std::vector<Check> filters_checks() {
          .spec = "000 §4.1 rules 1, 3; 001 §2.7",
          .verifies = {"001-2.7-example-filter", "000-4.1-rule3-filter-large-views", "001-2.7-always-filter", "000-4.1-rule1-selection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori", "StoricoDocumentiT", "StoricoDocumentiR", "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"}, .writes = true, .own_rows = true, .run = document_lines_by_type_year_family},
-        {.id = "FIL-08", .title = "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition",
-         .spec = "000 §7; A-19, A-46", .verifies = {"000-7-malformed-statuses-not-shown", "000-4.1-rule1-selection"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_harmless},
         {.id = "FIL-09", .title = "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
          .spec = "000 §4.1 RecordSelection, rule 1; A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = standard_conditions},
@@ -549,6 +476,8 @@ std::vector<Check> filters_checks() {
          .spec = "000 §4.1; A-17", .verifies = {"000-4.1-recordselection-shape"},
          .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = text_comparison},
     };
+    for (auto& check : malformed_selection_checks()) out.push_back(std::move(check));
+    return out;
 }
 
 }  // namespace bds::suites

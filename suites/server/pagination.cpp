@@ -59,7 +59,7 @@ void check_pages(Context& ctx, const Record& record, const std::optional<std::st
         const std::string what = "page " + std::to_string(number) + " of PageSize " + std::to_string(size);
         if (!expect_status(ctx, r.response, 200, what)) return;
         if (!r.page) {
-            ctx.fail({"a list response (" + what + ")", r.problem, "", r.response.exchange, ""});
+            ctx.fail({.expected = "a list response (" + what + ")", .actual = r.problem, .exchange = r.response.exchange});
         }
         const auto& page = *r.page;
         const auto rows = static_cast<long long>(page.rows.size());
@@ -100,8 +100,7 @@ void partition_with_selection(Context& ctx) {
     const auto all = read_all(ctx, client::kWriter, "CliFor", m.selection);
     const auto expected = keys_of(*m.record, all);
     if (expected.size() != static_cast<std::size_t>(kMarked))
-        ctx.fail({std::to_string(kMarked) + " rows matching " + m.selection + " after writing them", std::to_string(expected.size()) + " rows",
-                  "", std::nullopt, ""});
+        ctx.fail({.expected = std::to_string(kMarked) + " rows matching " + m.selection + " after writing them", .actual = std::to_string(expected.size()) + " rows"});
     for_all_staged(ctx, "pages partition the selected rows", [&] {
         const long long size = *rc::gen::inRange<long long>(1, kMarked + 3);
         return StagedCase([&ctx, &m, &expected, size] { check_pages(ctx, *m.record, m.selection, size, expected); });
@@ -139,7 +138,7 @@ void pages_start_at_one(Context& ctx) {
     for (long long number = 1; number <= kMarked + 1 && rows < m.rows.size(); ++number) {
         const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, number});
         if (!expect_status(ctx, r.response, 200, "PageNumber=" + std::to_string(number))) return;
-        if (!r.page) ctx.fail({"a list response", r.problem, "", r.response.exchange, ""});
+        if (!r.page) ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
         if (!first) first = r.response.exchange;
         rows += r.page->rows.size();
         if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked) break;

@@ -185,7 +185,7 @@ void resources_registry(Context& ctx) {
     const long long size = std::min<long long>(page_size(ctx), 200);
     const auto r = ctx.api.list(client::kWriter, record.name, {std::nullopt, size, 1});
     if (!expect_status(ctx, r.response, 200, "GET /api/resources/MCPResources (listed in 000 §2.1)")) return;
-    if (!r.page) ctx.fail({"a list response from GET /api/resources/MCPResources", r.problem, "", r.response.exchange, ""});
+    if (!r.page) ctx.fail({.expected = "a list response from GET /api/resources/MCPResources", .actual = r.problem, .exchange = r.response.exchange});
     const auto& rows = r.page->rows;
     for (std::size_t i = 0; i < rows.size(); ++i)
         for (const auto& v : validator.validate(rows[i], "/" + std::to_string(i)))

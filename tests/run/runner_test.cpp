@@ -418,7 +418,7 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     std::atomic<bool> written{false};
     const Check waiting{.id = "ZZZ-01", .title = "waits", .resources = {"CliFor"}, .waits = true, .run = [&](Context& ctx) {
                             ctx.wait_for(std::chrono::milliseconds(500));
-                            if (!written) ctx.fail({"the writer ran while this check waited", "it had not", "", std::nullopt, ""});
+                            if (!written) ctx.fail({.expected = "the writer ran while this check waited", .actual = "it had not"});
                         }, .suite = "zzz"};
     const Check writer{.id = "ZZZ-02", .title = "writes", .resources = {"CliFor"}, .writes = true, .run = [&](Context&) { written = true; },
                        .suite = "zzz"};
@@ -433,7 +433,7 @@ TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
     int made = 0;
     const Check keeps{.id = "ZZZ-01", .title = "keeps", .run = [&](Context& ctx) {
                           for (int i = 0; i < 3; ++i)
-                              if (ctx.kept<int>("n", [&] { return ++made; }) != 1) ctx.fail({"the first value", "another", "", std::nullopt, ""});
+                              if (ctx.kept<int>("n", [&] { return ++made; }) != 1) ctx.fail({.expected = "the first value", .actual = "another"});
                       }, .suite = "zzz"};
     const Check mistyped{.id = "ZZZ-02", .title = "asks for another type", .run = [](Context& ctx) {
                              ctx.kept<int>("n", [] { return 1; });
