@@ -13,27 +13,29 @@ using namespace std::chrono_literals;
 
 // Waiting is shown by a flag still unset after a pause: a slow machine can only make these pass wrongly, never fail.
 
+/// A thread that writes `resource` through `gate` and then sets `done`.
+std::thread writer(WriteGate& gate, const std::string& resource, std::atomic<bool>& done) {
+    return std::thread([&gate, resource, &done] {
+        const WriteGate::Writing w(&gate, resource);
+        done = true;
+    });
+}
+
 TEST(WriteGate, AResourceHeldStillKeepsOtherThreadsWritesWaitingUntilItEnds) {
     WriteGate gate;
     std::atomic<bool> written{false}, elsewhere{false};
-    std::thread writer, other;
+    std::thread writing, other;
     {
         const WriteGate::Still still(&gate, "CliFor");
-        writer = std::thread([&] {
-            const WriteGate::Writing w(&gate, "CliFor");
-            written = true;
-        });
-        other = std::thread([&] {
-            const WriteGate::Writing w(&gate, "Articoli");
-            elsewhere = true;
-        });
+        writing = writer(gate, "CliFor", written);
+        other = writer(gate, "Articoli", elsewhere);
         other.join();  // another resource is not held: its write goes at once
         EXPECT_TRUE(elsewhere);
         const WriteGate::Writing own(&gate, "CliFor");  // the holder's own write passes (it would wait for ever otherwise)
         std::this_thread::sleep_for(50ms);
         EXPECT_FALSE(written);
     }
-    writer.join();
+    writing.join();
     EXPECT_TRUE(written);
 }
 
@@ -57,18 +59,15 @@ TEST(WriteGate, AHoldWaitsForTheWritesInFlight) {
 TEST(WriteGate, HoldsOfOneThreadNestAndAnotherThreadsWaitsForTheOuterOne) {
     WriteGate gate;
     std::atomic<bool> written{false};
-    std::thread writer;
+    std::thread writing;
     {
         const WriteGate::Still outer(&gate, "CliFor");
         { const WriteGate::Still inner(&gate, "CliFor"); }
-        writer = std::thread([&] {
-            const WriteGate::Writing w(&gate, "CliFor");
-            written = true;
-        });
+        writing = writer(gate, "CliFor", written);
         std::this_thread::sleep_for(50ms);
         EXPECT_FALSE(written);  // the inner hold's end did not let it through
     }
-    writer.join();
+    writing.join();
     EXPECT_TRUE(written);
 }
 

@@ -45,15 +45,20 @@ INSTANTIATE_TEST_SUITE_P(Configurations, FaithfulStub,
                                            StubConfig{"row_ci", "A-07=row"}),
                          [](const auto& info) { return info.param.name; });
 
+/// The stub stopped 0.7 s from now, a few requests into a run.
+std::thread stopped_later(bundled::EmbeddedStub& stub) {
+    return std::thread([&stub] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        stub.server->stop();
+    });
+}
+
 TEST(Verdicts, ATargetThatStopsAnsweringMidRunIsIncompleteNeverAPass) {
     // The stub killed a few seconds into a run printed "0 MUST failures" and exited 0.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     stub.target.timeout_ms = 500;
-    std::thread killer([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(700));
-        stub.server->stop();
-    });
+    std::thread killer = stopped_later(stub);
     const auto result = test::run_all(cat, stub.target, {"AUTH", "ACC", "PAG", "SYN"});
     killer.join();
     EXPECT_EQ(result.must_failures(), 0) << "no answer is never a broken rule\n" << test::describe(result);
@@ -69,10 +74,7 @@ TEST(Verdicts, ARunStopsWhenTheTargetStopsAnsweringAndSaysWhy) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     stub.target.timeout_ms = 500;
-    std::thread killer([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(700));
-        stub.server->stop();
-    });
+    std::thread killer = stopped_later(stub);
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = test::run_all(cat, stub.target);
     killer.join();
