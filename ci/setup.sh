@@ -11,6 +11,8 @@ packages=(build-essential cmake ninja-build pkg-config
           libcpp-httplib-dev libssl-dev nlohmann-json3-dev librapidcheck-dev libvalijson-dev libcli11-dev libjemalloc-dev)
 if [ "$mode" != build ]; then
   packages+=(git libgtest-dev libsqlite3-dev libexpat1-dev)
+  # clang-format holds every source file to .clang-format (the ctest format_check).
+  packages+=(clang-format)
   # PostgreSQL judges the RecordSelection oracle beside SQLite (tests/selection/engines_test.cpp starts its own cluster).
   packages+=(postgresql libpq-dev)
   # Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).
