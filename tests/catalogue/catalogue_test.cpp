@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <regex>
 #include <set>
 
@@ -250,40 +251,29 @@ void expect_refused(const nlohmann::json& doc, const std::string& words) {
 
 TEST(CatalogueLoader, AcceptsAMinimalCatalogue) { EXPECT_EQ(Catalogue::from_json(minimal_catalogue()).records().size(), 1u); }
 
-TEST(CatalogueLoader, RefusesAnUnknownSqlType) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["fields"][0]["type"] = "integer";
-    expect_refused(doc, "R.customer_ID: SQL type \"integer\"");
-}
-
-TEST(CatalogueLoader, RefusesAKeyThatNamesNoField) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["key"].push_back("cod_x");
-    expect_refused(doc, "key \"cod_x\"");
-}
-
-TEST(CatalogueLoader, RefusesAListOfAnUnknownRecord) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["fields"].push_back({{"name", "L"}, {"type", "list"}, {"list_of", "Nope"}, {"nullable", true}, {"key", false}, {"required", false}, {"managed", false}});
-    expect_refused(doc, "list of unknown record \"Nope\"");
-}
-
-TEST(CatalogueLoader, RefusesAnUnknownOperation) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["operations"].push_back("DELETE resources");
-    expect_refused(doc, "unknown operation \"DELETE resources\"");
-}
-
-TEST(CatalogueLoader, RefusesAMissingProperty) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["fields"][0].erase("nullable");
-    expect_refused(doc, "R.customer_ID: missing \"nullable\"");
-}
-
-TEST(CatalogueLoader, RefusesARequiredPlatformField) {
-    auto doc = minimal_catalogue();
-    doc["records"][0]["fields"].push_back({{"name", "Id"}, {"type", "int"}, {"nullable", false}, {"key", false}, {"required", true}, {"managed", true}});
-    expect_refused(doc, "platform-managed field cannot be required");
+TEST(CatalogueLoader, RefusesABrokenCatalogueAndSaysWhere) {
+    using Doc = nlohmann::json;
+    const std::vector<std::pair<std::function<void(Doc&)>, std::string>> broken = {
+        {[](Doc& d) { d["records"][0]["fields"][0]["type"] = "integer"; }, "R.customer_ID: SQL type \"integer\""},
+        {[](Doc& d) { d["records"][0]["key"].push_back("cod_x"); }, "key \"cod_x\""},
+        {[](Doc& d) {
+             d["records"][0]["fields"].push_back({{"name", "L"}, {"type", "list"}, {"list_of", "Nope"}, {"nullable", true}, {"key", false},
+                                                  {"required", false}, {"managed", false}});
+         },
+         "list of unknown record \"Nope\""},
+        {[](Doc& d) { d["records"][0]["operations"].push_back("DELETE resources"); }, "unknown operation \"DELETE resources\""},
+        {[](Doc& d) { d["records"][0]["fields"][0].erase("nullable"); }, "R.customer_ID: missing \"nullable\""},
+        {[](Doc& d) {
+             d["records"][0]["fields"].push_back({{"name", "Id"}, {"type", "int"}, {"nullable", false}, {"key", false}, {"required", true},
+                                                  {"managed", true}});
+         },
+         "platform-managed field cannot be required"},
+    };
+    for (const auto& [breaking, words] : broken) {
+        auto doc = minimal_catalogue();
+        breaking(doc);
+        expect_refused(doc, words);
+    }
 }
 
 TEST(RecordField, FindsEveryFieldAsAScanWouldWithTheIndexFreshStaleOrAbsent) {
