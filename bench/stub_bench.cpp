@@ -128,6 +128,62 @@ void harness_against_bare_client(int stub_port, double duration_s) {
                 bare_rate, harness_rate / bare_rate);
 }
 
+/// Loads `documents` documents of `lines_per_document` lines each, printing the time and memory it took; returns
+/// the lines loaded.
+long load_documents(bds::stub::StubServer& server, int documents, int lines_per_document) {
+    const long rss_before = rss_kib();
+    const auto load_start = Clock::now();
+    for (int first = 0; first < documents; first += 1000) {
+        json block = json::array();
+        for (int d = first; d < first + 1000 && d < documents; ++d) {
+            json lines = json::array();
+            for (int l = 0; l < lines_per_document; ++l)
+                lines.push_back({{"num_riga", l + 1}, {"cod_art", "ART" + std::to_string(1000 + (d + l) % 60)}, {"qta_merce", 1 + l}, {"prz_merce", 2.5}});
+            block.push_back({{"key_documento", "2026/FAT/" + std::to_string(d)}, {"cod_tipodoc", d % 3 ? "FAT" : "DDT"}, {"num_anno", 2025 + d % 2},
+                             {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "B" + std::to_string(d % 2000)},
+                             {"flg_isdeleted", false}, {"StoricoDocumentiR", lines}});
+        }
+        server.load(1, "StoricoDocumentiT", block);
+    }
+    const double load_s = seconds_since(load_start);
+    const long lines = static_cast<long>(documents) * lines_per_document;
+    const double load_mib = (rss_kib() - rss_before) / 1024.0;
+    std::printf("load %ld document lines (%d documents): %.1f s, %.0f lines/s (goal >= 100000, ratio %.2f), +%.0f MiB resident (goal <= 1024, ratio %.2f)\n",
+                lines, documents, load_s, lines / load_s, lines / load_s / 100000, load_mib, load_mib / 1024);
+
+    return lines;
+}
+
+/// RecordSelection over the loaded lines, the views derived as they are read (also the first read after a write).
+void selections_over_lines(int port, bds::stub::StubServer& server, long lines) {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(300, 0);
+    const std::string t = token(c);
+    // Views are derived when read: the first read after the load costs what any other does, also after a write.
+    struct Read {
+        std::string resource, selection;
+        double goal_ms;
+        bool after_write = false;
+    };
+    const std::vector<Read> reads = {{"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300},
+                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300, true}};
+    for (const auto& [resource, selection, goal_ms, after_write] : reads) {
+        if (after_write)
+            server.load(1, "StoricoDocumentiT",
+                        json::array({{{"key_documento", "2026/DDT/new"}, {"cod_tipodoc", "DDT"}, {"num_anno", 2025}, {"dat_doc", "2026-02-27T00:00:00"},
+                                      {"flg_isdeleted", false}, {"StoricoDocumentiR", json::array({{{"num_riga", 1}, {"cod_art", "ART1000"}}})}}}));
+        const auto start = Clock::now();
+        auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
+                         {{"Authorization", "Bearer " + t}});
+        const double s = seconds_since(start);
+        const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : (++g_failed, -1);
+        std::printf("RecordSelection over %ld lines of %s [%s]%s: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
+                    selection.c_str(), after_write ? " after a write" : "", s * 1000, goal_ms, s * 1000 / goal_ms, matched);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -172,52 +228,8 @@ int main(int argc, char** argv) {
         std::printf("POST sync of 200 CliFor,      %d client(s): %8.1f requests/s = %8.0f records/s ingested\n", clients, r, r * 200);
     }
 
-    const long rss_before = rss_kib();
-    const auto load_start = Clock::now();
-    for (int first = 0; first < documents; first += 1000) {
-        json block = json::array();
-        for (int d = first; d < first + 1000 && d < documents; ++d) {
-            json lines = json::array();
-            for (int l = 0; l < lines_per_document; ++l)
-                lines.push_back({{"num_riga", l + 1}, {"cod_art", "ART" + std::to_string(1000 + (d + l) % 60)}, {"qta_merce", 1 + l}, {"prz_merce", 2.5}});
-            block.push_back({{"key_documento", "2026/FAT/" + std::to_string(d)}, {"cod_tipodoc", d % 3 ? "FAT" : "DDT"}, {"num_anno", 2025 + d % 2},
-                             {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "B" + std::to_string(d % 2000)},
-                             {"flg_isdeleted", false}, {"StoricoDocumentiR", lines}});
-        }
-        server.load(1, "StoricoDocumentiT", block);
-    }
-    const double load_s = seconds_since(load_start);
-    const long lines = static_cast<long>(documents) * lines_per_document;
-    const double load_mib = (rss_kib() - rss_before) / 1024.0;
-    std::printf("load %ld document lines (%d documents): %.1f s, %.0f lines/s (goal >= 100000, ratio %.2f), +%.0f MiB resident (goal <= 1024, ratio %.2f)\n",
-                lines, documents, load_s, lines / load_s, lines / load_s / 100000, load_mib, load_mib / 1024);
-
-    httplib::Client c("127.0.0.1", port);
-    c.set_read_timeout(300, 0);
-    const std::string t = token(c);
-    // Views are derived when read: the first read after the load costs what any other does, also after a write.
-    struct Read {
-        std::string resource, selection;
-        double goal_ms;
-        bool after_write = false;
-    };
-    const std::vector<Read> reads = {{"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300, true}};
-    for (const auto& [resource, selection, goal_ms, after_write] : reads) {
-        if (after_write)
-            server.load(1, "StoricoDocumentiT",
-                        json::array({{{"key_documento", "2026/DDT/new"}, {"cod_tipodoc", "DDT"}, {"num_anno", 2025}, {"dat_doc", "2026-02-27T00:00:00"},
-                                      {"flg_isdeleted", false}, {"StoricoDocumentiR", json::array({{{"num_riga", 1}, {"cod_art", "ART1000"}}})}}}));
-        const auto start = Clock::now();
-        auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
-                         {{"Authorization", "Bearer " + t}});
-        const double s = seconds_since(start);
-        const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : (++g_failed, -1);
-        std::printf("RecordSelection over %ld lines of %s [%s]%s: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
-                    selection.c_str(), after_write ? " after a write" : "", s * 1000, goal_ms, s * 1000 / goal_ms, matched);
-    }
+    const long lines = load_documents(server, documents, lines_per_document);
+    selections_over_lines(port, server, lines);
     if (g_failed > 0) {
         std::printf("FAILED: %ld requests failed: these figures measure nothing\n", g_failed.load());
         return 1;

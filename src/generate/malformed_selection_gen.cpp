@@ -99,11 +99,12 @@ std::string bare_word(const Fields& f) {
     return "zzqqx";
 }
 
-const std::vector<Family>& families() {
-    auto always = [](const Fields&) { return true; };
-    auto has_text = [](const Fields& f) { return !f.text.empty(); };
-    auto has_number = [](const Fields& f) { return !f.number.empty(); };
-    static const std::vector<Family> kAll = {
+bool always(const Fields&) { return true; }
+bool has_text(const Fields& f) { return !f.text.empty(); }
+bool has_number(const Fields& f) { return !f.number.empty(); }
+
+/// The families of malformed conditions: each with when it applies and how it draws one.
+const std::vector<Family> kFamilies = {
         {"unterminated quote", always, [](const Fields& f) {
              return pick(std::vector<std::string>{a_text(f) + " = 'abc", a_text(f) + " = N'abc", valid_predicate(f) + " AND " + a_text(f) + " LIKE 'ab%",
                                                   a_text(f) + " IN ('a', 'b)"});
@@ -219,9 +220,9 @@ const std::vector<Family>& families() {
              return pick(std::vector<std::string>{o + " IS NULL", o + " = 1", o + " IS NOT NULL"});
          }},
         {"empty IN list", always, [](const Fields& f) { return a_text(f) + " IN ()"; }},
-    };
-    return kAll;
-}
+};
+
+const std::vector<Family>& families() { return kFamilies; }
 
 }  // namespace
 
