@@ -106,7 +106,8 @@ void same_records(Judge& j, const std::vector<json>& expected, const std::vector
             continue;
         }
         const auto diffs = oracle::compare_record(*j.run().catalogue, record, e, *it->second, j.run().compare);
-        if (!diffs.empty()) j.finding("the record " + key_text(record, e) + " " + where + " with the values handed over", oracle::format_differences(diffs));
+        if (!diffs.empty())
+            j.finding("the record " + key_text(record, e) + " " + where + " with the values handed over", oracle::format_differences(diffs));
     }
     if (missing > 3) j.finding(std::to_string(expected.size()) + " records " + where, std::to_string(missing) + " are missing");
     const auto wanted = by_key(record, expected);
@@ -496,56 +497,72 @@ void how_it_works(Judge& j) {
 }  // namespace
 
 std::vector<certify::ConnectorCheck> connector_checks() {
-    using L = Level;
     std::vector<certify::ConnectorCheck> table = {
-        {"CON-01", "Every call but POST /Token carries Authorization: Bearer with an issued token", "000 §1, §5 rule 2",
-         {"000-1-bearer", "000-5-rule2-bearer", "000-4-post-token", "000-4.4-auth", "000-4.3-auth"}, L::Must, bearer_on_every_call},
-        {"CON-02", "Blocks are sent as application/json; charset=utf-8", "000 §4.4", {"000-4.4-content-type"}, L::Must, content_type},
-        {"CON-03", "A block is a JSON array of records, in UTF-8", "000 §1",
-         {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-body"}, L::Must, array_of_records},
-        {"CON-04", "No Id, ts_update or dat_ultvar in a sent record", "000 §1",
-         {"000-1-platform-fields", "000-4.4-platform-managed"}, L::Must, no_platform_fields},
-        {"CON-05", "No customer_ID in a sent record", "000 §4.4 record key rule",
-         {"000-4.4-customer-id-not-sent", "000-2.1-minimal-record"}, L::Should, no_customer_id},
-        {"CON-06", "Each sent record has the required fields of its resource", "000 §2.1 minimal record",
-         joined({"000-2.1-minimal-record"}, {statements::required_to_send()}), L::Must, required_fields},
-        {"CON-07", "Each sent value fits its field's type", "000 §1",
-         joined({"000-1-field-types"}, {statements::written_fields(), statements::allowed_values()}), L::Must, field_types},
-        {"CON-08", "Document lines travel nested in their header", "000 §4.4, §2.2",
-         {"000-4.4-document-lines", "000-2.2-header-and-lines-together", "000-1-list-nested"}, L::Must, lines_nested},
-        {"CON-09", "flg_isdeleted is sent as the record stands: false on active records", "000 §1, §4.4",
-         {"000-1-deletion-logical", "000-4.4-deletion"}, L::Must, deletion_flag_as_given},
-        {"CON-10", "Blocks of a few hundred records, smaller for documents", "000 §4.4, §8",
-         {"000-4.4-blocks", "000-8-recommended-blocks"}, L::Should, block_sizes},
-        {"CON-11", "Every record handed over arrives once, as it was", "000 §1 capability 4",
-         {"000-1-cap4-sync", "000-4-post-sync", "000-4.4-body"}, L::Must, delivers_the_input},
-        {"CON-12", "Success is reported only when everything arrived", "000 §4.4, §7; A-86, A-97",
-         {"000-4.4-check", "000-7-sender-stops", "000-4.4-failure"}, L::Must, success_means_done},
-        {"CON-13", "The sender stops at the first block answered other than 200", "000 §4.4, §7",
-         {"000-4.4-failure", "000-7-sender-stops"}, L::Must, stops_at_first_refusal},
-        {"CON-14", "The body of a refused block is kept", "000 §4.4, §7",
-         {"000-4.4-failure", "000-7-sender-stops"}, L::Must, keeps_the_body},
-        {"CON-15", "After a 401 the refused request is sent again with a new token, or the sender stops", "000 §5 rule 3, §7",
-         {"000-5-rule3-401", "000-7-sender-stops", "000-5-lifetime-grants-scopes-not-shown"}, L::Must, after_a_401},
-        {"CON-16", "After sending, TotalRowsCount is read to check", "000 §4.4",
-         {"000-4.4-check"}, L::Must, reads_the_count},
-        {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", {"000-8-pages-start-at-1", "000-4.1-pagenumber", "000-4.3-pagination"},
-         L::Must, pages_from_one},
-        {"CON-18", "LastUtcRun is sent in the form YYYY-MM-DD HH:MM:SS.000", "000 §4.3",
-         {"000-4.3-lastutcrun"}, L::Must, last_utc_run_form},
-        {"CON-19", "Every page of the change feed is read, deletions included", "000 §4.3, §1",
-         {"000-4.3-response-200", "000-4.3-pagination", "000-1-cap4-sync", "000-4-get-sync", "000-1-deletion-logical"}, L::Must, reads_the_whole_feed},
-        {"CON-20", "The delivery completes when the service answers slowly", "000 §8",
-         {"000-8-rate-limits-not-shown"}, L::Should, copes_with_slow_answers},
-        {"CON-21", "The connector ends by itself", "000 §4.4",
-         {"000-4.4-failure"}, L::Should, ends_by_itself},
-        {"CON-22", "The connector keeps to a bounded number of requests", "000 §8", {"000-8-rate-limits-not-shown"}, L::Should,
-         within_budget},
-        {"CON-23", "How the connector works (tokens, blocks, retries)", "000 §5",
-         {"000-5-lifetime-grants-scopes-not-shown", "000-5-token-fields-not-shown"}, L::Observe, how_it_works},
+        {.id = "CON-01", .title = "Every call but POST /Token carries Authorization: Bearer with an issued token",
+         .spec = "000 §1, §5 rule 2", .verifies = {"000-1-bearer", "000-5-rule2-bearer", "000-4-post-token", "000-4.4-auth", "000-4.3-auth"},
+         .level = Level::Must, .run = bearer_on_every_call},
+        {.id = "CON-02", .title = "Blocks are sent as application/json; charset=utf-8",
+         .spec = "000 §4.4", .verifies = {"000-4.4-content-type"}, .level = Level::Must, .run = content_type},
+        {.id = "CON-03", .title = "A block is a JSON array of records, in UTF-8",
+         .spec = "000 §1", .verifies = {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-body"}, .level = Level::Must, .run = array_of_records},
+        {.id = "CON-04", .title = "No Id, ts_update or dat_ultvar in a sent record",
+         .spec = "000 §1", .verifies = {"000-1-platform-fields", "000-4.4-platform-managed"}, .level = Level::Must, .run = no_platform_fields},
+        {.id = "CON-05", .title = "No customer_ID in a sent record",
+         .spec = "000 §4.4 record key rule", .verifies = {"000-4.4-customer-id-not-sent", "000-2.1-minimal-record"},
+         .level = Level::Should, .run = no_customer_id},
+        {.id = "CON-06", .title = "Each sent record has the required fields of its resource",
+         .spec = "000 §2.1 minimal record", .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}),
+         .level = Level::Must, .run = required_fields},
+        {.id = "CON-07", .title = "Each sent value fits its field's type",
+         .spec = "000 §1", .verifies = joined({"000-1-field-types"}, {statements::written_fields(), statements::allowed_values()}),
+         .level = Level::Must, .run = field_types},
+        {.id = "CON-08", .title = "Document lines travel nested in their header",
+         .spec = "000 §4.4, §2.2", .verifies = {"000-4.4-document-lines", "000-2.2-header-and-lines-together", "000-1-list-nested"},
+         .level = Level::Must, .run = lines_nested},
+        {.id = "CON-09", .title = "flg_isdeleted is sent as the record stands: false on active records",
+         .spec = "000 §1, §4.4", .verifies = {"000-1-deletion-logical", "000-4.4-deletion"}, .level = Level::Must, .run = deletion_flag_as_given},
+        {.id = "CON-10", .title = "Blocks of a few hundred records, smaller for documents",
+         .spec = "000 §4.4, §8", .verifies = {"000-4.4-blocks", "000-8-recommended-blocks"}, .level = Level::Should, .run = block_sizes},
+        {.id = "CON-11", .title = "Every record handed over arrives once, as it was",
+         .spec = "000 §1 capability 4", .verifies = {"000-1-cap4-sync", "000-4-post-sync", "000-4.4-body"},
+         .level = Level::Must, .run = delivers_the_input},
+        {.id = "CON-12", .title = "Success is reported only when everything arrived",
+         .spec = "000 §4.4, §7; A-86, A-97", .verifies = {"000-4.4-check", "000-7-sender-stops", "000-4.4-failure"},
+         .level = Level::Must, .run = success_means_done},
+        {.id = "CON-13", .title = "The sender stops at the first block answered other than 200",
+         .spec = "000 §4.4, §7", .verifies = {"000-4.4-failure", "000-7-sender-stops"}, .level = Level::Must, .run = stops_at_first_refusal},
+        {.id = "CON-14", .title = "The body of a refused block is kept",
+         .spec = "000 §4.4, §7", .verifies = {"000-4.4-failure", "000-7-sender-stops"}, .level = Level::Must, .run = keeps_the_body},
+        {.id = "CON-15", .title = "After a 401 the refused request is sent again with a new token, or the sender stops",
+         .spec = "000 §5 rule 3, §7", .verifies = {"000-5-rule3-401", "000-7-sender-stops", "000-5-lifetime-grants-scopes-not-shown"},
+         .level = Level::Must, .run = after_a_401},
+        {.id = "CON-16", .title = "After sending, TotalRowsCount is read to check",
+         .spec = "000 §4.4", .verifies = {"000-4.4-check"}, .level = Level::Must, .run = reads_the_count},
+        {.id = "CON-17", .title = "Pages are numbered from 1",
+         .spec = "000 §8, §4.1", .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber", "000-4.3-pagination"},
+         .level = Level::Must, .run = pages_from_one},
+        {.id = "CON-18", .title = "LastUtcRun is sent in the form YYYY-MM-DD HH:MM:SS.000",
+         .spec = "000 §4.3", .verifies = {"000-4.3-lastutcrun"}, .level = Level::Must, .run = last_utc_run_form},
+        {.id = "CON-19", .title = "Every page of the change feed is read, deletions included",
+         .spec = "000 §4.3, §1",
+         .verifies = {"000-4.3-response-200", "000-4.3-pagination", "000-1-cap4-sync", "000-4-get-sync", "000-1-deletion-logical"},
+         .level = Level::Must, .run = reads_the_whole_feed},
+        {.id = "CON-20", .title = "The delivery completes when the service answers slowly",
+         .spec = "000 §8", .verifies = {"000-8-rate-limits-not-shown"}, .level = Level::Should, .run = copes_with_slow_answers},
+        {.id = "CON-21", .title = "The connector ends by itself",
+         .spec = "000 §4.4", .verifies = {"000-4.4-failure"}, .level = Level::Should, .run = ends_by_itself},
+        {.id = "CON-22", .title = "The connector keeps to a bounded number of requests",
+         .spec = "000 §8", .verifies = {"000-8-rate-limits-not-shown"}, .level = Level::Should, .run = within_budget},
+        {.id = "CON-23", .title = "How the connector works (tokens, blocks, retries)",
+         .spec = "000 §5", .verifies = {"000-5-lifetime-grants-scopes-not-shown", "000-5-token-fields-not-shown"},
+         .level = Level::Observe, .run = how_it_works},
     };
-    // The quote a report shows comes from the statement the check rests on, so it cannot drift from the seeds.
-    for (auto& check : table) check.seed_text = shown_quote(check.verifies);
+    // The suite and the quote a report shows are the table's, as for the server's suites (suites/registry.cpp): the quote
+    // comes from the statement the check rests on, so it cannot drift from the seeds.
+    for (auto& check : table) {
+        check.suite = "connector";
+        check.seed_text = shown_quote(check.verifies);
+    }
     return table;
 }
 

@@ -22,7 +22,8 @@ const std::vector<Suite>& all_suites();
 /// Every check of every suite, in suite order, each with its suite set.
 std::vector<Check> all_checks();
 
-/// The checks of a connector (a client of the service), judged by `conformance certify`.
+/// The checks of a connector (a client of the service), judged by `conformance certify`: rows of the server checks'
+/// type (check/check.hpp), each with its suite ("connector") and seed text set.
 std::vector<certify::ConnectorCheck> connector_checks();
 
 }  // namespace bds::suites

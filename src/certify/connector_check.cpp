@@ -61,19 +61,19 @@ std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& chec
     for (const auto& check : checks) {
         run::CheckResult r;
         r.id = check.id;
-        r.suite = "connector";
+        r.suite = check.suite;
         r.title = check.title;
         r.spec = check.spec;
         r.seed_text = check.seed_text;
         r.verifies = check.verifies;
         r.level = check.level;
-        r.tags = {"connector"};
+        r.tags = check.tags();
         int applied = 0;
         std::string why_not;
         for (const auto& run : runs) {
             Judge judge(run);
             try {
-                check.judge(judge);
+                check.run(judge);
             } catch (const std::exception& e) {  // a fault of the harness, never the connector's
                 r.outcome = run::Outcome::Error;
                 r.error_source = run::ErrorSource::Harness;

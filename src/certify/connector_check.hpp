@@ -1,8 +1,7 @@
 #pragma once
-/// A connector check: like a server check (check/check.hpp) a value with a stable id (CON-07), title, spec
-/// reference, the statements of the seeds it verifies, a level, and a small function; it judges each scenario run
-/// of the connector.
-#include <functional>
+/// A connector check: a row of the same type as a server check (check/check.hpp: a stable id, CON-07, title, spec
+/// reference, the statements of the seeds it verifies, a level), whose `run` judges each scenario run of the
+/// connector through a Judge.
 #include <string>
 #include <vector>
 
@@ -40,19 +39,12 @@ private:
     std::size_t suppressed_ = 0;
 };
 
-/// One row of the connector's table (suites/connector.cpp), written positionally:
-///     {"CON-17", "Pages are numbered from 1", "000 §8, §4.1", {"000-8-pages-start-at-1"}, L::Must, pages_from_one}
-struct ConnectorCheck {
-    std::string id;  ///< stable, "CON-07"
-    std::string title;
-    std::string spec;  ///< "000 §4.4"
-    /// The statements of the seeds it verifies, by id (spec/requirements.json): the one it rests on first.
-    std::vector<std::string> verifies;
-    Level level = Level::Must;
-    std::function<void(Judge&)> judge;
-    /// The seed sentence shown for it: the quote of the first of `verifies`, set by the table, not by the row.
-    std::string seed_text{};
-};
+/// One row of the connector's table (suites/connector.cpp), the row type of the server's checks:
+///     {.id = "CON-17", .title = "Pages are numbered from 1", .spec = "000 §8, §4.1",
+///      .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must, .run = pages_from_one}
+/// It leaves `needs`, `resources`, `writes`, `own_rows`, `waits` and `capability` empty; its table sets `suite`
+/// ("connector") and `seed_text`.
+using ConnectorCheck = BasicCheck<Judge>;
 
 /// The checks of `table` whose id starts with one of `prefixes` (empty: all). std::invalid_argument for a prefix no
 /// id has. (The table is suites::connector_checks().)

@@ -12,12 +12,6 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Level, {{Level::Must, "MUST"}, {Level::Should, "SHO
 
 std::string_view to_string(Level level) { return enum_text(level); }
 
-std::vector<std::string> Check::tags() const {
-    std::vector<std::string> out{capability.empty() ? suite : capability};
-    out.insert(out.end(), resources.begin(), resources.end());
-    return out;
-}
-
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,
                                  const std::vector<std::string>& id_prefixes, const std::vector<std::string>& excluded) {
     const auto starts = [](const std::string& id, const std::string& prefix) { return id.compare(0, prefix.size(), prefix) == 0; };

@@ -1,5 +1,6 @@
 #pragma once
-/// A conformance check: a small value with a stable id, declared in a suite's table under suites/.
+/// A conformance check: a small value with a stable id, one row of a table, the same type for the server's checks
+/// (suites/server/*.cpp) and a connector's (suites/connector.cpp, certify/connector_check.hpp).
 #include <functional>
 #include <string>
 #include <string_view>
@@ -15,16 +16,17 @@ inline constexpr int kDefaultCases = 100;  // RapidCheck's own default
 enum class Level { Must, Should, Observe };
 std::string_view to_string(Level level);
 
-/// What a running check reaches: target, client, users, oracles. Defined by the runner.
-struct Context;
-
-/// One row of a suite's table, written with designated initialisers:
+/// One row of a check table, server or connector, written with designated initialisers:
 ///     {.id = "PAG-03", .title = …, .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must,
 ///      .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .run = pages_start_at_one}
-/// The runner reads everything but `run`: it skips a check whose `needs` the target file lacks, locks its
-/// `resources` (shared by readers, and by checks with `own_rows`).
+/// `Judged` is what `run` judges: a server check's Context (the target, its client and users), a connector check's
+/// certify::Judge (one scenario run of the connector). The runner reads everything but `run`: it skips a check whose
+/// `needs` the target file lacks, locks its `resources` (shared by readers, and by checks with `own_rows`). Connector
+/// rows leave the members the runner reads (`needs` … `waits`) and `capability` empty: a scenario run is theirs alone
+/// (tests/suites/registry_test.cpp holds them to that; docs/architecture.md, "Certifying a connector").
 /// (Every member has a default so that GCC's -Wmissing-field-initializers accepts rows that leave some out.)
-struct Check {
+template <class Judged>
+struct BasicCheck {
     std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
     std::string title{};
     std::string spec{};  ///< e.g. "000 §4.1 rule 1"
@@ -49,18 +51,31 @@ struct Check {
     /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
     /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).
     bool waits = false;
-    std::function<void(Context&)> run{};
+    /// The check itself: a server check exchanges with the target through its Context; a connector check judges one
+    /// scenario run through its Judge (called once per run).
+    std::function<void(Judged&)> run{};
     /// What it exercises, for the reports' coverage map; empty: its suite.
     std::string capability{};
-    /// The suite folder under suites/ ("pagination"): set by the suite table (suites/registry.cpp), not by the row.
+    /// The suite's name ("pagination": its file under suites/server/; "connector"): set by the suite table
+    /// (suites/registry.cpp, suites/connector.cpp), not by the row.
     std::string suite{};
-    /// The seed sentence shown for it, word for word: the quote of the first of `verifies`, set by the suite table
-    /// (suites/registry.cpp), not by the row.
+    /// The seed sentence shown for it, word for word: the quote of the first of `verifies`, set by the suite table,
+    /// not by the row.
     std::string seed_text{};
 
     /// The report's tags: the capability (or suite), then the resources.
-    std::vector<std::string> tags() const;
+    std::vector<std::string> tags() const {
+        std::vector<std::string> out{capability.empty() ? suite : capability};
+        out.insert(out.end(), resources.begin(), resources.end());
+        return out;
+    }
 };
+
+/// What a running server check reaches: target, client, users, oracles. Defined by the runner.
+struct Context;
+
+/// A server check: one row of a suite's table under suites/server/ (suites/registry.cpp lists the tables).
+using Check = BasicCheck<Context>;
 
 /// The checks whose suite is in `suites` or whose id starts with one of `id_prefixes` (both empty: all), less those
 /// whose id starts with one of `excluded`. std::invalid_argument naming an unknown suite, or a prefix no id has.

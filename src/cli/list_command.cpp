@@ -3,12 +3,30 @@
 #include <iostream>
 #include <memory>
 
+#include "certify/connector_check.hpp"
 #include "certify/scenario.hpp"
 #include "check/check.hpp"
 #include "cli/commands.hpp"
 #include "suites/registry.hpp"
 
 namespace bds::cli {
+namespace {
+
+/// `text` padded to `width` characters, not bytes: spec references hold "§".
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t chars = 0;
+    for (unsigned char ch : text) chars += (ch & 0xC0) != 0x80;
+    return text + std::string(chars < width ? width - chars : 1, ' ');
+}
+
+/// A line per check, server's or connector's alike (one row type, check/check.hpp): id, level, spec reference, title.
+template <class Judged>
+void print_checks(const std::vector<BasicCheck<Judged>>& checks) {
+    for (const auto& c : checks)
+        std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
+}
+
+}  // namespace
 
 void add_list_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("list", "Print every check: id, level, spec reference, title");
@@ -18,12 +36,6 @@ void add_list_command(CLI::App& app) {
     auto connector = std::make_shared<bool>(false);
     cmd->add_flag("--connector", *connector, "The connector checks and scenarios of `conformance certify` instead");
     cmd->callback([suites, ids, connector] {
-        // Columns padded by characters, not bytes: spec references hold "§".
-        auto padded = [](const std::string& text, std::size_t width) {
-            std::size_t chars = 0;
-            for (unsigned char ch : text) chars += (ch & 0xC0) != 0x80;
-            return text + std::string(chars < width ? width - chars : 1, ' ');
-        };
         if (*connector) {
             std::vector<certify::ConnectorCheck> checks;
             try {
@@ -31,8 +43,7 @@ void add_list_command(CLI::App& app) {
             } catch (const std::invalid_argument& e) {
                 throw ExitError{kUsage, std::string("--check: ") + e.what()};
             }
-            for (const auto& c : checks)
-                std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
+            print_checks(checks);
             std::cout << checks.size() << " connector checks\n\nscenarios (conformance certify --scenario NAME):\n";
             for (const auto& s : certify::scenarios())
                 std::cout << "  " << padded(s.name, 25) << padded(std::string(to_string(s.mode)), 6) << s.description << "\n";
@@ -44,8 +55,7 @@ void add_list_command(CLI::App& app) {
         } catch (const std::invalid_argument& e) {
             throw ExitError{kUsage, std::string("--suite/--check: ") + e.what()};
         }
-        for (const auto& c : checks)
-            std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
+        print_checks(checks);
         std::cout << checks.size() << " checks\n";
     });
 }

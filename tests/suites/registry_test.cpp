@@ -40,6 +40,26 @@ TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
     for (const auto& c : all_checks()) EXPECT_FALSE(c.suite.empty()) << c.id;
 }
 
+TEST(SuiteRows, ConnectorRowsAreCompleteAndLeaveWhatTheRunnerReadsEmpty) {
+    std::set<std::string> ids;
+    const std::regex id("CON-[0-9]{2}");
+    for (const auto& c : suites::connector_checks()) {
+        EXPECT_TRUE(std::regex_match(c.id, id)) << c.id << " is a connector check: expected CON-NN";
+        EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
+        EXPECT_FALSE(c.title.empty()) << c.id;
+        EXPECT_FALSE(c.spec.empty()) << c.id;
+        EXPECT_TRUE(c.run) << c.id;
+        EXPECT_EQ(c.suite, "connector") << c.id << ": the suite is set by the table";
+        // A scenario run is the check's alone: nothing for a runner to skip, lock or schedule, and its suite is its tag.
+        EXPECT_TRUE(c.needs.empty()) << c.id;
+        EXPECT_TRUE(c.resources.empty()) << c.id;
+        EXPECT_FALSE(c.writes || c.own_rows || c.waits) << c.id;
+        EXPECT_TRUE(c.capability.empty()) << c.id;
+        EXPECT_EQ(c.tags(), std::vector<std::string>{"connector"}) << c.id;
+    }
+    EXPECT_FALSE(ids.empty());
+}
+
 /// What is wrong with the statements a check names (empty: nothing): an unknown id, an id twice, a MUST check
 /// resting on no stated rule or field.
 std::vector<std::string> verifies_faults(const std::vector<std::string>& verifies, Level level) {
