@@ -102,17 +102,17 @@ void same_records(Judge& j, const std::vector<json>& expected, const std::vector
     for (const auto& e : expected) {
         const auto it = got.find(key_of(record, e));
         if (it == got.end()) {
-            if (++missing <= 3) j.finding("the record " + key_text(record, e) + " " + where, "it is not there");
+            if (++missing <= 3) j.finding({.expected = "the record " + key_text(record, e) + " " + where, .actual = "it is not there"});
             continue;
         }
         const auto diffs = oracle::compare_record(*j.run().catalogue, record, e, *it->second, j.run().compare);
         if (!diffs.empty())
-            j.finding("the record " + key_text(record, e) + " " + where + " with the values handed over", oracle::format_differences(diffs));
+            j.finding({.expected = "the record " + key_text(record, e) + " " + where + " with the values handed over", .actual = oracle::format_differences(diffs)});
     }
-    if (missing > 3) j.finding(std::to_string(expected.size()) + " records " + where, std::to_string(missing) + " are missing");
+    if (missing > 3) j.finding({.expected = std::to_string(expected.size()) + " records " + where, .actual = std::to_string(missing) + " are missing"});
     const auto wanted = by_key(record, expected);
     for (const auto& [key, r] : got)
-        if (!wanted.count(key)) j.finding("only the records handed over " + where, "also " + key_text(record, *r));
+        if (!wanted.count(key)) j.finding({.expected = "only the records handed over " + where, .actual = "also " + key_text(record, *r)});
 }
 
 std::string stderr_tail(const ScenarioRun& run) {
@@ -136,11 +136,11 @@ void bearer_on_every_call(Judge& j) {
         if (r.method == "POST" && r.path == "/Token") continue;
         ++judged;
         if (r.header("Authorization").empty())
-            j.finding("Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, "no Authorization header", &r);
+            j.finding({.expected = "Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, .actual = "no Authorization header", .request = &r});
         else if (r.bearer.empty())
-            j.finding("Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, "an Authorization header of another scheme", &r);
+            j.finding({.expected = "Authorization: Bearer <ACCESS_TOKEN> on " + r.method + " " + r.path, .actual = "an Authorization header of another scheme", .request = &r});
         else if (!issued.count(r.bearer))
-            j.finding("a token POST /Token issued, on " + r.method + " " + r.path, "a bearer token the service never issued", &r);
+            j.finding({.expected = "a token POST /Token issued, on " + r.method + " " + r.path, .actual = "a bearer token the service never issued", .request = &r});
     }
     if (judged == 0) j.not_applicable("the connector sent nothing but token requests");
 }
@@ -161,7 +161,7 @@ void content_type(Judge& j) {
             at = next;
         }
         if (media != "application/json" || charset != "utf-8")
-            j.finding("Content-Type: application/json; charset=utf-8", value.empty() ? "no Content-Type" : "Content-Type: " + value, b);
+            j.finding({.expected = "Content-Type: application/json; charset=utf-8", .actual = value.empty() ? "no Content-Type" : "Content-Type: " + value, .request = b});
     }
 }
 
@@ -170,13 +170,13 @@ void array_of_records(Judge& j) {
     for (const Received* b : j.run().blocks()) {
         const json body = json::parse(b->body, nullptr, false);
         if (body.is_discarded())
-            j.finding("a body of JSON in UTF-8", "a body that is not (no JSON, or bytes that are not UTF-8)", b);
+            j.finding({.expected = "a body of JSON in UTF-8", .actual = "a body that is not (no JSON, or bytes that are not UTF-8)", .request = b});
         else if (!body.is_array())
-            j.finding("an array of records", "a JSON " + std::string(body.type_name()), b);
+            j.finding({.expected = "an array of records", .actual = "a JSON " + std::string(body.type_name()), .request = b});
         else
             for (std::size_t i = 0; i < body.size(); ++i)
                 if (!body[i].is_object()) {
-                    j.finding("an array of records (JSON objects)", "a JSON " + std::string(body[i].type_name()), b, "/" + std::to_string(i));
+                    j.finding({.expected = "an array of records (JSON objects)", .actual = "a JSON " + std::string(body[i].type_name()), .pointer = "/" + std::to_string(i), .request = b});
                     break;
                 }
     }
@@ -186,7 +186,7 @@ void no_platform_fields(Judge& j) {
     need_blocks(j);
     each_sent_record(j.run(), [&](const Received& b, const json& r, const std::string& at, const Record&) {
         for (const auto& f : kPlatformFields)
-            if (r.contains(f)) j.finding("no " + f + " (maintained by the platform)", f + ": " + r[f].dump(), &b, at + "/" + f);
+            if (r.contains(f)) j.finding({.expected = "no " + f + " (maintained by the platform)", .actual = f + ": " + r[f].dump(), .pointer = at + "/" + f, .request = &b});
     });
 }
 
@@ -194,7 +194,7 @@ void no_customer_id(Judge& j) {
     need_blocks(j);
     each_sent_record(j.run(), [&](const Received& b, const json& r, const std::string& at, const Record&) {
         if (r.contains("customer_ID"))
-            j.finding("no customer_ID (the tenant comes from the token)", "customer_ID: " + r["customer_ID"].dump(), &b, at + "/customer_ID");
+            j.finding({.expected = "no customer_ID (the tenant comes from the token)", .actual = "customer_ID: " + r["customer_ID"].dump(), .pointer = at + "/customer_ID", .request = &b});
     });
 }
 
@@ -219,7 +219,7 @@ void validated(Judge& j, Report&& report) {
 
 void required_fields(Judge& j) {
     validated(j, [&](const Violation& v, const Received& b, std::size_t i) {
-        if (v.rule == "required") j.finding(v.message, "record " + std::to_string(i) + " of the block", &b, v.pointer);
+        if (v.rule == "required") j.finding({.expected = v.message, .actual = "record " + std::to_string(i) + " of the block", .pointer = v.pointer, .request = &b});
     });
 }
 
@@ -232,7 +232,7 @@ void field_types(Judge& j) {
         if (not_shown.count(v.rule))
             j.observe("record " + std::to_string(i) + v.pointer + ": " + v.message + " (a form the seeds do not show)", &b);
         else
-            j.finding(v.message, "record " + std::to_string(i) + " of the block", &b, v.pointer);
+            j.finding({.expected = v.message, .actual = "record " + std::to_string(i) + " of the block", .pointer = v.pointer, .request = &b});
     });
 }
 
@@ -242,8 +242,8 @@ void lines_nested(Judge& j) {
     need_blocks(j);
     for (const Received* b : run.blocks())
         if (b->path != "/api/sync/StoricoDocumentiT")
-            j.finding("document lines nested in StoricoDocumentiR of their header, in POST /api/sync/StoricoDocumentiT",
-                      "POST " + b->path, b);
+            j.finding({.expected = "document lines nested in StoricoDocumentiR of their header, in POST /api/sync/StoricoDocumentiT",
+                       .actual = "POST " + b->path, .request = b});
     for (const Received* b : run.blocks()) {
         const json records = records_of(*b);
         if (records.is_discarded() || b->path != "/api/sync/StoricoDocumentiT") continue;
@@ -253,9 +253,9 @@ void lines_nested(Judge& j) {
             const json& lines = header["StoricoDocumentiR"];
             for (std::size_t k = 0; k < lines.size(); ++k)
                 if (lines[k].is_object() && lines[k].value("key_documento", json()) != header.value("key_documento", json()))
-                    j.finding("each line repeats the key_documento of its header (" + header.value("key_documento", json()).dump() + ")",
-                              lines[k].value("key_documento", json()).dump(), b,
-                              "/" + std::to_string(i) + "/StoricoDocumentiR/" + std::to_string(k) + "/key_documento");
+                    j.finding({.expected = "each line repeats the key_documento of its header (" + header.value("key_documento", json()).dump() + ")",
+                               .actual = lines[k].value("key_documento", json()).dump(),
+                               .pointer = "/" + std::to_string(i) + "/StoricoDocumentiR/" + std::to_string(k) + "/key_documento", .request = b});
         }
     }
 }
@@ -274,9 +274,9 @@ void deletion_flag_as_given(Judge& j) {
             const json& given = (*it->second)["flg_isdeleted"];
             const json sent = records[i].value("flg_isdeleted", json());
             if (sent != given)
-                j.finding("flg_isdeleted " + given.dump() + " as handed over (" + (given == false ? "an active record" : "a deleted record") + ")",
-                          "flg_isdeleted " + (sent.is_null() ? std::string("absent or null") : sent.dump()), b,
-                          "/" + std::to_string(i) + "/flg_isdeleted");
+                j.finding({.expected = "flg_isdeleted " + given.dump() + " as handed over (" + (given == false ? "an active record" : "a deleted record") + ")",
+                           .actual = "flg_isdeleted " + (sent.is_null() ? std::string("absent or null") : sent.dump()),
+                           .pointer = "/" + std::to_string(i) + "/flg_isdeleted", .request = b});
         }
     }
 }
@@ -291,8 +291,8 @@ void block_sizes(Judge& j) {
         if (records.is_discarded()) continue;
         sizes += (sizes.empty() ? "" : ", ") + std::to_string(records.size());
         if (records.size() > most)
-            j.finding("blocks of a few hundred records at most (" + std::to_string(most) + (documents ? " for documents" : "") + ", A-90)",
-                      "a block of " + std::to_string(records.size()) + " records", b);
+            j.finding({.expected = "blocks of a few hundred records at most (" + std::to_string(most) + (documents ? " for documents" : "") + ", A-90)",
+                       .actual = "a block of " + std::to_string(records.size()) + " records", .request = b});
     }
     if (!sizes.empty()) j.observe("records per block: " + sizes);
 }
@@ -305,11 +305,11 @@ void delivers_the_input(Judge& j) {
         for (const Received* b : run.blocks())
             if (b->status == 200) ++accepted;
         if (accepted == 0 || run.stored.empty())
-            return j.finding("records delivered: at least one block accepted", "none: " + how_it_ended(run));
+            return j.finding({.expected = "records delivered: at least one block accepted", .actual = "none: " + how_it_ended(run)});
         return j.observe(std::to_string(run.stored.size()) + " records delivered in " + std::to_string(accepted) + " accepted blocks");
     }
     if (run.recording.requests.empty())
-        return j.finding("the " + std::to_string(run.input.size()) + " records handed over, delivered", "the connector sent nothing: " + how_it_ended(run));
+        return j.finding({.expected = "the " + std::to_string(run.input.size()) + " records handed over, delivered", .actual = "the connector sent nothing: " + how_it_ended(run)});
     same_records(j, run.input, run.stored, "stored by the service once the connector ended");
 }
 
@@ -344,16 +344,16 @@ void success_means_done(Judge& j) {
         return;
     }
     if (const Received* refused = run.first_refusal())
-        return j.finding("a failure reported after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status) +
-                             ": an exit status other than 0, or its body kept (A-86)",
-                         "exit 0, and the body kept nowhere", refused);
+        return j.finding({.expected = "a failure reported after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status) +
+                                      ": an exit status other than 0, or its body kept (A-86)",
+                          .actual = "exit 0, and the body kept nowhere", .request = refused});
     if (run.scenario.fault != Fault::LostRecord) return;
     for (const auto& r : run.recording.requests) {
         if (r.fault.empty()) continue;
         if (count) return j.observe("exit 0, and " + count->what, count->request);
-        return j.finding("TotalRowsCount came out one short of what was sent: a failure reported (an exit status other than 0), "
-                         "or the count read told in its output (A-97)",
-                         "exit 0, and no TotalRowsCount read after the last block in its output", &r);
+        return j.finding({.expected = "TotalRowsCount came out one short of what was sent: a failure reported (an exit status other than 0), "
+                                      "or the count read told in its output (A-97)",
+                          .actual = "exit 0, and no TotalRowsCount read after the last block in its output", .request = &r});
     }
 }
 
@@ -363,8 +363,8 @@ void stops_at_first_refusal(Judge& j) {
     if (!refused) return j.not_applicable("no block was answered with a status other than 200 (or 401)");
     for (const Received* b : j.run().blocks())
         if (b->seq > refused->seq)
-            return j.finding("nothing more sent after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status),
-                             "another block: " + b->method + " " + b->path, b);
+            return j.finding({.expected = "nothing more sent after block " + std::to_string(refused->seq) + " was answered " + std::to_string(refused->status),
+                              .actual = "another block: " + b->method + " " + b->path, .request = b});
 }
 
 void keeps_the_body(Judge& j) {
@@ -375,8 +375,8 @@ void keeps_the_body(Judge& j) {
         if (!refused && b->status != 200 && !run.marker.empty() && b->response_body.find(run.marker) != std::string::npos) refused = b;
     if (!refused) return j.not_applicable("no block was refused with a body the harness can recognise");
     if (run.kept_text.find(run.marker) == std::string::npos)
-        j.finding("the body of the refused block kept: its ticket \"" + run.marker + "\" in the connector's output or in a file of its working directory",
-                  "it is nowhere: " + how_it_ended(run), refused);
+        j.finding({.expected = "the body of the refused block kept: its ticket \"" + run.marker + "\" in the connector's output or in a file of its working directory",
+                   .actual = "it is nowhere: " + how_it_ended(run), .request = refused});
 }
 
 void after_a_401(Judge& j) {
@@ -387,9 +387,9 @@ void after_a_401(Judge& j) {
     const std::string what = refused->method + " " + refused->path + (refused->is_block() ? " (a block)" : "");
     if (next == requests.end()) return j.observe("after a 401 on " + what + " it stopped: " + how_it_ended(j.run()), &*refused);
     if (next->method != refused->method || next->path != refused->path || next->params != refused->params || next->body != refused->body)
-        return j.finding("after a 401 on " + what + ": that request again, with a new token, before any other; or nothing more",
-                         "another request: " + next->method + " " + next->path, &*next);
-    if (next->bearer == refused->bearer) return j.finding("the refused request sent again with a new token", "with the token that was refused", &*next);
+        return j.finding({.expected = "after a 401 on " + what + ": that request again, with a new token, before any other; or nothing more",
+                          .actual = "another request: " + next->method + " " + next->path, .request = &*next});
+    if (next->bearer == refused->bearer) return j.finding({.expected = "the refused request sent again with a new token", .actual = "with the token that was refused", .request = &*next});
     j.observe("after a 401 on " + what + " it requested a new token and sent the request again", &*next);
 }
 
@@ -402,7 +402,7 @@ void reads_the_count(Judge& j) {
     if (!last) return j.not_applicable("no block was accepted");
     for (const auto& r : run.recording.requests)
         if (r.seq > last->seq && r.method == "GET" && r.path == "/api/resources/" + run.record->name) return;
-    j.finding("GET /api/resources/" + run.record->name + " after the last block, to compare TotalRowsCount", "no such read after it", last);
+    j.finding({.expected = "GET /api/resources/" + run.record->name + " after the last block, to compare TotalRowsCount", .actual = "no such read after it", .request = last});
 }
 
 void pages_from_one(Judge& j) {
@@ -413,7 +413,7 @@ void pages_from_one(Judge& j) {
         any = true;
         char* end = nullptr;
         const long n = std::strtol(page->c_str(), &end, 10);
-        if (page->empty() || *end != '\0' || n < 1) j.finding("PageNumber 1 or more (pages start at 1)", "PageNumber=" + *page, &r);
+        if (page->empty() || *end != '\0' || n < 1) j.finding({.expected = "PageNumber 1 or more (pages start at 1)", .actual = "PageNumber=" + *page, .request = &r});
     }
     if (!any) j.not_applicable("the connector sent no PageNumber");
 }
@@ -426,9 +426,9 @@ void last_utc_run_form(Judge& j) {
         any = true;
         const auto since = r.param("LastUtcRun");
         if (!since)
-            j.finding("LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", "no LastUtcRun", &r);
+            j.finding({.expected = "LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", .actual = "no LastUtcRun", .request = &r});
         else if (!std::regex_match(*since, form))
-            j.finding("LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", "LastUtcRun=" + *since, &r);
+            j.finding({.expected = "LastUtcRun in the form YYYY-MM-DD HH:MM:SS.000", .actual = "LastUtcRun=" + *since, .request = &r});
     }
     if (!any) j.not_applicable("the connector did not read GET /api/sync");
 }
@@ -437,7 +437,7 @@ void reads_the_whole_feed(Judge& j) {
     const auto& run = j.run();
     if (run.scenario.mode != Mode::Pull) return j.not_applicable("only the change-feed scenario judges it");
     if (run.output_given) {
-        if (!run.output_error.empty()) return j.finding("{output}: one record per line, as read from the change feed", run.output_error);
+        if (!run.output_error.empty()) return j.finding({.expected = "{output}: one record per line, as read from the change feed", .actual = run.output_error});
         same_records(j, run.feed, run.output, "changed after LastUtcRun " + run.since + ", in what the connector wrote to {output}");
         return;
     }
@@ -453,15 +453,15 @@ void reads_the_whole_feed(Judge& j) {
     for (const auto& f : run.feed)
         if (!seen.count(key_of(*run.record, f))) ++missing;
     if (missing > 0)
-        j.finding("every page of the change feed read: " + std::to_string(run.feed.size()) + " records changed after " + run.since,
-                  std::to_string(missing) + " never read: " + how_it_ended(run));
+        j.finding({.expected = "every page of the change feed read: " + std::to_string(run.feed.size()) + " records changed after " + run.since,
+                   .actual = std::to_string(missing) + " never read: " + how_it_ended(run)});
 }
 
 void copes_with_slow_answers(Judge& j) {
     const auto& run = j.run();
     if (run.scenario.fault != Fault::SlowAnswers) return j.not_applicable("only the slow-answers scenario judges it");
     if (run.exit_status_judged && !run.process.succeeded())
-        return j.finding("the delivery completed although each block was answered late", how_it_ended(run));
+        return j.finding({.expected = "the delivery completed although each block was answered late", .actual = how_it_ended(run)});
     if (run.input_given) same_records(j, run.input, run.stored, "stored although each block was answered late");
 }
 
@@ -469,12 +469,12 @@ void ends_by_itself(Judge& j) {
     const auto& run = j.run();
     if (!run.process.started) return j.not_applicable("the harness did not start the connector");
     const auto& why = run.process.ended_by_harness;
-    if (!why.empty() && run.recording.flood.empty()) j.finding("the connector ends by itself", "the harness ended it: " + why);
+    if (!why.empty() && run.recording.flood.empty()) j.finding({.expected = "the connector ends by itself", .actual = "the harness ended it: " + why});
 }
 
 void within_budget(Judge& j) {
     const auto& run = j.run();
-    if (!run.recording.flood.empty()) j.finding("a bounded number of requests", run.recording.flood);
+    if (!run.recording.flood.empty()) j.finding({.expected = "a bounded number of requests", .actual = run.recording.flood});
 }
 
 void how_it_works(Judge& j) {

@@ -17,16 +17,13 @@ const Received* ScenarioRun::first_refusal() const {
     return nullptr;
 }
 
-void Judge::finding(std::string expected, std::string actual, const Received* request, std::string pointer) {
+void Judge::finding(Finding found) {
     if (findings_.size() >= kMaxFindings) {
         ++suppressed_;
         return;
     }
-    run::Finding f;
-    f.expected = std::move(expected);
-    f.actual = std::move(actual);
-    f.pointer = std::move(pointer);
-    if (request) f.exchange = request->exchange(run_.base_url);
+    run::Finding f{.expected = std::move(found.expected), .actual = std::move(found.actual), .pointer = std::move(found.pointer)};
+    if (found.request) f.exchange = found.request->exchange(run_.base_url);
     findings_.push_back(std::move(f));
 }
 

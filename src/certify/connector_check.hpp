@@ -17,8 +17,17 @@ public:
     explicit Judge(const ScenarioRun& run) : run_(run) {}
     const ScenarioRun& run() const { return run_; }
 
+    /// A broken rule as a check writes it, with named fields like run::Finding's (designated initialisers, the empty
+    /// ones left out): `j.finding({.expected = …, .actual = …, .pointer = "/0", .request = &r})`.
+    struct Finding {
+        std::string expected{};
+        std::string actual{};
+        std::string pointer{};              ///< JSON pointer into the request's body, e.g. "/0/customer_ID"
+        const Received* request = nullptr;  ///< the request behind it, shown as its exchange; none: the run as a whole
+    };
+
     /// A broken rule, shown with the request behind it (when there is one). Past kMaxFindings only counted.
-    void finding(std::string expected, std::string actual, const Received* request = nullptr, std::string pointer = "");
+    void finding(Finding found);
     /// What the connector chose where the seeds are silent.
     void observe(std::string text, const Received* request = nullptr);
     /// This run says nothing about the rule (the scenario does not exercise it): why.
