@@ -56,15 +56,7 @@ std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorC
 std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks, const std::vector<ScenarioRun>& runs) {
     std::vector<run::CheckResult> results;
     for (const auto& check : checks) {
-        run::CheckResult r;
-        r.id = check.id;
-        r.suite = check.suite;
-        r.title = check.title;
-        r.spec = check.spec;
-        r.seed_text = check.seed_text;
-        r.verifies = check.verifies;
-        r.level = check.level;
-        r.tags = check.tags();
+        run::CheckResult r = run::result_named(check);
         int applied = 0;
         std::string why_not;
         for (const auto& run : runs) {

@@ -67,6 +67,21 @@ struct CheckResult {
     std::string replay;  ///< command-line arguments that repeat this check with its seed
 };
 
+/// A result that names `check` (a server or a connector check), not yet judged.
+template <class Judged>
+CheckResult result_named(const BasicCheck<Judged>& check) {
+    CheckResult r;
+    r.id = check.id;
+    r.suite = check.suite;
+    r.title = check.title;
+    r.spec = check.spec;
+    r.seed_text = check.seed_text;
+    r.verifies = check.verifies;
+    r.level = check.level;
+    r.tags = check.tags();
+    return r;
+}
+
 /// How a run compares with a baseline report (--baseline): see run/baseline.hpp.
 struct BaselineComparison {
     std::string source;

@@ -75,15 +75,7 @@ std::string token_command(const client::TargetConfig& target) {
 
 /// A result that names `check`, not yet run.
 CheckResult result_for(const Check& check, std::string replay) {
-    CheckResult res;
-    res.id = check.id;
-    res.suite = check.suite;
-    res.title = check.title;
-    res.spec = check.spec;
-    res.seed_text = check.seed_text;
-    res.verifies = check.verifies;
-    res.level = check.level;
-    res.tags = check.tags();
+    CheckResult res = result_named(check);
     res.replay = "conformance run " + replay;
     return res;
 }
