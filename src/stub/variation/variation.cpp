@@ -13,6 +13,7 @@
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
+#include "stub/base64.hpp"
 #include "stub/store.hpp"
 
 namespace bds::stub {
@@ -60,24 +61,10 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t seed) {
 
 /// The stored rowversion (base64 of 8 bytes, big-endian) as an integer.
 std::optional<std::uint64_t> rowversion_value(const std::string& text) {
-    static constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::uint64_t bits = 0;
-    int count = 0;
-    std::string bytes;
-    for (const char c : text) {
-        if (c == '=') break;
-        const auto at = kAlphabet.find(c);
-        if (at == std::string_view::npos) return std::nullopt;
-        bits = (bits << 6) | at;
-        count += 6;
-        if (count >= 8) {
-            count -= 8;
-            bytes += static_cast<char>((bits >> count) & 0xFF);
-        }
-    }
-    if (bytes.size() != 8) return std::nullopt;
+    const auto bytes = from_base64(text);
+    if (!bytes || bytes->size() != 8) return std::nullopt;
     std::uint64_t v = 0;
-    for (const char b : bytes) v = (v << 8) | static_cast<unsigned char>(b);
+    for (const char b : *bytes) v = (v << 8) | static_cast<unsigned char>(b);
     return v;
 }
 
