@@ -83,7 +83,7 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
-        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
+        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // the policy may have moved it
         if (stored != table.rows.end()) {
             table.indexes.remove(*stored, keys);
             table.changes.remove(*stored);

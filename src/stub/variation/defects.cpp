@@ -1,14 +1,18 @@
 // The defects the stub can be set to: one rule of the seeds broken the way real servers do. The table that says what
-// each breaks is defect_table.cpp; the hook classes below are the whole of each defect's code.
+// each breaks is defect_table.cpp; the policy classes below are the whole of each defect's code.
 #include "stub/variation/defects.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <map>
+#include <mutex>
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
+#include "stub/http_util.hpp"
 #include "stub/store.hpp"
+#include "stub/variation/variation.hpp"
 
 namespace bds::stub {
 namespace {
@@ -16,46 +20,50 @@ namespace {
 using json = nlohmann::json;
 
 // --- auth ---
-struct ReadsWithoutToken : DefectHooks {
-    std::optional<User> admit(const httplib::Request& req, const std::string&, const User* first) const override {
+struct ReadsWithoutToken : Policy {
+    std::optional<User> unauthenticated_user(const httplib::Request& req, const std::string&, const User* first) const override {
         if (first && req.method == "GET" && !req.has_header("Authorization")) return *first;  // served as the first user
         return std::nullopt;
     }
 };
-struct ForgedTokenAccepted : DefectHooks {
-    std::optional<User> admit(const httplib::Request&, const std::string& token, const User* first) const override {
+struct ForgedTokenAccepted : Policy {
+    std::optional<User> unauthenticated_user(const httplib::Request&, const std::string& token, const User* first) const override {
         if (first && !token.empty()) return *first;  // the token is not verified
         return std::nullopt;
     }
 };
-struct ExpiredTokenAccepted : DefectHooks {
+struct ExpiredTokenAccepted : Policy {
     bool tokens_expire() const override { return false; }
 };
 
 // --- access ---
-struct UnknownResource200 : DefectHooks {
-    bool unknown_resource_is_empty() const override { return true; }
+struct UnknownResource200 : Policy {
+    void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name, bool exists) const override {
+        if (exists) return Policy::answer_to_forbidden_read(variation, res, name, exists);
+        variation.write_list(res, {}, 0);  // as if it held no records
+    }
 };
-struct ResourceNameCaseInsensitive : DefectHooks {
-    const Record* resolve(const Catalogue& cat, const User& user, const std::string& name, const Record* reference) const override {
-        if (reference) return reference;
+struct ResourceNameCaseInsensitive : Policy {
+    const Record* resource(const Catalogue& cat, const User& user, const std::string& name) const override {
+        if (const Record* reference = Policy::resource(cat, user, name)) return reference;
         for (const Record* c : cat.resources())  // as a case-insensitive database lookup would
             if (!c->nested_only && user.may_use(c->name) && sql::fold_case_utf8(c->name) == sql::fold_case_utf8(name)) return c;
         return nullptr;
     }
 };
-struct ReaderCanWrite : DefectHooks {
+struct ReaderCanWrite : Policy {
     bool may_write(const User&) const override { return true; }
 };
-struct LimitedUserAllResources : DefectHooks {
-    const Record* resolve(const Catalogue& cat, const User&, const std::string& name, const Record* reference) const override {
+struct LimitedUserAllResources : Policy {
+    const Record* resource(const Catalogue& cat, const User& user, const std::string& name) const override {
+        if (const Record* reference = Policy::resource(cat, user, name)) return reference;
         const Record* r = cat.find(name);  // the user's resource list is not checked
-        return reference ? reference : r && !r->nested_only ? r : nullptr;
+        return r && !r->nested_only ? r : nullptr;
     }
 };
 
 // --- pagination ---
-struct PageNumberFromZero : DefectHooks {
+struct PageNumberFromZero : Policy {
     void paging_input(std::optional<std::string>&, std::optional<std::string>& number) const override {
         // Pages counted from 0: PageNumber=0 is the first page and PageNumber=1 the second.
         if (!number || number->empty() || number->size() > 9) return;
@@ -63,34 +71,34 @@ struct PageNumberFromZero : DefectHooks {
         number = std::to_string(std::stoll(*number) + 1);
     }
 };
-struct TotalCountsPage : DefectHooks {
-    void total(const ListQuery&, std::size_t& total, std::size_t page_rows, std::size_t) const override { total = page_rows; }
+struct TotalCountsPage : Policy {
+    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t page_rows, std::size_t) const override { return page_rows; }
 };
-struct TotalIgnoresFilter : DefectHooks {
-    void total(const ListQuery&, std::size_t& total, std::size_t, std::size_t unfiltered) const override { total = unfiltered; }
-    bool counts_unfiltered() const override { return true; }
+struct TotalIgnoresFilter : Policy {
+    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t, std::size_t read) const override { return read; }
+    bool narrows_reads() const override { return false; }
 };
-struct FeedTotalIgnoresLastUtcRun : DefectHooks {
+struct FeedTotalIgnoresLastUtcRun : Policy {
     // The count's query lacks the feed's condition on dat_ultvar (a feed has no selection: every row was read).
-    void total(const ListQuery& q, std::size_t& total, std::size_t, std::size_t unfiltered) const override {
-        if (q.endpoint == Endpoint::Feed) total = unfiltered;
+    std::size_t total_rows_count(const ListQuery& q, std::size_t matching, std::size_t, std::size_t read) const override {
+        return q.endpoint == Endpoint::Feed ? read : matching;
     }
-    bool counts_unfiltered() const override { return true; }
+    bool narrows_reads() const override { return false; }
 };
-struct UnstablePageOrder : DefectHooks {
+struct UnstablePageOrder : Policy {
     static bool even_page(const ListQuery& q) { return q.page_size && q.page_number % 2 == 0 && q.order_by.empty(); }
     bool needs_all_rows(const ListQuery& q) const override { return even_page(q); }
     void arrange(const Record&, const ListQuery& q, std::vector<json>& rows, std::size_t&) const override {
         if (even_page(q)) std::reverse(rows.begin(), rows.end());  // another plan, another order
     }
 };
-struct PageSizeIgnored : DefectHooks {
+struct PageSizeIgnored : Policy {
     void paging(ListQuery& q) const override {
         q.page_size = 0;  // every record at once
         q.page_number = 1;
     }
 };
-struct PageBeyondEndClamped : DefectHooks {
+struct PageBeyondEndClamped : Policy {
     bool needs_all_rows(const ListQuery& q) const override { return q.page_size != 0; }
     void arrange(const Record&, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const override {
         if (q.page_size && first >= rows.size() && !rows.empty()) first = (rows.size() - 1) / q.page_size * q.page_size;
@@ -144,21 +152,23 @@ std::vector<Word> joining_ands(const std::string& text) {
     return out;
 }
 
-struct AndAsOr : DefectHooks {
-    void selection_text(std::optional<std::string>& text, Endpoint) const override {
-        if (!text) return;
+struct AndAsOr : Policy {
+    std::optional<std::string> selection_applied(std::optional<std::string> text, Endpoint) const override {
+        if (!text) return text;
         const auto ands = joining_ands(*text);
         for (auto it = ands.rbegin(); it != ands.rend(); ++it) text->replace(it->begin, it->end - it->begin, "OR");
+        return text;
     }
 };
-struct SelectionIgnored : DefectHooks {
-    void selection_text(std::optional<std::string>& text, Endpoint endpoint) const override {
-        if (endpoint == Endpoint::Resources) text.reset();  // the filter is dropped
+struct SelectionIgnored : Policy {
+    std::optional<std::string> selection_applied(std::optional<std::string> text, Endpoint endpoint) const override {
+        if (endpoint == Endpoint::Resources) return std::nullopt;  // the filter is dropped
+        return text;
     }
 };
-struct QuotesNotUnescaped : DefectHooks {
-    void selection_text(std::optional<std::string>& text, Endpoint) const override {
-        if (!text) return;
+struct QuotesNotUnescaped : Policy {
+    std::optional<std::string> selection_applied(std::optional<std::string> text, Endpoint) const override {
+        if (!text) return text;
         // '' inside quoted text stays two quotes: the literal compared is what was written, '' included.
         std::string out;
         bool quoted = false;
@@ -174,30 +184,34 @@ struct QuotesNotUnescaped : DefectHooks {
                 out += '\'';
             }
         }
-        text = std::move(out);
+        return out;
     }
 };
-struct FirstConditionOnly : DefectHooks {
-    void selection_text(std::optional<std::string>& text, Endpoint) const override {
-        if (!text) return;
+struct FirstConditionOnly : Policy {
+    std::optional<std::string> selection_applied(std::optional<std::string> text, Endpoint) const override {
+        if (!text) return text;
         for (const auto& w : joining_ands(*text))
-            if (w.depth == 0) {
-                text = text->substr(0, w.begin);
-                return;
-            }
+            if (w.depth == 0) return text->substr(0, w.begin);
+        return text;
     }
 };
 
 // --- sync ---
-struct UpsertDuplicates : DefectHooks {
+struct UpsertDuplicates : Policy {
     void upsert(const Row* old, json& record, StoreEdit& edit) const override {
         if (old) edit.key += "\x1f#" + record.at("ts_update").dump();  // always insert
     }
 };
-struct BlockPartlyStored : DefectHooks {
-    std::size_t stored_despite_refusal(std::size_t first_refused) const override { return first_refused; }  // no transaction
+struct BlockPartlyStored : Policy {
+    // No transaction: the records before the refused one are stored.
+    std::vector<json> stored_of_refused_block(std::size_t first_refused, std::size_t size,
+                                              const std::function<json(std::size_t)>& normalized) const override {
+        std::vector<json> stored;
+        for (std::size_t i = 0; i < first_refused && i < size; ++i) stored.push_back(normalized(i));
+        return stored;
+    }
 };
-struct PostSync201 : DefectHooks {
+struct PostSync201 : Policy {
     void sync_status(int& status) const override { status = 201; }
 };
 /// Every non-ASCII character of every text becomes '?', as a non-Unicode column would.
@@ -214,25 +228,25 @@ void mangle_non_ascii(json& v) {
         for (auto& item : v) mangle_non_ascii(item);
     }
 }
-struct NonAsciiMangled : DefectHooks {
+struct NonAsciiMangled : Policy {
     void before_store(const json&, json& normalized) const override { mangle_non_ascii(normalized); }
 };
-struct IdAsString : DefectHooks {
+struct IdAsString : Policy {
     void present(json& row) const override {
         if (row.contains("Id") && row.at("Id").is_number()) row["Id"] = row.at("Id").dump();
     }
 };
-struct TsUpdateFrozen : DefectHooks {
+struct TsUpdateFrozen : Policy {
     void upsert(const Row* old, json& record, StoreEdit&) const override {
         if (old) record["ts_update"] = old->record.at("ts_update");
     }
 };
 
 // --- lines ---
-struct LinesDropped : DefectHooks {
+struct LinesDropped : Policy {
     void before_store(const json&, json& normalized) const override { normalized.erase("StoricoDocumentiR"); }  // only the header
 };
-struct LinesKeyNotRepeated : DefectHooks {
+struct LinesKeyNotRepeated : Policy {
     void before_store(const json& sent, json& normalized) const override {
         if (!normalized.contains("StoricoDocumentiR") || !sent.contains("StoricoDocumentiR")) return;
         // A line keeps only what was sent; the header's key is not copied into it.
@@ -242,7 +256,7 @@ struct LinesKeyNotRepeated : DefectHooks {
             if (!sent_lines[j].contains("key_documento") || sent_lines[j].at("key_documento").is_null()) lines[j].erase("key_documento");
     }
 };
-struct LinesAppendedOnUpdate : DefectHooks {
+struct LinesAppendedOnUpdate : Policy {
     static constexpr std::size_t kMaxAppendedLines = 200;
     void upsert(const Row* old, json& record, StoreEdit&) const override {
         if (!old || !old->record.contains("StoricoDocumentiR") || !record.contains("StoricoDocumentiR")) return;
@@ -256,21 +270,22 @@ struct LinesAppendedOnUpdate : DefectHooks {
 };
 
 // --- changes ---
-struct FeedIgnoresLastUtcRun : DefectHooks {
-    void changed_after(std::optional<std::int64_t>& after) const override { after.reset(); }
+struct FeedIgnoresLastUtcRun : Policy {
+    std::optional<std::int64_t> feed_after(std::optional<std::int64_t>) const override { return std::nullopt; }
 };
-struct FeedOmitsDeletions : DefectHooks {
+struct FeedOmitsDeletions : Policy {
     bool visible(bool deleted, const ListQuery& q) const override {
         return !(q.endpoint == Endpoint::Feed && deleted);
     }
 };
-struct FeedLocalTime : DefectHooks {
+struct FeedLocalTime : Policy {
     // LastUtcRun read as Italian local time (UTC+1): one hour earlier in UTC.
-    void changed_after(std::optional<std::int64_t>& after) const override {
+    std::optional<std::int64_t> feed_after(std::optional<std::int64_t> after) const override {
         if (after) *after -= std::int64_t{3600} * 10'000'000;
+        return after;
     }
 };
-struct FeedMissesUpdates : DefectHooks {
+struct FeedMissesUpdates : Policy {
     void upsert(const Row* old, json& record, StoreEdit& edit) const override {
         if (!old) return;  // the change stamp is only set on insert
         record["dat_ultvar"] = old->record.at("dat_ultvar");
@@ -279,22 +294,22 @@ struct FeedMissesUpdates : DefectHooks {
 };
 
 // --- deletion ---
-struct PhysicalDeletion : DefectHooks {
+struct PhysicalDeletion : Policy {
     void upsert(const Row*, json& record, StoreEdit& edit) const override {
         if (record.value("flg_isdeleted", false) == true) edit.remove = true;  // deleted instead of flagged
     }
 };
-struct DeletedFlagReset : DefectHooks {
+struct DeletedFlagReset : Policy {
     void present(json& row) const override {
         if (row.contains("flg_isdeleted")) row["flg_isdeleted"] = false;
     }
 };
-struct UndeleteIgnored : DefectHooks {
+struct UndeleteIgnored : Policy {
     void upsert(const Row* old, json& record, StoreEdit&) const override {
         if (old && old->record.value("flg_isdeleted", false) == true) record["flg_isdeleted"] = true;
     }
 };
-struct MissingFlagAccepted : DefectHooks {
+struct MissingFlagAccepted : Policy {
     bool edits_sent() const override { return true; }
     void before_validate(const Record&, json& sent) const override {
         if (sent.is_object() && !sent.contains("flg_isdeleted")) sent["flg_isdeleted"] = false;
@@ -302,52 +317,89 @@ struct MissingFlagAccepted : DefectHooks {
 };
 
 // --- views ---
-struct ViewPostSyncAccepted : DefectHooks {
-    bool accepts_read_only_write() const override { return true; }
+struct ViewPostSyncAccepted : Policy {
+    void answer_to_read_only_write(const Variation&, httplib::Response& res, const std::string&, const std::string& body) const override {
+        const json block = json::parse(body, nullptr, false);
+        send_json(res, 200, {{"accepted", block.is_array() ? block.size() : 0}});  // and ignores it
+    }
 };
-struct ViewStale : DefectHooks {
-    bool views_frozen() const override { return true; }
+class ViewStale : public Policy {
+public:
+    // Per tenant and view, the tenant's data at the view's first read.
+    const TenantData& data_behind_view(const TenantData& data, int tenant, const std::string& view) const override {
+        std::lock_guard lock(mutex_);
+        auto& frozen = frozen_[{tenant, view}];
+        if (!frozen) frozen = std::make_unique<const TenantData>(records_of(data));
+        return *frozen;  // never changed once made
+    }
+
+private:
+    /// The rows of `data` without their answered texts: readers of the store fill those under RowSource's lock, and a
+    /// view never reads them.
+    static TenantData records_of(const TenantData& data) {
+        TenantData copy;
+        for (const auto& [name, table] : data.tables) {
+            Table& t = copy.tables[name];
+            t.next_id = table.next_id;
+            for (const auto& [key, row] : table.rows) t.rows.emplace_hint(t.rows.end(), key, Row{row.record, row.changed});
+        }
+        return copy;
+    }
+    mutable std::mutex mutex_;
+    mutable std::map<std::pair<int, std::string>, std::unique_ptr<const TenantData>> frozen_;
 };
-struct DocumentViewWithoutLines : DefectHooks {
+struct DocumentViewWithoutLines : Policy {
     void view_row(const std::string& view, json& row) const override {
         if (view == "MCPDocumentiT") row["MCPDocumentiR"] = json::array();  // the nested lines are not joined
     }
 };
-struct SuppliersInClienti : DefectHooks {
-    bool in_view(const std::string& view, const json& base, bool reference) const override {
-        return reference || (view == "MCPClienti" && base.value("ind_clifor", json()) == "F");
+struct SuppliersInClienti : Policy {
+    bool in_view(const std::string& view, const json& base) const override {
+        return Policy::in_view(view, base) || (view == "MCPClienti" && base.value("ind_clifor", json()) == "F");
     }
 };
 
 // --- query ---
-struct QueryIgnoresSelection : DefectHooks {
-    void selection_text(std::optional<std::string>& text, Endpoint endpoint) const override {
-        if (endpoint == Endpoint::Query) text.reset();
+struct QueryIgnoresSelection : Policy {
+    std::optional<std::string> selection_applied(std::optional<std::string> text, Endpoint endpoint) const override {
+        if (endpoint == Endpoint::Query) return std::nullopt;
+        return text;
     }
 };
-struct QueryIgnoresOrder : DefectHooks {
-    void order_by(std::vector<OrderBy>& order) const override { order.clear(); }
+struct QueryIgnoresOrder : Policy {
+    std::vector<OrderBy> order_applied(std::vector<OrderBy>) const override { return {}; }
 };
 
 // --- tenancy ---
 bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPResources"; }
-struct TenantRowsLeak : DefectHooks {
-    bool all_tenants(const Record& r) const override { return !is_view(r); }
-};
-struct TenantFromBody : DefectHooks {
-    // The first record's customer_ID, when it has one, picks the tenant.
-    int write_tenant(int tenant, const json& block) const override {
-        if (!block.empty() && block[0].is_object() && block[0].value("customer_ID", json()).is_number_integer())
-            return block[0].at("customer_ID").get<int>();
-        return tenant;
+/// The user's tenant, then every other tenant that has data.
+std::vector<int> every_tenant(const User& user, const Store& store) {
+    std::vector<int> out{user.customer_ID};
+    for (const int tenant : store.tenants())
+        if (tenant != user.customer_ID) out.push_back(tenant);
+    return out;
+}
+struct TenantRowsLeak : Policy {
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
+        return is_view(r) ? Policy::tenants_visible(user, r, store) : every_tenant(user, store);
     }
 };
-struct ViewOtherTenant : DefectHooks {
-    bool all_tenants(const Record& r) const override { return is_view(r); }
+struct TenantFromBody : Policy {
+    // The first record's customer_ID, when it has one, picks the tenant.
+    int tenant_of_write(const User& user, const json& block) const override {
+        if (!block.empty() && block[0].is_object() && block[0].value("customer_ID", json()).is_number_integer())
+            return block[0].at("customer_ID").get<int>();
+        return user.customer_ID;
+    }
+};
+struct ViewOtherTenant : Policy {
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
+        return is_view(r) ? every_tenant(user, store) : Policy::tenants_visible(user, r, store);
+    }
 };
 
 // --- validation ---
-struct OverlongTruncated : DefectHooks {
+struct OverlongTruncated : Policy {
     bool edits_sent() const override { return true; }
     void before_validate(const Record& record, json& sent) const override {
         if (!sent.is_object()) return;
@@ -358,7 +410,7 @@ struct OverlongTruncated : DefectHooks {
         }
     }
 };
-struct RequiredFieldMissingAccepted : DefectHooks {
+struct RequiredFieldMissingAccepted : Policy {
     // A violation that only says a required non-key field (other than flg_isdeleted) is missing is dropped.
     bool keep_violation(const Record& record, const json& sent, const Violation& v) const override {
         if (!sent.is_object() || v.rule != "required") return true;
@@ -367,7 +419,7 @@ struct RequiredFieldMissingAccepted : DefectHooks {
         return true;
     }
 };
-struct ListedValueRefused : DefectHooks {
+struct ListedValueRefused : Policy {
     // A CHECK constraint written from an older list: the last value the seeds list for a field is refused.
     void add_violations(const Record& record, const json& block, json& violations) const override {
         for (std::size_t i = 0; i < block.size(); ++i)
@@ -381,38 +433,38 @@ struct ListedValueRefused : DefectHooks {
             }
     }
 };
-struct BlockCap100 : DefectHooks {
-    std::size_t block_cap(std::size_t cap) const override { return std::min<std::size_t>(cap, 100); }
+struct BlockCap100 : Policy {
+    std::size_t max_block_records(std::size_t chosen) const override { return std::min<std::size_t>(chosen, 100); }
 };
-struct WeekOfLoading : DefectHooks {
+struct WeekOfLoading : Policy {
     // settimana taken from the day the view is read (a load date), not from dat_doc.
     void week(std::int64_t, int& week) const override { week = sql::iso_week(sql::ticks_from(std::chrono::system_clock::now())); }
 };
-struct ArticlesViewEmpty : DefectHooks {
-    bool in_view(const std::string& view, const json&, bool reference) const override { return reference && view != "MCPArticoli"; }
+struct ArticlesViewEmpty : Policy {
+    bool in_view(const std::string& view, const json& base) const override { return view != "MCPArticoli" && Policy::in_view(view, base); }
 };
-struct DocumentViewsNotJoined : DefectHooks {
+struct DocumentViewsNotJoined : Policy {
     // The document views read the document tables alone: what a line takes from its article and a header from its
     // counterpart comes out empty (codes only; the counterpart's name is VIEW-04's).
     void joined_field(const std::string&, const std::string& field, json& value) const override {
         if (field.rfind("cod_", 0) == 0) value = nullptr;
     }
 };
-struct WrongPasswordAccepted : DefectHooks {
-    bool any_password() const override { return true; }
+struct WrongPasswordAccepted : Policy {
+    bool password_accepted(const User&, const std::string&) const override { return true; }
 };
-struct TokenInfoMissing : DefectHooks {
-    bool no_token_info() const override { return true; }
+struct TokenInfoMissing : Policy {
+    bool serves_token_info() const override { return false; }
 };
-struct ExtraFieldAnswered : DefectHooks {
+struct ExtraFieldAnswered : Policy {
     // An internal cost column leaks into every answered record.
     void present(json& row) const override { row["val_costo"] = 0; }
 };
-struct DeletedFlagNull : DefectHooks {
+struct DeletedFlagNull : Policy {
     // A NOT NULL bit answered as null (a driver that maps bit to a nullable boolean and loses it).
     void present(json& row) const override { row["flg_isdeleted"] = nullptr; }
 };
-struct ViewRowsDoubled : DefectHooks {
+struct ViewRowsDoubled : Policy {
     // A join that fans out: each view row twice.
     void arrange(const Record& record, const ListQuery&, std::vector<json>& rows, std::size_t&) const override {
         if (record.name.rfind("MCP", 0) != 0) return;
@@ -425,7 +477,7 @@ struct ViewRowsDoubled : DefectHooks {
     }
     bool needs_all_rows(const ListQuery&) const override { return true; }
 };
-struct NullRefused : DefectHooks {
+struct NullRefused : Policy {
     // NOT NULL columns where the seeds say nullable: an explicit null in a record is refused.
     void add_violations(const Record& record, const json& block, json& violations) const override {
         for (std::size_t i = 0; i < block.size(); ++i)
@@ -435,22 +487,22 @@ struct NullRefused : DefectHooks {
                                           {"message", f.name + " may not be null"}});
     }
 };
-struct ObjectBodyAccepted : DefectHooks {
-    bool wraps_object() const override { return true; }
+struct ObjectBodyAccepted : Policy {
+    json block_sent(json body) const override { return body.is_object() ? json::array({std::move(body)}) : body; }
 };
-struct McpResourcesRefused : DefectHooks {
+struct McpResourcesRefused : Policy {
     // The registry is not served as a resource: 403 like a name that is none.
-    const Record* resolve(const Catalogue&, const User&, const std::string& name, const Record* reference) const override {
-        return name == "MCPResources" ? nullptr : reference;
+    const Record* resource(const Catalogue& cat, const User& user, const std::string& name) const override {
+        return name == "MCPResources" ? nullptr : Policy::resource(cat, user, name);
     }
 };
-struct LinesWithoutHeaderData : DefectHooks {
+struct LinesWithoutHeaderData : Policy {
     // MCPDocumentiR shows the lines without the counterpart and agent of their header (what a line has of its own).
     void header_field(const std::string& field, json& value) const override {
         if (field == "ind_clifor_c" || field == "cod_clifor_c" || field == "cod_agente") value = nullptr;
     }
 };
-struct UnboundedTextCapped : DefectHooks {
+struct UnboundedTextCapped : Policy {
     // nvarchar(-1) mapped to nvarchar(4000): a longer text is refused.
     void add_violations(const Record& record, const json& block, json& violations) const override {
         for (std::size_t i = 0; i < block.size(); ++i)
@@ -463,14 +515,14 @@ struct UnboundedTextCapped : DefectHooks {
             }
     }
 };
-struct DeletionOnlyWithFeed : DefectHooks {
+struct DeletionOnlyWithFeed : Policy {
     // Logical deletion written only for the resources with a change feed: elsewhere flg_isdeleted is stored false.
     bool edits_sent() const override { return true; }
     void before_validate(const Record& record, json& sent) const override {
         if (!record.has(Operation::GetSync) && sent.is_object() && sent.contains("flg_isdeleted")) sent["flg_isdeleted"] = false;
     }
 };
-struct MalformedJson500 : DefectHooks {
+struct MalformedJson500 : Policy {
     void error_status(int& status, const std::string& code) const override {
         if (code == "malformed_json") status = 500;
     }
@@ -478,9 +530,9 @@ struct MalformedJson500 : DefectHooks {
 
 }  // namespace
 
-std::unique_ptr<DefectHooks> make_defect(Defect defect) {
+std::unique_ptr<Policy> make_policy(Defect defect) {
     switch (defect) {
-        case Defect::None: return std::make_unique<DefectHooks>();
+        case Defect::None: return std::make_unique<Policy>();
         case Defect::ReadsWithoutToken: return std::make_unique<ReadsWithoutToken>();
         case Defect::ForgedTokenAccepted: return std::make_unique<ForgedTokenAccepted>();
         case Defect::ExpiredTokenAccepted: return std::make_unique<ExpiredTokenAccepted>();
@@ -545,7 +597,7 @@ std::unique_ptr<DefectHooks> make_defect(Defect defect) {
         case Defect::UnboundedTextCapped: return std::make_unique<UnboundedTextCapped>();
         case Defect::DeletionOnlyWithFeed: return std::make_unique<DeletionOnlyWithFeed>();
     }
-    return std::make_unique<DefectHooks>();
+    return std::make_unique<Policy>();
 }
 
 }  // namespace bds::stub
