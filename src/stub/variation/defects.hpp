@@ -2,7 +2,8 @@
 /// Defects the stub can be set to (`conformance stub --defect NAME`, `conformance run --stub-defect NAME`): each
 /// breaks exactly one rule of the seeds the way real servers do, leaving every other behaviour faithful. They
 /// measure the harness: `conformance selfcheck` runs every suite against each and writes the kill matrix.
-/// A defect is a Policy (policy.hpp) that answers one or a few of the reference path's questions otherwise.
+/// A defect is one row of the table (defect_table.cpp: its name, what it breaks, its class) and its class, a Policy
+/// (policy.hpp) that answers one or a few of the reference path's questions otherwise (defects/*.hpp, by area).
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,91 +14,33 @@
 
 namespace bds::stub {
 
-enum class Defect {
-    None,
-    // auth
-    ReadsWithoutToken,
-    ForgedTokenAccepted,
-    ExpiredTokenAccepted,
-    // access
-    UnknownResource200,
-    ResourceNameCaseInsensitive,
-    ReaderCanWrite,
-    LimitedUserAllResources,
-    // pagination
-    PageNumberFromZero,
-    TotalCountsPage,
-    TotalIgnoresFilter,
-    UnstablePageOrder,
-    PageSizeIgnored,
-    PageBeyondEndClamped,
-    // filters
-    AndAsOr,
-    SelectionIgnored,
-    QuotesNotUnescaped,
-    FirstConditionOnly,
-    // sync (POST sync, stored values, platform fields)
-    UpsertDuplicates,
-    BlockPartlyStored,
-    PostSync201,
-    NonAsciiMangled,
-    IdAsString,
-    TsUpdateFrozen,
-    // lines
-    LinesDropped,
-    LinesKeyNotRepeated,
-    LinesAppendedOnUpdate,
-    // changes (GET sync)
-    FeedIgnoresLastUtcRun,
-    FeedOmitsDeletions,
-    FeedLocalTime,
-    FeedMissesUpdates,
-    FeedTotalIgnoresLastUtcRun,
-    // deletion
-    PhysicalDeletion,
-    DeletedFlagReset,
-    UndeleteIgnored,
-    MissingFlagAccepted,
-    // views
-    ViewPostSyncAccepted,
-    ViewStale,
-    DocumentViewWithoutLines,
-    SuppliersInClienti,
-    // query
-    QueryIgnoresSelection,
-    QueryIgnoresOrder,
-    // tenancy
-    TenantRowsLeak,
-    TenantFromBody,
-    ViewOtherTenant,
-    // validation
-    OverlongTruncated,
-    RequiredFieldMissingAccepted,
-    MalformedJson500,
-    ListedValueRefused,
-    BlockCap100,
-    WeekOfLoading,
-    ArticlesViewEmpty,
-    DocumentViewsNotJoined,
-    WrongPasswordAccepted,
-    TokenInfoMissing,
-    ExtraFieldAnswered,
-    DeletedFlagNull,
-    ViewRowsDoubled,
-    NullRefused,
-    ObjectBodyAccepted,
-    McpResourcesRefused,
-    LinesWithoutHeaderData,
-    UnboundedTextCapped,
-    DeletionOnlyWithFeed,
-    // Names are stable: add new ones at the end of their area.
+struct DefectInfo;
+
+/// The defect a stub is set to (StubOptions::defect): a row of defects(), or None, the faithful stub. A handle to its
+/// row, compared by identity; info() reads the row.
+class Defect {
+public:
+    /// No defect: the reference service.
+    static const Defect None;
+    constexpr Defect() = default;
+    /// The defect named `name`; std::invalid_argument when no defect has that name (defect_from_name says nullopt).
+    static Defect named(std::string_view name);
+    friend bool operator==(Defect, Defect) = default;
+
+private:
+    constexpr explicit Defect(const DefectInfo* row) : row_(row) {}
+    friend std::optional<Defect> defect_from_name(std::string_view name);
+    friend const DefectInfo& info(Defect defect);
+    const DefectInfo* row_ = nullptr;  // nullptr: None
 };
+inline const Defect Defect::None{};
 
 /// One defect: its stable name (kebab-case, e.g. "reads-without-token"), the area of the seeds it breaks
 /// ("auth", "access", "pagination", "filters", "sync", "lines", "changes", "deletion", "views", "query",
 /// "tenancy", "validation"), the rule it breaks (a seed reference), and what the stub then does.
 struct DefectInfo {
-    Defect defect;
+    /// Its class, made (the table's `make<Class>`): the Policy that answers as the defect does.
+    std::unique_ptr<Policy> (*make)();
     std::string_view name;
     std::string_view area;
     std::string_view rule;
@@ -114,7 +57,8 @@ struct DefectInfo {
     std::string_view requires_choices = "";
 };
 
-/// Every defect (None excluded), in a stable order.
+/// Every defect (None excluded), in a stable order: a new one goes last, so that the others keep their place (selfcheck
+/// draws the choices a defect runs under from it).
 const std::vector<DefectInfo>& defects();
 
 /// The defect named `name`, or nullopt.
