@@ -16,7 +16,7 @@ void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
 std::optional<User> authenticate(StubState& state, const httplib::Request& req, httplib::Response& res) {
     const User* first = state.options.users.empty() ? nullptr : &state.options.users.front();
     auto refuse = [&](const std::string& token, const std::string& why, bool invalid) -> std::optional<User> {
-        if (auto admitted = state.variation.defect().admit(req, token, first)) return admitted;
+        if (auto admitted = state.variation.policy().unauthenticated_user(req, token, first)) return admitted;
         res.set_header("WWW-Authenticate", invalid ? "Bearer error=\"invalid_token\"" : "Bearer");
         state.variation.error(res, 401, "unauthorized", why);
         return std::nullopt;

@@ -11,7 +11,7 @@ namespace {
 using json = nlohmann::json;
 
 void selection(const Variation& variation, ListQuery& q, std::optional<std::string> text, const Record& record) {
-    variation.defect().selection_text(text, q.endpoint);
+    text = variation.policy().selection_applied(std::move(text), q.endpoint);
     if (!text) return;
     try {
         q.selection = Selection::parse(*text, record);
@@ -28,14 +28,14 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     std::size_t first = q.page_size ? (q.page_number - 1) * q.page_size : 0;
     const bool collect = variation.needs_all_rows(q);
     std::size_t total = 0;
-    std::size_t unfiltered = 0;  // the rows read: without the selection when a defect counts them (counts_unfiltered)
+    std::size_t rows_read = 0;  // the rows read: every row of the resource when reads are not narrowed (narrows_reads)
     std::vector<RowText> rows;
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
     // The selection goes to the row source, which may then find rows by key and derive only the fields it reads;
-    // not when a defect counts every row.
-    const Selection* narrowing = q.selection && !variation.defect().counts_unfiltered() ? &*q.selection : nullptr;
-    // LastUtcRun too: the row source may then visit only the rows changed after it.
-    const std::optional<std::int64_t> changed_since = variation.defect().counts_unfiltered() ? std::nullopt : q.changed_after;
+    // LastUtcRun too: it may then visit only the rows changed after it.
+    const bool narrowed = variation.policy().narrows_reads();
+    const Selection* narrowing = q.selection && narrowed ? &*q.selection : nullptr;
+    const std::optional<std::int64_t> changed_since = narrowed ? q.changed_after : std::nullopt;
     const auto print = [&](const json& row) {
         json presented = row;
         variation.present(state.catalogue, record, presented);
@@ -44,7 +44,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     };
     auto scan = [&](const TenantData& data, const User& reader) {
         state.rows.for_each_row(data, record, reader, [&](const RowRef& row, std::int64_t changed, RowText& text) {
-            ++unfiltered;
+            ++rows_read;
             if (q.changed_after && changed <= *q.changed_after) return;
             const json* deleted = row.field("flg_isdeleted");
             if (!variation.visible(record, deleted && *deleted == true, q)) return;
@@ -56,14 +56,11 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         }, narrowing, changed_since);
     };
     try {
-        state.store.read(user.customer_ID, [&](const TenantData& data) { scan(data, user); });
-        if (variation.defect().all_tenants(record))
-            for (const int tenant : state.store.tenants()) {
-                if (tenant == user.customer_ID) continue;
-                User other = user;
-                other.customer_ID = tenant;
-                state.store.read(tenant, [&](const TenantData& data) { scan(data, other); });
-            }
+        for (const int tenant : variation.policy().tenants_visible(user, record, state.store)) {
+            User reader = user;  // the tenant's: its views are derived from its data
+            reader.customer_ID = tenant;
+            state.store.read(tenant, [&](const TenantData& data) { scan(data, reader); });
+        }
     } catch (const SelectionError& e) {
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
     }
@@ -72,7 +69,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i)
             rows.push_back(std::make_shared<const std::string>(print(matched[i])));
     }
-    variation.defect().total(q, total, rows.size(), unfiltered);
+    total = variation.policy().total_rows_count(q, total, rows.size(), rows_read);
     variation.write_list(res, rows, total);
 }
 
@@ -80,11 +77,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
 template <class F>
 void with_resource(StubState& state, const httplib::Request& req, httplib::Response& res, F&& handle) {
     const std::string name = req.matches[1];
-    const auto refuse = [&] {
-        if (state.variation.defect().unknown_resource_is_empty() && !state.resource_exists(name))
-            return state.variation.write_list(res, {}, 0);
-        state.variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
-    };
+    const auto refuse = [&] { state.variation.policy().answer_to_forbidden_read(state.variation, res, name, state.resource_exists(name)); };
     const bool nested = state.variation.serves_nested_list(name);
     if (state.variation.resource_first() && !state.resource_exists(name) && !nested) return refuse();
     const auto user = authenticate(state, req, res);
@@ -122,7 +115,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
             q.endpoint = Endpoint::Feed;
             q.changed_after = variation.last_utc_run(*last);
             if (!q.changed_after) throw BadRequest{"invalid_last_utc_run", "LastUtcRun: expected YYYY-MM-DD HH:MM:SS.000, got \"" + *last + "\""};
-            variation.defect().changed_after(q.changed_after);
+            q.changed_after = variation.policy().feed_after(q.changed_after);
             variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
             answer_list(state, user, record, q, res);
         });
@@ -141,8 +134,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
             q.endpoint = Endpoint::Query;
             selection(variation, q, body.selection, record);
             variation.paging(q, body.page_size, body.page_number);
-            q.order_by = body.order_by;
-            variation.defect().order_by(q.order_by);
+            q.order_by = variation.policy().order_applied(body.order_by);
             answer_list(state, user, record, q, res);
         });
     }));

@@ -123,23 +123,12 @@ RowText RowSource::answered(RowText& text, const std::function<std::string()>& p
     return text;
 }
 
-const TenantData& RowSource::as_seen(const TenantData& data, int tenant, const std::string& view) const {
-    if (!variation_.defect().views_frozen()) return data;
-    std::lock_guard lock(frozen_mutex_);
-    auto& frozen = frozen_[{tenant, view}];
-    if (!frozen) {
-        std::lock_guard text_lock(text_mutex_);  // the copy reads every row's text slot, which readers fill under it
-        frozen = std::make_unique<const TenantData>(data);
-    }
-    return *frozen;  // never changed once made
-}
-
 void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection,
                              std::optional<std::int64_t> changed_after) const {
     const std::string& name = resource.name;
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
-    if (base_of(name)) return view_rows(as_seen(data, user.customer_ID, name), resource, emit, selection, changed_after);
+    if (base_of(name)) return view_rows(variation_.policy().data_behind_view(data, user.customer_ID, name), resource, emit, selection, changed_after);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
         const StoredRow row(record);
         if (selects(selection, row, reading)) emit(row, changed, text);
@@ -190,18 +179,9 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         return from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
                (view.name != "MCPDocumentiR" || keeps(headers.field(p.first), base.field(p.first)));
     });
-    if (view.name == "MCPClienti" || view.name == "MCPFornitori") {
-        const json ind = view.name == "MCPClienti" ? "C" : "F";
+    if (view.name == "MCPClienti" || view.name == "MCPFornitori" || view.name == "MCPArticoli") {
         scan(*table, base, pins, keys, changed_after, [&](const Row& row) {
-            const auto kind = row.record.find("ind_clifor");
-            if (variation_.defect().in_view(view.name, row.record, kind != row.record.end() && *kind == ind))
-                emit_selected(RecordRow(view, cx, row.record), row.changed);
-        });
-        return;
-    }
-    if (view.name == "MCPArticoli") {
-        scan(*table, base, pins, keys, changed_after, [&](const Row& row) {
-            if (variation_.defect().in_view(view.name, row.record, true)) emit_selected(RecordRow(view, cx, row.record), row.changed);
+            if (variation_.policy().in_view(view.name, row.record)) emit_selected(RecordRow(view, cx, row.record), row.changed);
         });
         return;
     }

@@ -4,8 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -46,14 +44,10 @@ public:
 private:
     void view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection,
                    std::optional<std::int64_t> changed_after) const;
-    const TenantData& as_seen(const TenantData& data, int tenant, const std::string& view) const;
 
     const Catalogue& catalogue_;
     const Variation& variation_;
     mutable std::mutex text_mutex_;  // guards every RowSink's text slot
-    mutable std::mutex frozen_mutex_;
-    /// (tenant, view) -> the tenant's data when the view was first read: what a view-stale defect keeps showing.
-    mutable std::map<std::pair<int, std::string>, std::unique_ptr<const TenantData>> frozen_;
 };
 
 }  // namespace bds::stub

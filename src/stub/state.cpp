@@ -6,7 +6,7 @@ StubState::StubState(const Catalogue& cat, StubOptions opts)
     : catalogue(cat),
       options(std::move(opts)),
       variation(cat, options.choices, options.defect),
-      tokens(variation.token_ttl(options.token_ttl), options.clock, variation.defect().tokens_expire()),
+      tokens(variation.token_ttl(options.token_ttl), options.clock, variation.policy().tokens_expire()),
       store(options.clock, variation),
       rows(catalogue, variation) {
     for (const Record* r : catalogue.resources())
@@ -20,9 +20,7 @@ const User* StubState::user(const std::string& username) const {
 }
 
 const Record* StubState::resource_for(const User& user, const std::string& name) const {
-    const Record* r = catalogue.find(name);  // exact match: resource names are case-sensitive (000 §1)
-    const Record* reference = r && !r->nested_only && user.may_use(r->name) ? r : nullptr;
-    return variation.defect().resolve(catalogue, user, name, reference);
+    return variation.policy().resource(catalogue, user, name);
 }
 
 bool StubState::resource_exists(const std::string& name) const {

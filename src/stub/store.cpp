@@ -4,6 +4,7 @@
 
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
+#include "stub/base64.hpp"
 #include "stub/variation/variation.hpp"
 
 namespace bds::stub {
@@ -13,16 +14,9 @@ using json = nlohmann::json;
 
 std::string rowversion_text(std::uint64_t v) {
     // 8 bytes big-endian, base64: how .NET serialises a rowversion's byte[] (spec/assumptions.md A-15).
-    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    unsigned char b[9] = {};
-    for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(v >> (56 - 8 * i));
-    std::string out;
-    for (int i = 0; i < 9; i += 3) {
-        const unsigned n = (b[i] << 16) | (b[i + 1] << 8) | b[i + 2];
-        for (int c = 0; c < 4; ++c) out += kAlphabet[(n >> (18 - 6 * c)) & 63];
-    }
-    out.back() = '=';  // 8 bytes encode to 11 characters and one pad
-    return out;
+    std::string bytes(8, '\0');
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(v >> (56 - 8 * i));
+    return to_base64(bytes);
 }
 
 }  // namespace
@@ -89,7 +83,7 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
-        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // a defect may move it
+        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // the policy may have moved it
         if (stored != table.rows.end()) {
             table.indexes.remove(*stored, keys);
             table.changes.remove(*stored);

@@ -20,13 +20,13 @@ void add_token_routes(httplib::Server& server, StubState& state) {
             return variation.token_refusal(res, "unsupported_grant_type", "expected grant_type=password, got \"" + field("grant_type") + "\"");
         const User* user = state.user(field("username"));
         // Same answer for an unknown user and a wrong password: nothing to learn about which users exist.
-        if (!user || (user->password != field("password") && !variation.defect().any_password()))
+        if (!user || !variation.policy().password_accepted(*user, field("password")))
             return variation.token_refusal(res, "invalid_grant", "unknown user or wrong password");
         variation.token_answer(res, state.tokens.issue(user->username), *user, state.tokens.ttl());
     }));
 
     server.Get("/api/Account/TokenInfo", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
-        if (state.variation.defect().no_token_info()) return state.variation.error(res, 404, "not_found", "no such route");
+        if (!state.variation.policy().serves_token_info()) return state.variation.error(res, 404, "not_found", "no such route");
         if (const auto user = authenticate(state, req, res)) state.variation.token_info(res, *user);
     }));
 }

@@ -7,6 +7,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "stub/base64.hpp"
+
 namespace bds::stub {
 namespace {
 
@@ -17,17 +19,6 @@ std::string digest(const std::string& token) {
     return std::string(reinterpret_cast<const char*>(md.data()), len);
 }
 
-std::string base64url(const unsigned char* data, std::size_t size) {
-    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    for (std::size_t i = 0; i < size; i += 3) {
-        const unsigned v = (data[i] << 16) | ((i + 1 < size ? data[i + 1] : 0) << 8) | (i + 2 < size ? data[i + 2] : 0);
-        const std::size_t chars = i + 2 < size ? 4 : i + 1 < size ? 3 : 2;
-        for (std::size_t c = 0; c < chars; ++c) out += kAlphabet[(v >> (18 - 6 * c)) & 63];
-    }
-    return out;
-}
-
 }  // namespace
 
 TokenStore::TokenStore(std::chrono::seconds ttl, Clock clock, bool expire) : ttl_(ttl), clock_(std::move(clock)), expire_(expire) {}
@@ -35,7 +26,7 @@ TokenStore::TokenStore(std::chrono::seconds ttl, Clock clock, bool expire) : ttl
 std::string TokenStore::issue(const std::string& username) {
     std::array<unsigned char, 32> bytes{};
     if (RAND_bytes(bytes.data(), bytes.size()) != 1) throw std::runtime_error("no randomness for a token (OpenSSL RAND_bytes failed)");
-    std::string token = base64url(bytes.data(), bytes.size());
+    std::string token = to_base64({reinterpret_cast<const char*>(bytes.data()), bytes.size()}, Base64::Url);
     std::lock_guard lock(mutex_);
     const auto now = clock_();
     // Drop expired tokens as we go, so a long-running stub does not grow without bound.

@@ -19,7 +19,7 @@ struct TokenGrant {
 
 class TokenStore {
 public:
-    /// `expire` false: tokens are never dropped nor refused for their age (Defect::ExpiredTokenAccepted).
+    /// `expire` false: tokens are never dropped nor refused for their age (the expired-token-accepted defect).
     TokenStore(std::chrono::seconds ttl, Clock clock, bool expire = true);
 
     /// A new token for `username`: 32 random bytes, base64url, no padding.

@@ -218,7 +218,7 @@ json DocumentRow::counterpart(const Field& f, const json& mine) const {
     if (!party) return mine;
     if (among(name, kCounterpartFields)) {
         json value = convert(f, get(party, name.c_str()));
-        cx_.variation.defect().joined_field(view_.name, name, value);
+        cx_.variation.policy().joined_field(view_.name, name, value);
         return value;
     }
     if (name == "des_localita") return convert(f, get(party, "des_localita_res"));
@@ -236,7 +236,7 @@ void DocumentRow::complete(json& row) const {
     const json& sent = lines();
     for (std::size_t i = 0; i < sent.size(); ++i) nested.push_back(LineRow(*this, sent[i], i).whole());
     row["MCPDocumentiR"] = std::move(nested);
-    cx_.variation.defect().view_row(view_.name, row);
+    cx_.variation.policy().view_row(view_.name, row);
 }
 
 LineRow::LineRow(const DocumentRow& header, const json& line, std::size_t position)
@@ -249,7 +249,7 @@ json LineRow::compute(const Field& f) const {
     if (from_header(name)) {
         const json* v = header_.field(name);
         json value = v ? convert(f, *v) : json(nullptr);
-        cx_.variation.defect().header_field(name, value);
+        cx_.variation.policy().header_field(name, value);
         return value;
     }
     const auto number = static_cast<std::int64_t>(position_ + 1);
@@ -266,7 +266,7 @@ json LineRow::compute(const Field& f) const {
         if (!*article_) return mine;
         if (from_article) {
             json value = either(f, get(*article_, name.c_str()), std::move(mine), joined);
-            cx_.variation.defect().joined_field("MCPDocumentiR", name, value);
+            cx_.variation.policy().joined_field("MCPDocumentiR", name, value);
             return value;
         }
         if (!brand_) brand_ = cx_.joins.find("MarcaArticoli", {{"cod_marca", get(*article_, "cod_marca")}});

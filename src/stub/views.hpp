@@ -91,7 +91,7 @@ protected:
     ~DerivedRow() = default;
     /// The value of field `f` of the view (null when the row has none); never a list field.
     virtual nlohmann::json compute(const Field& f) const = 0;
-    /// Adds to the whole row what is not a scalar field (nested lines), and what a defect changes.
+    /// Adds to the whole row what is not a scalar field (nested lines), as the policy derives it.
     virtual void complete(nlohmann::json& /*row*/) const {}
 
     const Record& view_;

@@ -21,14 +21,9 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         const std::string name = req.matches[1];
         const Record* record = state.resource_for(*user, name);
         if (!record) return variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
-        if (!variation.defect().may_write(*user))
+        if (!variation.policy().may_write(*user))
             return variation.error(res, 403, "forbidden", "user \"" + user->username + "\" is not enabled for writing (000 §5 rule 4)");
-        if (!record->writable() && variation.defect().accepts_read_only_write()) {
-            const json block = json::parse(req.body, nullptr, false);
-            return send_json(res, 200, {{"accepted", block.is_array() ? block.size() : 0}});  // and ignores it
-        }
-        if (!record->writable())
-            return variation.error(res, variation.read_only_status(), "read_only", "resource \"" + name + "\" is read-only: no POST sync is listed for it");
+        if (!record->writable()) return variation.policy().answer_to_read_only_write(variation, res, name, req.body);
 
         const std::string type = req.get_header_value("Content-Type");
         if (!variation.content_type_ok(type))
@@ -37,13 +32,13 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
         json block = json::parse(req.body, nullptr, false);
         if (block.is_discarded()) return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");
-        if (block.is_object() && variation.defect().wraps_object()) block = json::array({std::move(block)});
+        block = variation.policy().block_sent(std::move(block));
         if (!block.is_array())
             return variation.error(res, 400, "not_an_array", "the body of POST sync is always an array of records (000 §1), got a JSON " + std::string(block.type_name()));
-        if (const auto max = variation.defect().block_cap(variation.choices().max_block_records()); block.size() > max)
+        if (const auto max = variation.policy().max_block_records(variation.choices().max_block_records()); block.size() > max)
             return variation.error(res, 413, "block_too_large", "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
 
-        // The block as sent, for the hooks that read it, before the fields a lenient target ignores are dropped.
+        // The block as sent, for the policy's questions that read it, before the fields a lenient target ignores are dropped.
         const bool edits = variation.edits_sent();
         const json sent_copy = edits ? block : json();
         const json& sent_block = edits ? sent_copy : block;
@@ -56,7 +51,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             for (const auto& v : validator.validate(block[i], "/" + std::to_string(i)))
                 if (variation.refuses(*record, block[i], v))
                     violations.push_back({{"index", i}, {"field", v.field}, {"pointer", v.pointer}, {"message", v.message}});
-        const int tenant = variation.defect().write_tenant(user->customer_ID, sent_block);
+        const int tenant = variation.policy().tenant_of_write(*user, sent_block);
         const SqlProfile profile = variation.sql_profile();
         const auto normalized = [&](std::size_t i) {
             json out = normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.key_rules());
@@ -73,9 +68,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
         }
         if (!violations.empty()) {
             const auto& first = violations.front();
-            std::vector<json> stored;  // a defect may keep what came before the refused record
-            for (std::size_t i = 0; i < variation.defect().stored_despite_refusal(first.at("index").get<std::size_t>()) && i < block.size(); ++i)
-                stored.push_back(normalized(i));
+            auto stored = variation.policy().stored_of_refused_block(first.at("index").get<std::size_t>(), block.size(), normalized);
             if (!stored.empty()) state.store.upsert(tenant, *record, std::move(stored));
             return variation.error(res, 400, "invalid_record",
                                    "record " + first.at("index").dump() + " (" + first.at("pointer").get<std::string>() + "): " +

@@ -94,7 +94,7 @@ TEST(Verdicts, ATargetThatAnswers500ToMalformedInputIsNotStopped) {
     // The robustness checks provoke it on purpose (a SHOULD finding): one check's answers are no dead target.
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
-    options.defect = stub::Defect::MalformedJson500;
+    options.defect = stub::Defect::named("malformed-json-500");
     auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, {"ROB", "SYN-01", "FIL-09"});
     EXPECT_EQ(result.stopped, "") << test::describe(result);
@@ -105,7 +105,7 @@ TEST(Verdicts, RootCausesComeFirst) {
     // Issue 13: the one defect page-number-from-zero gave 17 MUST failures across 8 suites; only PAG-03 names it.
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
-    options.defect = stub::Defect::PageNumberFromZero;
+    options.defect = stub::Defect::named("page-number-from-zero");
     auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, {"PAG-03", "SYN-01", "CHG-02", "ACC-01"});
     EXPECT_EQ(test::result_of(result, "PAG-03").outcome, run::Outcome::Fail);

@@ -102,7 +102,8 @@ TEST_P(ChangeIndexTest, FindsTheFewRowsChangedAfterARecentInstantWithoutTheOther
 }
 
 INSTANTIATE_TEST_SUITE_P(Defects, ChangeIndexTest,
-                         ::testing::Values(Defect::None, Defect::UpsertDuplicates, Defect::PhysicalDeletion, Defect::ViewStale, Defect::FeedMissesUpdates),
+                         ::testing::Values(Defect::None, Defect::named("upsert-duplicates"), Defect::named("physical-deletion"),
+                                           Defect::named("view-stale"), Defect::named("feed-misses-updates")),
                          [](const auto& p) {
                              std::string name(stub::info(p.param).name);
                              std::replace(name.begin(), name.end(), '-', '_');

@@ -11,7 +11,7 @@ using json = nlohmann::json;
 // --- auth
 
 TEST_F(StubDefect, WrongPasswordAccepted) {
-    const auto [good, bad] = compare(Defect::WrongPasswordAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("wrong-password-accepted"), [&] {
         return client->Post("/Token", "grant_type=password&username=writer&password=wrong", "application/x-www-form-urlencoded")->status;
     });
     EXPECT_NE(good, 200);
@@ -19,7 +19,7 @@ TEST_F(StubDefect, WrongPasswordAccepted) {
 }
 
 TEST_F(StubDefect, TokenInfoMissing) {
-    const auto [good, bad] = compare(Defect::TokenInfoMissing, [&] { return get("/api/Account/TokenInfo", token()).status; });
+    const auto [good, bad] = compare(Defect::named("tokeninfo-missing"), [&] { return get("/api/Account/TokenInfo", token()).status; });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 404);
 }
@@ -27,7 +27,7 @@ TEST_F(StubDefect, TokenInfoMissing) {
 // --- changes
 
 TEST_F(StubDefect, FeedTotalIgnoresLastUtcRun) {
-    const auto [good, bad] = compare(Defect::FeedTotalIgnoresLastUtcRun, [&] {
+    const auto [good, bad] = compare(Defect::named("feed-total-ignores-last-utc-run"), [&] {
         sync("CliFor", json::array({clifor("C", "A"), clifor("C", "B")}));
         const Answer a = get("/api/sync/CliFor?LastUtcRun=" + encode("2100-01-01 00:00:00.000"), token());
         return std::make_pair(a.body.value("Records", json::array()).size(), a.body.value("TotalRowsCount", -1));
@@ -40,7 +40,7 @@ TEST_F(StubDefect, FeedTotalIgnoresLastUtcRun) {
 // --- sync and validation
 
 TEST_F(StubDefect, ListedValueRefused) {
-    const auto [good, bad] = compare(Defect::ListedValueRefused, [&] {
+    const auto [good, bad] = compare(Defect::named("listed-value-refused"), [&] {
         json c = clifor("C", "A");
         c["ind_sesso"] = "F";  // the last of M, F
         return post_json("/api/sync/CliFor", json::array({c}), token()).status;
@@ -50,7 +50,7 @@ TEST_F(StubDefect, ListedValueRefused) {
 }
 
 TEST_F(StubDefect, BlockCap100) {
-    const auto [good, bad] = compare(Defect::BlockCap100, [&] {
+    const auto [good, bad] = compare(Defect::named("block-cap-100"), [&] {
         json block = json::array();
         for (int i = 0; i < 101; ++i) block.push_back(fam("F" + std::to_string(i)));
         return post_json("/api/sync/Famiglia", block, token()).status;
@@ -60,7 +60,7 @@ TEST_F(StubDefect, BlockCap100) {
 }
 
 TEST_F(StubDefect, NullRefused) {
-    const auto [good, bad] = compare(Defect::NullRefused, [&] {
+    const auto [good, bad] = compare(Defect::named("null-refused"), [&] {
         json f = fam("F1");
         f["des_famiglia"] = nullptr;
         return post_json("/api/sync/Famiglia", json::array({f}), token()).status;
@@ -70,7 +70,7 @@ TEST_F(StubDefect, NullRefused) {
 }
 
 TEST_F(StubDefect, ObjectBodyAccepted) {
-    const auto [good, bad] = compare(Defect::ObjectBodyAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("object-body-accepted"), [&] {
         const int status = post_json("/api/sync/Famiglia", fam("F1"), token()).status;
         return std::make_pair(status, rows("Famiglia").size());
     });
@@ -79,7 +79,7 @@ TEST_F(StubDefect, ObjectBodyAccepted) {
 }
 
 TEST_F(StubDefect, UnboundedTextCapped) {
-    const auto [good, bad] = compare(Defect::UnboundedTextCapped, [&] {
+    const auto [good, bad] = compare(Defect::named("unbounded-text-capped"), [&] {
         json c = clifor("C", "A");
         c["des_note"] = std::string(5000, 'n');  // nvarchar(-1)
         return post_json("/api/sync/CliFor", json::array({c}), token()).status;
@@ -89,7 +89,7 @@ TEST_F(StubDefect, UnboundedTextCapped) {
 }
 
 TEST_F(StubDefect, ExtraFieldAnswered) {
-    const auto [good, bad] = compare(Defect::ExtraFieldAnswered, [&] {
+    const auto [good, bad] = compare(Defect::named("extra-field-answered"), [&] {
         three_families();
         return rows("Famiglia").at(0).contains("val_costo");
     });
@@ -98,7 +98,7 @@ TEST_F(StubDefect, ExtraFieldAnswered) {
 }
 
 TEST_F(StubDefect, DeletedFlagNull) {
-    const auto [good, bad] = compare(Defect::DeletedFlagNull, [&] {
+    const auto [good, bad] = compare(Defect::named("deleted-flag-null"), [&] {
         three_families();
         return rows("Famiglia").at(0).value("flg_isdeleted", json("absent"));
     });
@@ -107,7 +107,7 @@ TEST_F(StubDefect, DeletedFlagNull) {
 }
 
 TEST_F(StubDefect, DeletionOnlyWithFeed) {
-    const auto [good, bad] = compare(Defect::DeletionOnlyWithFeed, [&] {
+    const auto [good, bad] = compare(Defect::named("deletion-only-with-feed"), [&] {
         json f = fam("F1");
         f["flg_isdeleted"] = true;
         sync("Famiglia", json::array({f}));
@@ -121,7 +121,7 @@ TEST_F(StubDefect, DeletionOnlyWithFeed) {
 // --- views
 
 TEST_F(StubDefect, ArticlesViewEmpty) {
-    const auto [good, bad] = compare(Defect::ArticlesViewEmpty, [&] {
+    const auto [good, bad] = compare(Defect::named("articles-view-empty"), [&] {
         sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", "V"}})}));
         return rows("MCPArticoli").size();
     });
@@ -130,7 +130,7 @@ TEST_F(StubDefect, ArticlesViewEmpty) {
 }
 
 TEST_F(StubDefect, ViewRowsDoubled) {
-    const auto [good, bad] = compare(Defect::ViewRowsDoubled, [&] {
+    const auto [good, bad] = compare(Defect::named("view-rows-doubled"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));
         return rows("MCPClienti").size();
     });
@@ -139,7 +139,7 @@ TEST_F(StubDefect, ViewRowsDoubled) {
 }
 
 TEST_F(StubDefect, McpResourcesRefused) {
-    const auto [good, bad] = compare(Defect::McpResourcesRefused, [&] { return get("/api/resources/MCPResources", token()).status; });
+    const auto [good, bad] = compare(Defect::named("mcpresources-refused"), [&] { return get("/api/resources/MCPResources", token()).status; });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 403);
 }
@@ -159,7 +159,7 @@ protected:
 };
 
 TEST_F(StubDefectDocument, DocumentViewsNotJoined) {
-    const auto [good, bad] = compare(Defect::DocumentViewsNotJoined, [&] {
+    const auto [good, bad] = compare(Defect::named("document-views-not-joined"), [&] {
         document_with_joins();
         return std::make_pair(rows("MCPDocumentiR").at(0).value("cod_famiglia", json()), rows("MCPDocumentiT").at(0).value("cod_macrocat", json()));
     });
@@ -169,7 +169,7 @@ TEST_F(StubDefectDocument, DocumentViewsNotJoined) {
 }
 
 TEST_F(StubDefectDocument, LinesWithoutHeaderData) {
-    const auto [good, bad] = compare(Defect::LinesWithoutHeaderData, [&] {
+    const auto [good, bad] = compare(Defect::named("lines-without-header-data"), [&] {
         document_with_joins();
         return rows("MCPDocumentiR").at(0).value("cod_clifor_c", json());
     });
@@ -178,7 +178,7 @@ TEST_F(StubDefectDocument, LinesWithoutHeaderData) {
 }
 
 TEST_F(StubDefectDocument, WeekOfLoading) {
-    const auto [good, bad] = compare(Defect::WeekOfLoading, [&] {
+    const auto [good, bad] = compare(Defect::named("week-of-loading"), [&] {
         document_with_joins();
         return rows("MCPDocumentiT").at(0).value("settimana", json());
     });

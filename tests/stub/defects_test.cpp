@@ -2,7 +2,9 @@
 // stub and on one with the defect, showing the behaviour it changes through the API.
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string_view>
+#include <typeindex>
 
 #include "stub/defect_fixture.hpp"
 
@@ -18,15 +20,18 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
     std::set<std::string_view> names;
     std::map<std::string_view, int> per_area;
     for (const auto& d : all) {
-        EXPECT_NE(d.defect, Defect::None);
+        ASSERT_TRUE(d.make) << d.name << " has no class";
         EXPECT_TRUE(names.insert(d.name).second) << "twice: " << d.name;
         for (const char c : d.name) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << d.name;
         EXPECT_FALSE(d.rule.empty()) << d.name;
         EXPECT_FALSE(d.description.empty()) << d.name;
         EXPECT_FALSE(d.breaks.empty()) << d.name << " names no statement it breaks";
         ++per_area[d.area];
-        EXPECT_EQ(stub::defect_from_name(d.name), d.defect);
-        EXPECT_EQ(stub::info(d.defect).name, d.name);
+        const auto defect = stub::defect_from_name(d.name);
+        ASSERT_TRUE(defect) << d.name;
+        EXPECT_NE(*defect, Defect::None);
+        EXPECT_EQ(&stub::info(*defect), &d);
+        EXPECT_EQ(Defect::named(d.name), *defect);
     }
     for (const char* area : {"auth", "access", "pagination", "filters", "sync", "lines", "changes", "deletion", "views", "query", "tenancy", "validation"})
         EXPECT_GE(per_area[area], 2) << area;
@@ -34,29 +39,35 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
     EXPECT_FALSE(stub::defect_from_name("no-such-defect"));
     EXPECT_EQ(stub::defect_from_name("none"), Defect::None);
     EXPECT_EQ(stub::info(Defect::None).name, "none");
-    // Every enumerator is in the table (the enum is contiguous, DeletionOnlyWithFeed last).
-    for (int i = 1; i <= static_cast<int>(Defect::DeletionOnlyWithFeed); ++i)
-        EXPECT_NE(stub::info(static_cast<Defect>(i)).name, "none") << "enumerator " << i << " has no entry";
+    EXPECT_THROW(Defect::named("no-such-defect"), std::invalid_argument);
+    // Each row makes a class of its own, none the reference's: a row that names another's class breaks no rule of its own.
+    std::set<std::type_index> classes;
+    for (const auto& d : all) {
+        const auto policy = d.make();
+        EXPECT_NE(std::type_index(typeid(*policy)), std::type_index(typeid(stub::Policy))) << d.name << " is the reference";
+        EXPECT_TRUE(classes.insert(typeid(*policy)).second) << d.name << " shares its class with another row";
+    }
+    EXPECT_EQ(std::type_index(typeid(*stub::make_policy(Defect::None))), std::type_index(typeid(stub::Policy)));
 }
 
 
 // --- auth
 
 TEST_F(StubDefect, ReadsWithoutToken) {
-    const auto [good, bad] = compare(Defect::ReadsWithoutToken, [&] { return get("/api/resources/Famiglia", "").status; });
+    const auto [good, bad] = compare(Defect::named("reads-without-token"), [&] { return get("/api/resources/Famiglia", "").status; });
     EXPECT_EQ(good, 401);
     EXPECT_EQ(bad, 200);
     EXPECT_EQ(post_json("/api/sync/Famiglia", json::array({fam("F1")}), "").status, 401) << "writes still need a token";
 }
 
 TEST_F(StubDefect, ForgedTokenAccepted) {
-    const auto [good, bad] = compare(Defect::ForgedTokenAccepted, [&] { return get("/api/resources/Famiglia", "forged-token").status; });
+    const auto [good, bad] = compare(Defect::named("forged-token-accepted"), [&] { return get("/api/resources/Famiglia", "forged-token").status; });
     EXPECT_EQ(good, 401);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, ExpiredTokenAccepted) {
-    const auto [good, bad] = compare(Defect::ExpiredTokenAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("expired-token-accepted"), [&] {
         const std::string t = token();
         clock.advance(std::chrono::hours(2));  // the default lifetime is one hour
         return get("/api/resources/Famiglia", t).status;
@@ -68,25 +79,25 @@ TEST_F(StubDefect, ExpiredTokenAccepted) {
 // --- access
 
 TEST_F(StubDefect, UnknownResource200) {
-    const auto [good, bad] = compare(Defect::UnknownResource200, [&] { return get("/api/resources/NoSuchResource", token()).status; });
+    const auto [good, bad] = compare(Defect::named("unknown-resource-200"), [&] { return get("/api/resources/NoSuchResource", token()).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, ResourceNameCaseInsensitive) {
-    const auto [good, bad] = compare(Defect::ResourceNameCaseInsensitive, [&] { return get("/api/resources/clifor", token()).status; });
+    const auto [good, bad] = compare(Defect::named("resource-name-case-insensitive"), [&] { return get("/api/resources/clifor", token()).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, ReaderCanWrite) {
-    const auto [good, bad] = compare(Defect::ReaderCanWrite, [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token("reader")).status; });
+    const auto [good, bad] = compare(Defect::named("reader-can-write"), [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token("reader")).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, LimitedUserAllResources) {
-    const auto [good, bad] = compare(Defect::LimitedUserAllResources, [&] { return get("/api/resources/Articoli", token("limited")).status; });
+    const auto [good, bad] = compare(Defect::named("limited-user-all-resources"), [&] { return get("/api/resources/Articoli", token("limited")).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
@@ -94,7 +105,7 @@ TEST_F(StubDefect, LimitedUserAllResources) {
 // --- pagination
 
 TEST_F(StubDefect, PageNumberFromZero) {
-    const auto [good, bad] = compare(Defect::PageNumberFromZero, [&] {
+    const auto [good, bad] = compare(Defect::named("page-number-from-zero"), [&] {
         three_families();
         return rows("Famiglia", "PageSize=1&PageNumber=1").at(0).at("cod_famiglia").get<std::string>();
     });
@@ -103,7 +114,7 @@ TEST_F(StubDefect, PageNumberFromZero) {
 }
 
 TEST_F(StubDefect, TotalCountsPage) {
-    const auto [good, bad] = compare(Defect::TotalCountsPage, [&] {
+    const auto [good, bad] = compare(Defect::named("total-counts-page"), [&] {
         three_families();
         return total("Famiglia", "PageSize=1");
     });
@@ -112,7 +123,7 @@ TEST_F(StubDefect, TotalCountsPage) {
 }
 
 TEST_F(StubDefect, TotalIgnoresFilter) {
-    const auto [good, bad] = compare(Defect::TotalIgnoresFilter, [&] {
+    const auto [good, bad] = compare(Defect::named("total-ignores-filter"), [&] {
         three_families();
         return total("Famiglia", selection("cod_famiglia = 'F1'"));
     });
@@ -121,7 +132,7 @@ TEST_F(StubDefect, TotalIgnoresFilter) {
 }
 
 TEST_F(StubDefect, UnstablePageOrder) {
-    const auto [good, bad] = compare(Defect::UnstablePageOrder, [&] {
+    const auto [good, bad] = compare(Defect::named("unstable-page-order"), [&] {
         sync("Famiglia", json::array({fam("F1"), fam("F2"), fam("F3"), fam("F4")}));
         std::set<std::string> seen;
         for (const char* page : {"1", "2"})
@@ -133,7 +144,7 @@ TEST_F(StubDefect, UnstablePageOrder) {
 }
 
 TEST_F(StubDefect, PageSizeIgnored) {
-    const auto [good, bad] = compare(Defect::PageSizeIgnored, [&] {
+    const auto [good, bad] = compare(Defect::named("page-size-ignored"), [&] {
         three_families();
         return rows("Famiglia", "PageSize=1").size();
     });
@@ -142,7 +153,7 @@ TEST_F(StubDefect, PageSizeIgnored) {
 }
 
 TEST_F(StubDefect, PageBeyondEndClamped) {
-    const auto [good, bad] = compare(Defect::PageBeyondEndClamped, [&] {
+    const auto [good, bad] = compare(Defect::named("page-beyond-end-clamped"), [&] {
         three_families();
         return rows("Famiglia", "PageSize=2&PageNumber=5").size();
     });
@@ -153,7 +164,7 @@ TEST_F(StubDefect, PageBeyondEndClamped) {
 // --- filters
 
 TEST_F(StubDefect, AndAsOr) {
-    const auto [good, bad] = compare(Defect::AndAsOr, [&] {
+    const auto [good, bad] = compare(Defect::named("and-as-or"), [&] {
         three_families();
         return total("Famiglia", selection("cod_famiglia = 'F1' and des_famiglia = 'two'"));
     });
@@ -162,13 +173,13 @@ TEST_F(StubDefect, AndAsOr) {
 }
 
 TEST_F(StubDefect, AndAsOrKeepsBetween) {
-    start(Defect::AndAsOr);
+    start(Defect::named("and-as-or"));
     three_families();
     EXPECT_EQ(total("Famiglia", selection("cod_famiglia between 'F1' and 'F2'")), 2) << "BETWEEN's AND is not a condition's";
 }
 
 TEST_F(StubDefect, SelectionIgnored) {
-    const auto [good, bad] = compare(Defect::SelectionIgnored, [&] {
+    const auto [good, bad] = compare(Defect::named("selection-ignored"), [&] {
         three_families();
         return total("Famiglia", selection("cod_famiglia = 'F1'"));
     });
@@ -177,7 +188,7 @@ TEST_F(StubDefect, SelectionIgnored) {
 }
 
 TEST_F(StubDefect, QuotesNotUnescaped) {
-    const auto [good, bad] = compare(Defect::QuotesNotUnescaped, [&] {
+    const auto [good, bad] = compare(Defect::named("quotes-not-unescaped"), [&] {
         sync("Famiglia", json::array({fam("F1", "O'Brien")}));
         return total("Famiglia", selection("des_famiglia = 'O''Brien'"));
     });
@@ -186,7 +197,7 @@ TEST_F(StubDefect, QuotesNotUnescaped) {
 }
 
 TEST_F(StubDefect, FirstConditionOnly) {
-    const auto [good, bad] = compare(Defect::FirstConditionOnly, [&] {
+    const auto [good, bad] = compare(Defect::named("first-condition-only"), [&] {
         three_families();
         return total("Famiglia", selection("cod_famiglia = 'F1' and des_famiglia = 'two'"));
     });
@@ -197,7 +208,7 @@ TEST_F(StubDefect, FirstConditionOnly) {
 // --- sync
 
 TEST_F(StubDefect, UpsertDuplicates) {
-    const auto [good, bad] = compare(Defect::UpsertDuplicates, [&] {
+    const auto [good, bad] = compare(Defect::named("upsert-duplicates"), [&] {
         sync("Famiglia", json::array({fam("F1", "one")}));
         sync("Famiglia", json::array({fam("F1", "uno")}));
         return total("Famiglia");
@@ -207,7 +218,7 @@ TEST_F(StubDefect, UpsertDuplicates) {
 }
 
 TEST_F(StubDefect, BlockPartlyStored) {
-    const auto [good, bad] = compare(Defect::BlockPartlyStored, [&] {
+    const auto [good, bad] = compare(Defect::named("block-partly-stored"), [&] {
         const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1"), fam("F2"), fam("F3", std::string(80, 'x'))}), token());
         EXPECT_EQ(a.status, 400) << a.text;
         return total("Famiglia");
@@ -217,13 +228,13 @@ TEST_F(StubDefect, BlockPartlyStored) {
 }
 
 TEST_F(StubDefect, PostSync201) {
-    const auto [good, bad] = compare(Defect::PostSync201, [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token()).status; });
+    const auto [good, bad] = compare(Defect::named("post-sync-201"), [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token()).status; });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 201);
 }
 
 TEST_F(StubDefect, NonAsciiMangled) {
-    const auto [good, bad] = compare(Defect::NonAsciiMangled, [&] {
+    const auto [good, bad] = compare(Defect::named("non-ascii-mangled"), [&] {
         sync("Famiglia", json::array({fam("F1", "Caffè €")}));
         return rows("Famiglia").at(0).at("des_famiglia").get<std::string>();
     });
@@ -232,7 +243,7 @@ TEST_F(StubDefect, NonAsciiMangled) {
 }
 
 TEST_F(StubDefect, IdAsString) {
-    const auto [good, bad] = compare(Defect::IdAsString, [&] {
+    const auto [good, bad] = compare(Defect::named("id-as-string"), [&] {
         sync("Famiglia", json::array({fam("F1")}));
         return rows("Famiglia").at(0).at("Id").is_number_integer();
     });
@@ -241,7 +252,7 @@ TEST_F(StubDefect, IdAsString) {
 }
 
 TEST_F(StubDefect, TsUpdateFrozen) {
-    const auto [good, bad] = compare(Defect::TsUpdateFrozen, [&] {
+    const auto [good, bad] = compare(Defect::named("ts-update-frozen"), [&] {
         sync("Famiglia", json::array({fam("F1", "one")}));
         const json before = rows("Famiglia").at(0).at("ts_update");
         clock.advance(std::chrono::milliseconds(10));
@@ -255,7 +266,7 @@ TEST_F(StubDefect, TsUpdateFrozen) {
 // --- lines
 
 TEST_F(StubDefect, LinesDropped) {
-    const auto [good, bad] = compare(Defect::LinesDropped, [&] {
+    const auto [good, bad] = compare(Defect::named("lines-dropped"), [&] {
         sync("StoricoDocumentiT", json::array({document("D1", 2)}));
         return total("StoricoDocumentiR");
     });
@@ -264,7 +275,7 @@ TEST_F(StubDefect, LinesDropped) {
 }
 
 TEST_F(StubDefect, LinesKeyNotRepeated) {
-    const auto [good, bad] = compare(Defect::LinesKeyNotRepeated, [&] {
+    const auto [good, bad] = compare(Defect::named("lines-key-not-repeated"), [&] {
         sync("StoricoDocumentiT", json::array({document("D1", 1)}));
         return rows("StoricoDocumentiR").at(0).at("key_documento");
     });
@@ -273,7 +284,7 @@ TEST_F(StubDefect, LinesKeyNotRepeated) {
 }
 
 TEST_F(StubDefect, LinesAppendedOnUpdate) {
-    const auto [good, bad] = compare(Defect::LinesAppendedOnUpdate, [&] {
+    const auto [good, bad] = compare(Defect::named("lines-appended-on-update"), [&] {
         sync("StoricoDocumentiT", json::array({document("D1", 2)}));
         sync("StoricoDocumentiT", json::array({document("D1", 2)}));
         return total("StoricoDocumentiR");
@@ -285,7 +296,7 @@ TEST_F(StubDefect, LinesAppendedOnUpdate) {
 // --- changes
 
 TEST_F(StubDefect, FeedIgnoresLastUtcRun) {
-    const auto [good, bad] = compare(Defect::FeedIgnoresLastUtcRun, [&] {
+    const auto [good, bad] = compare(Defect::named("feed-ignores-last-utc-run"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));
         return feed_size("CliFor", "2100-01-01 00:00:00.000");
     });
@@ -294,7 +305,7 @@ TEST_F(StubDefect, FeedIgnoresLastUtcRun) {
 }
 
 TEST_F(StubDefect, FeedOmitsDeletions) {
-    const auto [good, bad] = compare(Defect::FeedOmitsDeletions, [&] {
+    const auto [good, bad] = compare(Defect::named("feed-omits-deletions"), [&] {
         json deleted = clifor("C", "A");
         deleted["flg_isdeleted"] = true;
         sync("CliFor", json::array({deleted, clifor("C", "B")}));
@@ -305,7 +316,7 @@ TEST_F(StubDefect, FeedOmitsDeletions) {
 }
 
 TEST_F(StubDefect, FeedLocalTime) {
-    const auto [good, bad] = compare(Defect::FeedLocalTime, [&] {
+    const auto [good, bad] = compare(Defect::named("feed-local-time"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));  // at 2026-03-01 00:00 UTC
         return feed_size("CliFor", "2026-03-01 00:30:00.000");
     });
@@ -314,7 +325,7 @@ TEST_F(StubDefect, FeedLocalTime) {
 }
 
 TEST_F(StubDefect, FeedMissesUpdates) {
-    const auto [good, bad] = compare(Defect::FeedMissesUpdates, [&] {
+    const auto [good, bad] = compare(Defect::named("feed-misses-updates"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));
         clock.advance(std::chrono::milliseconds(10));
         json changed = clifor("C", "A");
@@ -329,7 +340,7 @@ TEST_F(StubDefect, FeedMissesUpdates) {
 // --- deletion
 
 TEST_F(StubDefect, PhysicalDeletion) {
-    const auto [good, bad] = compare(Defect::PhysicalDeletion, [&] {
+    const auto [good, bad] = compare(Defect::named("physical-deletion"), [&] {
         sync("Famiglia", json::array({fam("F1")}));
         json deleted = fam("F1");
         deleted["flg_isdeleted"] = true;
@@ -341,7 +352,7 @@ TEST_F(StubDefect, PhysicalDeletion) {
 }
 
 TEST_F(StubDefect, DeletedFlagReset) {
-    const auto [good, bad] = compare(Defect::DeletedFlagReset, [&] {
+    const auto [good, bad] = compare(Defect::named("deleted-flag-reset"), [&] {
         json deleted = fam("F1");
         deleted["flg_isdeleted"] = true;
         sync("Famiglia", json::array({deleted}));
@@ -352,7 +363,7 @@ TEST_F(StubDefect, DeletedFlagReset) {
 }
 
 TEST_F(StubDefect, UndeleteIgnored) {
-    const auto [good, bad] = compare(Defect::UndeleteIgnored, [&] {
+    const auto [good, bad] = compare(Defect::named("undelete-ignored"), [&] {
         json deleted = fam("F1");
         deleted["flg_isdeleted"] = true;
         sync("Famiglia", json::array({deleted}));
@@ -364,7 +375,7 @@ TEST_F(StubDefect, UndeleteIgnored) {
 }
 
 TEST_F(StubDefect, MissingFlagAccepted) {
-    const auto [good, bad] = compare(Defect::MissingFlagAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("missing-flag-accepted"), [&] {
         return post_json("/api/sync/Famiglia", json::array({{{"cod_famiglia", "F1"}}}), token()).status;
     });
     EXPECT_EQ(good, 400);
@@ -374,7 +385,7 @@ TEST_F(StubDefect, MissingFlagAccepted) {
 // --- views
 
 TEST_F(StubDefect, ViewPostSyncAccepted) {
-    const auto [good, bad] = compare(Defect::ViewPostSyncAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("view-post-sync-accepted"), [&] {
         return post_json("/api/sync/MCPClienti", json::array({clifor("C", "A")}), token()).status;
     });
     EXPECT_EQ(good, 403);
@@ -382,7 +393,7 @@ TEST_F(StubDefect, ViewPostSyncAccepted) {
 }
 
 TEST_F(StubDefect, ViewStale) {
-    const auto [good, bad] = compare(Defect::ViewStale, [&] {
+    const auto [good, bad] = compare(Defect::named("view-stale"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));
         EXPECT_EQ(total("MCPClienti"), 1);
         sync("CliFor", json::array({clifor("C", "B")}));
@@ -393,7 +404,7 @@ TEST_F(StubDefect, ViewStale) {
 }
 
 TEST_F(StubDefect, DocumentViewWithoutLines) {
-    const auto [good, bad] = compare(Defect::DocumentViewWithoutLines, [&] {
+    const auto [good, bad] = compare(Defect::named("document-view-without-lines"), [&] {
         sync("StoricoDocumentiT", json::array({document("D1", 2)}));
         return rows("MCPDocumentiT").at(0).at("MCPDocumentiR").size();
     });
@@ -402,7 +413,7 @@ TEST_F(StubDefect, DocumentViewWithoutLines) {
 }
 
 TEST_F(StubDefect, SuppliersInClienti) {
-    const auto [good, bad] = compare(Defect::SuppliersInClienti, [&] {
+    const auto [good, bad] = compare(Defect::named("suppliers-in-clienti"), [&] {
         sync("CliFor", json::array({clifor("C", "A"), clifor("F", "B")}));
         return total("MCPClienti");
     });
@@ -413,7 +424,7 @@ TEST_F(StubDefect, SuppliersInClienti) {
 // --- query
 
 TEST_F(StubDefect, QueryIgnoresSelection) {
-    const auto [good, bad] = compare(Defect::QueryIgnoresSelection, [&] {
+    const auto [good, bad] = compare(Defect::named("query-ignores-selection"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
         const Answer a = post_json("/api/resources/MCPClienti/query", {{"RecordSelection", "cod_clifor = 'C1'"}}, token());
         EXPECT_EQ(a.status, 200) << a.text;
@@ -424,7 +435,7 @@ TEST_F(StubDefect, QueryIgnoresSelection) {
 }
 
 TEST_F(StubDefect, QueryIgnoresOrder) {
-    const auto [good, bad] = compare(Defect::QueryIgnoresOrder, [&] {
+    const auto [good, bad] = compare(Defect::named("query-ignores-order"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
         const Answer a = post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}}, token());
         EXPECT_EQ(a.status, 200) << a.text;
@@ -437,7 +448,7 @@ TEST_F(StubDefect, QueryIgnoresOrder) {
 // --- tenancy
 
 TEST_F(StubDefect, TenantRowsLeak) {
-    const auto [good, bad] = compare(Defect::TenantRowsLeak, [&] {
+    const auto [good, bad] = compare(Defect::named("tenant-rows-leak"), [&] {
         sync("Famiglia", json::array({fam("F1")}));
         return total("Famiglia", "", "other_tenant");
     });
@@ -446,7 +457,7 @@ TEST_F(StubDefect, TenantRowsLeak) {
 }
 
 TEST_F(StubDefect, TenantFromBody) {
-    const auto [good, bad] = compare(Defect::TenantFromBody, [&] {
+    const auto [good, bad] = compare(Defect::named("tenant-from-body"), [&] {
         json r = fam("F1");
         r["customer_ID"] = 2;
         sync("Famiglia", json::array({r}));
@@ -457,7 +468,7 @@ TEST_F(StubDefect, TenantFromBody) {
 }
 
 TEST_F(StubDefect, ViewOtherTenant) {
-    const auto [good, bad] = compare(Defect::ViewOtherTenant, [&] {
+    const auto [good, bad] = compare(Defect::named("view-other-tenant"), [&] {
         sync("CliFor", json::array({clifor("C", "A")}));
         EXPECT_EQ(total("CliFor", "", "other_tenant"), 0) << "base resources stay confined";
         return total("MCPClienti", "", "other_tenant");
@@ -469,7 +480,7 @@ TEST_F(StubDefect, ViewOtherTenant) {
 // --- validation
 
 TEST_F(StubDefect, OverlongTruncated) {
-    const auto [good, bad] = compare(Defect::OverlongTruncated, [&] {
+    const auto [good, bad] = compare(Defect::named("overlong-truncated"), [&] {
         const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1", std::string(60, 'x'))}), token());
         return std::make_pair(a.status, a.status == 200 ? rows("Famiglia").at(0).at("des_famiglia").get<std::string>().size() : 0u);
     });
@@ -479,7 +490,7 @@ TEST_F(StubDefect, OverlongTruncated) {
 }
 
 TEST_F(StubDefect, RequiredFieldMissingAccepted) {
-    const auto [good, bad] = compare(Defect::RequiredFieldMissingAccepted, [&] {
+    const auto [good, bad] = compare(Defect::named("required-field-missing-accepted"), [&] {
         return post_json("/api/sync/MarcaArticoli", json::array({{{"cod_marca", "M1"}, {"flg_isdeleted", false}}}), token()).status;
     });
     EXPECT_EQ(good, 400);
@@ -487,7 +498,7 @@ TEST_F(StubDefect, RequiredFieldMissingAccepted) {
 }
 
 TEST_F(StubDefect, MalformedJson500) {
-    const auto [good, bad] = compare(Defect::MalformedJson500, [&] { return post("/api/sync/Famiglia", "[{\"cod_famiglia\": ", token()).status; });
+    const auto [good, bad] = compare(Defect::named("malformed-json-500"), [&] { return post("/api/sync/Famiglia", "[{\"cod_famiglia\": ", token()).status; });
     EXPECT_EQ(good, 400);
     EXPECT_EQ(bad, 500);
 }

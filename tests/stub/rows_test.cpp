@@ -193,7 +193,8 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
         options.choices.case_folding = *rc::gen::element(Choices::CaseFolding::Letters, Choices::CaseFolding::Ascii);
         options.choices.accents = *rc::gen::element(Choices::Accents::Sensitive, Choices::Accents::Insensitive);
         // Defects that move, duplicate or remove stored rows (what an index must follow), or freeze the views.
-        options.defect = *rc::gen::element(Defect::None, Defect::UpsertDuplicates, Defect::PhysicalDeletion, Defect::ViewStale, Defect::SuppliersInClienti);
+        options.defect = *rc::gen::element(Defect::None, Defect::named("upsert-duplicates"), Defect::named("physical-deletion"),
+                                           Defect::named("view-stale"), Defect::named("suppliers-in-clienti"));
         StubState state(catalogue, options);
         for (const auto& block : *gen::data_set_gen(catalogue)) state.store.upsert(7, *catalogue.find(block.resource), block.records);
         const Record& record = *catalogue.find(*rc::gen::element<std::string>("MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR",
@@ -228,7 +229,7 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
 
 class ViewRowsPhysicalDeletion : public ViewRows {
 protected:
-    ViewRowsPhysicalDeletion() : ViewRows(Defect::PhysicalDeletion) {}
+    ViewRowsPhysicalDeletion() : ViewRows(Defect::named("physical-deletion")) {}
 };
 
 TEST_F(ViewRowsPhysicalDeletion, ForgetARemovedRowAndWhatItGaveOthers) {
@@ -242,7 +243,7 @@ TEST_F(ViewRowsPhysicalDeletion, ForgetARemovedRowAndWhatItGaveOthers) {
 
 class ViewRowsStale : public ViewRows {
 protected:
-    ViewRowsStale() : ViewRows(Defect::ViewStale) {}
+    ViewRowsStale() : ViewRows(Defect::named("view-stale")) {}
 };
 
 TEST_F(ViewRowsStale, KeepShowingTheDataOfTheirFirstReadUnderTheDefect) {

@@ -1,137 +1,155 @@
-// The defects the stub can be set to, as a table: each with the rule of the seeds it breaks and the statements
-// (spec/requirements.json) it breaks. Their hooks are in defects.cpp.
+// The defects the stub can be set to, as a table: each with its class (defects/*.hpp, by area), the rule of the seeds
+// it breaks and the statements (spec/requirements.json) it breaks. A defect is a row here and its class.
 #include "stub/variation/defects.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "stub/variation/defects/access.hpp"
+#include "stub/variation/defects/changes.hpp"
+#include "stub/variation/defects/filters.hpp"
+#include "stub/variation/defects/pagination.hpp"
+#include "stub/variation/defects/sync.hpp"
+#include "stub/variation/defects/validation.hpp"
+#include "stub/variation/defects/views.hpp"
 
 namespace bds::stub {
 namespace {
 
+using namespace defect_policies;
+
+/// A row's class, made: a new `T`.
+template <class T>
+std::unique_ptr<Policy> make() {
+    return std::make_unique<T>();
+}
+
 const std::vector<DefectInfo> kDefects = {
     // auth
-    {Defect::ReadsWithoutToken, "reads-without-token", "auth", "000 §5 rule 3", "000-5-rule3-401, 000-4.1-response-401, 000-7-status-401, 000-4.3-auth",
+    {make<ReadsWithoutToken>, "reads-without-token", "auth", "000 §5 rule 3", "000-5-rule3-401, 000-4.1-response-401, 000-7-status-401, 000-4.3-auth",
      "a GET without an Authorization header is served as the first configured user instead of answered 401"},
-    {Defect::ForgedTokenAccepted, "forged-token-accepted", "auth", "000 §5 rule 3", "000-5-rule3-401, 000-4.1-response-401, 000-7-status-401",
+    {make<ForgedTokenAccepted>, "forged-token-accepted", "auth", "000 §5 rule 3", "000-5-rule3-401, 000-4.1-response-401, 000-7-status-401",
      "any unknown bearer token is accepted and served as the first configured user"},
-    {Defect::ExpiredTokenAccepted, "expired-token-accepted", "auth", "000 §5 rule 3", "000-5-rule3-401",
+    {make<ExpiredTokenAccepted>, "expired-token-accepted", "auth", "000 §5 rule 3", "000-5-rule3-401",
      "tokens never expire: an expired token is still accepted"},
-    {Defect::WrongPasswordAccepted, "wrong-password-accepted", "auth", "000 §5 rule 1", "000-5-rule1-oauth, 000-4-post-token, 000-1-cap1-token",
+    {make<WrongPasswordAccepted>, "wrong-password-accepted", "auth", "000 §5 rule 1", "000-5-rule1-oauth, 000-4-post-token, 000-1-cap1-token",
      "POST /Token issues a token to a known user whatever the password"},
-    {Defect::TokenInfoMissing, "tokeninfo-missing", "auth", "000 §5 rule 5", "000-5-rule5-tokeninfo, 000-4-get-tokeninfo, 000-1-cap1-token",
+    {make<TokenInfoMissing>, "tokeninfo-missing", "auth", "000 §5 rule 5", "000-5-rule5-tokeninfo, 000-4-get-tokeninfo, 000-1-cap1-token",
      "GET /api/Account/TokenInfo answers 404: the route is not there"},
     // access
-    {Defect::UnknownResource200, "unknown-resource-200", "access", "000 §4.1 response 403", "000-4.1-response-403, 000-7-status-403, 000-4-resource-from-catalogue, 000-4.1-resource-param",
+    {make<UnknownResource200>, "unknown-resource-200", "access", "000 §4.1 response 403", "000-4.1-response-403, 000-7-status-403, 000-4-resource-from-catalogue, 000-4.1-resource-param",
      "GET of a resource that does not exist answers 200 with no records instead of 403"},
-    {Defect::ResourceNameCaseInsensitive, "resource-name-case-insensitive", "access", "000 §1 resource names are case-sensitive", "000-1-case-sensitive-names",
+    {make<ResourceNameCaseInsensitive>, "resource-name-case-insensitive", "access", "000 §1 resource names are case-sensitive", "000-1-case-sensitive-names",
      "resource names in the path are matched without case (/api/resources/clifor reads CliFor)"},
-    {Defect::ReaderCanWrite, "reader-can-write", "access", "000 §5 rule 4", "000-5-rule4-writing, 000-4.4-auth",
+    {make<ReaderCanWrite>, "reader-can-write", "access", "000 §5 rule 4", "000-5-rule4-writing, 000-4.4-auth",
      "a user not enabled for writing may POST sync (the write flag is not checked)"},
-    {Defect::LimitedUserAllResources, "limited-user-all-resources", "access", "000 §5 rule 4", "000-5-rule4-403, 000-4.1-response-403",
+    {make<LimitedUserAllResources>, "limited-user-all-resources", "access", "000 §5 rule 4", "000-5-rule4-403, 000-4.1-response-403",
      "a user limited to some resources may read and write every resource"},
     // pagination
-    {Defect::PageNumberFromZero, "page-number-from-zero", "pagination", "000 §8 pages start at 1", "000-8-pages-start-at-1, 000-4.1-pagenumber, 000-4.3-pagination",
+    {make<PageNumberFromZero>, "page-number-from-zero", "pagination", "000 §8 pages start at 1", "000-8-pages-start-at-1, 000-4.1-pagenumber, 000-4.3-pagination",
      "PageNumber counts from 0: PageNumber=1 answers the second page and PageNumber=0 the first"},
-    {Defect::TotalCountsPage, "total-counts-page", "pagination", "000 §4.1 TotalRowsCount", "000-4.1-response-200",
+    {make<TotalCountsPage>, "total-counts-page", "pagination", "000 §4.1 TotalRowsCount", "000-4.1-response-200",
      "TotalRowsCount is the number of records on the page, not of every matching record"},
-    {Defect::TotalIgnoresFilter, "total-ignores-filter", "pagination", "000 §4.1 TotalRowsCount", "000-4.1-response-200",
+    {make<TotalIgnoresFilter>, "total-ignores-filter", "pagination", "000 §4.1 TotalRowsCount", "000-4.1-response-200",
      "TotalRowsCount counts every record of the resource, ignoring RecordSelection and LastUtcRun"},
-    {Defect::UnstablePageOrder, "unstable-page-order", "pagination", "000 §4.1 PageNumber", "000-4.1-pagenumber",
+    {make<UnstablePageOrder>, "unstable-page-order", "pagination", "000 §4.1 PageNumber", "000-4.1-pagenumber",
      "no stable order across pages: even pages are cut from the records in reverse key order, so pages overlap and miss records"},
-    {Defect::PageSizeIgnored, "page-size-ignored", "pagination", "000 §4.1 PageSize", "000-4.1-pagesize, 000-1-cap2-list, 000-4-get-resources, 001-intro-read-operations",
+    {make<PageSizeIgnored>, "page-size-ignored", "pagination", "000 §4.1 PageSize", "000-4.1-pagesize, 000-1-cap2-list, 000-4-get-resources, 001-intro-read-operations",
      "PageSize and PageNumber are ignored: every record is answered at once"},
-    {Defect::PageBeyondEndClamped, "page-beyond-end-clamped", "pagination", "000 §4.1 PageNumber", "000-4.1-pagenumber",
+    {make<PageBeyondEndClamped>, "page-beyond-end-clamped", "pagination", "000 §4.1 PageNumber", "000-4.1-pagenumber",
      "a PageNumber past the last page answers the last page again instead of no records"},
     // filters
-    {Defect::AndAsOr, "and-as-or", "filters", "000 §4.1 rule 1", "000-4.1-rule1-selection, 000-4.1-recordselection, 000-4.1-recordselection-shape, "
+    {make<AndAsOr>, "and-as-or", "filters", "000 §4.1 rule 1", "000-4.1-rule1-selection, 000-4.1-recordselection, 000-4.1-recordselection-shape, "
      "001-2.6-example-filter, 001-2.7-example-filter, 000-4.1-rule3-filter-large-views, "
      "001-2.7-always-filter",
      "AND in RecordSelection is evaluated as OR"},
-    {Defect::SelectionIgnored, "selection-ignored", "filters", "000 §4.1 rule 1", "000-4.1-rule1-selection",
+    {make<SelectionIgnored>, "selection-ignored", "filters", "000 §4.1 rule 1", "000-4.1-rule1-selection",
      "RecordSelection on GET resources is ignored: every record is answered"},
-    {Defect::QuotesNotUnescaped, "quotes-not-unescaped", "filters", "000 §4.1 RecordSelection quoted text", "000-4.1-recordselection, 000-4.1-rule1-selection",
+    {make<QuotesNotUnescaped>, "quotes-not-unescaped", "filters", "000 §4.1 RecordSelection quoted text", "000-4.1-recordselection, 000-4.1-rule1-selection",
      "a doubled quote ('') inside a quoted text is not unescaped, so O''Brien looks for O''Brien"},
-    {Defect::FirstConditionOnly, "first-condition-only", "filters", "000 §4.1 rule 2", "000-4.1-rule1-selection, 000-4.1-rule2-counterpart",
+    {make<FirstConditionOnly>, "first-condition-only", "filters", "000 §4.1 rule 2", "000-4.1-rule1-selection, 000-4.1-rule2-counterpart",
      "only the condition before the first AND of RecordSelection is applied"},
     // sync
-    {Defect::UpsertDuplicates, "upsert-duplicates", "sync", "000 §2.1 key fields", "000-4.4-success, 000-2.2-key-documento, 000-2.2-storicodocumentit-key, 000-2.3-codicidocumento-key, "
+    {make<UpsertDuplicates>, "upsert-duplicates", "sync", "000 §2.1 key fields", "000-4.4-success, 000-2.2-key-documento, 000-2.2-storicodocumentit-key, 000-2.3-codicidocumento-key, "
      "001-2.1-clifor-key, 001-2.2-articoli-key",
      "re-sending a record with an existing key inserts a second row instead of updating the first"},
-    {Defect::BlockPartlyStored, "block-partly-stored", "sync", "000 §4.4 failure", "000-4.4-failure",
+    {make<BlockPartlyStored>, "block-partly-stored", "sync", "000 §4.4 failure", "000-4.4-failure",
      "a refused block keeps the records before the first invalid one stored (A-25: a SHOULD)", "SHOULD"},
-    {Defect::PostSync201, "post-sync-201", "sync", "000 §4.4 success: status 200", "000-4.4-success, 000-7-status-200, 000-4-post-sync, 001-intro-post-sync",
+    {make<PostSync201>, "post-sync-201", "sync", "000 §4.4 success: status 200", "000-4.4-success, 000-7-status-200, 000-4-post-sync, 001-intro-post-sync",
      "an accepted block is answered 201 Created instead of 200"},
-    {Defect::NonAsciiMangled, "non-ascii-mangled", "sync", "000 §1 bodies are JSON in UTF-8", "000-1-json-utf8",
+    {make<NonAsciiMangled>, "non-ascii-mangled", "sync", "000 §1 bodies are JSON in UTF-8", "000-1-json-utf8",
      "non-ASCII characters of sent text are stored as '?'"},
-    {Defect::IdAsString, "id-as-string", "sync", "000 §2.2 Id int", "001-2-platform-managed",
+    {make<IdAsString>, "id-as-string", "sync", "000 §2.2 Id int", "001-2-platform-managed",
      "Id is answered as a JSON string instead of a number"},
-    {Defect::TsUpdateFrozen, "ts-update-frozen", "sync", "000 §2.2 ts_update timestamp (rowversion)", "000-4.4-platform-managed, 000-1-platform-fields",
+    {make<TsUpdateFrozen>, "ts-update-frozen", "sync", "000 §2.2 ts_update timestamp (rowversion)", "000-4.4-platform-managed, 000-1-platform-fields",
      "ts_update never changes when a record is updated"},
     // lines
-    {Defect::LinesDropped, "lines-dropped", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines", "000-2.2-header-and-lines-together, 000-2.1-lines-readable, 000-1-list-nested, "
+    {make<LinesDropped>, "lines-dropped", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines", "000-2.2-header-and-lines-together, 000-2.1-lines-readable, 000-1-list-nested, "
      "000-2.1-catalogue-storicodocumentir",
      "the nested StoricoDocumentiR lines of a sent document are dropped on store"},
-    {Defect::LinesKeyNotRepeated, "lines-key-not-repeated", "lines", "000 §2.1 each line repeats the key_documento of its header", "000-2.1-lines-repeat-key",
+    {make<LinesKeyNotRepeated>, "lines-key-not-repeated", "lines", "000 §2.1 each line repeats the key_documento of its header", "000-2.1-lines-repeat-key",
      "lines sent without key_documento are stored and read without it"},
-    {Defect::LinesAppendedOnUpdate, "lines-appended-on-update", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines", "000-2.2-header-and-lines-together",
+    {make<LinesAppendedOnUpdate>, "lines-appended-on-update", "lines", "000 §2.2 rule: a POST publishes the header and its nested lines", "000-2.2-header-and-lines-together",
      "re-sending a document appends its lines to the stored ones instead of replacing them"},
     // changes
-    {Defect::FeedIgnoresLastUtcRun, "feed-ignores-last-utc-run", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200, 000-4-get-sync, 000-4.3-documented-resources",
+    {make<FeedIgnoresLastUtcRun>, "feed-ignores-last-utc-run", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200, 000-4-get-sync, 000-4.3-documented-resources",
      "GET sync answers every record whatever LastUtcRun says"},
-    {Defect::FeedOmitsDeletions, "feed-omits-deletions", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200, 000-1-deletion-logical, 000-4.3-lastutcrun-1900",
+    {make<FeedOmitsDeletions>, "feed-omits-deletions", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200, 000-1-deletion-logical, 000-4.3-lastutcrun-1900",
      "GET sync leaves out records whose flg_isdeleted is true, so deletions never reach the reader"},
-    {Defect::FeedLocalTime, "feed-local-time", "changes", "000 §4.3 LastUtcRun is UTC", "000-4.3-lastutcrun, 000-4.3-response-200",
+    {make<FeedLocalTime>, "feed-local-time", "changes", "000 §4.3 LastUtcRun is UTC", "000-4.3-lastutcrun, 000-4.3-response-200",
      "LastUtcRun is read as Italian local time (UTC+1), so records changed in the hour before it are answered again"},
-    {Defect::FeedMissesUpdates, "feed-misses-updates", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200",
+    {make<FeedMissesUpdates>, "feed-misses-updates", "changes", "000 §4.3 records changed after LastUtcRun", "000-4.3-response-200",
      "an update keeps the record's first dat_ultvar, so updated records never reappear in the feed"},
-    {Defect::FeedTotalIgnoresLastUtcRun, "feed-total-ignores-last-utc-run", "changes", "000 §4.3 TotalRowsCount; A-110", "000-4.3-response-200",
+    {make<FeedTotalIgnoresLastUtcRun>, "feed-total-ignores-last-utc-run", "changes", "000 §4.3 TotalRowsCount; A-110", "000-4.3-response-200",
      "the change feed's TotalRowsCount counts every record of the resource, not those changed after LastUtcRun (A-110: a SHOULD)", "SHOULD"},
     // deletion
-    {Defect::PhysicalDeletion, "physical-deletion", "deletion", "000 §1 deletion is logical", "000-1-deletion-logical, 000-3-record-deletion",
+    {make<PhysicalDeletion>, "physical-deletion", "deletion", "000 §1 deletion is logical", "000-1-deletion-logical, 000-3-record-deletion",
      "a record sent with flg_isdeleted true is removed instead of kept with the flag set"},
-    {Defect::DeletedFlagReset, "deleted-flag-reset", "deletion", "000 §1 deletion is logical", "000-1-deletion-logical, 000-3-record-deletion",
+    {make<DeletedFlagReset>, "deleted-flag-reset", "deletion", "000 §1 deletion is logical", "000-1-deletion-logical, 000-3-record-deletion",
      "deleted records are answered with flg_isdeleted false"},
-    {Defect::UndeleteIgnored, "undelete-ignored", "deletion", "000 §4.4 deletion: flg_isdeleted false on active records", "000-4.4-deletion",
+    {make<UndeleteIgnored>, "undelete-ignored", "deletion", "000 §4.4 deletion: flg_isdeleted false on active records", "000-4.4-deletion",
      "once deleted, a record stays deleted when sent again with flg_isdeleted false"},
-    {Defect::MissingFlagAccepted, "missing-flag-accepted", "deletion", "000 §1 flg_isdeleted (bit, required)", "001-2-flg-isdeleted, 000-2.1-minimal-record, 000-2.1-required-storicodocumentit, "
+    {make<MissingFlagAccepted>, "missing-flag-accepted", "deletion", "000 §1 flg_isdeleted (bit, required)", "001-2-flg-isdeleted, 000-2.1-minimal-record, 000-2.1-required-storicodocumentit, "
      "000-2.1-required-codicidocumento, 000-2.1-required-articoli, 000-2.1-required-famiglia, "
      "000-2.1-required-sottofamiglia, 000-2.1-required-marcaarticoli, 000-2.1-required-clifor, "
      "000-2.1-required-macrocategclifor, 000-2.1-required-categclifor, 000-2.1-required-condpagam, "
      "000-2.1-required-aliquoteiva, 000-2.1-required-statiesteri, 001-2.1-clifor-required, "
      "001-2.2-articoli-required",
      "a record without flg_isdeleted is accepted and stored as active (A-76: refusing it is a SHOULD)", "SHOULD"},
-    {Defect::DeletionOnlyWithFeed, "deletion-only-with-feed", "deletion", "000 §1: each record carries flg_isdeleted; deletion is logical",
+    {make<DeletionOnlyWithFeed>, "deletion-only-with-feed", "deletion", "000 §1: each record carries flg_isdeleted; deletion is logical",
      "000-4.4-deletion, 000-1-deletion-logical", "flg_isdeleted true is stored false on every resource without a change feed"},
     // views
-    {Defect::ViewPostSyncAccepted, "view-post-sync-accepted", "views", "000 §4.4 read-only MCP views have no POST", "000-4.4-read-only-no-post",
+    {make<ViewPostSyncAccepted>, "view-post-sync-accepted", "views", "000 §4.4 read-only MCP views have no POST", "000-4.4-read-only-no-post",
      "POST sync on a read-only view answers 200 (nothing is stored)"},
-    {Defect::ViewStale, "view-stale", "views", "001 §2.5 views show the base records", "000-1-cap5-views",
+    {make<ViewStale>, "view-stale", "views", "001 §2.5 views show the base records", "000-1-cap5-views",
      "views are derived once and never refreshed after a write"},
-    {Defect::DocumentViewWithoutLines, "document-view-without-lines", "views", "001 §2.6 each header contains its lines in MCPDocumentiR", "001-2.6-lines-nested, 000-2.1-catalogue-mcpdocumentit",
+    {make<DocumentViewWithoutLines>, "document-view-without-lines", "views", "001 §2.6 each header contains its lines in MCPDocumentiR", "001-2.6-lines-nested, 000-2.1-catalogue-mcpdocumentit",
      "MCPDocumentiT rows carry an empty MCPDocumentiR list"},
-    {Defect::SuppliersInClienti, "suppliers-in-clienti", "views", "001 §2.5 MCPClienti holds customers", "000-4.1-rule2-counterpart, 001-2.1-read-customers-suppliers, 000-2.1-rel-clifor-c-f"
+    {make<SuppliersInClienti>, "suppliers-in-clienti", "views", "001 §2.5 MCPClienti holds customers", "000-4.1-rule2-counterpart, 001-2.1-read-customers-suppliers, 000-2.1-rel-clifor-c-f"
      ", 001-2.1-ind-clifor",
      "MCPClienti also lists suppliers (ind_clifor F)"},
     // query
-    {Defect::QueryIgnoresSelection, "query-ignores-selection", "query", "000 §4.2 search with filters", "000-4.2-query, 000-1-cap3-query, 000-4-post-query, 000-4.2-listed-for-mcpclienti, "
+    {make<QueryIgnoresSelection>, "query-ignores-selection", "query", "000 §4.2 search with filters", "000-4.2-query, 000-1-cap3-query, 000-4-post-query, 000-4.2-listed-for-mcpclienti, "
      "001-2.5-mcpclienti-query",
      "POST query ignores the RecordSelection of its body"},
-    {Defect::QueryIgnoresOrder, "query-ignores-order", "query", "000 §4.2 search with ordering", "000-4.2-query",
+    {make<QueryIgnoresOrder>, "query-ignores-order", "query", "000 §4.2 search with ordering", "000-4.2-query",
      "POST query ignores the OrderBy of its body and answers in key order"},
     // tenancy
-    {Defect::TenantRowsLeak, "tenant-rows-leak", "tenancy", "000 §1 one tenant per record (customer_ID)", "000-1-tenant, 001-2-customer-id",
+    {make<TenantRowsLeak>, "tenant-rows-leak", "tenancy", "000 §1 one tenant per record (customer_ID)", "000-1-tenant, 001-2-customer-id",
      "reads of base resources also answer the rows of every other tenant"},
-    {Defect::TenantFromBody, "tenant-from-body", "tenancy", "000 §4.4 customer_ID is not part of the sent record", "000-1-tenant, 000-4.4-customer-id-not-sent",
+    {make<TenantFromBody>, "tenant-from-body", "tenancy", "000 §4.4 customer_ID is not part of the sent record", "000-1-tenant, 000-4.4-customer-id-not-sent",
      "a block whose first record carries customer_ID is stored in that tenant instead of the token's", "MUST", "A-26=ignored"},
-    {Defect::ViewOtherTenant, "view-other-tenant", "tenancy", "000 §1 one tenant per record (customer_ID)", "000-1-tenant",
+    {make<ViewOtherTenant>, "view-other-tenant", "tenancy", "000 §1 one tenant per record (customer_ID)", "000-1-tenant",
      "MCP views also answer the rows of every other tenant"},
     // validation
-    {Defect::OverlongTruncated, "overlong-truncated", "validation", "000 §1 field types nvarchar(n)", "000-1-field-types, 001-2.1-classification-types",
+    {make<OverlongTruncated>, "overlong-truncated", "validation", "000 §1 field types nvarchar(n)", "000-1-field-types, 001-2.1-classification-types",
      "text longer than its field's length is silently truncated and accepted instead of refused"},
-    {Defect::RequiredFieldMissingAccepted, "required-field-missing-accepted", "validation", "000 §2.1 fields required in a sent record", "000-2.1-minimal-record, 000-2.1-required-codicidocumento, 000-2.1-required-marcaarticoli",
+    {make<RequiredFieldMissingAccepted>, "required-field-missing-accepted", "validation", "000 §2.1 fields required in a sent record", "000-2.1-minimal-record, 000-2.1-required-codicidocumento, 000-2.1-required-marcaarticoli",
      "a record missing a required non-key field (e.g. des_marca of MarcaArticoli) is accepted (A-76: refusing it is a SHOULD)", "SHOULD"},
-    {Defect::MalformedJson500, "malformed-json-500", "validation", "000 §7; A-46", "000-7-malformed-statuses-not-shown",
+    {make<MalformedJson500>, "malformed-json-500", "validation", "000 §7; A-46", "000-7-malformed-statuses-not-shown",
      "a malformed JSON body of POST sync is answered 500 instead of a 4xx (A-46: a SHOULD)", "SHOULD"},
-    {Defect::ListedValueRefused, "listed-value-refused", "validation", "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2: allowed values",
+    {make<ListedValueRefused>, "listed-value-refused", "validation", "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2: allowed values",
      "000-2.2-ind-stato-evas, 000-2.3-ind-input-num-doc, 000-2.3-ind-controparte, 000-2.3-ind-tipo-fattura, "
      "000-2.3-ind-ctr-esist-disp, 000-2.3-ind-qta-esistenza, 000-2.3-ind-modo-ins, 000-2.3-ind-stapers, "
      "000-2.6-flg-iva-esente, 001-2.1-ind-sesso, 001-2.1-ind-venacq, 001-2.1-num-mese-escl, "
@@ -139,7 +157,7 @@ const std::vector<DefectInfo> kDefects = {
      "001-2.1-ind-fido-doc-evas, 001-2.1-ind-bloccato, 001-2.1-ind-gest-omaggio, 001-2.2-flg-art-alt, "
      "000-3-document-fulfilment",
      "a record carrying the last value the seeds list for a field (ind_stato_evas I, ind_sesso F, …) is refused"},
-    {Defect::ExtraFieldAnswered, "extra-field-answered", "validation", "000 §2, 001 §2: the fields of each record", "000-2.1-catalogue-storicodocumentit, 000-2.1-catalogue-codicidocumento, 000-2.1-catalogue-articoli, "
+    {make<ExtraFieldAnswered>, "extra-field-answered", "validation", "000 §2, 001 §2: the fields of each record", "000-2.1-catalogue-storicodocumentit, 000-2.1-catalogue-codicidocumento, 000-2.1-catalogue-articoli, "
      "000-2.1-catalogue-famiglia, 000-2.1-catalogue-sottofamiglia, 000-2.1-catalogue-marcaarticoli, "
      "000-2.1-catalogue-clifor, 000-2.1-catalogue-macrocategclifor, 000-2.1-catalogue-categclifor, "
      "000-2.1-catalogue-condpagam, 000-2.1-catalogue-aliquoteiva, 000-2.1-catalogue-statiesteri, "
@@ -153,36 +171,36 @@ const std::vector<DefectInfo> kDefects = {
      "001-2.6-mcpdocumentit-fields, 001-2.7-mcpdocumentir-fields, 001-2.7-no-cost-no-fulfilled-refs, "
      "000-1-field-types",
      "every answered record carries val_costo, a column the seeds do not list (an internal cost column leaking)"},
-    {Defect::DeletedFlagNull, "deleted-flag-null", "deletion", "000 §1, 001 §2: flg_isdeleted bit not null", "001-2-flg-isdeleted, 000-2.2-storicodocumentit-nullability, 000-2.3-codicidocumento-nullability, "
+    {make<DeletedFlagNull>, "deleted-flag-null", "deletion", "000 §1, 001 §2: flg_isdeleted bit not null", "001-2-flg-isdeleted, 000-2.2-storicodocumentit-nullability, 000-2.3-codicidocumento-nullability, "
      "001-2.3-mcpresources-nullability, 001-2.4-mcparticoli-nullability, 001-2.4-mcparticoli-required, "
      "001-2.5-mcpclienti-required, 001-2.6-mcpdocumentit-required, 001-2.7-mcpdocumentir-required",
      "every answered record shows flg_isdeleted null"},
-    {Defect::NullRefused, "null-refused", "validation", "000 §2, 001 §2: fields nullable unless flagged",
+    {make<NullRefused>, "null-refused", "validation", "000 §2, 001 §2: fields nullable unless flagged",
      "000-2.2-storicodocumentit-nullability, 000-2.4-famiglia-nullability, 000-2.6-statiesteri-nullability, 001-2-nullable-unless-flagged",
      "a record with an explicit null in a field the seeds say is nullable is refused (NOT NULL columns)"},
-    {Defect::ObjectBodyAccepted, "object-body-accepted", "sync", "000 §1, §4.4: bodies of POST sync are arrays of records",
+    {make<ObjectBodyAccepted>, "object-body-accepted", "sync", "000 §1, §4.4: bodies of POST sync are arrays of records",
      "000-1-sync-body-array, 000-4.4-body", "a POST sync body that is one JSON object is stored as a block of that one record"},
-    {Defect::UnboundedTextCapped, "unbounded-text-capped", "validation", "000 §1: a length of -1 is unbounded text", "000-1-length-unbounded",
+    {make<UnboundedTextCapped>, "unbounded-text-capped", "validation", "000 §1: a length of -1 is unbounded text", "000-1-length-unbounded",
      "a text longer than 4,000 characters in a field of length -1 is refused (nvarchar(max) made nvarchar(4000))"},
-    {Defect::BlockCap100, "block-cap-100", "sync", "000 §4.4, §8: blocks of a few hundred records; A-111", "000-4.4-blocks, 000-8-recommended-blocks",
+    {make<BlockCap100>, "block-cap-100", "sync", "000 §4.4, §8: blocks of a few hundred records; A-111", "000-4.4-blocks, 000-8-recommended-blocks",
      "a block of more than 100 records is refused 413 (A-111: accepting a few hundred is a SHOULD)", "SHOULD"},
-    {Defect::WeekOfLoading, "week-of-loading", "views", "001 §2.6 mese and settimana derive from the document date", "001-2.6-mese-settimana",
+    {make<WeekOfLoading>, "week-of-loading", "views", "001 §2.6 mese and settimana derive from the document date", "001-2.6-mese-settimana",
      "MCPDocumentiT.settimana is the ISO week of the day the view is read, not of dat_doc"},
-    {Defect::ArticlesViewEmpty, "articles-view-empty", "views", "000 §2.1 MCPArticoli: articles with descriptions", "000-2.1-catalogue-mcparticoli",
+    {make<ArticlesViewEmpty>, "articles-view-empty", "views", "000 §2.1 MCPArticoli: articles with descriptions", "000-2.1-catalogue-mcparticoli",
      "MCPArticoli answers no rows, whatever Articoli holds"},
-    {Defect::DocumentViewsNotJoined, "document-views-not-joined", "views", "001 §2.6, §2.7: counterpart classification on the header, article classification and brand on each line",
+    {make<DocumentViewsNotJoined>, "document-views-not-joined", "views", "001 §2.6, §2.7: counterpart classification on the header, article classification and brand on each line",
      "001-2.7-line-article-classification, 001-2.6-counterpart-on-header, 000-2.1-rel-counterpart",
      "MCPDocumentiR lines show no classification or brand of their article, MCPDocumentiT headers no classification of their counterpart"},
-    {Defect::McpResourcesRefused, "mcpresources-refused", "views", "001 §2.3: MCPResources is an ordinary resource",
+    {make<McpResourcesRefused>, "mcpresources-refused", "views", "001 §2.3: MCPResources is an ordinary resource",
      "001-2.3-ordinary-resource, 001-2.3-registry, 000-2.1-catalogue-mcpresources", "GET /api/resources/MCPResources answers 403 as if it were no resource"},
-    {Defect::LinesWithoutHeaderData, "lines-without-header-data", "views", "001 §2.7: each line repeats header data", "001-2.7-line-repeats-header",
+    {make<LinesWithoutHeaderData>, "lines-without-header-data", "views", "001 §2.7: each line repeats header data", "001-2.7-line-repeats-header",
      "MCPDocumentiR rows show no counterpart (ind_clifor_c, cod_clifor_c) and no agent of their header"},
-    {Defect::ViewRowsDoubled, "view-rows-doubled", "views", "001 §2.3-2.7: the views' keys", "001-2.4-mcparticoli-key, 001-2.5-mcpclienti-key, 001-2.6-mcpdocumentit-key, "
+    {make<ViewRowsDoubled>, "view-rows-doubled", "views", "001 §2.3-2.7: the views' keys", "001-2.4-mcparticoli-key, 001-2.5-mcpclienti-key, 001-2.6-mcpdocumentit-key, "
      "001-2.7-mcpdocumentir-key, 001-2.3-mcpresources-key",
      "every MCP view and MCPResources answers each of its rows twice (a join that fans out)"},
 };
 
-const DefectInfo kNone{Defect::None, "none", "", "", "", "the faithful reference stub"};
+const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};
 
 }  // namespace
 
@@ -192,12 +210,16 @@ std::optional<Defect> defect_from_name(std::string_view name) {
     if (name == kNone.name) return Defect::None;
     const auto it = std::find_if(kDefects.begin(), kDefects.end(), [&](const DefectInfo& d) { return d.name == name; });
     if (it == kDefects.end()) return std::nullopt;
-    return it->defect;
+    return Defect(&*it);
 }
 
-const DefectInfo& info(Defect defect) {
-    const auto it = std::find_if(kDefects.begin(), kDefects.end(), [&](const DefectInfo& d) { return d.defect == defect; });
-    return it == kDefects.end() ? kNone : *it;
+Defect Defect::named(std::string_view name) {
+    if (const auto defect = defect_from_name(name)) return *defect;
+    throw std::invalid_argument("no defect is named \"" + std::string(name) + "\"");
 }
+
+const DefectInfo& info(Defect defect) { return defect.row_ ? *defect.row_ : kNone; }
+
+std::unique_ptr<Policy> make_policy(Defect defect) { return info(defect).make(); }
 
 }  // namespace bds::stub

@@ -1,5 +1,5 @@
 // The stub's choices where the seeds are silent (choices.hpp), applied at the points the routes ask, with the
-// defect's hooks after them (defects.cpp).
+// policy's answers after them (policy.hpp: the reference's, or a defect's).
 #include "stub/variation/variation.hpp"
 
 #include <algorithm>
@@ -13,18 +13,14 @@
 #include "sql/datetime.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
+#include "stub/base64.hpp"
+#include "stub/http_util.hpp"
 #include "stub/store.hpp"
 
 namespace bds::stub {
 namespace {
 
 using json = nlohmann::json;
-
-void send_json(httplib::Response& res, int status, const json& body) {
-    res.status = status;
-    // Invalid UTF-8 cannot reach a body (nlohmann refuses it on parse); replace rather than throw anyway.
-    res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json; charset=utf-8");
-}
 
 /// A whole number from 1 to `max`, or nullopt.
 std::optional<std::size_t> positive(const std::string& text, std::size_t max) {
@@ -60,24 +56,10 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t seed) {
 
 /// The stored rowversion (base64 of 8 bytes, big-endian) as an integer.
 std::optional<std::uint64_t> rowversion_value(const std::string& text) {
-    static constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::uint64_t bits = 0;
-    int count = 0;
-    std::string bytes;
-    for (const char c : text) {
-        if (c == '=') break;
-        const auto at = kAlphabet.find(c);
-        if (at == std::string_view::npos) return std::nullopt;
-        bits = (bits << 6) | at;
-        count += 6;
-        if (count >= 8) {
-            count -= 8;
-            bytes += static_cast<char>((bits >> count) & 0xFF);
-        }
-    }
-    if (bytes.size() != 8) return std::nullopt;
+    const auto bytes = from_base64(text);
+    if (!bytes || bytes->size() != 8) return std::nullopt;
     std::uint64_t v = 0;
-    for (const char b : bytes) v = (v << 8) | static_cast<unsigned char>(b);
+    for (const char b : *bytes) v = (v << 8) | static_cast<unsigned char>(b);
     return v;
 }
 
@@ -110,7 +92,7 @@ bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPRe
 }  // namespace
 
 Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
-    : catalogue_(catalogue), choices_(choices), engine_(choices), defect_(make_defect(defect)) {}
+    : catalogue_(catalogue), choices_(choices), engine_(choices), policy_(make_policy(defect)) {}
 
 // --- every request ---
 
@@ -132,7 +114,7 @@ std::optional<std::string> Variation::param(const httplib::Request& req, const c
 }
 
 void Variation::error(httplib::Response& res, int status, const std::string& code, const std::string& message, const json& violations) const {
-    defect_->error_status(status, code);
+    policy_->error_status(status, code);
     if (status == 400 && choices_.bad_input_status == Choices::BadInputStatus::S422) status = 422;
     res.status = status;
     res.reason = reason_phrase(status);  // marks the answer as the stub's own (the server's error handler leaves it)
@@ -193,7 +175,7 @@ void Variation::token_info(httplib::Response& res, const User& user) const {
 // --- reads ---
 
 void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optional<std::string> number) const {
-    defect_->paging_input(size, number);
+    policy_->paging_input(size, number);
     const bool strict = choices_.paging_values == Choices::PagingValues::Strict;
     constexpr std::size_t kLargest = 1u << 30;
     std::optional<std::size_t> page_size;
@@ -215,7 +197,7 @@ void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optio
             throw BadRequest{"invalid_PageNumber", "PageNumber must be a whole number from 1 to " + std::to_string(kLargest) + ", got \"" + *number + "\""};
         q.page_number = n.value_or(1);
     }
-    defect_->paging(q);
+    policy_->paging(q);
 }
 
 std::optional<int> Variation::feed_refusal(const Record& record) const {
@@ -251,11 +233,11 @@ bool Variation::visible(const Record& record, bool deleted, const ListQuery& q) 
         const auto hidden = is_view(record) ? choices_.deleted_in_views : choices_.deleted_in_lists;
         if (hidden == Choices::Deleted::Hidden) return false;
     }
-    return defect_->visible(deleted, q);
+    return policy_->visible(deleted, q);
 }
 
 bool Variation::needs_all_rows(const ListQuery& q) const {
-    return !q.order_by.empty() || choices_.row_order != Choices::RowOrder::Key || defect_->needs_all_rows(q);
+    return !q.order_by.empty() || choices_.row_order != Choices::RowOrder::Key || policy_->needs_all_rows(q);
 }
 
 void Variation::arrange(const Record& record, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const {
@@ -280,7 +262,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         for (const auto& [hash, i] : order) shuffled.push_back(std::move(rows[i]));
         rows = std::move(shuffled);
     }
-    defect_->arrange(record, q, rows, first);
+    policy_->arrange(record, q, rows, first);
 }
 
 void Variation::present(const Catalogue& catalogue, const Record& record, json& row) const {
@@ -324,7 +306,7 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
             default: break;
         }
     }
-    defect_->present(row);
+    policy_->present(row);
 }
 
 void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total) const {
@@ -394,17 +376,17 @@ void Variation::before_validate(const Record& record, json& sent) const {
             it = drop ? sent.erase(it) : std::next(it);
         }
     }
-    defect_->before_validate(record, sent);
+    policy_->before_validate(record, sent);
 }
 
 bool Variation::edits_sent() const {
-    return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored || defect_->edits_sent();
+    return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored || policy_->edits_sent();
 }
 
 bool Variation::refuses(const Record& record, const json& sent, const Violation& v) const {
     if (v.rule == "allowed_values" && choices_.allowed_values == Choices::Allow::Ignored) return false;
     if (v.rule == "code_page" && choices_.code_page != Choices::CodePage::Refuse) return false;
-    return defect_->keep_violation(record, sent, v);
+    return policy_->keep_violation(record, sent, v);
 }
 
 void Variation::block_violations(const Record& record, const json& block, json& violations) const {
@@ -421,7 +403,7 @@ void Variation::block_violations(const Record& record, const json& block, json& 
             violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
         engine_.violations(record, block[i], i, choices_.scale(), violations);
     }
-    defect().add_violations(record, block, violations);
+    policy_->add_violations(record, block, violations);
 }
 
 void Variation::before_store(const Record& record, const json& sent, json& normalized) const {
@@ -441,12 +423,12 @@ void Variation::before_store(const Record& record, const json& sent, json& norma
         for (const auto& f : record.fields)
             if (f.type.kind == SqlKind::List && normalized.contains(f.name) && normalized[f.name].is_array())
                 std::reverse(normalized[f.name].begin(), normalized[f.name].end());
-    defect_->before_store(sent, normalized);
+    policy_->before_store(sent, normalized);
 }
 
 void Variation::sync_answer(httplib::Response& res, const Record& record, const std::vector<json>& stored) const {
     int status = 200;
-    defect_->sync_status(status);
+    policy_->sync_status(status);
     switch (choices_.sync_answer) {
         case Choices::SyncAnswer::Count: return send_json(res, status, {{"accepted", stored.size()}});
         case Choices::SyncAnswer::Empty: res.status = status; return;
@@ -473,7 +455,7 @@ void Variation::upsert(const Record& record, const Row* old, json& rec, StoreEdi
             if (!rec.contains(name) && !(f && f->managed)) rec[name] = value;  // a field not sent keeps its value
         }
     new_id = old && choices_.id_on_update == Choices::IdOnUpdate::New;
-    defect_->upsert(old, rec, edit);
+    policy_->upsert(old, rec, edit);
 }
 
 std::int64_t Variation::change_instant(std::int64_t now, std::int64_t last) const {
@@ -509,7 +491,7 @@ int Variation::reference_week(std::int64_t ticks) const {
 
 int Variation::week(std::int64_t ticks) const {
     int out = reference_week(ticks);
-    defect().week(ticks, out);
+    policy_->week(ticks, out);
     return out;
 }
 

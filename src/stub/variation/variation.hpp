@@ -1,8 +1,9 @@
 #pragma once
 /// The stub's one variation mechanism: where the reference path reaches a point the seeds leave "not shown"
-/// it asks the Variation, which answers with the stub's choice (choices.hpp), and then lets the defect, if any
-/// (defects.hpp), change what was decided. The routes call these points and read as the service; every
-/// behaviour a choice or a defect changes is written here or in defects.cpp.
+/// it asks the Variation, which answers with the stub's choice (choices.hpp) and then asks its policy (policy.hpp),
+/// whose answers are the reference service's unless a defect (defects.hpp) overrides them. Where the seeds decide,
+/// the routes ask the policy itself. The routes read as the service; every behaviour a choice changes is written
+/// here, every behaviour a defect changes in its class.
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -30,7 +31,8 @@ public:
     Variation(const Catalogue& catalogue, Choices choices, Defect defect);
 
     const Choices& choices() const { return choices_; }
-    const DefectHooks& defect() const { return *defect_; }
+    /// The answers of the reference service, or of the defect the stub is set to.
+    const Policy& policy() const { return *policy_; }
     Collation collation() const { return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive; }
     SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale(), engine_.lengths_in_code_points()}; }
     /// How keys compare (a unique index's rules: the collation's and the database's folding, trailing blanks ignored,
@@ -127,7 +129,7 @@ private:
     const Catalogue& catalogue_;
     Choices choices_;
     Engine engine_;
-    std::unique_ptr<DefectHooks> defect_;
+    std::unique_ptr<Policy> policy_;
     mutable std::atomic<unsigned long> requests_{0};
 };
 

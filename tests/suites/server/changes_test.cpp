@@ -124,7 +124,7 @@ TEST(ChangesChecks, Chg02OnALargeFeedFrom1900ThatEndsEarlyFailsByItsCount) {
 
 TEST(ChangesChecks, Chg02OnALargeFeedWithPagesFromZeroFails) {
     stub::StubOptions options;
-    options.defect = stub::Defect::PageNumberFromZero;
+    options.defect = stub::Defect::named("page-number-from-zero");
     Broken b({}, {}, {}, options);
     load_clifor(b, 3000);
     b.expect_fail("CHG-02");

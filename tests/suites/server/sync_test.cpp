@@ -174,7 +174,8 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
     options.seed = 42;
     options.cases = 5;
     options.shrink_time = std::chrono::seconds(600);
-    for (const auto& [defect, id] : {std::pair{stub::Defect::NonAsciiMangled, "SYN-01"}, std::pair{stub::Defect::OverlongTruncated, "SYN-07"}}) {
+    for (const auto& [defect, id] : {std::pair{stub::Defect::named("non-ascii-mangled"), "SYN-01"},
+                                     std::pair{stub::Defect::named("overlong-truncated"), "SYN-07"}}) {
         stub::StubOptions stub_options;
         stub_options.defect = defect;
         auto stub = bundled::start_embedded_stub(cat, stub_options);
@@ -189,15 +190,15 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
 }
 
 TEST(SyncChecks, LinesThatDoNotRepeatTheirHeadersKeyFailSyn05) {
-    EXPECT_EQ(outcome_with(stub::Defect::LinesKeyNotRepeated, "SYN-05"), run::Outcome::Fail);
+    EXPECT_EQ(outcome_with(stub::Defect::named("lines-key-not-repeated"), "SYN-05"), run::Outcome::Fail);
 }
 
 TEST(SyncChecks, AMissingRequiredFieldAcceptedFailsSyn09NotSyn07) {
     // Only some resources have required fields beyond their keys (CodiciDocumento, MarcaArticoli): SYN-09 tries
     // every resource and field, so it does not depend on a lucky draw. Refusing such a record is a SHOULD:
     // SYN-07 (MUST) is about records that cannot be stored at all.
-    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-09"), run::Outcome::Fail);
-    EXPECT_EQ(outcome_with(stub::Defect::RequiredFieldMissingAccepted, "SYN-07"), run::Outcome::Pass);
+    EXPECT_EQ(outcome_with(stub::Defect::named("required-field-missing-accepted"), "SYN-09"), run::Outcome::Fail);
+    EXPECT_EQ(outcome_with(stub::Defect::named("required-field-missing-accepted"), "SYN-07"), run::Outcome::Pass);
 }
 
 TEST(SyncChecks, AMissingKeyAcceptedFailsSyn07) {

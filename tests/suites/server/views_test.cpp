@@ -192,7 +192,7 @@ namespace {
 TEST(ViewsChecks, AQueryThatIgnoresItsOrderFailsView10) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
-    options.defect = stub::Defect::QueryIgnoresOrder;
+    options.defect = stub::Defect::named("query-ignores-order");
     auto stub = bundled::start_embedded_stub(cat, options);
     const auto result = test::run_all(cat, stub.target, {"VIEW-10"});
     EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Fail) << test::describe(result);
@@ -240,7 +240,7 @@ TEST(ViewsChecks, AWrongOrderFailsView10WithTheSqlText) {
     expect_fail_saying(flipped, "VIEW-10", "ordered by des_ragsoc");
     // A server that reads the text but does not order by it.
     const Catalogue cat = builtin_catalogue();
-    auto ignoring = bundled::start_embedded_stub(cat, sql_body(stub::Defect::QueryIgnoresOrder));
+    auto ignoring = bundled::start_embedded_stub(cat, sql_body(stub::Defect::named("query-ignores-order")));
     const auto result = test::run_all(cat, ignoring.target, {"VIEW-10"});
     EXPECT_EQ(test::result_of(result, "VIEW-10").outcome, run::Outcome::Fail) << test::describe(result);
 }
