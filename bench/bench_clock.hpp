@@ -1,6 +1,6 @@
 #pragma once
-/// What every benchmark program shares: a monotonic clock, elapsed seconds, a call rate, and the --quick smoke mode that the
-/// tests run (tiny sizes; the figures mean nothing then, the program only has to work).
+/// What every benchmark program shares: a monotonic clock, elapsed seconds, a call rate, and the --quick smoke mode
+/// that the tests run (tiny sizes; the figures mean nothing then, the program only has to work).
 #include <chrono>
 #include <functional>
 #include <string_view>

@@ -18,7 +18,8 @@ int loopback_socket(int port, bool listen_on_it) {
     addr.sin_port = htons(static_cast<uint16_t>(port));
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     const auto* a = reinterpret_cast<const sockaddr*>(&addr);
-    const bool ok = fd >= 0 && (listen_on_it ? bind(fd, a, sizeof addr) == 0 && listen(fd, 128) == 0 : connect(fd, a, sizeof addr) == 0);
+    const bool ok = fd >= 0 && (listen_on_it ? bind(fd, a, sizeof addr) == 0 && listen(fd, 128) == 0
+                                             : connect(fd, a, sizeof addr) == 0);
     if (!ok && fd >= 0) close(fd);
     return ok ? fd : -1;
 }
@@ -71,8 +72,10 @@ void DelayProxy::accept_loop() {
         }
         // Reap the connections both of whose directions have ended, so that a long run does not keep them all.
         for (auto it = links_.begin(); it != links_.end();)
-            if ((*it)->finished == 4) close_link(**it), it = links_.erase(it);
-            else ++it;
+            if ((*it)->finished == 4)
+                close_link(**it), it = links_.erase(it);
+            else
+                ++it;
         const int upstream = loopback_socket(upstream_port_, false);
         if (upstream < 0) {
             close(client);
@@ -99,7 +102,8 @@ void DelayProxy::read_side(Pipe& pipe, int from, Link& link) {
         const ssize_t n = recv(from, buffer.data(), buffer.size(), 0);
         if (n < 0 && errno == EINTR) continue;
         std::lock_guard lock(pipe.mutex);
-        pipe.chunks.push_back({Clock::now() + delay_, n > 0 ? std::string(buffer.data(), static_cast<std::size_t>(n)) : std::string()});
+        pipe.chunks.push_back(
+            {Clock::now() + delay_, n > 0 ? std::string(buffer.data(), static_cast<std::size_t>(n)) : std::string()});
         pipe.ready.notify_one();
         if (n <= 0) break;
     }
@@ -118,7 +122,8 @@ void DelayProxy::write_side(Pipe& pipe, int from, int to, Link& link) {
             chunk = std::move(pipe.chunks.front());
             pipe.chunks.pop_front();
         }
-        if (broken && !chunk.bytes.empty()) continue;  // drain until the reader, woken by the shutdown, says its side closed
+        if (broken && !chunk.bytes.empty())
+            continue;  // drain until the reader, woken by the shutdown, says its side closed
         std::this_thread::sleep_until(chunk.due);  // due times only grow: a chunk behind this one is not due before
         if (chunk.bytes.empty()) {
             if (!broken) shutdown(to, SHUT_WR);
@@ -126,8 +131,10 @@ void DelayProxy::write_side(Pipe& pipe, int from, int to, Link& link) {
         }
         for (std::size_t sent = 0; sent < chunk.bytes.size() && !broken;) {
             const ssize_t n = send(to, chunk.bytes.data() + sent, chunk.bytes.size() - sent, MSG_NOSIGNAL);
-            if (n > 0) sent += static_cast<std::size_t>(n);
-            else if (errno != EINTR) broken = true;
+            if (n > 0)
+                sent += static_cast<std::size_t>(n);
+            else if (errno != EINTR)
+                broken = true;
         }
         if (broken) shutdown(to, SHUT_RDWR), shutdown(from, SHUT_RDWR);
     }

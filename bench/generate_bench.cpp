@@ -16,7 +16,6 @@ namespace {
 using json = nlohmann::json;
 constexpr auto rate = bds::bench::calls_per_second;
 
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -35,13 +34,15 @@ int main(int argc, char** argv) {
         const auto gen = bds::gen::sent_record_gen(cat, record, options);
         const bds::RecordValidator validator(cat, record, bds::Direction::Sent);
         rc::Random random(1);
-        const double generated = rate(duration, min_calls, [&](long i) { bytes += gen(random.split(), static_cast<int>(i % 101)).value().size(); });
+        const double generated = rate(duration, min_calls, [&](long i) {
+            bytes += gen(random.split(), static_cast<int>(i % 101)).value().size();
+        });
         const double validated = rate(duration, min_calls, [&](long i) {
             const json r = gen(random.split(), static_cast<int>(i % 101)).value();
             if (!validator.validate(r).empty()) ++wrong;
         });
-        std::printf("%-9s (%3zu fields): %8.0f records/s generated, %8.0f records/s generated+validated\n", name, record.fields.size(), generated,
-                    validated);
+        std::printf("%-9s (%3zu fields): %8.0f records/s generated, %8.0f records/s generated+validated\n", name,
+                    record.fields.size(), generated, validated);
     }
 
     const bds::Record& clifor = *cat.find("CliFor");
@@ -55,7 +56,8 @@ int main(int argc, char** argv) {
     std::printf("CliFor invalid variants: %8.0f variants/s generated+validated\n", variants);
 
     if (wrong > 0) {
-        std::printf("%ld record(s) judged wrongly by the validator (valid ones refused or invalid ones accepted)\n", wrong);
+        std::printf("%ld record(s) judged wrongly by the validator (valid ones refused or invalid ones accepted)\n",
+                    wrong);
         return 1;
     }
     return bytes > 0 ? 0 : 1;

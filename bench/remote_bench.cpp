@@ -44,8 +44,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using bds::bench::Clock;
+using nlohmann::json;
 
 /// What the command line asks for.
 struct Options {
@@ -74,17 +74,26 @@ Options parse_options(int argc, char** argv) {
             if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
             return argv[++i];
         };
-        if (a == "--quick") o.quick = true;
-        else if (a == "--delays") o.delays = int_list(value()), delays_set = true;
-        else if (a == "--jobs-list") o.jobs = int_list(value());
-        else if (a == "--runs") o.runs = std::max(1, std::stoi(value()));
-        else if (a == "--lines") o.lines = std::max(1L, std::stol(value()));
-        else if (a == "--seed") o.seed = value();
-        else if (a == "--only") o.only = value();
-        else throw std::invalid_argument("unknown option " + a);
+        if (a == "--quick")
+            o.quick = true;
+        else if (a == "--delays")
+            o.delays = int_list(value()), delays_set = true;
+        else if (a == "--jobs-list")
+            o.jobs = int_list(value());
+        else if (a == "--runs")
+            o.runs = std::max(1, std::stoi(value()));
+        else if (a == "--lines")
+            o.lines = std::max(1L, std::stol(value()));
+        else if (a == "--seed")
+            o.seed = value();
+        else if (a == "--only")
+            o.only = value();
+        else
+            throw std::invalid_argument("unknown option " + a);
     }
     if (o.only != "" && o.only != "latency" && o.only != "data") throw std::invalid_argument("--only: latency or data");
-    if (o.jobs.empty() || o.delays.empty()) throw std::invalid_argument("--jobs-list and --delays need at least one value");
+    if (o.jobs.empty() || o.delays.empty())
+        throw std::invalid_argument("--jobs-list and --delays need at least one value");
     if (o.quick && !delays_set) o.delays = {0, 5};
     if (o.quick && o.lines == Options{}.lines) o.lines = 5000;  // an explicit --lines still counts
     return o;
@@ -94,7 +103,8 @@ Options parse_options(int argc, char** argv) {
 std::string with_commas(long n) {
     const std::string digits = std::to_string(n);
     std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) out += (i && (digits.size() - i) % 3 == 0 ? "," : "") + std::string(1, digits[i]);
+    for (std::size_t i = 0; i < digits.size(); ++i)
+        out += (i && (digits.size() - i) % 3 == 0 ? "," : "") + std::string(1, digits[i]);
     return out;
 }
 
@@ -141,7 +151,8 @@ Stub start_stub(const std::string& dir, const std::string& data) {
     Stub s;
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return s.error = "pipe failed", s;
-    std::vector<std::string> args{BDS_CONFORMANCE, "stub", "--host", "127.0.0.1", "--port", "0", "--users", BDS_USERS, "--token-ttl", "3"};
+    std::vector<std::string> args{BDS_CONFORMANCE, "stub",    "--host",      "127.0.0.1", "--port", "0",
+                                  "--users",       BDS_USERS, "--token-ttl", "3"};
     if (!data.empty()) args.insert(args.end(), {"--data", data});
     const auto start = Clock::now();
     const std::string log = dir + "/stub.log";
@@ -151,9 +162,11 @@ Stub start_stub(const std::string& dir, const std::string& data) {
     std::string announced;
     char c = 0;
     pollfd p{s.out, POLLIN, 0};
-    while (announced.find('\n') == std::string::npos && poll(&p, 1, 1800 * 1000) == 1 && read(s.out, &c, 1) == 1) announced += c;
+    while (announced.find('\n') == std::string::npos && poll(&p, 1, 1800 * 1000) == 1 && read(s.out, &c, 1) == 1)
+        announced += c;
     const auto colon = announced.rfind(':');
-    if (announced.find('\n') == std::string::npos || colon == std::string::npos) return s.error = "stub did not start: " + last_line(log), s;
+    if (announced.find('\n') == std::string::npos || colon == std::string::npos)
+        return s.error = "stub did not start: " + last_line(log), s;
     s.port = std::atoi(announced.c_str() + colon + 1);
     for (int i = 0; i < 500; ++i) {  // it binds before it announces; a connection tells that it listens
         const int fd = bds::bench::loopback_socket(s.port, false);
@@ -204,8 +217,8 @@ json target_file(const std::string& base_url) {
                      {"OrderBy", json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})},
                      {"PageSize", "$PageSize"},
                      {"PageNumber", "$PageNumber"}};
-    return {{"base_url", base_url}, {"users", roles}, {"collation", "ci"}, {"decimal_scale", 6}, {"decimal_precision", 19},
-            {"query", query}, {"token_expiry_wait_s", 5}};
+    return {{"base_url", base_url},    {"users", roles}, {"collation", "ci"},       {"decimal_scale", 6},
+            {"decimal_precision", 19}, {"query", query}, {"token_expiry_wait_s", 5}};
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -225,14 +238,16 @@ std::string slowest_checks(const json& r) {
     std::vector<std::pair<double, std::string>> checks;
     for (const auto& c : r.value("checks", json::array())) {
         char text[96];
-        std::snprintf(text, sizeof text, "%s %.1f s (%ld)", c.value("id", "?").c_str(), c.value("duration_ms", 0.0) / 1000.0, c.value("requests", 0L));
+        std::snprintf(text, sizeof text, "%s %.1f s (%ld)", c.value("id", "?").c_str(),
+                      c.value("duration_ms", 0.0) / 1000.0, c.value("requests", 0L));
         checks.emplace_back(c.value("duration_ms", 0.0), text);
     }
     std::sort(checks.rbegin(), checks.rend());
     double total = 0;
     for (const auto& [ms, text] : checks) total += ms;
     char at_once[96];
-    std::snprintf(at_once, sizeof at_once, "%.1f checks at once on average; ", total / std::max(1.0, r.value("duration_ms", 1.0)));
+    std::snprintf(at_once, sizeof at_once, "%.1f checks at once on average; ",
+                  total / std::max(1.0, r.value("duration_ms", 1.0)));
     std::string out = at_once;
     for (std::size_t i = 0; i < checks.size() && i < 5; ++i) out += (i ? ", " : "slowest ") + checks[i].second;
     return out;
@@ -259,7 +274,8 @@ Figures measure(const std::string& dir, std::vector<std::string> args) {
     // are the run's timeline.
     static int kept = 0;
     if (const char* keep = std::getenv("REMOTE_BENCH_KEEP"); keep && fs::exists(report))
-        fs::copy_file(report, fs::path(keep) / ("report-" + std::to_string(++kept) + ".json"), fs::copy_options::overwrite_existing);
+        fs::copy_file(report, fs::path(keep) / ("report-" + std::to_string(++kept) + ".json"),
+                      fs::copy_options::overwrite_existing);
     std::ifstream in(report);
     const json r = json::parse(in, nullptr, false);
     if (r.is_object()) {
@@ -288,13 +304,16 @@ Figures median(const std::vector<Figures>& all) {
     return out;
 }
 
-/// What follows a figure: where its time went, or when its run did not pass, the verdict, the exit code and its last words.
+/// What follows a figure: where its time went, or when its run did not pass, the verdict, the exit code and its last
+/// words.
 std::string details(const Figures& f) {
     if (f.passed()) return f.slowest.empty() ? "" : "\n    " + f.slowest;
-    return "\n    ^ THE RUN DID NOT PASS: verdict " + f.verdict + ", exit " + std::to_string(f.exit_code) + ": " + f.error;
+    return "\n    ^ THE RUN DID NOT PASS: verdict " + f.verdict + ", exit " + std::to_string(f.exit_code) + ": " +
+           f.error;
 }
 
-/// The arguments every run shares: the seed (the same checks and cases each time), and in --quick one case of one suite.
+/// The arguments every run shares: the seed (the same checks and cases each time), and in --quick one case of one
+/// suite.
 std::vector<std::string> common_args(const Options& o) {
     std::vector<std::string> args{"--seed", o.seed};
     if (o.quick) args.insert(args.end(), {"--cases", "1", "--suite", "pagination"});
@@ -303,8 +322,8 @@ std::vector<std::string> common_args(const Options& o) {
 
 /// `--runs` runs against a fresh stub each (a run leaves its records behind, logically deleted), optionally
 /// through a proxy; `stub` keeps the last stub's start-up figures. An empty result: the stub did not start.
-std::optional<Figures> remote_runs(const Options& o, const std::string& dir, const std::string& data, std::optional<int> delay_ms,
-                                   const std::vector<std::string>& extra, Stub& stub) {
+std::optional<Figures> remote_runs(const Options& o, const std::string& dir, const std::string& data,
+                                   std::optional<int> delay_ms, const std::vector<std::string>& extra, Stub& stub) {
     std::vector<Figures> all;
     for (int i = 0; i < o.runs; ++i) {
         stub = start_stub(dir, data);
@@ -340,9 +359,11 @@ long write_data_set(const std::string& out, long lines) {
         for (const auto& original : demo) {
             if (written >= lines) break;
             json doc = original;
-            if (copy > 0) doc["key_documento"] = original["key_documento"].get<std::string>() + "/" + std::to_string(copy);
+            if (copy > 0)
+                doc["key_documento"] = original["key_documento"].get<std::string>() + "/" + std::to_string(copy);
             auto& rows = doc["StoricoDocumentiR"];
-            if (static_cast<long>(rows.size()) > lines - written) rows.erase(rows.begin() + (lines - written), rows.end());
+            if (static_cast<long>(rows.size()) > lines - written)
+                rows.erase(rows.begin() + (lines - written), rows.end());
             written += static_cast<long>(rows.size());
             file << (documents++ ? ",\n" : "") << doc.dump();
         }
@@ -371,8 +392,8 @@ Figures in_process(const Options& o, const std::string& dir) {
     std::vector<Figures> all;
     for (int i = 0; i < o.runs; ++i) all.push_back(measure(dir, common_args(o)));
     const Figures f = median(all);
-    std::printf("in process (bundled stub), default options: %.1f s, %s requests, peak %.0f MiB (the reference)%s\n", f.seconds,
-                with_commas(f.requests).c_str(), f.peak_mib, details(f).c_str());
+    std::printf("in process (bundled stub), default options: %.1f s, %s requests, peak %.0f MiB (the reference)%s\n",
+                f.seconds, with_commas(f.requests).c_str(), f.peak_mib, details(f).c_str());
     std::fflush(stdout);
     return f;
 }
@@ -385,7 +406,8 @@ int latency(const Options& o, const std::string& dir, const Figures& reference) 
         std::vector<std::optional<int>> jobs(o.jobs.begin(), o.jobs.end());
         jobs.push_back(std::nullopt);  // the default: no --jobs at all
         for (const auto& j : jobs) {
-            const std::vector<std::string> extra = j ? std::vector<std::string>{"--jobs", std::to_string(*j)} : std::vector<std::string>{};
+            const std::vector<std::string> extra =
+                j ? std::vector<std::string>{"--jobs", std::to_string(*j)} : std::vector<std::string>{};
             const std::string name = j ? "--jobs " + std::to_string(*j) : "default jobs";
             Stub stub;
             const auto f = remote_runs(o, dir, "", delay, extra, stub);
@@ -395,9 +417,13 @@ int latency(const Options& o, const std::string& dir, const Figures& reference) 
                 ++not_passed;
                 continue;
             }
-            std::printf("%.1f s, %s requests, %.1fx the in-process run", f->seconds, with_commas(f->requests).c_str(), f->seconds / reference.seconds);
-            if (first) std::printf(", jobs%d/%s %.1fx", o.jobs.front(), j ? ("jobs" + std::to_string(*j)).c_str() : "default", *first / f->seconds);
-            else first = f->seconds;
+            std::printf("%.1f s, %s requests, %.1fx the in-process run", f->seconds, with_commas(f->requests).c_str(),
+                        f->seconds / reference.seconds);
+            if (first)
+                std::printf(", jobs%d/%s %.1fx", o.jobs.front(), j ? ("jobs" + std::to_string(*j)).c_str() : "default",
+                            *first / f->seconds);
+            else
+                first = f->seconds;
             std::printf("%s\n", details(*f).c_str());
             std::fflush(stdout);
             not_passed += !f->passed();
@@ -412,8 +438,8 @@ int data_size(const Options& o, const std::string& dir) {
     const std::string data = dir + "/data";
     const auto start = Clock::now();
     const long documents = write_data_set(data, o.lines);
-    std::printf("data set: %s document lines in %s documents (fixtures/demo's repeated), written in %.1f s\n", with_commas(o.lines).c_str(),
-                with_commas(documents).c_str(), bds::bench::seconds_since(start));
+    std::printf("data set: %s document lines in %s documents (fixtures/demo's repeated), written in %.1f s\n",
+                with_commas(o.lines).c_str(), with_commas(documents).c_str(), bds::bench::seconds_since(start));
     int not_passed = 0;
     std::optional<Figures> empty;
     for (const bool loaded : {false, true}) {
@@ -426,9 +452,13 @@ int data_size(const Options& o, const std::string& dir) {
             ++not_passed;
             continue;
         }
-        std::printf("%.1f s, %s requests, run peak %.0f MiB", f->seconds, with_commas(f->requests).c_str(), f->peak_mib);
-        if (loaded && empty) std::printf(", loaded/empty time %.2fx, run peak %.2fx", f->seconds / empty->seconds, f->peak_mib / empty->peak_mib);
-        std::printf(" (stub ready in %.1f s, stub peak %s MiB)%s\n", stub.ready_s, with_commas(std::lround(stub.peak_mib)).c_str(), details(*f).c_str());
+        std::printf("%.1f s, %s requests, run peak %.0f MiB", f->seconds, with_commas(f->requests).c_str(),
+                    f->peak_mib);
+        if (loaded && empty)
+            std::printf(", loaded/empty time %.2fx, run peak %.2fx", f->seconds / empty->seconds,
+                        f->peak_mib / empty->peak_mib);
+        std::printf(" (stub ready in %.1f s, stub peak %s MiB)%s\n", stub.ready_s,
+                    with_commas(std::lround(stub.peak_mib)).c_str(), details(*f).c_str());
         std::fflush(stdout);
         if (!loaded) empty = f;
         not_passed += !f->passed();
@@ -444,14 +474,16 @@ int main(int argc, char** argv) {
     try {
         o = parse_options(argc, argv);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "remote_bench: %s\nusage: remote_bench [--quick] [--delays 0,5,20] [--jobs-list 1,8] [--runs N] [--lines N] [--seed N] [--only latency|data]\n",
-                     e.what());
+        std::fprintf(
+            stderr,
+            "remote_bench: %s\nusage: remote_bench [--quick] [--delays 0,5,20] [--jobs-list 1,8] [--runs N] [--lines N] [--seed N] [--only latency|data]\n",
+            e.what());
         return 2;
     }
     std::signal(SIGPIPE, SIG_IGN);
     TempDir dir;
-    std::printf("conformance: %s; seed %s%s; median of %d run(s) each\n", BDS_CONFORMANCE, o.seed.c_str(), o.quick ? ", --quick (the figures mean nothing)" : "",
-                o.runs);
+    std::printf("conformance: %s; seed %s%s; median of %d run(s) each\n", BDS_CONFORMANCE, o.seed.c_str(),
+                o.quick ? ", --quick (the figures mean nothing)" : "", o.runs);
     int not_passed = 0;
     if (o.only != "data") {
         const Figures reference = in_process(o, dir.path);

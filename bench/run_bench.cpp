@@ -96,7 +96,8 @@ public:
         char buffer[4096];
         for (ssize_t n; url.empty() && (n = read(out[0], buffer, sizeof buffer)) > 0;) {
             seen.append(buffer, static_cast<std::size_t>(n));
-            if (const auto at = seen.find("http://"); at != std::string::npos && seen.find('\n', at) != std::string::npos)
+            if (const auto at = seen.find("http://");
+                at != std::string::npos && seen.find('\n', at) != std::string::npos)
                 url = seen.substr(at, seen.find('\n', at) - at);
         }
         close(out[0]);
@@ -117,7 +118,8 @@ private:
 
 /// A target file for the stub at `url` with its demo users, written to `path`.
 void write_target(const std::string& path, const std::string& url) {
-    std::ofstream(path) << R"({"base_url": ")" << url << R"(", "users": {"writer": {"username": "writer", "password": "writer-pw"},
+    std::ofstream(path) << R"({"base_url": ")" << url
+                        << R"(", "users": {"writer": {"username": "writer", "password": "writer-pw"},
  "reader": {"username": "reader", "password": "reader-pw"}, "other_tenant": {"username": "other_tenant", "password": "other-pw"},
  "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPClienti", "MCPResources"]}},
  "token_expiry_wait_s": 5,
@@ -126,7 +128,8 @@ void write_target(const std::string& path, const std::string& url) {
 }
 
 /// The goal of bounded reads: a run against the stub holding ~1,000,000 document lines takes at most 1.3 times a run
-/// against an empty one, and the run's process (the stub in its own) peaks at 200 MiB at most. Returns 1 if a run failed.
+/// against an empty one, and the run's process (the stub in its own) peaks at 200 MiB at most. Returns 1 if a run
+/// failed.
 int large() {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / ("bds-run-bench-" + std::to_string(getpid()));
@@ -139,10 +142,11 @@ int large() {
         f[held] = median_of(3, {"run", "--cases", "100", "--seed", "7", "--target", (dir / "target.json").string()});
     }
     fs::remove_all(dir);
-    std::printf("conformance run against the stub in its own process, 100 cases per property, median of 3: %.1f s empty, %.1f s holding "
-                "~1,000,000 document lines (ratio %.2f, goal <= 1.3); the run's peak %.0f MiB (goal <= 200, ratio %.2f)%s\n",
-                f[0].seconds, f[1].seconds, f[1].seconds / f[0].seconds, f[1].peak_mib, f[1].peak_mib / 200,
-                f[0].exit_code == 0 && f[1].exit_code == 0 ? "" : "  (a run did not pass)");
+    std::printf(
+        "conformance run against the stub in its own process, 100 cases per property, median of 3: %.1f s empty, %.1f s holding "
+        "~1,000,000 document lines (ratio %.2f, goal <= 1.3); the run's peak %.0f MiB (goal <= 200, ratio %.2f)%s\n",
+        f[0].seconds, f[1].seconds, f[1].seconds / f[0].seconds, f[1].peak_mib, f[1].peak_mib / 200,
+        f[0].exit_code == 0 && f[1].exit_code == 0 ? "" : "  (a run did not pass)");
     return f[0].exit_code == 0 && f[1].exit_code == 0 ? 0 : 1;
 }
 
@@ -151,17 +155,20 @@ int large() {
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "--large") return large();
     const bool quick = bds::bench::quick_mode(argc, argv);
-    const std::vector<std::string> common = quick ? std::vector<std::string>{"run", "--cases", "1", "--seed", "7", "--suite", "pagination"}
-                                                  : std::vector<std::string>{"run", "--cases", "100", "--seed", "7"};
+    const std::vector<std::string> common =
+        quick ? std::vector<std::string>{"run", "--cases", "1", "--seed", "7", "--suite", "pagination"}
+              : std::vector<std::string>{"run", "--cases", "100", "--seed", "7"};
     int failed = 0;
     for (const bool demo : {false, true}) {
         auto args = common;
         if (demo) args.insert(args.end(), {"--stub-data", BDS_DEMO_DATA});
         const Figures f = median_of(quick ? 1 : 3, args);
         const double goal_s = demo ? 15 : 10;
-        std::printf("conformance run, bundled stub%s, %s, median of %d: %.1f s (goal <= %.0f s, ratio %.2f), peak %.0f MiB (goal <= 200, ratio %.2f)%s\n",
-                    demo ? " with fixtures/demo" : "", quick ? "1 case, pagination" : "100 cases per property, every suite", quick ? 1 : 3, f.seconds, goal_s,
-                    f.seconds / goal_s, f.peak_mib, f.peak_mib / 200, f.exit_code == 0 ? "" : "  (the run did not pass)");
+        std::printf(
+            "conformance run, bundled stub%s, %s, median of %d: %.1f s (goal <= %.0f s, ratio %.2f), peak %.0f MiB (goal <= 200, ratio %.2f)%s\n",
+            demo ? " with fixtures/demo" : "", quick ? "1 case, pagination" : "100 cases per property, every suite",
+            quick ? 1 : 3, f.seconds, goal_s, f.seconds / goal_s, f.peak_mib, f.peak_mib / 200,
+            f.exit_code == 0 ? "" : "  (the run did not pass)");
         failed += f.exit_code != 0;
     }
     return failed ? 1 : 0;

@@ -35,13 +35,19 @@ long rss_kib() {
 }
 
 std::string token(httplib::Client& c) {
-    auto res = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+    auto res =
+        c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
     return json::parse(res->body).at("access_token").get<std::string>();
 }
 
 json clifor(int i) {
-    return {{"ind_clifor", i % 4 ? "C" : "F"}, {"cod_clifor", "B" + std::to_string(i)}, {"des_ragsoc", "Caffè n° " + std::to_string(i)},
-            {"des_localita_res", "Forlì"}, {"cod_naz_res", "86"}, {"num_priorita_evas", i % 10}, {"flg_isdeleted", false}};
+    return {{"ind_clifor", i % 4 ? "C" : "F"},
+            {"cod_clifor", "B" + std::to_string(i)},
+            {"des_ragsoc", "Caffè n° " + std::to_string(i)},
+            {"des_localita_res", "Forlì"},
+            {"cod_naz_res", "86"},
+            {"num_priorita_evas", i % 10},
+            {"flg_isdeleted", false}};
 }
 
 /// Requests that failed, over the whole bench: any makes it exit 1 (a figure of failing requests measures nothing).
@@ -92,19 +98,28 @@ void page_against_prepared(int stub_port, double duration_s) {
     const std::string body = first->body;
 
     httplib::Server prepared;
-    prepared.Get("/page", [&body](const httplib::Request&, httplib::Response& res) { res.set_content(body, "application/json; charset=utf-8"); });
+    prepared.Get("/page", [&body](const httplib::Request&, httplib::Response& res) {
+        res.set_content(body, "application/json; charset=utf-8");
+    });
     const int prepared_port = prepared.bind_to_any_port("127.0.0.1");
     std::thread serving([&prepared] { prepared.listen_after_bind(); });
     while (!prepared.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     httplib::Client p("127.0.0.1", prepared_port);
     p.set_keep_alive(true);
 
-    const double stub_rate = loop_rate(duration_s, [&] { auto r = c.Get(page, auth); return r && r->status == 200; });
-    const double bare_rate = loop_rate(duration_s, [&] { auto r = p.Get("/page", auth); return r && r->status == 200; });
+    const double stub_rate = loop_rate(duration_s, [&] {
+        auto r = c.Get(page, auth);
+        return r && r->status == 200;
+    });
+    const double bare_rate = loop_rate(duration_s, [&] {
+        auto r = p.Get("/page", auth);
+        return r && r->status == 200;
+    });
     prepared.stop();
     serving.join();
-    std::printf("GET 50-record page (%zu bytes), 1 client: stub %8.0f/s, prepared bytes %8.0f/s, ratio %.2f (goal >= 0.25)\n", body.size(), stub_rate,
-                bare_rate, stub_rate / bare_rate);
+    std::printf(
+        "GET 50-record page (%zu bytes), 1 client: stub %8.0f/s, prepared bytes %8.0f/s, ratio %.2f (goal >= 0.25)\n",
+        body.size(), stub_rate, bare_rate, stub_rate / bare_rate);
 }
 
 /// The harness's client (deadlines, limits, redaction, the exchange record) against a bare cpp-httplib client, both
@@ -121,11 +136,16 @@ void harness_against_bare_client(int stub_port, double duration_s) {
     settings.base_url = base;
     bds::client::HttpClient harness(settings, &limits);
 
-    const double bare_rate = loop_rate(duration_s, [&] { auto r = bare.Get(page, {{"Authorization", bearer}}); return r && r->status == 200; });
-    const double harness_rate =
-        loop_rate(duration_s, [&] { return harness.request("GET", page, {{"Authorization", bearer}}).status == 200; });
-    std::printf("GET 1-record page, sequential: harness client %8.0f/s, bare cpp-httplib %8.0f/s, ratio %.2f (goal >= 0.8)\n", harness_rate,
-                bare_rate, harness_rate / bare_rate);
+    const double bare_rate = loop_rate(duration_s, [&] {
+        auto r = bare.Get(page, {{"Authorization", bearer}});
+        return r && r->status == 200;
+    });
+    const double harness_rate = loop_rate(duration_s, [&] {
+        return harness.request("GET", page, {{"Authorization", bearer}}).status == 200;
+    });
+    std::printf(
+        "GET 1-record page, sequential: harness client %8.0f/s, bare cpp-httplib %8.0f/s, ratio %.2f (goal >= 0.8)\n",
+        harness_rate, bare_rate, harness_rate / bare_rate);
 }
 
 /// Loads `documents` documents of `lines_per_document` lines each, printing the time and memory it took; returns
@@ -138,18 +158,27 @@ long load_documents(bds::stub::StubServer& server, int documents, int lines_per_
         for (int d = first; d < first + 1000 && d < documents; ++d) {
             json lines = json::array();
             for (int l = 0; l < lines_per_document; ++l)
-                lines.push_back({{"num_riga", l + 1}, {"cod_art", "ART" + std::to_string(1000 + (d + l) % 60)}, {"qta_merce", 1 + l}, {"prz_merce", 2.5}});
-            block.push_back({{"key_documento", "2026/FAT/" + std::to_string(d)}, {"cod_tipodoc", d % 3 ? "FAT" : "DDT"}, {"num_anno", 2025 + d % 2},
-                             {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "B" + std::to_string(d % 2000)},
-                             {"flg_isdeleted", false}, {"StoricoDocumentiR", lines}});
+                lines.push_back({{"num_riga", l + 1},
+                                 {"cod_art", "ART" + std::to_string(1000 + (d + l) % 60)},
+                                 {"qta_merce", 1 + l},
+                                 {"prz_merce", 2.5}});
+            block.push_back({{"key_documento", "2026/FAT/" + std::to_string(d)},
+                             {"cod_tipodoc", d % 3 ? "FAT" : "DDT"},
+                             {"num_anno", 2025 + d % 2},
+                             {"dat_doc", "2026-02-27T00:00:00"},
+                             {"ind_clifor_c", "C"},
+                             {"cod_clifor_c", "B" + std::to_string(d % 2000)},
+                             {"flg_isdeleted", false},
+                             {"StoricoDocumentiR", lines}});
         }
         server.load(1, "StoricoDocumentiT", block);
     }
     const double load_s = seconds_since(load_start);
     const long lines = static_cast<long>(documents) * lines_per_document;
     const double load_mib = (rss_kib() - rss_before) / 1024.0;
-    std::printf("load %ld document lines (%d documents): %.1f s, %.0f lines/s (goal >= 100000, ratio %.2f), +%.0f MiB resident (goal <= 1024, ratio %.2f)\n",
-                lines, documents, load_s, lines / load_s, lines / load_s / 100000, load_mib, load_mib / 1024);
+    std::printf(
+        "load %ld document lines (%d documents): %.1f s, %.0f lines/s (goal >= 100000, ratio %.2f), +%.0f MiB resident (goal <= 1024, ratio %.2f)\n",
+        lines, documents, load_s, lines / load_s, lines / load_s / 100000, load_mib, load_mib / 1024);
 
     return lines;
 }
@@ -165,22 +194,30 @@ void selections_over_lines(int port, bds::stub::StubServer& server, long lines) 
         double goal_ms;
         bool after_write = false;
     };
-    const std::vector<Read> reads = {{"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300},
-                                     {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300, true}};
+    const std::vector<Read> reads = {
+        {"StoricoDocumentiR", "key_documento = '2026/FAT/77'", 50},
+        {"MCPDocumentiR", "cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'", 300},
+        {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300},
+        {"MCPDocumentiR", "cod_tipodoc = 'DDT' and num_anno = 2025", 300, true}};
     for (const auto& [resource, selection, goal_ms, after_write] : reads) {
         if (after_write)
-            server.load(1, "StoricoDocumentiT",
-                        json::array({{{"key_documento", "2026/DDT/new"}, {"cod_tipodoc", "DDT"}, {"num_anno", 2025}, {"dat_doc", "2026-02-27T00:00:00"},
-                                      {"flg_isdeleted", false}, {"StoricoDocumentiR", json::array({{{"num_riga", 1}, {"cod_art", "ART1000"}}})}}}));
+            server.load(
+                1, "StoricoDocumentiT",
+                json::array({{{"key_documento", "2026/DDT/new"},
+                              {"cod_tipodoc", "DDT"},
+                              {"num_anno", 2025},
+                              {"dat_doc", "2026-02-27T00:00:00"},
+                              {"flg_isdeleted", false},
+                              {"StoricoDocumentiR", json::array({{{"num_riga", 1}, {"cod_art", "ART1000"}}})}}}));
         const auto start = Clock::now();
         auto res = c.Get("/api/resources/" + resource + "?PageSize=50&RecordSelection=" + bds::url_encoded(selection),
                          {{"Authorization", "Bearer " + t}});
         const double s = seconds_since(start);
-        const long matched = res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : (++g_failed, -1);
-        std::printf("RecordSelection over %ld lines of %s [%s]%s: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n", lines, resource.c_str(),
-                    selection.c_str(), after_write ? " after a write" : "", s * 1000, goal_ms, s * 1000 / goal_ms, matched);
+        const long matched =
+            res && res->status == 200 ? json::parse(res->body).at("TotalRowsCount").get<long>() : (++g_failed, -1);
+        std::printf("RecordSelection over %ld lines of %s [%s]%s: %.0f ms (goal <= %.0f, ratio %.2f), %ld rows match\n",
+                    lines, resource.c_str(), selection.c_str(), after_write ? " after a write" : "", s * 1000, goal_ms,
+                    s * 1000 / goal_ms, matched);
     }
 }
 
@@ -212,20 +249,26 @@ int main(int argc, char** argv) {
     page_against_prepared(port, duration);
     harness_against_bare_client(port, duration);
     for (int clients : {1, 4}) {
-        const double r = rate("127.0.0.1", port, clients, duration, [](httplib::Client& c, const std::string& t, int, long i) {
-            auto res = c.Get("/api/resources/CliFor?PageSize=50&PageNumber=" + std::to_string(1 + i % 40), {{"Authorization", "Bearer " + t}});
-            return res && res->status == 200;
-        });
+        const double r =
+            rate("127.0.0.1", port, clients, duration, [](httplib::Client& c, const std::string& t, int, long i) {
+                auto res = c.Get("/api/resources/CliFor?PageSize=50&PageNumber=" + std::to_string(1 + i % 40),
+                                 {{"Authorization", "Bearer " + t}});
+                return res && res->status == 200;
+            });
         std::printf("GET 50-record page of CliFor, %d client(s): %8.0f requests/s\n", clients, r);
     }
     for (int clients : {1, 4}) {
-        const double r = rate("127.0.0.1", port, clients, duration, [](httplib::Client& c, const std::string& t, int thread, long i) {
-            json block = json::array();
-            for (int k = 0; k < 200; ++k) block.push_back(clifor(100000 + thread * 1000000 + static_cast<int>(i % 50) * 200 + k));
-            auto res = c.Post("/api/sync/CliFor", {{"Authorization", "Bearer " + t}}, block.dump(), "application/json; charset=utf-8");
-            return res && res->status == 200;
-        });
-        std::printf("POST sync of 200 CliFor,      %d client(s): %8.1f requests/s = %8.0f records/s ingested\n", clients, r, r * 200);
+        const double r = rate(
+            "127.0.0.1", port, clients, duration, [](httplib::Client& c, const std::string& t, int thread, long i) {
+                json block = json::array();
+                for (int k = 0; k < 200; ++k)
+                    block.push_back(clifor(100000 + thread * 1000000 + static_cast<int>(i % 50) * 200 + k));
+                auto res = c.Post("/api/sync/CliFor", {{"Authorization", "Bearer " + t}}, block.dump(),
+                                  "application/json; charset=utf-8");
+                return res && res->status == 200;
+            });
+        std::printf("POST sync of 200 CliFor,      %d client(s): %8.1f requests/s = %8.0f records/s ingested\n",
+                    clients, r, r * 200);
     }
 
     const long lines = load_documents(server, documents, lines_per_document);

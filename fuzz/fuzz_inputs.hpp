@@ -26,14 +26,15 @@ inline std::vector<const Record*> writable_records(const Catalogue& catalogue) {
     return out;
 }
 
-/// query_body_fuzz: byte 0 % 3 picks the stub's query body shape (0: nested, 1: flat, 2: sql, spec/assumptions.md A-41),
-/// the rest is the body of POST /api/resources/MCPClienti/query.
+/// query_body_fuzz: byte 0 % 3 picks the stub's query body shape (0: nested, 1: flat, 2: sql, spec/assumptions.md
+/// A-41), the rest is the body of POST /api/resources/MCPClienti/query.
 inline constexpr std::string_view kQueryResource = "MCPClienti";
 /// The resource whose records the query target's stub holds (MCPClienti is a view of it).
 inline constexpr std::string_view kQueryBase = "CliFor";
 
 /// `count` records of `record` as a client sends them, drawn deterministically from `seed` at growing sizes.
-inline std::vector<nlohmann::json> sample_records(const Catalogue& catalogue, const Record& record, std::uint64_t seed, int count) {
+inline std::vector<nlohmann::json> sample_records(const Catalogue& catalogue, const Record& record, std::uint64_t seed,
+                                                  int count) {
     const auto gen = gen::sent_record_gen(catalogue, record);
     rc::Random random(seed);
     std::vector<nlohmann::json> out;

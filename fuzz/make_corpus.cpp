@@ -62,7 +62,8 @@ void selection_corpus(const Catalogue& catalogue, CorpusDir& out) {
             bds::gen::ConditionGenOptions options;
             options.mode = i % 2 ? bds::gen::CollationMode::Declared : bds::gen::CollationMode::Portable;
             options.platform_fields = i % 3 == 0;
-            const auto condition = draw(bds::gen::condition_gen(record, rows, options), 200 + i, 30 + static_cast<int>(i) * 2);
+            const auto condition =
+                draw(bds::gen::condition_gen(record, rows, options), 200 + i, 30 + static_cast<int>(i) * 2);
             out.add(bds::fuzz::with_choice(which, bds::gen::to_tsql(condition)));
         } catch (const std::invalid_argument&) {  // a record without a field a condition can use
         }
@@ -70,7 +71,8 @@ void selection_corpus(const Catalogue& catalogue, CorpusDir& out) {
     for (std::size_t i = 0; i < 12; ++i) {
         const std::size_t which = (i * 5) % records.size();
         try {
-            out.add(bds::fuzz::with_choice(which, draw(bds::gen::malformed_selection_gen(*records[which]), 300 + i, 50).text));
+            out.add(bds::fuzz::with_choice(which,
+                                           draw(bds::gen::malformed_selection_gen(*records[which]), 300 + i, 50).text));
         } catch (const std::invalid_argument&) {
         }
     }
@@ -80,11 +82,14 @@ void selection_corpus(const Catalogue& catalogue, CorpusDir& out) {
 void sync_corpus(const Catalogue& catalogue, CorpusDir& out) {
     const auto records = bds::fuzz::writable_records(catalogue);
     for (std::size_t which = 0; which < records.size(); ++which)
-        out.add(bds::fuzz::with_choice(which, json(bds::fuzz::sample_records(catalogue, *records[which], 400 + which, 2)).dump()));
+        out.add(bds::fuzz::with_choice(
+            which, json(bds::fuzz::sample_records(catalogue, *records[which], 400 + which, 2)).dump()));
     for (std::size_t i = 0; i < 20; ++i) {
         const std::size_t which = (i * 7) % records.size();
         const auto invalid = draw(bds::gen::invalid_record_gen(catalogue, *records[which]), 500 + i, 40);
-        const json block = invalid.kind == bds::gen::InvalidKind::NonArrayBlock ? invalid.value : json::array({invalid.valid, invalid.value});
+        const json block = invalid.kind == bds::gen::InvalidKind::NonArrayBlock
+                               ? invalid.value
+                               : json::array({invalid.valid, invalid.value});
         out.add(bds::fuzz::with_choice(which, block.dump()));
     }
 }
@@ -100,11 +105,13 @@ void query_corpus(const Catalogue& catalogue, CorpusDir& out) {
         const bool flat = i % 2 == 1;
         bds::gen::ConditionGenOptions options;
         options.mode = i % 4 < 2 ? bds::gen::CollationMode::Portable : bds::gen::CollationMode::Declared;
-        const std::string condition = bds::gen::to_tsql(draw(bds::gen::condition_gen(view, rows, options), 700 + i, 20 + i * 3));
+        const std::string condition =
+            bds::gen::to_tsql(draw(bds::gen::condition_gen(view, rows, options), 700 + i, 20 + i * 3));
         const std::string& field = fields[(i * 3) % fields.size()];
         json body = json::object();
         if (i % 5 != 4) body[flat ? "filter" : "RecordSelection"] = condition;
-        if (i % 3 != 2) body[flat ? "pageSize" : "PageSize"] = i % 2 ? json(1 + i % 7) : json(std::to_string(1 + i % 7));
+        if (i % 3 != 2)
+            body[flat ? "pageSize" : "PageSize"] = i % 2 ? json(1 + i % 7) : json(std::to_string(1 + i % 7));
         if (i % 4 == 1) body[flat ? "page" : "PageNumber"] = 1 + i % 3;
         if (i % 3 != 1) {
             if (flat) {
@@ -120,23 +127,51 @@ void query_corpus(const Catalogue& catalogue, CorpusDir& out) {
 
 /// Target files: the README's settings in several combinations, compact and indented.
 void target_corpus(CorpusDir& out) {
-    const json users = {{"writer", {{"username", "writer"}, {"password", "writer-pw"}}},
-                        {"reader", {{"username", "reader"}, {"password", "reader-pw"}}},
-                        {"other_tenant", {{"username", "other"}, {"password", "other-pw"}}},
-                        {"limited", {{"username", "limited"}, {"password", "limited-pw"}, {"resources", {"CliFor", "Articoli"}}}}};
-    const json query = {{"RecordSelection", "$RecordSelection"}, {"PageSize", "$PageSize"}, {"PageNumber", "$PageNumber"},
+    const json users = {
+        {"writer", {{"username", "writer"}, {"password", "writer-pw"}}},
+        {"reader", {{"username", "reader"}, {"password", "reader-pw"}}},
+        {"other_tenant", {{"username", "other"}, {"password", "other-pw"}}},
+        {"limited", {{"username", "limited"}, {"password", "limited-pw"}, {"resources", {"CliFor", "Articoli"}}}}};
+    const json query = {{"RecordSelection", "$RecordSelection"},
+                        {"PageSize", "$PageSize"},
+                        {"PageNumber", "$PageNumber"},
                         {"OrderBy", json::array({{{"field", "$OrderField"}, {"desc", "$OrderDescending"}}})}};
     const json settings[] = {
         {{"base_url", "http://127.0.0.1:8080"}},
         {{"base_url", "https://staging.example/bds/"}, {"users", users}},
-        {{"base_url", "http://localhost:5000/api-prefix"}, {"token", {{"path", "/oauth/token"}, {"form", {{"client_id", "bds"}}}}}, {"users", users}},
-        {{"base_url", "http://h"}, {"envelope", "object"}, {"collation", "ci"}, {"decimal_scale", 6}, {"decimal_precision", 18}},
-        {{"base_url", "http://h"}, {"envelope", "header"}, {"collation", "cs"}, {"timeout_ms", 500}, {"rate_per_s", 2.5}},
-        {{"base_url", "http://h"}, {"envelope", "row"}, {"collation", "unknown"}, {"read_only", true}, {"max_page_size", 100}},
-        {{"base_url", "http://h"}, {"envelope", "auto"}, {"max_block", 50}, {"token_expiry_wait_s", 0}, {"query", query}},
-        {{"base_url", "https://h"}, {"ca_file", "/etc/ssl/certs/ca-certificates.crt"}, {"insecure", false}, {"users", users}},
+        {{"base_url", "http://localhost:5000/api-prefix"},
+         {"token", {{"path", "/oauth/token"}, {"form", {{"client_id", "bds"}}}}},
+         {"users", users}},
+        {{"base_url", "http://h"},
+         {"envelope", "object"},
+         {"collation", "ci"},
+         {"decimal_scale", 6},
+         {"decimal_precision", 18}},
+        {{"base_url", "http://h"},
+         {"envelope", "header"},
+         {"collation", "cs"},
+         {"timeout_ms", 500},
+         {"rate_per_s", 2.5}},
+        {{"base_url", "http://h"},
+         {"envelope", "row"},
+         {"collation", "unknown"},
+         {"read_only", true},
+         {"max_page_size", 100}},
+        {{"base_url", "http://h"},
+         {"envelope", "auto"},
+         {"max_block", 50},
+         {"token_expiry_wait_s", 0},
+         {"query", query}},
+        {{"base_url", "https://h"},
+         {"ca_file", "/etc/ssl/certs/ca-certificates.crt"},
+         {"insecure", false},
+         {"users", users}},
         {{"base_url", "https://h"}, {"insecure", true}, {"query", {{"where", "$RecordSelection"}}}},
-        {{"$comment", "the demo stub"}, {"base_url", "http://127.0.0.1:8080"}, {"users", users}, {"query", query}, {"decimal_scale", 2}},
+        {{"$comment", "the demo stub"},
+         {"base_url", "http://127.0.0.1:8080"},
+         {"users", users},
+         {"query", query},
+         {"decimal_scale", 2}},
         {{"base_url", "http://h"}, {"users", {{"writer", {{"username", "${USER}"}, {"password", "${BDS_PASSWORD}"}}}}}},
         {{"base_url", "ftp://h"}},
         {{"base_url", "http://h"}, {"timeout_ms", 0}},
@@ -161,13 +196,15 @@ int main(int argc, char** argv) {
     try {
         const Catalogue catalogue = bds::builtin_catalogue();
         const fs::path root = argv[1];
-        CorpusDir selection(root, "selection_fuzz"), sync(root, "sync_body_fuzz"), query(root, "query_body_fuzz"), target(root, "target_file_fuzz");
+        CorpusDir selection(root, "selection_fuzz"), sync(root, "sync_body_fuzz"), query(root, "query_body_fuzz"),
+            target(root, "target_file_fuzz");
         selection_corpus(catalogue, selection);
         sync_corpus(catalogue, sync);
         query_corpus(catalogue, query);
         target_corpus(target);
-        std::cout << "selection_fuzz " << selection.count() << ", sync_body_fuzz " << sync.count() << ", query_body_fuzz " << query.count()
-                  << ", target_file_fuzz " << target.count() << " seeds in " << root.string() << "\n";
+        std::cout << "selection_fuzz " << selection.count() << ", sync_body_fuzz " << sync.count()
+                  << ", query_body_fuzz " << query.count() << ", target_file_fuzz " << target.count() << " seeds in "
+                  << root.string() << "\n";
     } catch (const std::exception& e) {
         std::cerr << "make_fuzz_corpus: " << e.what() << "\n";
         return 1;

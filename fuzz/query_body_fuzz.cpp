@@ -16,13 +16,15 @@ namespace {
 
 using bds::fuzz::InProcessStub;
 
-std::unique_ptr<InProcessStub> stub_with_customers(const bds::Catalogue& catalogue, bds::stub::Choices::QueryBody shape) {
+std::unique_ptr<InProcessStub> stub_with_customers(const bds::Catalogue& catalogue,
+                                                   bds::stub::Choices::QueryBody shape) {
     bds::stub::Choices choices;
     choices.query_body = shape;
     auto stub = std::make_unique<InProcessStub>(catalogue, choices);
     const bds::Record& base = *catalogue.find(bds::fuzz::kQueryBase);
     auto records = bds::fuzz::sample_records(catalogue, base, 29, 8);
-    for (std::size_t i = 0; i < records.size(); ++i) records[i]["ind_clifor"] = i % 3 ? "C" : "F";  // the view lists customers
+    for (std::size_t i = 0; i < records.size(); ++i)
+        records[i]["ind_clifor"] = i % 3 ? "C" : "F";  // the view lists customers
     const auto answer = stub->request("POST", "/api/sync/" + base.name, nlohmann::json(records).dump());
     if (answer.status != 200) {
         std::fprintf(stderr, "query_body_fuzz: the customers were refused: %s\n", answer.body.c_str());
@@ -45,6 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     InProcessStub& stub = data[0] % 3 == 2 ? *f.sql : data[0] % 3 == 1 ? *f.flat : *f.nested;
     const std::string_view body(reinterpret_cast<const char*>(data) + 1, size - 1);
-    bds::fuzz::expect_clear_answer(stub.request("POST", "/api/resources/" + std::string(bds::fuzz::kQueryResource) + "/query", body), body);
+    bds::fuzz::expect_clear_answer(
+        stub.request("POST", "/api/resources/" + std::string(bds::fuzz::kQueryResource) + "/query", body), body);
     return 0;
 }

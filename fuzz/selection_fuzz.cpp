@@ -41,7 +41,8 @@ struct Fixture {
 };
 
 [[noreturn]] void finding(const std::string& what, std::string_view text) {
-    std::fprintf(stderr, "selection_fuzz: %s\n  condition: %.*s\n", what.c_str(), static_cast<int>(text.size()), text.data());
+    std::fprintf(stderr, "selection_fuzz: %s\n  condition: %.*s\n", what.c_str(), static_cast<int>(text.size()),
+                 text.data());
     std::abort();
 }
 
@@ -69,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         parsed = Selection::parse(text, record);
     } catch (const SelectionError& e) {
-        if (e.offset() > text.size()) finding("error offset " + std::to_string(e.offset()) + " past the end: " + e.what(), text);
+        if (e.offset() > text.size())
+            finding("error offset " + std::to_string(e.offset()) + " past the end: " + e.what(), text);
         return 0;
     }
     const std::string printed = parsed->to_string();
@@ -84,12 +86,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (printed.size() > bds::kMaxSelectionLength) return 0;
         finding("the printed condition does not parse: " + std::string(e.what()) + "\n  printed: " + printed, text);
     }
-    if (again->to_string() != printed) finding("printing is not stable:\n  printed: " + printed + "\n  then:    " + again->to_string(), text);
+    if (again->to_string() != printed)
+        finding("printing is not stable:\n  printed: " + printed + "\n  then:    " + again->to_string(), text);
 
     for (const json& row : f.rows[which])
         for (const Collation c : {Collation::CaseInsensitive, Collation::CaseSensitive}) {
             const std::string a = truth(*parsed, row, c), b = truth(*again, row, c);
-            if (a != b) finding("the printed condition evaluates differently (" + a + " vs " + b + ") on " + row.dump() + "\n  printed: " + printed, text);
+            if (a != b)
+                finding("the printed condition evaluates differently (" + a + " vs " + b + ") on " + row.dump() +
+                            "\n  printed: " + printed,
+                        text);
         }
     // A row that is not an object, and fields of every wrong type, must be refused, not crash.
     (void)truth(*parsed, json::array(), Collation::CaseInsensitive);

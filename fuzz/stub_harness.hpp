@@ -68,7 +68,8 @@ public:
         // The stub answers 500 to an exception escaping a route; to a fuzzer that is a finding, with its input.
         set_exception_handler([](const httplib::Request& req, httplib::Response&, std::exception_ptr ep) {
             const std::string what = exception_text(ep, "a non-std exception");
-            std::fprintf(stderr, "fuzz: %s %s: exception escaped the route: %s\n", req.method.c_str(), req.path.c_str(), what.c_str());
+            std::fprintf(stderr, "fuzz: %s %s: exception escaped the route: %s\n", req.method.c_str(), req.path.c_str(),
+                         what.c_str());
             std::abort();
         });
         stub::add_read_routes(*this, *state_);
@@ -80,9 +81,10 @@ public:
 
     /// Sends `method` `path` with `body` as the demo writer, with the stub's Content-Type.
     Answer request(const std::string& method, const std::string& path, std::string_view body = {}) {
-        std::string request = method + " " + path + " HTTP/1.1\r\nHost: fuzz\r\nAuthorization: Bearer " + writer_token_ +
-                              "\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) +
-                              "\r\nConnection: close\r\n\r\n";
+        std::string request =
+            method + " " + path + " HTTP/1.1\r\nHost: fuzz\r\nAuthorization: Bearer " + writer_token_ +
+            "\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) +
+            "\r\nConnection: close\r\n\r\n";
         request.append(body);
         MemoryStream stream(request);
         bool closed = false;
@@ -95,7 +97,9 @@ private:
         stub::StubOptions o;
         o.choices = choices;
         o.threads = 1;
-        o.clock = [] { return std::chrono::system_clock::time_point(std::chrono::sys_days{std::chrono::year{2026} / 3 / 1}); };
+        o.clock = [] {
+            return std::chrono::system_clock::time_point(std::chrono::sys_days{std::chrono::year{2026} / 3 / 1});
+        };
         return o;
     }
 
@@ -119,7 +123,8 @@ private:
 /// Stops the run when the stub answers anything but a success or a clear refusal (a 4xx with a JSON body).
 inline void expect_clear_answer(const InProcessStub::Answer& a, std::string_view input) {
     if (a.status == 200 || (a.status >= 400 && a.status < 500 && !a.body.empty())) return;
-    std::fprintf(stderr, "fuzz: status %d, body %.300s\n  for input %.300s\n", a.status, a.body.c_str(), std::string(input).c_str());
+    std::fprintf(stderr, "fuzz: status %d, body %.300s\n  for input %.300s\n", a.status, a.body.c_str(),
+                 std::string(input).c_str());
     std::abort();
 }
 

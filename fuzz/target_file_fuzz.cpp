@@ -12,7 +12,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        const auto target = bds::client::parse_target(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
+        const auto target =
+            bds::client::parse_target(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
         (void)target.user(bds::client::kWriter);
     } catch (const bds::client::TargetError&) {
     } catch (const std::exception& e) {

@@ -19,11 +19,18 @@ std::vector<Check> schema_checks();
 std::vector<Check> engine_checks();
 
 const std::vector<Suite>& all_suites() {
-    static const std::vector<Suite> suites{
-        {"auth", "AUTH", auth_checks},           {"access", "ACC", access_checks},     {"pagination", "PAG", pagination_checks},
-        {"filters", "FIL", filters_checks},      {"sync", "SYN", sync_checks},         {"changes", "CHG", changes_checks},
-        {"deletion", "DEL", deletion_checks},    {"views", "VIEW", views_checks},      {"tenancy", "TEN", tenancy_checks},
-        {"robustness", "ROB", robustness_checks}, {"schema", "SCH", schema_checks},  {"engine", "ENG", engine_checks}};
+    static const std::vector<Suite> suites{{"auth", "AUTH", auth_checks},
+                                           {"access", "ACC", access_checks},
+                                           {"pagination", "PAG", pagination_checks},
+                                           {"filters", "FIL", filters_checks},
+                                           {"sync", "SYN", sync_checks},
+                                           {"changes", "CHG", changes_checks},
+                                           {"deletion", "DEL", deletion_checks},
+                                           {"views", "VIEW", views_checks},
+                                           {"tenancy", "TEN", tenancy_checks},
+                                           {"robustness", "ROB", robustness_checks},
+                                           {"schema", "SCH", schema_checks},
+                                           {"engine", "ENG", engine_checks}};
     return suites;
 }
 

@@ -13,7 +13,8 @@ const Catalogue& catalogue();
 
 /// The seeds' minimal record (000 §2.1): the required fields of `resource` only, each with a plausible value
 /// (the first allowed value of coded fields), then `values` laid over it.
-nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, const nlohmann::json& values = nlohmann::json::object());
+nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource,
+                       const nlohmann::json& values = nlohmann::json::object());
 
 /// A field of a hand-made record: `type` in the catalogue's spelling ("nvarchar(10)"); a list holds "Line" records.
 Field field(const std::string& name, const std::string& type, bool nullable = true);

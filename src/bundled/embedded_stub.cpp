@@ -10,10 +10,15 @@ nlohmann::json query_template(stub::Choices::QueryBody shape) {
     switch (shape) {
         case stub::Choices::QueryBody::Nested: break;
         case stub::Choices::QueryBody::Flat:
-            return json{{"filter", "$RecordSelection"}, {"orderBy", "$OrderField"}, {"descending", "$OrderDescending"},
-                        {"pageSize", "$PageSize"}, {"page", "$PageNumber"}};
+            return json{{"filter", "$RecordSelection"},
+                        {"orderBy", "$OrderField"},
+                        {"descending", "$OrderDescending"},
+                        {"pageSize", "$PageSize"},
+                        {"page", "$PageNumber"}};
         case stub::Choices::QueryBody::Sql:
-            return json{{"RecordSelection", "$RecordSelection"}, {"OrderBy", "$OrderField $OrderDirection"}, {"PageSize", "$PageSize"},
+            return json{{"RecordSelection", "$RecordSelection"},
+                        {"OrderBy", "$OrderField $OrderDirection"},
+                        {"PageSize", "$PageSize"},
                         {"PageNumber", "$PageNumber"}};
     }
     return json{{"RecordSelection", "$RecordSelection"},
@@ -33,9 +38,12 @@ client::TargetConfig stub_target(const stub::StubOptions& options, const std::st
         if (u.can_write && everything(u) && !writer) writer = &u;
     if (writer) t.users[client::kWriter] = {writer->username, writer->password, {}};
     for (const auto& u : options.users) {
-        const client::UserCredentials c{u.username, u.password, everything(u) ? std::vector<std::string>{} : u.resources};
-        if (writer && !u.can_write && u.customer_ID == writer->customer_ID && !t.user(client::kReader)) t.users[client::kReader] = c;
-        if (writer && u.customer_ID != writer->customer_ID && !t.user(client::kOtherTenant)) t.users[client::kOtherTenant] = c;
+        const client::UserCredentials c{u.username, u.password,
+                                        everything(u) ? std::vector<std::string>{} : u.resources};
+        if (writer && !u.can_write && u.customer_ID == writer->customer_ID && !t.user(client::kReader))
+            t.users[client::kReader] = c;
+        if (writer && u.customer_ID != writer->customer_ID && !t.user(client::kOtherTenant))
+            t.users[client::kOtherTenant] = c;
         if (!everything(u) && !t.user(client::kLimited)) t.users[client::kLimited] = c;
     }
     // What a user of this server would declare (settings), never what the harness must find out itself

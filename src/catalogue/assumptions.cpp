@@ -11,7 +11,8 @@ std::vector<std::string> interpreted(const std::string& cell) {
     static const std::regex id("`([0-9a-z.-]+)`");
     std::vector<std::string> out;
     if (!std::regex_match(cell, form)) return out;
-    for (auto it = std::sregex_iterator(cell.begin(), cell.end(), id); it != std::sregex_iterator(); ++it) out.push_back((*it)[1]);
+    for (auto it = std::sregex_iterator(cell.begin(), cell.end(), id); it != std::sregex_iterator(); ++it)
+        out.push_back((*it)[1]);
     return out;
 }
 

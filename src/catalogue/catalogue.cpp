@@ -59,7 +59,8 @@ Record read_record(const nlohmann::json& j) {
     Record r;
     r.name = get<std::string>(j, "name", where);
     const auto kind = get<std::string>(j, "kind", where);
-    if (kind != "resource" && kind != "nested") fail(where, "kind must be \"resource\" or \"nested\", got \"" + kind + "\"");
+    if (kind != "resource" && kind != "nested")
+        fail(where, "kind must be \"resource\" or \"nested\", got \"" + kind + "\"");
     r.nested_only = kind == "nested";
     r.area = get<std::string>(j, "area", where);
     r.meaning = get<std::string>(j, "meaning", where);
@@ -87,24 +88,29 @@ void cross_check(const Catalogue& cat) {
         std::set<std::string> fields;
         for (const auto& f : r.fields) {
             if (!fields.insert(f.name).second) fail(r.name + "." + f.name, "field defined twice");
-            if (!f.list_of.empty() && !cat.find(f.list_of)) fail(r.name + "." + f.name, "list of unknown record \"" + f.list_of + "\"");
-            if (f.managed && f.required) fail(r.name + "." + f.name, "a platform-managed field cannot be required from senders");
+            if (!f.list_of.empty() && !cat.find(f.list_of))
+                fail(r.name + "." + f.name, "list of unknown record \"" + f.list_of + "\"");
+            if (f.managed && f.required)
+                fail(r.name + "." + f.name, "a platform-managed field cannot be required from senders");
         }
         for (const auto& k : r.key) {
             const Field* f = r.field(k);
             if (!f || !f->key) fail(r.name, "key \"" + k + "\" is not a field marked key");
         }
         const auto marked = std::count_if(r.fields.begin(), r.fields.end(), [](const Field& f) { return f.key; });
-        if (static_cast<std::size_t>(marked) != r.key.size()) fail(r.name, "fields marked key differ from the key list");
+        if (static_cast<std::size_t>(marked) != r.key.size())
+            fail(r.name, "fields marked key differ from the key list");
         if (r.read_only && r.writable()) fail(r.name, "a read-only record lists POST sync");
         if (r.nested_only && !r.operations.empty()) fail(r.name, "a nested-only record lists operations");
     }
     for (const auto& rel : cat.relations()) {
-        for (auto [rec, fields] : {std::pair{&rel.from_record, &rel.from_fields}, std::pair{&rel.to_record, &rel.to_fields}}) {
+        for (auto [rec, fields] :
+             {std::pair{&rel.from_record, &rel.from_fields}, std::pair{&rel.to_record, &rel.to_fields}}) {
             const Record* r = cat.find(*rec);
             if (!r) fail("relation " + rel.from_record + " -> " + rel.to_record, "unknown record \"" + *rec + "\"");
             for (const auto& f : *fields)
-                if (!r->field(f) && !r->open) fail("relation " + rel.from_record + " -> " + rel.to_record, "unknown field " + *rec + "." + f);
+                if (!r->field(f) && !r->open)
+                    fail("relation " + rel.from_record + " -> " + rel.to_record, "unknown field " + *rec + "." + f);
         }
     }
 }
@@ -146,9 +152,12 @@ Catalogue Catalogue::from_json(const nlohmann::json& doc) {
     }
     for (const auto& r : doc.at("relations")) {
         const std::string where = "relation";
-        cat.relations_.push_back({get<std::string>(r.at("from"), "record", where), get<std::vector<std::string>>(r.at("from"), "fields", where),
-                                  get<std::string>(r.at("to"), "record", where), get<std::vector<std::string>>(r.at("to"), "fields", where),
-                                  get<std::string>(r, "kind", where), get<std::string>(r, "seed", where), get<std::string>(r, "text", where)});
+        cat.relations_.push_back({get<std::string>(r.at("from"), "record", where),
+                                  get<std::vector<std::string>>(r.at("from"), "fields", where),
+                                  get<std::string>(r.at("to"), "record", where),
+                                  get<std::vector<std::string>>(r.at("to"), "fields", where),
+                                  get<std::string>(r, "kind", where), get<std::string>(r, "seed", where),
+                                  get<std::string>(r, "text", where)});
     }
     cross_check(cat);
     return cat;

@@ -39,8 +39,10 @@ struct Field {
 /// The operations the seeds list per resource (000 §2.1 "Operations shown").
 enum class Operation { GetResources, PostQuery, GetSync, PostSync };
 /// The catalogue's spellings of the operations.
-NLOHMANN_JSON_SERIALIZE_ENUM(Operation, {{Operation::GetResources, "GET resources"}, {Operation::PostQuery, "POST query"},
-                                         {Operation::GetSync, "GET sync"}, {Operation::PostSync, "POST sync"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Operation, {{Operation::GetResources, "GET resources"},
+                                         {Operation::PostQuery, "POST query"},
+                                         {Operation::GetSync, "GET sync"},
+                                         {Operation::PostSync, "POST sync"}})
 inline std::string_view to_string(Operation op) { return enum_text(op); }
 inline std::optional<Operation> operation_from_string(std::string_view text) { return enum_from_text<Operation>(text); }
 

@@ -11,18 +11,22 @@ namespace bds {
 
 /// The spellings of spec/requirements.json.
 NLOHMANN_JSON_SERIALIZE_ENUM(Binds, {{Binds::Server, "server"}, {Binds::Sender, "sender"}, {Binds::Both, "both"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(RequirementKind,
-                             {{RequirementKind::Rule, "rule"}, {RequirementKind::NotShown, "not-shown"}, {RequirementKind::Field, "field"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(RequirementKind, {{RequirementKind::Rule, "rule"},
+                                               {RequirementKind::NotShown, "not-shown"},
+                                               {RequirementKind::Field, "field"}})
 
 std::string_view to_string(Binds binds) { return enum_text(binds); }
 std::string_view to_string(RequirementKind kind) { return enum_text(kind); }
 
 namespace {
 
-[[noreturn]] void fail(const std::string& where, const std::string& what) { throw std::runtime_error("requirements: " + where + ": " + what); }
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+    throw std::runtime_error("requirements: " + where + ": " + what);
+}
 
 std::string text_member(const nlohmann::json& entry, const char* key, const std::string& where) {
-    if (!entry.contains(key) || !entry.at(key).is_string()) fail(where, std::string("\"") + key + "\" missing or not a string");
+    if (!entry.contains(key) || !entry.at(key).is_string())
+        fail(where, std::string("\"") + key + "\" missing or not a string");
     return entry.at(key).get<std::string>();
 }
 
@@ -43,14 +47,12 @@ std::vector<Requirement> requirements_from_text(std::string_view json_text) {
     std::vector<Requirement> out;
     std::set<std::string> ids;
     for (const auto& entry : doc.at("requirements")) {
-        const std::string where = "entry " + std::to_string(out.size() + 1) + (entry.is_object() ? " (" + entry.value("id", std::string("?")) + ")" : "");
+        const std::string where = "entry " + std::to_string(out.size() + 1) +
+                                  (entry.is_object() ? " (" + entry.value("id", std::string("?")) + ")" : "");
         if (!entry.is_object()) fail(where, "not an object");
-        Requirement r{text_member(entry, "id", where),
-                      text_member(entry, "doc", where),
-                      text_member(entry, "section", where),
-                      text_member(entry, "quote", where),
-                      enum_member<Binds>(entry, "binds", where),
-                      enum_member<RequirementKind>(entry, "kind", where),
+        Requirement r{text_member(entry, "id", where),           text_member(entry, "doc", where),
+                      text_member(entry, "section", where),      text_member(entry, "quote", where),
+                      enum_member<Binds>(entry, "binds", where), enum_member<RequirementKind>(entry, "kind", where),
                       text_member(entry, "about", where)};
         if (!ids.insert(r.id).second) fail(where, "the id " + r.id + " twice");
         out.push_back(std::move(r));

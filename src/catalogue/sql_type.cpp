@@ -15,12 +15,18 @@ struct KindName {
 };
 
 constexpr std::array<KindName, 12> kKinds{{
-    {SqlKind::Int, "int", false},           {SqlKind::Decimal, "decimal", false},
-    {SqlKind::Float, "float", true},        {SqlKind::Datetime, "datetime", false},
-    {SqlKind::Datetime2, "datetime2", false}, {SqlKind::Bit, "bit", false},
-    {SqlKind::Timestamp, "timestamp", false}, {SqlKind::NChar, "nchar", true},
-    {SqlKind::NVarChar, "nvarchar", true},  {SqlKind::Char, "char", true},
-    {SqlKind::VarChar, "varchar", true},    {SqlKind::List, "list", false},
+    {SqlKind::Int, "int", false},
+    {SqlKind::Decimal, "decimal", false},
+    {SqlKind::Float, "float", true},
+    {SqlKind::Datetime, "datetime", false},
+    {SqlKind::Datetime2, "datetime2", false},
+    {SqlKind::Bit, "bit", false},
+    {SqlKind::Timestamp, "timestamp", false},
+    {SqlKind::NChar, "nchar", true},
+    {SqlKind::NVarChar, "nvarchar", true},
+    {SqlKind::Char, "char", true},
+    {SqlKind::VarChar, "varchar", true},
+    {SqlKind::List, "list", false},
 }};
 
 }  // namespace
@@ -34,7 +40,9 @@ SqlType SqlType::parse(std::string_view text) {
     const KindName* found = nullptr;
     for (const auto& k : kKinds)
         if (k.name == base) found = &k;
-    if (!found) fail("expected one of int, decimal, float(n), datetime, datetime2, bit, timestamp, nchar(n), nvarchar(n), char(n), varchar(n), list");
+    if (!found)
+        fail(
+            "expected one of int, decimal, float(n), datetime, datetime2, bit, timestamp, nchar(n), nvarchar(n), char(n), varchar(n), list");
 
     SqlType t{found->kind, std::nullopt};
     if (open == std::string_view::npos) return t;
@@ -45,7 +53,8 @@ SqlType SqlType::parse(std::string_view text) {
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
     if (ec != std::errc{} || end != digits.data() + digits.size()) fail("expected an integer length");
     if (n == 0 || n < -1) fail("expected a length >= 1, or -1 for unbounded");
-    if (n == -1 && !(t.kind == SqlKind::NVarChar || t.kind == SqlKind::VarChar)) fail("only varchar and nvarchar may be unbounded (-1)");
+    if (n == -1 && !(t.kind == SqlKind::NVarChar || t.kind == SqlKind::VarChar))
+        fail("only varchar and nvarchar may be unbounded (-1)");
     if (t.kind == SqlKind::Float && (n < 1 || n > 53)) fail("float(n) takes n from 1 to 53");
     t.length = n;
     return t;

@@ -63,10 +63,12 @@ std::vector<json> read_lines(const fs::path& file, std::string& error) {
 std::string kept_text(const ProcessResult& process, const fs::path& dir, const std::vector<fs::path>& ours) {
     std::string text = process.out + "\n" + process.err;
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
         if (!it->is_regular_file(ec) || std::find(ours.begin(), ours.end(), it->path()) != ours.end()) continue;
         std::ifstream in(it->path(), std::ios::binary);
-        std::string content(std::min<std::uintmax_t>(it->file_size(ec), kMaxKeptFiles - std::min(kMaxKeptFiles, text.size())), '\0');
+        std::string content(
+            std::min<std::uintmax_t>(it->file_size(ec), kMaxKeptFiles - std::min(kMaxKeptFiles, text.size())), '\0');
         in.read(content.data(), static_cast<std::streamsize>(content.size()));
         text += "\n" + content;
         if (text.size() >= kMaxKeptFiles) break;
@@ -132,8 +134,14 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     auto shift = std::make_shared<std::atomic<long long>>(0);  // seconds the stub's clock runs behind
     stub_options.clock = [shift] { return std::chrono::system_clock::now() - std::chrono::seconds(shift->load()); };
     stub::StubServer* server_ref = nullptr;
-    FaultSettings faults{scenario.fault, scenario.name, out.marker, options_.slow_ms, options_.max_requests,
-                         [&server_ref](const std::string& resource, const json& records) { server_ref->load(kTenant, resource, records); }};
+    FaultSettings faults{scenario.fault,
+                         scenario.name,
+                         out.marker,
+                         options_.slow_ms,
+                         options_.max_requests,
+                         [&server_ref](const std::string& resource, const json& records) {
+                             server_ref->load(kTenant, resource, records);
+                         }};
     auto injector = std::make_shared<FaultInjector>(faults);
     stub_options.interceptor = injector;
     stub::StubServer server(catalogue_, stub_options);
@@ -148,7 +156,8 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
         shift->store(86400);
         server.load(kTenant, record.name, json(feed.changed));
         shift->store(0);
-        out.since = utc_formatted(std::chrono::system_clock::now() - std::chrono::hours(36), "%Y-%m-%d %H:%M:%S.000");  // 000 §4.3
+        out.since = utc_formatted(std::chrono::system_clock::now() - std::chrono::hours(36),
+                                  "%Y-%m-%d %H:%M:%S.000");  // 000 §4.3
         out.feed = feed.changed;
     } else {
         write_lines(input_file, input);
@@ -162,23 +171,29 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     out.output_given = pull && (port_mode || uses_placeholder(options_.command, "output"));
     out.exit_status_judged = options_.exit_status && !port_mode;
     const std::map<std::string, std::string> values = {
-        {"base_url", out.base_url},          {"username", "connector"},     {"password", password},
-        {"resource", record.name},           {"mode", std::string(to_string(scenario.mode))},
-        {"input", pull ? "" : input_file.string()}, {"output", output_file.string()},
+        {"base_url", out.base_url},
+        {"username", "connector"},
+        {"password", password},
+        {"resource", record.name},
+        {"mode", std::string(to_string(scenario.mode))},
+        {"input", pull ? "" : input_file.string()},
+        {"output", output_file.string()},
         {"since", pull ? out.since : "1900-01-01 00:00:00.000"}};  // push: the whole feed, should the command read it
     if (port_mode) {
-        options_.wait(Invitation{scenario.name, record.name, std::string(to_string(scenario.mode)), out.base_url, "connector", password,
-                                 values.at("input"), output_file.string(), out.since});
+        options_.wait(Invitation{scenario.name, record.name, std::string(to_string(scenario.mode)), out.base_url,
+                                 "connector", password, values.at("input"), output_file.string(), out.since});
     } else {
         ProcessLimits limits;
         limits.time = options_.scenario_time;
         const auto quiet_ms = static_cast<double>(std::chrono::milliseconds(options_.quiet_time).count());
-        out.process = run_process(expand_placeholders(options_.command, values), dir.path().string(), limits, [&]() -> std::optional<std::string> {
-            if (auto flood = injector->stop_reason(); !flood.empty()) return flood;
-            if (injector->quiet_ms() > quiet_ms)
-                return "it sent no request for " + std::to_string(options_.quiet_time.count()) + " s (--quiet-time)";
-            return std::nullopt;
-        });
+        out.process = run_process(expand_placeholders(options_.command, values), dir.path().string(), limits,
+                                  [&]() -> std::optional<std::string> {
+                                      if (auto flood = injector->stop_reason(); !flood.empty()) return flood;
+                                      if (injector->quiet_ms() > quiet_ms)
+                                          return "it sent no request for " +
+                                                 std::to_string(options_.quiet_time.count()) + " s (--quiet-time)";
+                                      return std::nullopt;
+                                  });
     }
     server.stop();
     out.recording = injector->recording();
@@ -200,13 +215,16 @@ std::string joined(const std::vector<std::string>& words) {
 
 }  // namespace
 
-run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCheck>& checks, const CertifyOptions& options) {
+run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCheck>& checks,
+                       const CertifyOptions& options) {
     const auto chosen = select_scenarios(options.scenarios);
     std::vector<const Record*> resources;
     for (const auto& name : options.resources) {
         const Record* r = catalogue.find(name);
         if (!r || !r->writable())
-            throw std::invalid_argument("--resource " + name + ": expected a resource with POST sync (e.g. CliFor, Articoli, StoricoDocumentiT)");
+            throw std::invalid_argument(
+                "--resource " + name +
+                ": expected a resource with POST sync (e.g. CliFor, Articoli, StoricoDocumentiT)");
         resources.push_back(r);
     }
     CertifyOptions resolved = options;
@@ -218,32 +236,39 @@ run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCh
     result.seed = options.seed;
     result.started_at = run::utc_now();
     for (const auto& info : stub::choice_table())
-        if (info.id == "A-07") result.envelope = std::string(stub::value_of(info, options.choices)) + " (served by the stub)";
+        if (info.id == "A-07")
+            result.envelope = std::string(stub::value_of(info, options.choices)) + " (served by the stub)";
     const auto start = std::chrono::steady_clock::now();
 
     client::RunLimits secrets;
     ScenarioRunner runner(catalogue, resolved, secrets);
     std::vector<ScenarioRun> runs;
     for (const Record* record : resources) {
-        const int count = options.push_records > 0 ? options.push_records : record->name == "StoricoDocumentiT" ? 120 : 520;
+        const int count = options.push_records > 0              ? options.push_records
+                          : record->name == "StoricoDocumentiT" ? 120
+                                                                : 520;
         gen::RecordGenOptions gen_options;
         const auto input = gen::distinct_records(catalogue, *record, count, options.seed, gen_options);
         for (const auto& scenario : chosen) {
             if (scenario.mode == Mode::Pull && !record->has(Operation::GetSync)) {
-                result.notes.push_back("scenario " + scenario.name + " not run for " + record->name + ": the seeds list no GET sync for it");
+                result.notes.push_back("scenario " + scenario.name + " not run for " + record->name +
+                                       ": the seeds list no GET sync for it");
                 continue;
             }
             if (scenario.mode == Mode::Pull && !options.command.empty() && !uses_placeholder(options.command, "mode")) {
-                result.notes.push_back("scenario " + scenario.name + " not run: the command has no {mode} placeholder, so the connector only sends");
+                result.notes.push_back("scenario " + scenario.name +
+                                       " not run: the command has no {mode} placeholder, so the connector only sends");
                 continue;
             }
             if (options.progress) options.progress(scenario.name + ", " + record->name + ": running");
             runs.push_back(runner.run(scenario, *record, input));
             const auto& run = runs.back();
             result.requests += static_cast<long>(run.recording.requests.size());
-            const std::string ended = (options.command.empty() ? std::string("was started by hand") : run.process.summary()) + ", " +
-                                      std::to_string(run.recording.requests.size()) + " requests";
-            result.notes.push_back("scenario " + run.label() + " (" + scenario.description + "): the connector " + ended);
+            const std::string ended =
+                (options.command.empty() ? std::string("was started by hand") : run.process.summary()) + ", " +
+                std::to_string(run.recording.requests.size()) + " requests";
+            result.notes.push_back("scenario " + run.label() + " (" + scenario.description + "): the connector " +
+                                   ended);
             if (options.progress) options.progress(run.label() + ": " + ended);
         }
     }

@@ -38,13 +38,14 @@ struct CertifyOptions {
     std::size_t max_requests = 10000;         ///< per scenario; past it the connector is ended (a flood)
     bool exit_status = true;                  ///< the connector reports by its exit status (0: delivered)
     int push_records = 0;                     ///< records handed over per push scenario; 0: 520 (documents 120)
-    std::size_t feed_records = 150;           ///< records changed after LastUtcRun in change-feed (two pages at its cap of 100)
-    stub::Choices choices;                    ///< the stub's behaviour where the seeds are silent
+    std::size_t feed_records = 150;  ///< records changed after LastUtcRun in change-feed (two pages at its cap of 100)
+    stub::Choices choices;           ///< the stub's behaviour where the seeds are silent
     std::function<void(const std::string&)> progress;  ///< told each scenario as it starts and ends
 };
 
 /// Runs every selected scenario for every resource and judges them with `checks`. std::invalid_argument for an
 /// unknown scenario or a resource that is no writable resource with a change feed.
-run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCheck>& checks, const CertifyOptions& options);
+run::RunResult certify(const Catalogue& catalogue, const std::vector<ConnectorCheck>& checks,
+                       const CertifyOptions& options);
 
 }  // namespace bds::certify

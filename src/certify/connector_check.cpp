@@ -22,7 +22,8 @@ void Judge::finding(Finding found) {
         ++suppressed_;
         return;
     }
-    run::Finding f{.expected = std::move(found.expected), .actual = std::move(found.actual), .pointer = std::move(found.pointer)};
+    run::Finding f{
+        .expected = std::move(found.expected), .actual = std::move(found.actual), .pointer = std::move(found.pointer)};
     if (found.request) f.exchange = found.request->exchange(run_.base_url);
     findings_.push_back(std::move(f));
 }
@@ -35,7 +36,8 @@ void Judge::observe(std::string text, const Received* request) {
     observations_.push_back(std::move(o));
 }
 
-std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorCheck>& table, const std::vector<std::string>& prefixes) {
+std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorCheck>& table,
+                                                    const std::vector<std::string>& prefixes) {
     if (prefixes.empty()) return table;
     std::vector<ConnectorCheck> out;
     for (const auto& p : prefixes) {
@@ -53,7 +55,8 @@ std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorC
     return out;
 }
 
-std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks, const std::vector<ScenarioRun>& runs) {
+std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks,
+                                         const std::vector<ScenarioRun>& runs) {
     std::vector<run::CheckResult> results;
     for (const auto& check : checks) {
         run::CheckResult r = run::result_named(check);
@@ -75,7 +78,8 @@ std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& chec
                 r.findings.push_back(std::move(f));
             }
             if (judge.suppressed() > 0)
-                r.findings.push_back({.expected = tag + "and " + std::to_string(judge.suppressed()) + " more findings like these"});
+                r.findings.push_back(
+                    {.expected = tag + "and " + std::to_string(judge.suppressed()) + " more findings like these"});
             for (auto o : judge.observations()) {
                 o.text = tag + o.text;
                 r.observations.push_back(std::move(o));

@@ -48,7 +48,8 @@ private:
     std::size_t suppressed_ = 0;
 };
 
-/// One row of the connector's table (suites/connector.cpp), the row type of the server's checks:
+/// One row of the connector's table (suites/connector/replies.cpp, with sending.cpp), the row type of the server's
+/// checks:
 ///     {.id = "CON-17", .title = "Pages are numbered from 1", .spec = "000 §8, §4.1",
 ///      .verifies = {"000-8-pages-start-at-1"}, .level = Level::Must, .run = pages_from_one}
 /// It leaves `needs`, `resources`, `writes`, `own_rows`, `waits` and `capability` empty; its table sets `suite`
@@ -57,10 +58,12 @@ using ConnectorCheck = BasicCheck<Judge>;
 
 /// The checks of `table` whose id starts with one of `prefixes` (empty: all). std::invalid_argument for a prefix no
 /// id has. (The table is suites::connector_checks().)
-std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorCheck>& table, const std::vector<std::string>& prefixes);
+std::vector<ConnectorCheck> select_connector_checks(const std::vector<ConnectorCheck>& table,
+                                                    const std::vector<std::string>& prefixes);
 
 /// One result per check over every run: fail when a run has a finding; pass when at least one run applied and none
 /// failed; skip (saying why) when no run applied. Findings and observations name their run ("[delivery, CliFor] …").
-std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks, const std::vector<ScenarioRun>& runs);
+std::vector<run::CheckResult> judge_runs(const std::vector<ConnectorCheck>& checks,
+                                         const std::vector<ScenarioRun>& runs);
 
 }  // namespace bds::certify

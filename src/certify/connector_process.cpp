@@ -78,7 +78,8 @@ bool drain(Pipe& out, Pipe& err, Sink& out_sink, Sink& err_sink, int wait_ms) {
 
 }  // namespace
 
-std::vector<std::string> expand_placeholders(const std::vector<std::string>& command, const std::map<std::string, std::string>& values) {
+std::vector<std::string> expand_placeholders(const std::vector<std::string>& command,
+                                             const std::map<std::string, std::string>& values) {
     std::vector<std::string> out;
     for (const auto& arg : command) {
         std::string expanded;
@@ -102,7 +103,8 @@ std::string resolve_program(const std::string& name) {
     const auto executable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
     if (name.find('/') != std::string::npos) {
         const fs::path path = fs::absolute(name);
-        if (!executable(path)) throw std::invalid_argument("cannot run the connector " + name + ": no executable file " + path.string());
+        if (!executable(path))
+            throw std::invalid_argument("cannot run the connector " + name + ": no executable file " + path.string());
         return path.string();
     }
     const char* env = std::getenv("PATH");

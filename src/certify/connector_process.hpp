@@ -11,7 +11,8 @@
 namespace bds::certify {
 
 /// `{name}` in any argument is replaced by values.at(name) (several in one argument too); other braces stay.
-std::vector<std::string> expand_placeholders(const std::vector<std::string>& command, const std::map<std::string, std::string>& values);
+std::vector<std::string> expand_placeholders(const std::vector<std::string>& command,
+                                             const std::map<std::string, std::string>& values);
 
 /// The program `name` as an absolute path: a name with a slash from the current directory, another looked up in PATH.
 /// std::invalid_argument saying why when there is no such executable file. (The connector runs in a directory of
@@ -23,17 +24,17 @@ bool uses_placeholder(const std::vector<std::string>& command, const std::string
 
 struct ProcessLimits {
     std::chrono::milliseconds time{std::chrono::minutes(5)};  ///< from start to end
-    std::size_t max_output = 1 << 20;                        ///< bytes of stdout and of stderr kept (the rest is read and dropped)
+    std::size_t max_output = 1 << 20;  ///< bytes of stdout and of stderr kept (the rest is read and dropped)
 };
 
 /// How the connector ended and what it printed.
 struct ProcessResult {
     bool started = false;
-    std::string start_error;       ///< why it could not start (no such program, not executable)
-    std::optional<int> exit_code;  ///< it exited by itself with this status
-    std::optional<int> signal;     ///< it died of this signal (by itself, or when the harness ended it)
-    std::string ended_by_harness;  ///< why the harness ended it ("did not end within 300 s"), or empty
-    std::string out, err;          ///< stdout and stderr, at most max_output bytes each
+    std::string start_error;                   ///< why it could not start (no such program, not executable)
+    std::optional<int> exit_code;              ///< it exited by itself with this status
+    std::optional<int> signal;                 ///< it died of this signal (by itself, or when the harness ended it)
+    std::string ended_by_harness;              ///< why the harness ended it ("did not end within 300 s"), or empty
+    std::string out, err;                      ///< stdout and stderr, at most max_output bytes each
     std::size_t out_bytes = 0, err_bytes = 0;  ///< as many as it wrote
     double seconds = 0;
 

@@ -54,10 +54,12 @@ bool FaultInjector::before(const httplib::Request& req, httplib::Response& res) 
         recording_.last_request_ms = r.at_ms;
         recorded_bytes_ += r.body.size();
         if (recorded_bytes_ > kMaxRecordedBytes && recording_.flood.empty())
-            recording_.flood = "sent more than " + std::to_string(kMaxRecordedBytes >> 20) + " MiB of request bodies in one scenario";
+            recording_.flood =
+                "sent more than " + std::to_string(kMaxRecordedBytes >> 20) + " MiB of request bodies in one scenario";
         if (recording_.requests.size() + open_.size() > settings_.max_requests || !recording_.flood.empty()) {
             if (recording_.flood.empty())
-                recording_.flood = "sent more than " + std::to_string(settings_.max_requests) + " requests (the scenario's budget, --max-requests)";
+                recording_.flood = "sent more than " + std::to_string(settings_.max_requests) +
+                                   " requests (the scenario's budget, --max-requests)";
             r.fault = "request budget";
             answer(res, 429, {{"error", "too_many_requests"}, {"error_description", recording_.flood}});
             return true;
@@ -72,21 +74,25 @@ bool FaultInjector::before(const httplib::Request& req, httplib::Response& res) 
 bool FaultInjector::inject(const httplib::Request& req, httplib::Response& res, Received& received) {
     const auto refuse = [&](int status, const std::string& error) {
         received.fault = settings_.fault_name;
-        answer(res, status, {{"error", error},
-                             {"error_description", "the block was not accepted (certification scenario " + settings_.fault_name + ")"},
-                             {"ticket", settings_.marker}});
+        answer(
+            res, status,
+            {{"error", error},
+             {"error_description", "the block was not accepted (certification scenario " + settings_.fault_name + ")"},
+             {"ticket", settings_.marker}});
         return true;
     };
     if (expired_tokens_.count(received.bearer)) {
         received.fault = settings_.fault_name;
-        res.set_header("WWW-Authenticate", "Bearer error=\"invalid_token\", error_description=\"the access token expired\"");
+        res.set_header("WWW-Authenticate",
+                       "Bearer error=\"invalid_token\", error_description=\"the access token expired\"");
         answer(res, 401, {{"error", "invalid_token"}, {"error_description", "the access token expired"}});
         return true;
     }
     const bool first_block = received.is_block() && received.token_known && !fault_done_;
     switch (settings_.fault) {
         case Fault::TokenExpiry:
-            if (accepted_blocks_ == 0 || fault_done_ || received.path == "/Token" || !received.token_known) return false;
+            if (accepted_blocks_ == 0 || fault_done_ || received.path == "/Token" || !received.token_known)
+                return false;
             fault_done_ = true;
             expired_tokens_.insert(valid_tokens_.begin(), valid_tokens_.end());
             valid_tokens_.clear();
@@ -107,7 +113,8 @@ bool FaultInjector::inject(const httplib::Request& req, httplib::Response& res, 
             received.fault = settings_.fault_name;
             // The status line and headers go out, then the connection closes: the body never comes.
             res.status = 200;
-            res.set_content_provider(4096, "application/json", [](std::size_t, std::size_t, httplib::DataSink&) { return false; });
+            res.set_content_provider(4096, "application/json",
+                                     [](std::size_t, std::size_t, httplib::DataSink&) { return false; });
             return true;
         case Fault::LostRecord: {
             if (!first_block || !settings_.store) return false;
@@ -115,7 +122,9 @@ bool FaultInjector::inject(const httplib::Request& req, httplib::Response& res, 
             if (!block.is_array() || block.size() < 2) return false;
             const std::size_t sent = block.size();
             // The last active record: a list counts it whether or not it shows deleted ones.
-            const auto lost = std::find_if(block.rbegin(), block.rend(), [](const json& r) { return r.is_object() && r.value("flg_isdeleted", true) == false; });
+            const auto lost = std::find_if(block.rbegin(), block.rend(), [](const json& r) {
+                return r.is_object() && r.value("flg_isdeleted", true) == false;
+            });
             if (lost == block.rend()) return false;
             block.erase(std::next(lost).base());
             try {
@@ -129,8 +138,7 @@ bool FaultInjector::inject(const httplib::Request& req, httplib::Response& res, 
             return true;
         }
         case Fault::None:
-        case Fault::SlowAnswers:
-            return false;
+        case Fault::SlowAnswers: return false;
     }
     return false;
 }
@@ -151,7 +159,8 @@ void FaultInjector::answered(const httplib::Request& req, const httplib::Respons
 void FaultInjector::after(const httplib::Request& req, const httplib::Response& res) {
     std::lock_guard lock(mutex_);
     const auto it = open_.find(&req);
-    Received r = it == open_.end() ? received(req) : std::move(it->second);  // a path no endpoint serves comes only here
+    Received r =
+        it == open_.end() ? received(req) : std::move(it->second);  // a path no endpoint serves comes only here
     if (it != open_.end()) open_.erase(it);
     recording_.last_request_ms = now_ms();
     const bool cut = r.fault == settings_.fault_name && settings_.fault == Fault::DroppedConnection && r.is_block();
@@ -162,13 +171,15 @@ void FaultInjector::after(const httplib::Request& req, const httplib::Response& 
     }
     recording_.requests.push_back(std::move(r));
     if (recording_.requests.size() + open_.size() > settings_.max_requests && recording_.flood.empty())
-        recording_.flood = "sent more than " + std::to_string(settings_.max_requests) + " requests (the scenario's budget, --max-requests)";
+        recording_.flood = "sent more than " + std::to_string(settings_.max_requests) +
+                           " requests (the scenario's budget, --max-requests)";
 }
 
 Recording FaultInjector::recording() const {
     std::lock_guard lock(mutex_);
     Recording out = recording_;
-    std::stable_sort(out.requests.begin(), out.requests.end(), [](const Received& a, const Received& b) { return a.at_ms < b.at_ms; });
+    std::stable_sort(out.requests.begin(), out.requests.end(),
+                     [](const Received& a, const Received& b) { return a.at_ms < b.at_ms; });
     for (std::size_t i = 0; i < out.requests.size(); ++i) out.requests[i].seq = static_cast<int>(i) + 1;
     return out;
 }

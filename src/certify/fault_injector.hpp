@@ -16,9 +16,9 @@ namespace bds::certify {
 
 struct FaultSettings {
     Fault fault = Fault::None;
-    std::string fault_name;       ///< the scenario's name, written into what it answers
-    std::string marker;           ///< a text in the body of a refused block: the connector must keep it
-    int slow_ms = 1000;           ///< delay of the first two blocks under Fault::SlowAnswers
+    std::string fault_name;            ///< the scenario's name, written into what it answers
+    std::string marker;                ///< a text in the body of a refused block: the connector must keep it
+    int slow_ms = 1000;                ///< delay of the first two blocks under Fault::SlowAnswers
     std::size_t max_requests = 10000;  ///< the budget: past it every request is answered 429 and the run is ended
     /// Fault::LostRecord: stores `records` of `resource` as the stub would (throws std::exception if it refuses them).
     std::function<void(const std::string& resource, const nlohmann::json& records)> store;

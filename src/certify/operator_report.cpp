@@ -25,7 +25,8 @@ bool mentions_number(const std::string& text, long long n) {
         if (is_word(before) || is_word(after)) continue;  // inside a longer number, a word or a ticket
         if (before == '.' || before == ':') continue;     // a fraction, or the minutes or seconds of a time
         if ((before == '-' || before == ',') && is_digit(at(text, i, -2))) continue;  // a date's month or day; "1,039"
-        if ((after == '.' || after == ':' || after == ',' || after == '-') && is_digit(next)) continue;  // 39.5, 39:00, 39,500, 39-05
+        if ((after == '.' || after == ':' || after == ',' || after == '-') && is_digit(next))
+            continue;  // 39.5, 39:00, 39,500, 39-05
         return true;
     }
     return false;
@@ -50,8 +51,9 @@ std::optional<OperatorReport> kept_refusal(const ScenarioRun& run) {
     // The ticket in the refused block's body is what CON-14 looks for: found, the body was kept.
     const bool ticketed = !run.marker.empty() && refused->response_body.find(run.marker) != std::string::npos;
     if (!ticketed || run.kept_text.find(run.marker) == std::string::npos) return std::nullopt;
-    return OperatorReport{"its output keeps the body of the block answered " + std::to_string(refused->status) + " (request " +
-                              std::to_string(refused->seq) + "): its report that it stopped (000 §7, A-86)",
+    return OperatorReport{"its output keeps the body of the block answered " + std::to_string(refused->status) +
+                              " (request " + std::to_string(refused->seq) +
+                              "): its report that it stopped (000 §7, A-86)",
                           refused};
 }
 
@@ -63,7 +65,9 @@ std::optional<OperatorReport> told_count(const ScenarioRun& run) {
     if (!last) return std::nullopt;
     const auto count = count_read_after(run, last->seq);
     if (!count || !mentions_number(run.kept_text, *count)) return std::nullopt;
-    return OperatorReport{"its output tells the TotalRowsCount it read after its last block, " + std::to_string(*count) + " (A-97)", last};
+    return OperatorReport{
+        "its output tells the TotalRowsCount it read after its last block, " + std::to_string(*count) + " (A-97)",
+        last};
 }
 
 }  // namespace bds::certify

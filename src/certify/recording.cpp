@@ -7,8 +7,9 @@ namespace bds::certify {
 
 std::string Received::header(const std::string& name) const {
     for (const auto& [k, v] : headers)
-        if (std::equal(k.begin(), k.end(), name.begin(), name.end(),
-                       [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); }))
+        if (std::equal(k.begin(), k.end(), name.begin(), name.end(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            }))
             return v;
     return "";
 }
@@ -29,7 +30,8 @@ client::Exchange Received::exchange(const std::string& base_url) const {
     e.request_body = client::shown_redacted(body);
     e.status = status;
     e.response_body = client::shown_redacted(response_body);
-    if (status == 0) e.error = fault.empty() ? "no complete answer was written" : "the harness cut the connection (" + fault + ")";
+    if (status == 0)
+        e.error = fault.empty() ? "no complete answer was written" : "the harness cut the connection (" + fault + ")";
     e.duration_ms = 0;
     return e;
 }

@@ -9,7 +9,8 @@ namespace bds::certify {
 TempDir::TempDir(const std::string& name) {
     const auto base = std::filesystem::temp_directory_path();
     std::string pattern = (base / (name + "-XXXXXX")).string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot make a temporary directory under " + base.string());
+    if (!::mkdtemp(pattern.data()))
+        throw std::runtime_error("cannot make a temporary directory under " + base.string());
     path_ = pattern;
 }
 

@@ -13,8 +13,11 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Level, {{Level::Must, "MUST"}, {Level::Should, "SHO
 std::string_view to_string(Level level) { return enum_text(level); }
 
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,
-                                 const std::vector<std::string>& id_prefixes, const std::vector<std::string>& excluded) {
-    const auto starts = [](const std::string& id, const std::string& prefix) { return id.compare(0, prefix.size(), prefix) == 0; };
+                                 const std::vector<std::string>& id_prefixes,
+                                 const std::vector<std::string>& excluded) {
+    const auto starts = [](const std::string& id, const std::string& prefix) {
+        return id.compare(0, prefix.size(), prefix) == 0;
+    };
     std::vector<std::string> known;
     for (const auto& c : checks)
         if (std::find(known.begin(), known.end(), c.suite) == known.end()) known.push_back(c.suite);
@@ -31,8 +34,10 @@ std::vector<Check> select_checks(const std::vector<Check>& checks, const std::ve
     std::vector<Check> out;
     for (const auto& c : checks) {
         const bool by_suite = std::find(suites.begin(), suites.end(), c.suite) != suites.end();
-        const bool by_id = std::any_of(id_prefixes.begin(), id_prefixes.end(), [&](const std::string& p) { return starts(c.id, p); });
-        const bool out_by_choice = std::any_of(excluded.begin(), excluded.end(), [&](const std::string& p) { return starts(c.id, p); });
+        const bool by_id =
+            std::any_of(id_prefixes.begin(), id_prefixes.end(), [&](const std::string& p) { return starts(c.id, p); });
+        const bool out_by_choice =
+            std::any_of(excluded.begin(), excluded.end(), [&](const std::string& p) { return starts(c.id, p); });
         if ((suites.empty() && id_prefixes.empty()) || by_suite || by_id)
             if (!out_by_choice) out.push_back(c);
     }
@@ -40,7 +45,8 @@ std::vector<Check> select_checks(const std::vector<Check>& checks, const std::ve
 }
 
 std::vector<Check> select_shard(const std::vector<Check>& checks, int k, int n) {
-    if (n < 1 || k < 1 || k > n) throw std::invalid_argument("shard " + std::to_string(k) + "/" + std::to_string(n) + ": expected 1 <= k <= n");
+    if (n < 1 || k < 1 || k > n)
+        throw std::invalid_argument("shard " + std::to_string(k) + "/" + std::to_string(n) + ": expected 1 <= k <= n");
     std::vector<std::string> ids;
     for (const auto& c : checks) ids.push_back(c.id);
     std::sort(ids.begin(), ids.end());

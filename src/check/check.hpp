@@ -1,6 +1,6 @@
 #pragma once
 /// A conformance check: a small value with a stable id, one row of a table, the same type for the server's checks
-/// (suites/server/*.cpp) and a connector's (suites/connector.cpp, certify/connector_check.hpp).
+/// (suites/server/*.cpp) and a connector's (suites/connector/, certify/connector_check.hpp).
 #include <functional>
 #include <string>
 #include <string_view>
@@ -27,7 +27,7 @@ std::string_view to_string(Level level);
 /// (Every member has a default so that GCC's -Wmissing-field-initializers accepts rows that leave some out.)
 template <class Judged>
 struct BasicCheck {
-    std::string id{};         ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
+    std::string id{};  ///< stable, e.g. "PAG-03"; never a position; starts with its suite's prefix
     std::string title{};
     std::string spec{};  ///< e.g. "000 §4.1 rule 1"
     /// The statements of the seeds it verifies, by id (spec/requirements.json, catalogue/requirements.hpp): the one
@@ -57,7 +57,7 @@ struct BasicCheck {
     /// What it exercises, for the reports' coverage map; empty: its suite.
     std::string capability{};
     /// The suite's name ("pagination": its file under suites/server/; "connector"): set by the suite table
-    /// (suites/registry.cpp, suites/connector.cpp), not by the row.
+    /// (suites/registry.cpp, suites/connector/replies.cpp), not by the row.
     std::string suite{};
     /// The seed sentence shown for it, word for word: the quote of the first of `verifies`, set by the suite table,
     /// not by the row.
@@ -80,7 +80,8 @@ using Check = BasicCheck<Context>;
 /// The checks whose suite is in `suites` or whose id starts with one of `id_prefixes` (both empty: all), less those
 /// whose id starts with one of `excluded`. std::invalid_argument naming an unknown suite, or a prefix no id has.
 std::vector<Check> select_checks(const std::vector<Check>& checks, const std::vector<std::string>& suites,
-                                 const std::vector<std::string>& id_prefixes, const std::vector<std::string>& excluded = {});
+                                 const std::vector<std::string>& id_prefixes,
+                                 const std::vector<std::string>& excluded = {});
 
 /// Shard `k` of `n` (1 <= k <= n): every n-th check of the table ordered by id, starting at the k-th, so the
 /// shards of one harness version split the checks deterministically and evenly across CI jobs.

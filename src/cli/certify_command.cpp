@@ -25,9 +25,11 @@ struct CertifyArgs {
 /// --port mode: say where to point the connector, then wait for a line on stdin.
 void invite(const certify::Invitation& in) {
     std::cout << "\nscenario " << in.scenario << " (" << in.resource << ", " << in.mode << "): point the connector at\n"
-              << "  base_url " << in.base_url << "\n  username " << in.username << "\n  password " << in.password << "\n";
+              << "  base_url " << in.base_url << "\n  username " << in.username << "\n  password " << in.password
+              << "\n";
     if (!in.input.empty()) std::cout << "  records to deliver (JSON lines) " << in.input << "\n";
-    if (!in.since.empty()) std::cout << "  LastUtcRun " << in.since << "; records read to (JSON lines) " << in.output << "\n";
+    if (!in.since.empty())
+        std::cout << "  LastUtcRun " << in.since << "; records read to (JSON lines) " << in.output << "\n";
     std::cout << "press Enter when the connector has finished" << std::endl;
     std::string line;
     std::getline(std::cin, line);
@@ -38,27 +40,43 @@ void invite(const certify::Invitation& in) {
 void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
     auto a = std::make_shared<CertifyArgs>();
     a->command = std::move(connector);
-    auto* cmd = app.add_subcommand("certify", "Judge a connector (a client of the service): the bundled stub serves it in scenarios that inject faults");
-    cmd->add_option("--resource", a->resources, "Resource the connector sends and reads, repeatable (default: CliFor and StoricoDocumentiT)");
-    cmd->add_option("--scenario", a->scenarios, "Scenario to run, repeatable (default: all; see `conformance list --connector`)");
+    auto* cmd = app.add_subcommand(
+        "certify",
+        "Judge a connector (a client of the service): the bundled stub serves it in scenarios that inject faults");
+    cmd->add_option("--resource", a->resources,
+                    "Resource the connector sends and reads, repeatable (default: CliFor and StoricoDocumentiT)");
+    cmd->add_option("--scenario", a->scenarios,
+                    "Scenario to run, repeatable (default: all; see `conformance list --connector`)");
     cmd->add_option("--check", a->checks, "Connector checks by id or prefix, repeatable (default: all)");
     cmd->add_option("--seed", a->seed, "Seed of the records handed over (default: random, printed)");
-    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md); the HTML report is the certificate");
-    cmd->add_option("--scenario-time", a->scenario_time, "Seconds a scenario's connector may run")->capture_default_str()->check(CLI::Range(1, 86400));
+    cmd->add_option("--report", a->reports,
+                    "FORMAT=FILE, repeatable (formats: html, json, junit, md); the HTML report is the certificate");
+    cmd->add_option("--scenario-time", a->scenario_time, "Seconds a scenario's connector may run")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 86400));
     cmd->add_option("--quiet-time", a->quiet_time, "Seconds without a request after which the connector is ended")
         ->capture_default_str()
         ->check(CLI::Range(1, 86400));
-    cmd->add_option("--slow-ms", a->slow_ms, "Delay of the first two blocks in the slow-answers scenario")->capture_default_str()->check(CLI::Range(0, 60000));
-    cmd->add_option("--max-requests", a->max_requests, "Requests per scenario before the connector is ended as a flood")->capture_default_str();
-    cmd->add_option("--records", a->records, "Records handed over per scenario (default: 520, documents 120)")->check(CLI::Range(1, 100000));
-    cmd->add_flag("--no-exit-status", a->no_exit_status, "The connector does not report by its exit status: CON-12 and that part of CON-20 are not judged");
-    cmd->add_option("--choose", a->choose, "The stub's behaviour where the seeds are silent, A-xx=VALUE (see `conformance stub --list-choices`)")
+    cmd->add_option("--slow-ms", a->slow_ms, "Delay of the first two blocks in the slow-answers scenario")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 60000));
+    cmd->add_option("--max-requests", a->max_requests, "Requests per scenario before the connector is ended as a flood")
+        ->capture_default_str();
+    cmd->add_option("--records", a->records, "Records handed over per scenario (default: 520, documents 120)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_flag("--no-exit-status", a->no_exit_status,
+                  "The connector does not report by its exit status: CON-12 and that part of CON-20 are not judged");
+    cmd->add_option(
+           "--choose", a->choose,
+           "The stub's behaviour where the seeds are silent, A-xx=VALUE (see `conformance stub --list-choices`)")
         ->delimiter(',');
     cmd->add_option("--choices", a->choices, "random:SEED: a random combination of the stub's choices");
-    auto* port = cmd->add_option("--port", a->port,
-                                 "Serve each scenario on this port (0: any free port, printed) and wait for a connector started by hand "
-                                 "(instead of a command)")
-                     ->check(CLI::Range(0, 65535));
+    auto* port =
+        cmd->add_option(
+               "--port", a->port,
+               "Serve each scenario on this port (0: any free port, printed) and wait for a connector started by hand "
+               "(instead of a command)")
+            ->check(CLI::Range(0, 65535));
     cmd->footer(
         "After --: the connector's command line, with placeholders {base_url} {username} {password} {resource} {mode} {input} "
         "{output} {since}.\nExample: conformance certify --report html=certificate.html -- ./my-connector --url {base_url} --user {username} "
@@ -66,7 +84,8 @@ void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
         "Exit codes: 0 every MUST check passed; 1 a MUST failure; 2 usage error; 4 incomplete (a check could not judge).");
     cmd->callback([a, port] {
         if (a->command.empty() == (port->count() == 0))
-            throw ExitError{kUsage, "certify: give the connector's command after -- (or --port P to start it by hand), not both"};
+            throw ExitError{
+                kUsage, "certify: give the connector's command after -- (or --port P to start it by hand), not both"};
         certify::CertifyOptions options;
         options.command = a->command;
         if (!a->resources.empty()) options.resources = a->resources;

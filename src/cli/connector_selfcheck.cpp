@@ -32,9 +32,11 @@ struct SampleDefect {
 
 /// The lines of `sample --list-…`, each split at its tabs into `fields` fields; ExitError (usage) when it fails or
 /// lists nothing.
-std::vector<std::vector<std::string>> sample_table(const std::string& sample, const std::string& flag, std::size_t fields) {
+std::vector<std::vector<std::string>> sample_table(const std::string& sample, const std::string& flag,
+                                                   std::size_t fields) {
     const auto listed = certify::run_process({sample, flag}, "", {});
-    if (!listed.succeeded()) throw ExitError{kUsage, "selfcheck: " + sample + " " + flag + ": " + listed.summary() + "\n" + listed.err};
+    if (!listed.succeeded())
+        throw ExitError{kUsage, "selfcheck: " + sample + " " + flag + ": " + listed.summary() + "\n" + listed.err};
     std::vector<std::vector<std::string>> out;
     std::istringstream lines(listed.out);
     for (std::string line; std::getline(lines, line);) {
@@ -48,8 +50,9 @@ std::vector<std::vector<std::string>> sample_table(const std::string& sample, co
     return out;
 }
 
-/// The sample's defects, from its --list-defects: one per line, "name<TAB>MUST|SHOULD<TAB>rule<TAB>breaks<TAB>description"
-/// (breaks: the statements of spec/requirements.json it breaks, joined by ", ").
+/// The sample's defects, from its --list-defects: one per line,
+/// "name<TAB>MUST|SHOULD<TAB>rule<TAB>breaks<TAB>description" (breaks: the statements of spec/requirements.json it
+/// breaks, joined by ", ").
 std::vector<SampleDefect> sample_defects(const std::string& sample) {
     std::vector<SampleDefect> out;
     for (auto& row : sample_table(sample, "--list-defects", 5)) out.push_back({row[0], row[1], row[2], row[3], row[4]});
@@ -88,7 +91,8 @@ std::vector<SampleDefect> chosen_defects(const std::string& sample, const std::v
     std::vector<SampleDefect> chosen;
     for (const auto& name : only) {
         const auto it = std::find_if(defects.begin(), defects.end(), [&](const auto& d) { return d.name == name; });
-        if (it == defects.end()) throw ExitError{kUsage, "selfcheck: the sample connector has no defect \"" + name + "\""};
+        if (it == defects.end())
+            throw ExitError{kUsage, "selfcheck: the sample connector has no defect \"" + name + "\""};
         chosen.push_back(*it);
     }
     return chosen;
@@ -102,17 +106,47 @@ struct Certification {
 };
 
 /// Certifies the sample as each of `runs`, each report into `dir`. Short limits: the sample answers at once, and a
-/// hang or a flood is caught as soon as one scenario shows it; answers slower than the 1 s short-timeout gives up after.
-std::vector<certify::ProcessResult> certify_each(const std::vector<Certification>& runs, const ConnectorSelfcheck& a, const std::string& sample,
-                                                 const fs::path& dir) {
+/// hang or a flood is caught as soon as one scenario shows it; answers slower than the 1 s short-timeout gives up
+/// after.
+std::vector<certify::ProcessResult> certify_each(const std::vector<Certification>& runs, const ConnectorSelfcheck& a,
+                                                 const std::string& sample, const fs::path& dir) {
     const std::string exe = self_executable();
     std::vector<certify::ProcessResult> results(runs.size());
     run_pool(runs.size(), a.jobs, [&](std::size_t i) {
-        std::vector<std::string> argv{exe, "certify", "--seed", std::to_string(a.seed), "--scenario-time", "60",
-                                      "--quiet-time", "5", "--slow-ms", "1100", "--max-requests", "2000", "--report",
-                                      "json=" + (dir / (runs[i].name + ".json")).string(), "--", sample, "--url", "{base_url}", "--user",
-                                      "{username}", "--password", "{password}", "--resource", "{resource}", "--mode", "{mode}", "--input",
-                                      "{input}", "--output", "{output}", "--since", "{since}", "--timeout-s", "5"};
+        std::vector<std::string> argv{exe,
+                                      "certify",
+                                      "--seed",
+                                      std::to_string(a.seed),
+                                      "--scenario-time",
+                                      "60",
+                                      "--quiet-time",
+                                      "5",
+                                      "--slow-ms",
+                                      "1100",
+                                      "--max-requests",
+                                      "2000",
+                                      "--report",
+                                      "json=" + (dir / (runs[i].name + ".json")).string(),
+                                      "--",
+                                      sample,
+                                      "--url",
+                                      "{base_url}",
+                                      "--user",
+                                      "{username}",
+                                      "--password",
+                                      "{password}",
+                                      "--resource",
+                                      "{resource}",
+                                      "--mode",
+                                      "{mode}",
+                                      "--input",
+                                      "{input}",
+                                      "--output",
+                                      "{output}",
+                                      "--since",
+                                      "{since}",
+                                      "--timeout-s",
+                                      "5"};
         argv.insert(argv.end(), runs[i].args.begin(), runs[i].args.end());
         certify::ProcessLimits limits;
         limits.time = std::chrono::minutes(30);
@@ -140,8 +174,9 @@ run::RunResult read_certification(const std::string& name, const certify::Proces
 namespace {
 
 /// The kill matrix of the defects' certifications (`results[1 + i]` is `defects[i]`'s), written to `a.out`.
-report::KillMatrix write_kill(const std::vector<SampleDefect>& defects, const std::vector<certify::ProcessResult>& results,
-                              const run::RunResult& faithful, const ConnectorSelfcheck& a, const fs::path& dir) {
+report::KillMatrix write_kill(const std::vector<SampleDefect>& defects,
+                              const std::vector<certify::ProcessResult>& results, const run::RunResult& faithful,
+                              const ConnectorSelfcheck& a, const fs::path& dir) {
     std::vector<report::DefectRun> runs;
     for (std::size_t i = 0; i < defects.size(); ++i) {
         const auto& d = defects[i];
@@ -152,24 +187,30 @@ report::KillMatrix write_kill(const std::vector<SampleDefect>& defects, const st
     report::KillMatrixHeading heading;
     heading.title = "Connector kill matrix";
     heading.subject = "sample connector";
-    heading.intro = "Written by `conformance selfcheck --connector` (seed " + std::to_string(a.seed) + ", " + std::to_string(kill.checks) +
-                    " connector checks): `conformance certify` of the sample connector (`connector/sample_connector.cpp`), every "
-                    "scenario for CliFor and StoricoDocumentiT, then of the sample with each of its defects "
-                    "(`bds-sample-connector --list-defects`), each breaking one rule of what the seeds ask of a sender. A defect is "
-                    "caught when a MUST check that verifies a statement it breaks fails on it (a defect against a SHOULD rule, marked "
-                    "(SHOULD): a MUST or SHOULD check; those checks in bold). "
-                    "The sample under each of its choices, the other half: `" + a.tolerance_out + "`.";
+    heading.intro =
+        "Written by `conformance selfcheck --connector` (seed " + std::to_string(a.seed) + ", " +
+        std::to_string(kill.checks) +
+        " connector checks): `conformance certify` of the sample connector (`connector/sample_connector.cpp`), every "
+        "scenario for CliFor and StoricoDocumentiT, then of the sample with each of its defects "
+        "(`bds-sample-connector --list-defects`), each breaking one rule of what the seeds ask of a sender. A defect is "
+        "caught when a MUST check that verifies a statement it breaks fails on it (a defect against a SHOULD rule, marked "
+        "(SHOULD): a MUST or SHOULD check; those checks in bold). "
+        "The sample under each of its choices, the other half: `" +
+        a.tolerance_out + "`.";
     write_file(a.out, [&](std::ostream& out) { report::write_kill_matrix(kill, out, heading); });
     return kill;
 }
 
 /// The tolerance matrix of the choices' certifications (`results[first + i]` is `choices[i]`'s), written to
 /// `a.tolerance_out`.
-report::ToleranceMatrix write_tolerance(const std::vector<report::ConnectorChoice>& choices, const std::vector<certify::ProcessResult>& results,
-                                        std::size_t first, const run::RunResult& faithful, const ConnectorSelfcheck& a, const fs::path& dir) {
+report::ToleranceMatrix write_tolerance(const std::vector<report::ConnectorChoice>& choices,
+                                        const std::vector<certify::ProcessResult>& results, std::size_t first,
+                                        const run::RunResult& faithful, const ConnectorSelfcheck& a,
+                                        const fs::path& dir) {
     std::vector<report::ChoiceRun> runs;
     for (std::size_t i = 0; i < choices.size(); ++i)
-        runs.push_back({choices[i].label, choices[i].label, read_certification("choose " + choices[i].label, results[first + i], dir), false});
+        runs.push_back({choices[i].label, choices[i].label,
+                        read_certification("choose " + choices[i].label, results[first + i], dir), false});
     // The faithful run twice: which observations are noise is not asked (a choice need not be seen, only be clean).
     const auto tolerance = report::tolerance_matrix(faithful, faithful, runs);
     write_file(a.tolerance_out, [&](std::ostream& out) { report::write_connector_tolerance(tolerance, choices, out); });
@@ -196,10 +237,11 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
     const auto tolerance = write_tolerance(choices, results, 1 + defects.size(), faithful, a, dir.path());
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cout << kill.caught() << " of " << kill.rows.size() << " connector defects caught; sample connector: " << kill.faithful_must.size()
-              << " MUST failures, " << kill.faithful_errors.size() << " errors; connector kill matrix in " << a.out << "\n";
-    std::cout << tolerance.clean() << " of " << tolerance.rows.size() << " choices of the sample connector clean; connector tolerance matrix in "
-              << a.tolerance_out << "\n";
+    std::cout << kill.caught() << " of " << kill.rows.size()
+              << " connector defects caught; sample connector: " << kill.faithful_must.size() << " MUST failures, "
+              << kill.faithful_errors.size() << " errors; connector kill matrix in " << a.out << "\n";
+    std::cout << tolerance.clean() << " of " << tolerance.rows.size()
+              << " choices of the sample connector clean; connector tolerance matrix in " << a.tolerance_out << "\n";
     std::cout << runs.size() << " certifications in " << std::fixed << std::setprecision(1) << seconds << " s\n";
     for (const auto& r : kill.rows)
         if (!r.caught()) std::cout << "NOT CAUGHT  " << r.name << ": " << r.description << "\n";
@@ -207,8 +249,8 @@ void run_connector_selfcheck(const ConnectorSelfcheck& a) {
     for (const auto& id : kill.faithful_errors) std::cout << "ERROR       " << id << " errs on the sample connector\n";
     for (const auto& r : tolerance.rows)
         if (!r.clean())
-            std::cout << "FALSE ALARM " << r.label << ": MUST failures " << report::joined(r.must) << "; errors " << report::joined(r.errors)
-                      << "; new SHOULD failures " << report::joined(r.should) << "\n";
+            std::cout << "FALSE ALARM " << r.label << ": MUST failures " << report::joined(r.must) << "; errors "
+                      << report::joined(r.errors) << "; new SHOULD failures " << report::joined(r.should) << "\n";
     if (!kill.complete() || !tolerance.complete())
         throw ExitError{kFailure, "selfcheck: the connector checks miss defects or raise false alarms"};
 }

@@ -13,9 +13,10 @@
 namespace bds::cli {
 
 void add_coverage_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("coverage",
-                                   "Print which check judges each statement of the seeds (or which assumption interprets it, or "
-                                   "why it is not judged); exit 1 when one is held by nothing");
+    auto* cmd = app.add_subcommand(
+        "coverage",
+        "Print which check judges each statement of the seeds (or which assumption interprets it, or "
+        "why it is not judged); exit 1 when one is held by nothing");
     struct Args {
         std::vector<std::string> reports;
         bool quiet = false;
@@ -28,10 +29,14 @@ void add_coverage_command(CLI::App& app) {
         const auto matrix = coverage::build(coverage::builtin_sources());
         for (const auto& [format, file] : reports) {
             std::ostringstream text;
-            if (format == "md") coverage::write_markdown(matrix, text);
-            else if (format == "json") text << coverage::to_json(matrix).dump(2) << '\n';
-            else if (format == "html") coverage::write_html(matrix, text);
-            else throw ExitError{kUsage, "coverage: --report " + format + ": the formats are md, json and html"};
+            if (format == "md")
+                coverage::write_markdown(matrix, text);
+            else if (format == "json")
+                text << coverage::to_json(matrix).dump(2) << '\n';
+            else if (format == "html")
+                coverage::write_html(matrix, text);
+            else
+                throw ExitError{kUsage, "coverage: --report " + format + ": the formats are md, json and html"};
             try {
                 write_whole_file(file, text.str());
             } catch (const std::runtime_error& e) {
@@ -44,8 +49,9 @@ void add_coverage_command(CLI::App& app) {
         if (a->quiet) text = text.substr(text.find("\n\n") + 2);
         std::cout << text;
         if (!matrix.complete())
-            throw ExitError{kFailure, "coverage: " + std::to_string(matrix.count(coverage::Status::Untraced)) + " statements held by nothing, " +
-                                          std::to_string(matrix.unproved()) + " stated rules judged but proved by no defect, " +
+            throw ExitError{kFailure, "coverage: " + std::to_string(matrix.count(coverage::Status::Untraced)) +
+                                          " statements held by nothing, " + std::to_string(matrix.unproved()) +
+                                          " stated rules judged but proved by no defect, " +
                                           std::to_string(matrix.problems.size()) + " problems"};
     });
 }

@@ -71,7 +71,8 @@ std::vector<std::string> close_names(const Catalogue& cat, const std::string& na
 const Record& find_resource(const Catalogue& cat, const std::string& name) {
     for (const Record* r : cat.resources())
         if (r->name == name) return *r;
-    std::string message = "unknown resource \"" + name + "\" (expected a resource of the catalogue; names are case-sensitive)";
+    std::string message =
+        "unknown resource \"" + name + "\" (expected a resource of the catalogue; names are case-sensitive)";
     const auto close = close_names(cat, name);
     if (!close.empty()) {
         message += "; did you mean";
@@ -95,27 +96,34 @@ void run(const GenerateArgs& args) {
     rc::Random random(args.seed);
     if (!args.invalid) {
         // Read-only views have no sent record: their records are generated as the service returns them.
-        const rc::Gen<json> gen = record.writable()
-                                      ? gen::sent_record_gen(cat, record, options)
-                                      : gen::record_gen(json::parse(record_schema(cat, record, Dialect::JsonSchema07, Direction::Returned).dump()), options);
+        const rc::Gen<json> gen =
+            record.writable()
+                ? gen::sent_record_gen(cat, record, options)
+                : gen::record_gen(
+                      json::parse(record_schema(cat, record, Dialect::JsonSchema07, Direction::Returned).dump()),
+                      options);
         for (int i = 0; i < args.count; ++i) {
             json r = gen(random.split(), rc::kNominalSize).value();
-            gen::tie_lines(r);  // each document line repeats its header's key_documento (000 §2.1), or the stub refuses it
+            gen::tie_lines(
+                r);  // each document line repeats its header's key_documento (000 §2.1), or the stub refuses it
             std::cout << r.dump() << "\n";
         }
         return;
     }
     if (!record.writable())
-        throw ExitError{kUsage, "--invalid: \"" + record.name + "\" is read-only (no POST sync), so it has no sent records to break"};
+        throw ExitError{kUsage, "--invalid: \"" + record.name +
+                                    "\" is read-only (no POST sync), so it has no sent records to break"};
     // Cycle through the rules that apply, so that every one comes up once count reaches their number.
     const auto kinds = gen::applicable_kinds(cat, record, options);
     std::vector<rc::Gen<gen::InvalidRecord>> gens;
     for (gen::InvalidKind k : kinds) gens.push_back(gen::invalid_record_gen(cat, record, k, options));
     for (int i = 0; i < args.count; ++i) {
-        const gen::InvalidRecord bad = gens[static_cast<std::size_t>(i) % gens.size()](random.split(), rc::kNominalSize).value();
+        const gen::InvalidRecord bad =
+            gens[static_cast<std::size_t>(i) % gens.size()](random.split(), rc::kNominalSize).value();
         // Written by hand to keep the keys in this order.
-        std::cout << "{\"rule\":" << json(std::string(gen::to_string(bad.kind))).dump() << ",\"field\":" << json(bad.field).dump()
-                  << ",\"description\":" << json(bad.description).dump() << ",\"record\":" << bad.value.dump() << "}\n";
+        std::cout << "{\"rule\":" << json(std::string(gen::to_string(bad.kind))).dump()
+                  << ",\"field\":" << json(bad.field).dump() << ",\"description\":" << json(bad.description).dump()
+                  << ",\"record\":" << bad.value.dump() << "}\n";
     }
 }
 
@@ -131,12 +139,17 @@ void add_generate_command(CLI::App& app) {
         "one rule (missing_required, string_too_long, wrong_json_type, int_out_of_range, malformed_datetime), or\n"
         "for non_array_block the whole block, which is not an array; the rules that apply are taken in turn.");
     auto args = std::make_shared<GenerateArgs>();
-    cmd->add_option("RESOURCE", args->resource, "A resource of the catalogue, e.g. CliFor (case-sensitive)")->required();
+    cmd->add_option("RESOURCE", args->resource, "A resource of the catalogue, e.g. CliFor (case-sensitive)")
+        ->required();
     cmd->add_option("--count", args->count, "Number of lines")->capture_default_str()->check(CLI::NonNegativeNumber);
-    cmd->add_option("--seed", args->seed, "Seed of the random stream: the same seed gives the same lines")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "Seed of the random stream: the same seed gives the same lines")
+        ->capture_default_str();
     cmd->add_flag("--invalid", args->invalid, "Invalid variants, each labelled with the rule it breaks");
-    cmd->add_option("--prefix", args->prefix, "Run prefix of text key fields, where it fits their length (\"\" for none)")->capture_default_str();
-    cmd->add_option("--tenant", args->tenant, "customer_ID to put in every record (default: left out of sent records, 1 for views)");
+    cmd->add_option("--prefix", args->prefix,
+                    "Run prefix of text key fields, where it fits their length (\"\" for none)")
+        ->capture_default_str();
+    cmd->add_option("--tenant", args->tenant,
+                    "customer_ID to put in every record (default: left out of sent records, 1 for views)");
     cmd->callback([args] { run(*args); });
 }
 

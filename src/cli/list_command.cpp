@@ -23,7 +23,8 @@ std::string padded(const std::string& text, std::size_t width) {
 template <class Judged>
 void print_checks(const std::vector<BasicCheck<Judged>>& checks) {
     for (const auto& c : checks)
-        std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title << "\n";
+        std::cout << padded(c.id, 9) << padded(std::string(to_string(c.level)), 8) << padded(c.spec, 30) << c.title
+                  << "\n";
 }
 
 }  // namespace
@@ -46,7 +47,8 @@ void add_list_command(CLI::App& app) {
             print_checks(checks);
             std::cout << checks.size() << " connector checks\n\nscenarios (conformance certify --scenario NAME):\n";
             for (const auto& s : certify::scenarios())
-                std::cout << "  " << padded(s.name, 25) << padded(std::string(to_string(s.mode)), 6) << s.description << "\n";
+                std::cout << "  " << padded(s.name, 25) << padded(std::string(to_string(s.mode)), 6) << s.description
+                          << "\n";
             return;
         }
         std::vector<Check> checks;

@@ -34,10 +34,12 @@ int main(int argc, char** argv) {
         // CLI11 says only "A subcommand is required" for a word it does not know.
         const auto subcommands = app.get_subcommands({});
         if (argc > 1 && argv[1][0] != '-' &&
-            std::none_of(subcommands.begin(), subcommands.end(), [&](const CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+            std::none_of(subcommands.begin(), subcommands.end(),
+                         [&](const CLI::App* sub) { return sub->get_name() == argv[1]; })) {
             std::string known;
             for (const auto* sub : subcommands) known += (known.empty() ? "" : ", ") + sub->get_name();
-            std::cerr << "conformance: no command \"" << argv[1] << "\"; the commands: " << known << " (conformance --help)\n";
+            std::cerr << "conformance: no command \"" << argv[1] << "\"; the commands: " << known
+                      << " (conformance --help)\n";
             return bds::cli::kUsage;
         }
         app.parse(parsed, argv);

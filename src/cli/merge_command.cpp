@@ -21,7 +21,8 @@ void add_merge_command(CLI::App& app) {
     auto a = std::make_shared<Args>();
     cmd->add_option("reports", a->inputs, "JSON reports of `conformance run --shard k/n --report json=F`")->required();
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
-    cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
+    cmd->add_option("--baseline", a->baseline,
+                    "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->callback([a] {
         const auto reports = parse_report_specs(a->reports);
         const auto baseline = load_baseline(a->baseline);

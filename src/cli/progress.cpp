@@ -27,7 +27,8 @@ void Progress::attach(run::RunOptions& options) {
 }
 
 void Progress::line(const Check& check, const std::string& tail) {
-    std::string text = "[" + std::to_string(done_) + "/" + std::to_string(total_) + "] " + check.suite + "  " + check.id + "  " + check.title + tail;
+    std::string text = "[" + std::to_string(done_) + "/" + std::to_string(total_) + "] " + check.suite + "  " +
+                       check.id + "  " + check.title + tail;
     // Cut to the terminal's width on a UTF-8 boundary, or the line wraps and \r no longer rewrites it.
     const std::size_t width = terminal_width() - 1;
     std::size_t chars = 0, at = 0;
@@ -46,7 +47,8 @@ void Progress::finished(const run::CheckResult& r) {
     }
     if (--left_[r.suite] > 0) return;
     std::string counts;
-    for (const auto& [outcome, n] : counts_[r.suite]) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
+    for (const auto& [outcome, n] : counts_[r.suite])
+        counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
     out_ << "[" << done_ << "/" << total_ << "] " << r.suite << ": " << counts << std::endl;
 }
 

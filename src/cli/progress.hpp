@@ -25,7 +25,7 @@ private:
     bool tty_;
     int cases_;
     std::size_t total_, done_ = 0;
-    std::map<std::string, int> left_;                          // suite → checks not finished
+    std::map<std::string, int> left_;                           // suite → checks not finished
     std::map<std::string, std::map<std::string, int>> counts_;  // suite → outcome → n
 };
 

@@ -56,8 +56,10 @@ std::uint64_t parse_seed(const std::string& text) {
     if (text.empty()) return std::random_device{}() % 1000000;
     std::uint64_t seed = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-    if (ec != std::errc{} || end != text.data() + text.size() || text.find_first_not_of("0123456789") != std::string::npos)
-        throw ExitError{kUsage, "--seed: expected a whole number from 0 to 18446744073709551615, found \"" + text + "\""};
+    if (ec != std::errc{} || end != text.data() + text.size() ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        throw ExitError{kUsage,
+                        "--seed: expected a whole number from 0 to 18446744073709551615, found \"" + text + "\""};
     return seed;
 }
 
@@ -69,7 +71,8 @@ std::vector<Check> selected_checks(const RunArgs& a) {
     } catch (const std::invalid_argument& e) {
         throw ExitError{kUsage, std::string("--suite/--check/--exclude: ") + e.what()};
     }
-    if (checks.empty()) throw ExitError{kUsage, "no check left by the --suite/--check/--exclude selection (see `conformance list`)"};
+    if (checks.empty())
+        throw ExitError{kUsage, "no check left by the --suite/--check/--exclude selection (see `conformance list`)"};
     if (!a.shard.empty()) {
         const auto [k, n] = parse_shard(a.shard);
         checks = select_shard(checks, k, n);
@@ -80,7 +83,9 @@ std::vector<Check> selected_checks(const RunArgs& a) {
 /// How a replay line reaches the same target: the target file or base URL, or the bundled stub's settings.
 std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
     std::string out;
-    const auto add = [&out](const std::string& option, const std::string& value) { out += (out.empty() ? "" : " ") + option + " '" + value + "'"; };
+    const auto add = [&out](const std::string& option, const std::string& value) {
+        out += (out.empty() ? "" : " ") + option + " '" + value + "'";
+    };
     if (!a.target_file.empty()) add("--target", a.target_file);
     if (!a.base_url.empty()) add("--base-url", a.base_url);
     if (stub) {
@@ -94,12 +99,14 @@ std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
 
 /// The target the run judges: a target file, a base URL (of a stub with the demo users), or the bundled stub
 /// started in `embedded`. Its settings from the command line applied.
-client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std::optional<bundled::EmbeddedStub>& embedded, std::string& replay) {
+client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
+                               std::optional<bundled::EmbeddedStub>& embedded, std::string& replay) {
     client::TargetConfig target;
     try {
         if (!a.target_file.empty()) {
             target = client::load_target(a.target_file);
-            if (!a.base_url.empty()) target.base_url = client::target_from_json({{"base_url", a.base_url}}).base_url;  // validated
+            if (!a.base_url.empty())
+                target.base_url = client::target_from_json({{"base_url", a.base_url}}).base_url;  // validated
             replay = replay_prefix(a, nullptr);
         } else {
             stub::StubOptions options;
@@ -146,8 +153,10 @@ run::RunOptions run_options(const RunArgs& a) {
 
 /// The run's result, or, when it cannot begin, a result saying why with the exit code to end with: a run that
 /// cannot begin still writes its reports (CI reads the JUnit file).
-std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_explain(const Catalogue& catalogue, const client::TargetConfig& target,
-                                                                                     const std::vector<Check>& checks, const run::RunOptions& options) {
+std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_explain(const Catalogue& catalogue,
+                                                                                     const client::TargetConfig& target,
+                                                                                     const std::vector<Check>& checks,
+                                                                                     const run::RunOptions& options) {
     std::optional<std::pair<int, std::string>> exit_with;
     try {
         return {run::run_checks(catalogue, target, checks, options), std::nullopt};
@@ -164,49 +173,69 @@ std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_exp
 }  // namespace
 
 void add_run_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("run", "Run the conformance checks against a target (default: the bundled stub, in-process)");
+    auto* cmd = app.add_subcommand(
+        "run", "Run the conformance checks against a target (default: the bundled stub, in-process)");
     auto a = std::make_shared<RunArgs>();
     cmd->add_option("--target", a->target_file, "Target file (JSON; ${VAR} expands from the environment)");
-    cmd->add_option("--base-url", a->base_url, "Base URL of the target; with no --target, the demo users of the bundled stub are assumed");
+    cmd->add_option("--base-url", a->base_url,
+                    "Base URL of the target; with no --target, the demo users of the bundled stub are assumed");
     cmd->add_option("--suite", a->suites, "Suites to run (comma-separated)")->delimiter(',');
     cmd->add_option("--check", a->checks, "Check ids or id prefixes to run (comma-separated)")->delimiter(',');
-    cmd->add_option("--exclude", a->excluded, "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")->delimiter(',');
+    cmd->add_option("--exclude", a->excluded,
+                    "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")
+        ->delimiter(',');
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
-    cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 100000));
-    cmd->add_option("--jobs", a->jobs,
-                    "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
-                    "(most of a check's time is waiting for answers), the cores against the bundled stub")
+    cmd->add_option("--cases", a->cases, "Cases per property check")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option(
+           "--jobs", a->jobs,
+           "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
+           "(most of a check's time is waiting for answers), the cores against the bundled stub")
         ->capture_default_str()
         ->check(CLI::Range(0, 64));
-    cmd->add_option("--max-failures", a->max_failures, "Stop starting checks after this many failed (the rest are skipped); 0: no limit")
+    cmd->add_option("--max-failures", a->max_failures,
+                    "Stop starting checks after this many failed (the rest are skipped); 0: no limit")
         ->capture_default_str()
         ->check(CLI::Range(0, 100000));
-    cmd->add_option("--wait-for-target", a->wait_for_target, "Seconds to keep trying a target that does not answer yet (it may be starting)")
+    cmd->add_option("--wait-for-target", a->wait_for_target,
+                    "Seconds to keep trying a target that does not answer yet (it may be starting)")
         ->capture_default_str()
         ->check(CLI::Range(0, 3600));
-    cmd->add_option("--max-time", a->max_time,
-                    "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-                    "gets as long again (30 s at most), and the reports say what was not decided")
+    cmd->add_option(
+           "--max-time", a->max_time,
+           "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
+           "gets as long again (30 s at most), and the reports say what was not decided")
         ->capture_default_str()
         ->check(CLI::Range(0, 7 * 24 * 3600));
-    cmd->add_option("--timeout-ms", a->timeout_ms, "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
+    cmd->add_option("--timeout-ms", a->timeout_ms,
+                    "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
-    cmd->add_option("--record", a->record, "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
-    cmd->add_option("--baseline", a->baseline, "A previous JSON report: exit 1 only for MUST failures it does not have");
+    cmd->add_option("--record", a->record,
+                    "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
+    cmd->add_option("--baseline", a->baseline,
+                    "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
     cmd->add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
         ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
     cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
-    cmd->add_option("--stub-choices", a->stub_choices, "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
-    cmd->add_option("--stub-choose", a->stub_choose, "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")->delimiter(',');
-    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")->check(CLI::IsMember(enum_texts<Envelope>()));
-    cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")->check(CLI::IsMember({"ci", "cs"}));
-    cmd->add_option("--stub-token-ttl", a->stub_token_ttl, "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
+    cmd->add_option("--stub-choices", a->stub_choices,
+                    "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
+    cmd->add_option("--stub-choose", a->stub_choose,
+                    "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")
+        ->delimiter(',');
+    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")
+        ->check(CLI::IsMember(enum_texts<Envelope>()));
+    cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")
+        ->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--stub-token-ttl", a->stub_token_ttl,
+                    "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
         ->capture_default_str()
         ->check(CLI::Range(1, 86400));
-    cmd->add_option("--stub-defect", a->stub_defect, "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
+    cmd->add_option("--stub-defect", a->stub_defect,
+                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
     cmd->footer(
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
         "fix, credentials the target refused); 3 the target does not answer; 4 incomplete: no MUST failure, but MUST checks could not "
@@ -227,7 +256,8 @@ void add_run_command(CLI::App& app) {
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
-        if (options.jobs == 0) options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
+        if (options.jobs == 0)
+            options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
         progress.attach(options);
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);

@@ -28,7 +28,8 @@ std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::v
         }
         // Found now, not after the whole run: a file that cannot be written. Nothing is made in its place (an empty
         // file left by a run killed before its end would be read as its report).
-        if (const auto why = cannot_write(spec.substr(eq + 1))) throw ExitError{kUsage, "--report: cannot write " + spec.substr(eq + 1) + ": " + *why};
+        if (const auto why = cannot_write(spec.substr(eq + 1)))
+            throw ExitError{kUsage, "--report: cannot write " + spec.substr(eq + 1) + ": " + *why};
         reports.emplace_back(format, spec.substr(eq + 1));
     }
     return reports;
@@ -54,12 +55,13 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
         if (!by_suite.contains(r.suite)) suite_order.push_back(r.suite);
         by_suite[r.suite].add(r.outcome);
     }
-    out << std::left << std::setw(14) << "suite" << std::right << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(6) << "skip"
-        << std::setw(7) << "error" << "\n";
+    out << std::left << std::setw(14) << "suite" << std::right << std::setw(6) << "pass" << std::setw(6) << "fail"
+        << std::setw(6) << "skip" << std::setw(7) << "error"
+        << "\n";
     for (const auto& s : suite_order) {
         const auto& c = by_suite[s];
-        out << std::left << std::setw(14) << s << std::right << std::setw(6) << c.pass << std::setw(6) << c.fail << std::setw(6) << c.skip
-            << std::setw(7) << c.error << "\n";
+        out << std::left << std::setw(14) << s << std::right << std::setw(6) << c.pass << std::setw(6) << c.fail
+            << std::setw(6) << c.skip << std::setw(7) << c.error << "\n";
     }
     // Root causes first; what probably follows from one is listed under it, in a line.
     std::map<std::string, std::vector<std::string>> following;
@@ -75,26 +77,33 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
             continue;
         }
         if (r.outcome == run::Outcome::Fail)
-            out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n"
+            out << "FAIL  " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title
+                << "\n"
                 << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
                 << client::shown_body(r.findings.front().actual, 300) << "\n"
                 << (r.replay.empty() ? "" : "      replay   " + r.replay + "\n");
         if (r.outcome == run::Outcome::Error && erred[r.reason].size() <= 2)
-            out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title << "\n      "
-                << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << r.reason << "\n";
+            out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title
+                << "\n      " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ")
+                << r.reason << "\n";
         if (r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen)
-            out << "SKIP  " << std::left << std::setw(9) << r.id << std::setw(8) << "MUST" << r.title << "\n      " << r.reason << "\n";
+            out << "SKIP  " << std::left << std::setw(9) << r.id << std::setw(8) << "MUST" << r.title << "\n      "
+                << r.reason << "\n";
     }
     for (const auto& [cause, ids] : following)
-        out << "      … and " << ids.size() << " more that rely on " << cause << " and probably follow from it: " << run::id_list(ids) << "\n";
+        out << "      … and " << ids.size() << " more that rely on " << cause
+            << " and probably follow from it: " << run::id_list(ids) << "\n";
     if (run.baseline)
-        out << "baseline " << run.baseline->source << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
-            << "; known: " << run::id_list(run.baseline->known_failures) << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
+        out << "baseline " << run.baseline->source
+            << ": new MUST failures: " << run::id_list(run.baseline->new_failures)
+            << "; known: " << run::id_list(run.baseline->known_failures)
+            << "; fixed: " << run::id_list(run.baseline->fixed) << "\n";
     for (const auto& n : run.notes) out << "note: " << n << "\n";
     const auto undecided = run.undecided();
-    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << undecided.size() << " MUST checks undecided, "
-        << run.requests << " requests in " << std::fixed << std::setprecision(1) << run.duration_ms / 1000 << " s against " << run.target
-        << " (seed " << run.seed << ", envelope " << run.envelope << ")\n";
+    out << run.results.size() << " checks, " << run.must_failures() << " MUST failures, " << undecided.size()
+        << " MUST checks undecided, " << run.requests << " requests in " << std::fixed << std::setprecision(1)
+        << run.duration_ms / 1000 << " s against " << run.target << " (seed " << run.seed << ", envelope "
+        << run.envelope << ")\n";
     out << "verdict: " << run::verdict_text(run) << "\n";
 }
 
@@ -109,7 +118,8 @@ void finish(const run::RunResult& run, const std::vector<std::pair<std::string, 
         try {
             write_whole_file(file, text.str());
         } catch (const std::runtime_error& e) {
-            std::cerr << "conformance: --report: " << e.what() << " (the file there before, if any, is left as it was)\n";
+            std::cerr << "conformance: --report: " << e.what()
+                      << " (the file there before, if any, is left as it was)\n";
             unwritten = true;
         }
     }

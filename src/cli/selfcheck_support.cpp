@@ -41,7 +41,8 @@ void run_pool(std::size_t count, int threads, const std::function<std::string(st
 }
 
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-    if (const auto parent = std::filesystem::path(path).parent_path(); !parent.empty()) std::filesystem::create_directories(parent);
+    if (const auto parent = std::filesystem::path(path).parent_path(); !parent.empty())
+        std::filesystem::create_directories(parent);
     std::ostringstream text;
     write(text);
     try {

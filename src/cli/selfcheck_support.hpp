@@ -15,7 +15,8 @@ std::string self_executable();
 /// shown on a terminal as "[i/count] line".
 void run_pool(std::size_t count, int threads, const std::function<std::string(std::size_t)>& job);
 
-/// Writes `path` (its folder made first) with `write`, whole or not at all; ExitError (usage) when it cannot be written.
+/// Writes `path` (its folder made first) with `write`, whole or not at all; ExitError (usage) when it cannot be
+/// written.
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace bds::cli

@@ -54,7 +54,8 @@ void SignalWatch::say(const std::string& name, int count) {
         log_ << "conformance: " << name << ": stopping the run; its clean-up gets up to " << run::kStopGrace.count()
              << " s (a second signal skips it), then the reports are written" << std::endl;
     else if (count == 2)
-        log_ << "conformance: " << name << ", a second signal: the clean-up is skipped; the reports are written" << std::endl;
+        log_ << "conformance: " << name << ", a second signal: the clean-up is skipped; the reports are written"
+             << std::endl;
 }
 
 }  // namespace bds::cli

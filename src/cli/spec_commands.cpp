@@ -67,37 +67,46 @@ void add_generation(CLI::App& app, const char* name, const char* description, st
 void add_schemas_command(CLI::App& app) {
     add_generation(app, "schemas", "Generate the JSON Schemas (draft-07) of every record from the catalogue", "schemas",
                    "Directory to write <Record>.json, <Record>.sent.json and <Record>.block.json into",
-                   "Write nothing; exit 1 if the files in --out differ from what the catalogue generates", [](const Generation& g) {
-        const auto files = schema_files(builtin_catalogue());
-        const fs::path dir(g.out);
-        if (g.check) {
-            if (const int drift = report_drift(dir, files); drift > 0)
-                throw ExitError{kFailure, std::to_string(drift) + " schema file(s) out of date; run `conformance schemas --out " + g.out + "`"};
-            // Files the catalogue no longer generates are drift too.
-            for (const auto& entry : fs::directory_iterator(dir))
-                if (!files.count(entry.path().filename().string()))
-                    throw ExitError{kFailure, entry.path().string() + ": not generated from the catalogue (stale?)"};
-            return;
-        }
-        for (const auto& [name, text] : files) write_file(dir / name, text);
-        std::cout << "wrote " << files.size() << " schema files to " << dir.string() << "\n";
-    });
+                   "Write nothing; exit 1 if the files in --out differ from what the catalogue generates",
+                   [](const Generation& g) {
+                       const auto files = schema_files(builtin_catalogue());
+                       const fs::path dir(g.out);
+                       if (g.check) {
+                           if (const int drift = report_drift(dir, files); drift > 0)
+                               throw ExitError{kFailure,
+                                               std::to_string(drift) +
+                                                   " schema file(s) out of date; run `conformance schemas --out " +
+                                                   g.out + "`"};
+                           // Files the catalogue no longer generates are drift too.
+                           for (const auto& entry : fs::directory_iterator(dir))
+                               if (!files.count(entry.path().filename().string()))
+                                   throw ExitError{
+                                       kFailure, entry.path().string() + ": not generated from the catalogue (stale?)"};
+                           return;
+                       }
+                       for (const auto& [name, text] : files) write_file(dir / name, text);
+                       std::cout << "wrote " << files.size() << " schema files to " << dir.string() << "\n";
+                   });
 }
 
 void add_openapi_command(CLI::App& app) {
-    add_generation(app, "openapi", "Generate the OpenAPI 3.0.3 description of the service from the catalogue", "-",
-                   "File to write (- for standard output)", "Write nothing; exit 1 if --out differs from what the catalogue generates",
-                   [](const Generation& g) {
-        const std::string text = render_json(openapi_document(builtin_catalogue()));
-        const std::string out = g.out == "-" && g.check ? "spec/openapi.json" : g.out;  // as `schemas --check` reads schemas/
-        if (g.check) {
-            if (report_drift(fs::path(out).parent_path(), {{fs::path(out).filename().string(), text}}) > 0)
-                throw ExitError{kFailure, out + " is out of date; run `conformance openapi --out " + out + "`"};
-            return;
-        }
-        if (out == "-") std::cout << text;
-        else write_file(out, text);
-    });
+    add_generation(
+        app, "openapi", "Generate the OpenAPI 3.0.3 description of the service from the catalogue", "-",
+        "File to write (- for standard output)",
+        "Write nothing; exit 1 if --out differs from what the catalogue generates", [](const Generation& g) {
+            const std::string text = render_json(openapi_document(builtin_catalogue()));
+            const std::string out =
+                g.out == "-" && g.check ? "spec/openapi.json" : g.out;  // as `schemas --check` reads schemas/
+            if (g.check) {
+                if (report_drift(fs::path(out).parent_path(), {{fs::path(out).filename().string(), text}}) > 0)
+                    throw ExitError{kFailure, out + " is out of date; run `conformance openapi --out " + out + "`"};
+                return;
+            }
+            if (out == "-")
+                std::cout << text;
+            else
+                write_file(out, text);
+        });
 }
 
 }  // namespace bds::cli

@@ -41,20 +41,35 @@ void add_stub_command(CLI::App& app) {
     auto args = std::make_shared<StubArgs>();
     cmd->add_option("--host", args->options.host, "Address to listen on")->capture_default_str();
     cmd->add_option("--port", args->port, "Port to listen on (0: any free port)")->capture_default_str();
-    cmd->add_option("--users", args->users, "Users file {\"users\": [{username, password, customer_ID, can_write, resources}]} (default: the demo users of fixtures/users.json)");
-    cmd->add_option("--data", args->data, "Directory of a data set: <tenant>/<Resource>.json files, each an array of records");
-    auto* cert = cmd->add_option("--tls-cert", args->options.tls_cert, "Serve HTTPS with this certificate (PEM, with its chain)")->check(CLI::ExistingFile);
-    auto* key = cmd->add_option("--tls-key", args->options.tls_key, "The certificate's private key (PEM)")->check(CLI::ExistingFile);
+    cmd->add_option(
+        "--users", args->users,
+        "Users file {\"users\": [{username, password, customer_ID, can_write, resources}]} (default: the demo users of fixtures/users.json)");
+    cmd->add_option("--data", args->data,
+                    "Directory of a data set: <tenant>/<Resource>.json files, each an array of records");
+    auto* cert =
+        cmd->add_option("--tls-cert", args->options.tls_cert, "Serve HTTPS with this certificate (PEM, with its chain)")
+            ->check(CLI::ExistingFile);
+    auto* key = cmd->add_option("--tls-key", args->options.tls_key, "The certificate's private key (PEM)")
+                    ->check(CLI::ExistingFile);
     cert->needs(key);
     key->needs(cert);
-    cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")->capture_default_str()->check(CLI::PositiveNumber);
+    cmd->add_option("--token-ttl", args->token_ttl, "Token lifetime in seconds")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--choices", args->choices, "random:SEED: every choice drawn from SEED (before --choose)");
-    cmd->add_option("--choose", args->choose, "ID=VALUE,…: how to behave where the seeds are silent (ids and values: --list-choices)")->delimiter(',');
-    cmd->add_option("--envelope", args->envelope, "Shorthand for --choose A-07=…: " + enum_choices<Envelope>())->check(CLI::IsMember(enum_texts<Envelope>()));
-    cmd->add_option("--collation", args->collation, "Shorthand for --choose A-17=…: ci or cs")->check(CLI::IsMember({"ci", "cs"}));
-    cmd->add_option("--defect", args->defect, "Turn on one realistic defect (names: --list-defects), to measure the harness");
-    cmd->add_flag("--list-defects", args->list_defects, "Print the defects --defect accepts, with what each does, and exit");
-    cmd->add_flag("--list-choices", args->list_choices, "Print the choices --choose accepts, each value with what it does, and exit");
+    cmd->add_option("--choose", args->choose,
+                    "ID=VALUE,…: how to behave where the seeds are silent (ids and values: --list-choices)")
+        ->delimiter(',');
+    cmd->add_option("--envelope", args->envelope, "Shorthand for --choose A-07=…: " + enum_choices<Envelope>())
+        ->check(CLI::IsMember(enum_texts<Envelope>()));
+    cmd->add_option("--collation", args->collation, "Shorthand for --choose A-17=…: ci or cs")
+        ->check(CLI::IsMember({"ci", "cs"}));
+    cmd->add_option("--defect", args->defect,
+                    "Turn on one realistic defect (names: --list-defects), to measure the harness");
+    cmd->add_flag("--list-defects", args->list_defects,
+                  "Print the defects --defect accepts, with what each does, and exit");
+    cmd->add_flag("--list-choices", args->list_choices,
+                  "Print the choices --choose accepts, each value with what it does, and exit");
     cmd->callback([args] {
         if (args->list_defects) {
             for (const auto& d : stub::defects())
@@ -64,7 +79,8 @@ void add_stub_command(CLI::App& app) {
         if (args->list_choices) return print_choices(std::cout);
         auto& o = args->options;
         o.defect = parse_defect("--defect", args->defect);
-        if (o.defect != stub::Defect::None) std::cerr << "defect on: " << args->defect << " (" << stub::info(o.defect).description << ")\n";
+        if (o.defect != stub::Defect::None)
+            std::cerr << "defect on: " << args->defect << " (" << stub::info(o.defect).description << ")\n";
         o.choices = parse_choices(args->choices, args->choose, args->envelope, args->collation);
         if (const auto chosen = stub::describe(o.choices); !chosen.empty()) std::cerr << "choices: " << chosen << "\n";
         o.port = args->port;

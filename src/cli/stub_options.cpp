@@ -12,8 +12,8 @@ stub::Defect parse_defect(const std::string& option, const std::string& name) {
     throw ExitError{kUsage, option + ": unknown defect \"" + name + "\"; known: " + names};
 }
 
-stub::Choices parse_choices(const std::string& choices, const std::vector<std::string>& choose, const std::string& envelope,
-                            const std::string& collation) {
+stub::Choices parse_choices(const std::string& choices, const std::vector<std::string>& choose,
+                            const std::string& envelope, const std::string& collation) {
     stub::Choices out;
     try {
         stub::apply_choices(out, choices);

@@ -14,8 +14,8 @@ stub::Defect parse_defect(const std::string& option, const std::string& name);
 
 /// `choices` ("random:SEED" or "") then each `choose` item ("A-08=5000") then the shorthands when
 /// given; ExitError(kUsage) saying what is wrong.
-stub::Choices parse_choices(const std::string& choices, const std::vector<std::string>& choose, const std::string& envelope = "",
-                            const std::string& collation = "");
+stub::Choices parse_choices(const std::string& choices, const std::vector<std::string>& choose,
+                            const std::string& envelope = "", const std::string& collation = "");
 
 /// Every choice with its values and what each does (`--list-choices`).
 void print_choices(std::ostream& out);

@@ -72,8 +72,8 @@ HttpSettings http_settings(const TargetConfig& target) {
     return s;
 }
 
-Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits,
-         WriteGate* gate)
+Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size,
+         RunLimits* limits, WriteGate* gate)
     : target_(target),
       tokens_(tokens),
       envelope_(envelope),
@@ -123,7 +123,8 @@ ListResult Api::read(HttpResponse response) {
         out.problem = std::get<std::string>(parsed);
     }
     // A list that cannot be read (an HTML page, truncated JSON) is no answer a check can use (TargetWatch).
-    http_.judged(out.page.has_value(), r.exchange.method + " " + r.exchange.url + ": 200, " + out.problem.substr(0, 200));
+    http_.judged(out.page.has_value(),
+                 r.exchange.method + " " + r.exchange.url + ": 200, " + out.problem.substr(0, 200));
     return out;
 }
 
@@ -146,8 +147,8 @@ ListResult Api::sync_get(const std::string& role, const std::string& resource, c
 std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query,
                                      const std::optional<QueryOrder>& order) {
     if (!target_.query_body) return std::nullopt;
-    return read(authed(role, "POST", "/api/resources/" + resource + "/query", query_body(*target_.query_body, query, order).dump(),
-                       "application/json; charset=utf-8", true));
+    return read(authed(role, "POST", "/api/resources/" + resource + "/query",
+                       query_body(*target_.query_body, query, order).dump(), "application/json; charset=utf-8", true));
 }
 
 HttpResponse Api::token_info(const std::string& role) { return authed(role, "GET", "/api/Account/TokenInfo"); }

@@ -21,7 +21,8 @@ namespace bds::client {
 /// every Api of a run; thread-safe.
 class EnvelopeState {
 public:
-    explicit EnvelopeState(std::optional<Envelope> configured) : value_(configured ? static_cast<int>(*configured) : kAuto) {}
+    explicit EnvelopeState(std::optional<Envelope> configured)
+        : value_(configured ? static_cast<int>(*configured) : kAuto) {}
     /// The settled envelope; unset while auto-detection has seen no page with rows.
     std::optional<Envelope> get() const {
         const int v = value_.load();
@@ -80,8 +81,8 @@ struct ListResult {
 class Api {
 public:
     /// `gate`: the run's, when checks run at once (every POST to /api/sync/{R} passes it).
-    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size, RunLimits* limits,
-        WriteGate* gate = nullptr);
+    Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size,
+        RunLimits* limits, WriteGate* gate = nullptr);
 
     const TargetConfig& target() const { return target_; }
     /// The page size this run reads with, and lowers when the target serves less.
@@ -91,8 +92,8 @@ public:
     /// The holder writes no other resource meanwhile.
     WriteGate::Still still(const std::string& resource) { return WriteGate::Still(gate_, resource); }
 
-    /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more. `a_list`: the answer is
-    /// read as a list, which says whether it was usable (HttpClient::judged).
+    /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more. `a_list`: the answer
+    /// is read as a list, which says whether it was usable (HttpClient::judged).
     HttpResponse authed(const std::string& role, const std::string& method, const std::string& target,
                         const std::string& body = "", const std::string& content_type = "", bool a_list = false);
 
@@ -129,6 +130,7 @@ HttpSettings http_settings(const TargetConfig& target);
 std::string list_target(const std::string& base, const ListQuery& query);
 
 /// The query body for `query` from a template (TargetConfig::query_body), filled by fill_template.
-nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query, const std::optional<QueryOrder>& order = std::nullopt);
+nlohmann::json query_body(const nlohmann::json& body_template, const ListQuery& query,
+                          const std::optional<QueryOrder>& order = std::nullopt);
 
 }  // namespace bds::client

@@ -16,8 +16,10 @@ std::optional<long long> count_of(const json& v) {
 }
 
 std::variant<ListPage, std::string> as_object(const json& doc) {
-    if (!doc.is_object()) return std::string("expected a JSON object with TotalRowsCount and an array of rows, found ") + doc.type_name();
-    if (!doc.contains("TotalRowsCount")) return std::string("expected a TotalRowsCount member in the object, found none");
+    if (!doc.is_object())
+        return std::string("expected a JSON object with TotalRowsCount and an array of rows, found ") + doc.type_name();
+    if (!doc.contains("TotalRowsCount"))
+        return std::string("expected a TotalRowsCount member in the object, found none");
     ListPage page;
     page.envelope = Envelope::Object;
     page.total = count_of(doc["TotalRowsCount"]);
@@ -34,7 +36,8 @@ std::variant<ListPage, std::string> as_object(const json& doc) {
 }
 
 std::variant<ListPage, std::string> as_header(const HttpResponse& r, const json& doc) {
-    if (!doc.is_array()) return std::string("expected a JSON array (TotalRowsCount in a header), found ") + doc.type_name();
+    if (!doc.is_array())
+        return std::string("expected a JSON array (TotalRowsCount in a header), found ") + doc.type_name();
     const auto header = r.header("TotalRowsCount");
     if (!header) return std::string("expected a TotalRowsCount response header with the bare array, found none");
     ListPage page;
@@ -46,7 +49,8 @@ std::variant<ListPage, std::string> as_header(const HttpResponse& r, const json&
 }
 
 std::variant<ListPage, std::string> as_row_field(const json& doc) {
-    if (!doc.is_array()) return std::string("expected a JSON array whose rows carry TotalRowsCount, found ") + doc.type_name();
+    if (!doc.is_array())
+        return std::string("expected a JSON array whose rows carry TotalRowsCount, found ") + doc.type_name();
     ListPage page;
     page.envelope = Envelope::RowField;
     for (std::size_t i = 0; i < doc.size(); ++i) {
@@ -54,10 +58,12 @@ std::variant<ListPage, std::string> as_row_field(const json& doc) {
         if (!row.is_object() || !row.contains("TotalRowsCount"))
             return "/" + std::to_string(i) + ": expected a row object carrying TotalRowsCount";
         const auto total = count_of(row["TotalRowsCount"]);
-        if (!total) return "/" + std::to_string(i) + "/TotalRowsCount: expected a non-negative integer, found " + row["TotalRowsCount"].dump();
+        if (!total)
+            return "/" + std::to_string(i) + "/TotalRowsCount: expected a non-negative integer, found " +
+                   row["TotalRowsCount"].dump();
         if (page.total && *page.total != *total)
-            return "/" + std::to_string(i) + "/TotalRowsCount: " + std::to_string(*total) + " differs from the first row's " +
-                   std::to_string(*page.total);
+            return "/" + std::to_string(i) + "/TotalRowsCount: " + std::to_string(*total) +
+                   " differs from the first row's " + std::to_string(*page.total);
         page.total = total;
         json clean = row;
         clean.erase("TotalRowsCount");
@@ -68,13 +74,15 @@ std::variant<ListPage, std::string> as_row_field(const json& doc) {
 
 }  // namespace
 
-std::string to_string(std::optional<Envelope> setting) { return setting ? std::string(bds::to_string(*setting)) : kAutoEnvelope; }
+std::string to_string(std::optional<Envelope> setting) {
+    return setting ? std::string(bds::to_string(*setting)) : kAutoEnvelope;
+}
 
 std::variant<ListPage, std::string> read_list(const HttpResponse& r, std::optional<Envelope> setting) {
     const json doc = parse_bounded(r.body);
     if (doc.is_discarded() && json_depth(r.body, kMaxJsonDepth) > kMaxJsonDepth)
-        return std::string("expected a list of records, found JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                           " levels (the harness reads no deeper)");
+        return std::string("expected a list of records, found JSON nested deeper than " +
+                           std::to_string(kMaxJsonDepth) + " levels (the harness reads no deeper)");
     if (doc.is_discarded()) return std::string("expected a JSON body, found text that does not parse as JSON");
     if (setting) switch (*setting) {
             case Envelope::Object: return as_object(doc);

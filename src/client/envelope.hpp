@@ -16,10 +16,10 @@ namespace bds::client {
 
 /// One page of a list.
 struct ListPage {
-    std::vector<nlohmann::json> rows;    ///< the records, without an envelope's TotalRowsCount member
-    std::optional<long long> total;      ///< TotalRowsCount; unknown on an empty page of the row envelope
+    std::vector<nlohmann::json> rows;      ///< the records, without an envelope's TotalRowsCount member
+    std::optional<long long> total;        ///< TotalRowsCount; unknown on an empty page of the row envelope
     Envelope envelope = Envelope::Object;  ///< the envelope it came in
-    std::string rows_member;             ///< Object envelope: the name of the array ("Records")
+    std::string rows_member;               ///< Object envelope: the name of the array ("Records")
 };
 
 /// Reads a 200 list response. `setting` unset ("auto") accepts any of the three envelopes; a set one only that

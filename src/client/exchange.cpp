@@ -28,12 +28,15 @@ std::string redact_header(const std::string& name, const std::string& value) {
 std::string redact_body(const std::string& body) {
     // A scan, not a regex: bodies can be large and hostile (std::regex recurses per character). Key names in
     // any case: a TokenInfo may well answer {"Password": …, "Token": …}.
-    static const char* const kSecrets[] = {"access_token", "refresh_token", "id_token", "token", "password", "client_secret", "secret"};
+    static const char* const kSecrets[] = {"access_token", "refresh_token", "id_token", "token",
+                                           "password",     "client_secret", "secret"};
     std::string out = body;
     std::string lower = body;  // same length and offsets as `out`, searched case-insensitively
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
     // Every name below contains one of these: most bodies (records) have none, and need no other search.
-    if (lower.find("token") == std::string::npos && lower.find("password") == std::string::npos && lower.find("secret") == std::string::npos)
+    if (lower.find("token") == std::string::npos && lower.find("password") == std::string::npos &&
+        lower.find("secret") == std::string::npos)
         return body;
     const auto redact = [&](std::size_t from, std::size_t to) {
         out.replace(from, to - from, "<redacted>");
@@ -42,9 +45,12 @@ std::string redact_body(const std::string& body) {
     for (const char* secret : kSecrets) {
         const std::string name = secret;
         // JSON: "name" : "value"
-        for (std::size_t at = lower.find("\"" + name + "\""); at != std::string::npos; at = lower.find("\"" + name + "\"", at + 1)) {
+        for (std::size_t at = lower.find("\"" + name + "\""); at != std::string::npos;
+             at = lower.find("\"" + name + "\"", at + 1)) {
             std::size_t i = at + name.size() + 2;
-            while (i < out.size() && (out[i] == ' ' || out[i] == ':' || out[i] == '\t' || out[i] == '\n' || out[i] == '\r')) ++i;
+            while (i < out.size() &&
+                   (out[i] == ' ' || out[i] == ':' || out[i] == '\t' || out[i] == '\n' || out[i] == '\r'))
+                ++i;
             if (i >= out.size() || out[i] != '"') continue;
             std::size_t j = i + 1;
             while (j < out.size() && out[j] != '"') j += out[j] == '\\' ? 2 : 1;
@@ -94,8 +100,10 @@ std::string shown_redacted(const std::string& body, std::size_t max) {
 std::string Exchange::curl() const {
     std::string line = "curl -sS -X " + method;
     for (const auto& [name, value] : request_headers) {
-        if (iequals(name, "Authorization")) line += " -H " + shell_quote(name + ": Bearer ") + "\"$TOKEN\"";
-        else line += " -H " + shell_quote(name + ": " + value);
+        if (iequals(name, "Authorization"))
+            line += " -H " + shell_quote(name + ": Bearer ") + "\"$TOKEN\"";
+        else
+            line += " -H " + shell_quote(name + ": " + value);
     }
     if (!request_body.empty()) line += " --data-binary " + shell_quote(request_body);
     return line + " " + shell_quote(url);

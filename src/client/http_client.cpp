@@ -23,7 +23,8 @@ using Clock = std::chrono::steady_clock;
 /// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s).
 std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
     long seconds = 1;
-    if (value && !value->empty() && std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
+    if (value && !value->empty() &&
+        std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
         seconds = value->size() < 7 ? std::stol(*value) : 999999;
     return std::chrono::milliseconds(seconds * 1000);
 }
@@ -104,7 +105,8 @@ bool RunLimits::long_wait(std::chrono::milliseconds wait, const std::string& ask
         return true;
     }
     lock.unlock();
-    stop("the target asks to wait " + asked + (waited_long_ ? " again" : ", longer than the run has left") + " (429 Too Many Requests)");
+    stop("the target asks to wait " + asked + (waited_long_ ? " again" : ", longer than the run has left") +
+         " (429 Too Many Requests)");
     return false;
 }
 
@@ -127,13 +129,16 @@ std::string RunLimits::scrub(std::string text) const {
         for (const std::string* s : by_first_byte_[static_cast<unsigned char>(text[i])])
             if (text.compare(i, s->size(), *s) == 0) {
                 if (covered.empty()) covered.resize(text.size());
-                std::fill(covered.begin() + static_cast<std::ptrdiff_t>(i), covered.begin() + static_cast<std::ptrdiff_t>(i + s->size()), true);
+                std::fill(covered.begin() + static_cast<std::ptrdiff_t>(i),
+                          covered.begin() + static_cast<std::ptrdiff_t>(i + s->size()), true);
             }
     if (covered.empty()) return text;
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (!covered[i]) out += text[i];
-        else if (i == 0 || !covered[i - 1]) out += "<redacted>";
+        if (!covered[i])
+            out += text[i];
+        else if (i == 0 || !covered[i - 1])
+            out += "<redacted>";
     }
     return out;
 }
@@ -162,7 +167,8 @@ HttpClient::HttpClient(HttpSettings settings, RunLimits* limits)
     prefix_ = url.prefix;
     if (settings_.deadline_ms <= 0) settings_.deadline_ms = 3 * settings_.timeout_ms;
     client_ = std::make_unique<httplib::Client>(origin_);
-    if (!client_->is_valid()) throw TargetError("base_url: cannot use \"" + settings_.base_url + "\" (HTTPS needs OpenSSL support)");
+    if (!client_->is_valid())
+        throw TargetError("base_url: cannot use \"" + settings_.base_url + "\" (HTTPS needs OpenSSL support)");
     const auto timeout = std::chrono::milliseconds(settings_.timeout_ms);
     client_->set_connection_timeout(timeout);
     client_->set_read_timeout(timeout);
@@ -207,8 +213,10 @@ void HttpClient::watch() {
             const std::uint64_t received = *bytes - std::min<std::uint64_t>(*bytes, bytes_before_);
             // Headers are judged by what cpp-httplib has read of them, not by what has arrived behind them.
             const std::uint64_t read = socket_bytes_read(socket_).value_or(0);
-            if (!headers_done_ && read - std::min<std::uint64_t>(read, bytes_before_) > kMaxHeaderBytes) cut = Cut::Headers;
-            else if (received > kMaxHeaderBytes + settings_.max_response_bytes) cut = Cut::TooLarge;
+            if (!headers_done_ && read - std::min<std::uint64_t>(read, bytes_before_) > kMaxHeaderBytes)
+                cut = Cut::Headers;
+            else if (received > kMaxHeaderBytes + settings_.max_response_bytes)
+                cut = Cut::TooLarge;
         }
         if (cut != Cut::None) {
             // Safe under watch_mutex_: the request thread never takes it while cpp-httplib holds its own locks.
@@ -247,7 +255,8 @@ bool HttpClient::wait_after_429(const HttpResponse& r) {
     // A wait past max_retry_after_ms is waited once a run, if it has the time: a target asking it again would hold the
     // run for as long each time (RunLimits::long_wait stops the run instead).
     if (asked.count() > settings_.max_retry_after_ms && limits_ &&
-        !limits_->long_wait(asked, std::to_string(asked.count() / 1000) + " s (Retry-After: " + r.header("Retry-After").value_or("") + ")"))
+        !limits_->long_wait(asked, std::to_string(asked.count() / 1000) +
+                                       " s (Retry-After: " + r.header("Retry-After").value_or("") + ")"))
         return false;
     if (!limits_) {
         std::this_thread::sleep_for(std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
@@ -259,11 +268,16 @@ bool HttpClient::wait_after_429(const HttpResponse& r) {
 
 void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges) {
     if (!limits_ || limits_->past_deadline()) return;  // the run cut it, or sent nothing: no news of the target
-    const std::string what = method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
-    if (r.transport_failed()) limits_->answered(id_, Answer::None, what);
-    else if (r.status >= 500 || r.status == 429) limits_->answered(id_, Answer::Unusable, what);
-    else if (method != "GET" && r.status >= 200 && r.status < 300 && target != settings_.token_path) limits_->answered(id_, Answer::Written, what);
-    else if (!(caller_judges && r.status >= 200 && r.status < 300) && target != settings_.token_path) limits_->answered(id_, Answer::Usable, what);
+    const std::string what =
+        method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
+    if (r.transport_failed())
+        limits_->answered(id_, Answer::None, what);
+    else if (r.status >= 500 || r.status == 429)
+        limits_->answered(id_, Answer::Unusable, what);
+    else if (method != "GET" && r.status >= 200 && r.status < 300 && target != settings_.token_path)
+        limits_->answered(id_, Answer::Written, what);
+    else if (!(caller_judges && r.status >= 200 && r.status < 300) && target != settings_.token_path)
+        limits_->answered(id_, Answer::Usable, what);
 }
 
 void HttpClient::judged(bool usable, const std::string& what) {
@@ -282,14 +296,12 @@ std::string HttpClient::failure_text(int error, double duration_ms) const {
                    "(no verification)";
         case httplib::Error::SSLConnection:
             return "the TLS handshake with " + origin_ + " failed: does it serve HTTPS on that port?";
-        case httplib::Error::Write:
-            return "the target closed the connection while the request was sent";
+        case httplib::Error::Write: return "the target closed the connection while the request was sent";
         case httplib::Error::Read:
             if (duration_ms >= settings_.timeout_ms * 0.9)
                 return "timeout: nothing came for " + std::to_string(settings_.timeout_ms) + " ms";
             return "the connection closed before a whole answer came";
-        default:
-            return httplib::to_string(e);
+        default: return httplib::to_string(e);
     }
 }
 
@@ -366,7 +378,8 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
                      ex.duration_ms < settings_.timeout_ms * 0.9;
         switch (cut) {
             case Cut::Deadline:
-                ex.error = "no whole answer within " + std::to_string(settings_.deadline_ms) + " ms (the request's deadline)";
+                ex.error =
+                    "no whole answer within " + std::to_string(settings_.deadline_ms) + " ms (the request's deadline)";
                 break;
             case Cut::RunDeadline:
                 ex.error = "cut: " + (limits_ ? limits_->why_ended() : std::string("the run's time limit was reached"));
@@ -374,9 +387,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
             case Cut::Headers:
                 ex.error = "response headers larger than " + std::to_string(kMaxHeaderBytes) + " bytes (cut)";
                 break;
-            case Cut::TooLarge:
-                ex.error = "response larger than " + limit + " (cut)";
-                break;
+            case Cut::TooLarge: ex.error = "response larger than " + limit + " (cut)"; break;
             case Cut::None:
                 ex.error = too_large ? "response larger than " + limit + " once decompressed (cut)"
                                      : failure_text(static_cast<int>(result.error()), ex.duration_ms);

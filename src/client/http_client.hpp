@@ -55,11 +55,11 @@ public:
 
     /// A number for a new client (one per check), for the streaks of answered().
     std::uint64_t next_client() { return ++clients_; }
-    /// What a request of `client` gave: a streak of no answers, or of answers nothing can judge, across checks stops the
-    /// run (TargetWatch).
+    /// What a request of `client` gave: a streak of no answers, or of answers nothing can judge, across checks stops
+    /// the run (TargetWatch).
     void answered(std::uint64_t client, Answer answer, const std::string& what);
-    /// Whether a 429 asking to wait `wait` (beyond HttpSettings::max_retry_after_ms) is waited: once a run, when the run
-    /// has that long left. Otherwise the run is stopped, with the target's words.
+    /// Whether a 429 asking to wait `wait` (beyond HttpSettings::max_retry_after_ms) is waited: once a run, when the
+    /// run has that long left. Otherwise the run is stopped, with the target's words.
     bool long_wait(std::chrono::milliseconds wait, const std::string& asked);
 
     /// A secret value to scrub from every output, as it stands and as it stands URL-encoded or inside a JSON
@@ -92,13 +92,13 @@ private:
 };
 
 struct HttpSettings {
-    std::string base_url;  ///< scheme://host[:port][/prefix]
-    int timeout_ms = 10000;   ///< for each read and write
+    std::string base_url;    ///< scheme://host[:port][/prefix]
+    int timeout_ms = 10000;  ///< for each read and write
     /// For the whole request, answer included: a target dripping a byte a second is cut here (0: 3 × timeout_ms).
     int deadline_ms = 0;
-    std::string ca_file;   ///< HTTPS: CA bundle to trust instead of the system's
-    bool insecure = false; ///< HTTPS: no certificate verification
-    int get_retries = 2;   ///< extra attempts of a GET whose connection failed
+    std::string ca_file;    ///< HTTPS: CA bundle to trust instead of the system's
+    bool insecure = false;  ///< HTTPS: no certificate verification
+    int get_retries = 2;    ///< extra attempts of a GET whose connection failed
     /// The longest wait a 429's Retry-After may impose before a try again (a target asking 30 s per request would
     /// hold a run for hours).
     int max_retry_after_ms = 5000;
@@ -135,9 +135,11 @@ public:
 
     /// `target` is a path below the base URL ("/api/resources/CliFor?PageSize=5"), already encoded.
     /// `content_type` is sent when non-empty.
-    /// `caller_judges`: a 2xx answer is judged usable or not by the caller (a list it reads), which says so with judged().
+    /// `caller_judges`: a 2xx answer is judged usable or not by the caller (a list it reads), which says so with
+    /// judged().
     HttpResponse request(const std::string& method, const std::string& target, const Headers& headers = {},
-                         const std::string& body = "", const std::string& content_type = "", bool caller_judges = false);
+                         const std::string& body = "", const std::string& content_type = "",
+                         bool caller_judges = false);
     /// What the caller made of a 2xx answer it judges (RunLimits::answered).
     void judged(bool usable, const std::string& what);
 
@@ -171,8 +173,8 @@ private:
     HttpSettings settings_;
     RunLimits* limits_;
     std::uint64_t id_ = 0;  ///< this client's number among the run's (RunLimits::next_client)
-    std::string origin_;  ///< scheme://host[:port]
-    std::string prefix_;  ///< path prefix of the base URL, "" or "/bds"
+    std::string origin_;    ///< scheme://host[:port]
+    std::string prefix_;    ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
     Recorder* recorder_ = nullptr;
@@ -184,11 +186,11 @@ private:
     std::mutex watch_mutex_;
     std::condition_variable watch_wake_;
     std::optional<std::chrono::steady_clock::time_point> watched_;  ///< the deadline of the request in flight
-    Cut cut_ = Cut::None;                                            ///< why the watchdog stopped it
+    Cut cut_ = Cut::None;                                           ///< why the watchdog stopped it
     bool closing_ = false;
     bool watch_idle_ = false;  ///< the watchdog waits for a request (else it polls and sees the next one by itself)
     // Set from cpp-httplib's callbacks, which may hold its socket mutex: atomics, never watch_mutex_.
-    std::atomic<int> socket_{-1};               ///< the connection's socket
+    std::atomic<int> socket_{-1};                 ///< the connection's socket
     std::atomic<std::uint64_t> bytes_before_{0};  ///< bytes it had received when the request began
     std::atomic<bool> headers_done_{false};
     std::thread watchdog_;

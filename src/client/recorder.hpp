@@ -14,7 +14,8 @@ public:
     /// Creates `dir`; std::runtime_error if it cannot.
     explicit Recorder(std::filesystem::path dir);
     /// Appends one exchange to <dir>/<name>.jsonl; `request_body` and `response_body` whole, as sent and received.
-    void record(const std::string& name, const Exchange& exchange, const std::string& request_body, const std::string& response_body);
+    void record(const std::string& name, const Exchange& exchange, const std::string& request_body,
+                const std::string& response_body);
 
 private:
     std::filesystem::path dir_;

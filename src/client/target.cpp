@@ -38,10 +38,14 @@ const json& target_schema() {
 const json& schema_at(const std::vector<std::string>& path) {
     const json* node = &target_schema();
     for (const auto& name : path) {
-        if (node->contains("properties") && (*node)["properties"].contains(name)) node = &(*node)["properties"][name];
-        else if (node->contains("additionalProperties") && (*node)["additionalProperties"].is_object()) node = &(*node)["additionalProperties"];
-        else if (node->contains("items")) node = &(*node)["items"];
-        else break;
+        if (node->contains("properties") && (*node)["properties"].contains(name))
+            node = &(*node)["properties"][name];
+        else if (node->contains("additionalProperties") && (*node)["additionalProperties"].is_object())
+            node = &(*node)["additionalProperties"];
+        else if (node->contains("items"))
+            node = &(*node)["items"];
+        else
+            break;
     }
     return *node;
 }
@@ -59,7 +63,8 @@ std::optional<std::string> named(const std::string& description, std::string_vie
 /// passwords and form fields such as client_secret are there.
 std::string shown(const json& doc, const std::vector<std::string>& path) {
     const json& value = doc.at(json::json_pointer(json_pointer_text(path)));
-    if (!path.empty() && (path.front() == "users" || path.front() == "token")) return std::string("a ") + value.type_name();
+    if (!path.empty() && (path.front() == "users" || path.front() == "token"))
+        return std::string("a ") + value.type_name();
     std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
     return text.size() > 80 ? text.substr(0, 77) + "..." : text;
 }
@@ -74,15 +79,18 @@ std::string shown(const json& doc, const std::vector<std::string>& path) {
     if (const auto missing = named(deepest->description, "Missing required property '")) {
         if (deepest->path.empty() && *missing == "base_url")
             throw TargetError("target: base_url is missing (e.g. \"https://staging.example/bds\")");
-        throw TargetError("target" + where + ": " + *missing + " is missing (expected " + rule.value("x-expected", "") + ")");
+        throw TargetError("target" + where + ": " + *missing + " is missing (expected " + rule.value("x-expected", "") +
+                          ")");
     }
     if (const auto unknown = named(deepest->description, "'additionalProperties' constraints: '")) {
         const json properties = rule.value("properties", json::object());
         std::string known;
         for (const auto& [key, _] : properties.items()) known += (known.empty() ? "" : ", ") + key;
-        throw TargetError("target" + (where.empty() ? " " : where) + "/" + *unknown + ": unknown setting (known: " + known + ")");
+        throw TargetError("target" + (where.empty() ? " " : where) + "/" + *unknown +
+                          ": unknown setting (known: " + known + ")");
     }
-    throw TargetError("target" + where + ": expected " + rule.value("x-expected", deepest->description) + ", found " + shown(doc, deepest->path));
+    throw TargetError("target" + where + ": expected " + rule.value("x-expected", deepest->description) + ", found " +
+                      shown(doc, deepest->path));
 }
 
 }  // namespace
@@ -122,14 +130,15 @@ TargetConfig target_from_json(const json& raw) {
     const json users = doc.value("users", json::object());  // a temporary's items() would dangle
     for (const auto& [role, u] : users.items())
         t.users[role] = {u.at("username"), u.at("password"), u.value("resources", std::vector<std::string>{})};
-    if (const std::string e = doc.value("envelope", kAutoEnvelope); e != kAutoEnvelope) t.envelope = enum_from_text<Envelope>(e);
+    if (const std::string e = doc.value("envelope", kAutoEnvelope); e != kAutoEnvelope)
+        t.envelope = enum_from_text<Envelope>(e);
     if (const std::string c = doc.value("collation", "unknown"); c != "unknown")
         t.collation = c == "ci" ? Collation::CaseInsensitive : Collation::CaseSensitive;
     t.decimal_scale = doc.value("decimal_scale", t.decimal_scale);
     t.decimal_precision = doc.value("decimal_precision", t.decimal_precision);
     if (t.decimal_scale > t.decimal_precision)
-        throw TargetError("target: decimal_scale (" + std::to_string(t.decimal_scale) + ") must be at most decimal_precision (" +
-                          std::to_string(t.decimal_precision) + ")");
+        throw TargetError("target: decimal_scale (" + std::to_string(t.decimal_scale) +
+                          ") must be at most decimal_precision (" + std::to_string(t.decimal_precision) + ")");
     t.timeout_ms = doc.value("timeout_ms", t.timeout_ms);
     t.rate_per_s = doc.value("rate_per_s", t.rate_per_s);
     t.read_only = doc.value("read_only", t.read_only);
@@ -155,7 +164,8 @@ TargetConfig parse_target(const std::string& text, const std::string& path) {
     // Reading a document copies and prints values recursively: nesting is bounded before parsing, or a file a
     // million arrays deep overflows the stack.
     if (json_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
-        throw TargetError("target file " + path + ": nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        throw TargetError("target file " + path + ": nests arrays and objects deeper than " +
+                          std::to_string(kMaxJsonDepth) + " levels");
     json doc;
     try {
         doc = json::parse(text);

@@ -50,16 +50,16 @@ struct TargetConfig {
     std::optional<Envelope> envelope;
     /// The collation RecordSelection compares text with; unset: only collation-independent conditions.
     std::optional<Collation> collation;
-    int decimal_scale = 6;          ///< A-16
+    int decimal_scale = 6;  ///< A-16
     /// Decimal precision the generators stay within (A-16: not shown; 18 is the narrowest common choice).
     int decimal_precision = 18;
-    int timeout_ms = 10000;         ///< per request
-    double rate_per_s = 0;          ///< 0: unbounded (A-44)
-    bool read_only = false;         ///< run only checks that write nothing
+    int timeout_ms = 10000;  ///< per request
+    double rate_per_s = 0;   ///< 0: unbounded (A-44)
+    bool read_only = false;  ///< run only checks that write nothing
     /// the largest PageSize the target serves, when known; the harness reads with at most 100 and finds
     /// a smaller cap itself.
     std::optional<int> max_page_size;
-    int max_block = 200;            ///< A-31: records per POST sync the harness sends
+    int max_block = 200;  ///< A-31: records per POST sync the harness sends
     /// The most rows one read of all pages keeps (a target serving full pages forever would fill memory); a read
     /// that goes past it errs, saying so.
     int max_rows_read = 50000;

@@ -28,12 +28,14 @@ std::optional<std::string> TargetWatch::note(std::uint64_t client, Answer answer
     last_ = what;
     if ((none_ >= kNoAnswerStreak && none_clients_.size() >= kNoAnswerClients) || none_ >= kNoAnswerAlone) {
         tripped_ = true;
-        return "the target stopped answering: the last " + std::to_string(none_) + " requests got no answer (the last: " + last_ + ")";
+        return "the target stopped answering: the last " + std::to_string(none_) +
+               " requests got no answer (the last: " + last_ + ")";
     }
     if (bad_ >= kUnusableStreak && bad_clients_.size() >= kUnusableClients) {
         tripped_ = true;
-        return "the target answers nothing usable: the last " + std::to_string(bad_) + " requests, from " + std::to_string(bad_clients_.size()) +
-               " checks, got no answer a check can judge (the last: " + last_ + ")";
+        return "the target answers nothing usable: the last " + std::to_string(bad_) + " requests, from " +
+               std::to_string(bad_clients_.size()) + " checks, got no answer a check can judge (the last: " + last_ +
+               ")";
     }
     return std::nullopt;
 }

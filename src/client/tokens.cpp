@@ -14,8 +14,7 @@ IssuedToken request_token(HttpClient& http, const TargetConfig& target, const Us
     form["username"] = user.username;
     form["password"] = user.password;
     std::string body;
-    for (const auto& [k, v] : form)
-        body += (body.empty() ? "" : "&") + url_encoded(k) + "=" + url_encoded(v);
+    for (const auto& [k, v] : form) body += (body.empty() ? "" : "&") + url_encoded(k) + "=" + url_encoded(v);
     HttpResponse r = http.request("POST", target.token_path, {}, body, "application/x-www-form-urlencoded");
     if (r.transport_failed())
         throw TokenError("token request for user " + user.username + " failed: " + r.exchange.error, r.exchange);
@@ -31,15 +30,19 @@ IssuedToken request_token(HttpClient& http, const TargetConfig& target, const Us
     IssuedToken t{doc["access_token"].get<std::string>(), std::nullopt, r.exchange};
     if (http.limits()) http.limits()->add_secret(t.access_token);
     // It goes into an Authorization header: a CR/LF would add headers of the target's choosing to every request.
-    if (const auto bad = std::find_if(t.access_token.begin(), t.access_token.end(), [](unsigned char c) { return c <= 0x20 || c >= 0x7f; });
+    if (const auto bad = std::find_if(t.access_token.begin(), t.access_token.end(),
+                                      [](unsigned char c) { return c <= 0x20 || c >= 0x7f; });
         bad != t.access_token.end())
-        throw TokenError("token response for user " + user.username + ": the access_token has a character that cannot go in an Authorization " +
+        throw TokenError("token response for user " + user.username +
+                             ": the access_token has a character that cannot go in an Authorization " +
                              "header (byte " + std::to_string(static_cast<unsigned char>(*bad)) + " at offset " +
-                             std::to_string(bad - t.access_token.begin()) + "; RFC 6750 §2.1 allows visible ASCII only)",
+                             std::to_string(bad - t.access_token.begin()) +
+                             "; RFC 6750 §2.1 allows visible ASCII only)",
                          r.exchange);
     if (doc.contains("expires_in")) {
         const auto& e = doc["expires_in"];
-        if (e.is_number_integer() && e.get<long long>() > 0) t.expires_in = static_cast<int>(std::min<long long>(e.get<long long>(), 1 << 30));
+        if (e.is_number_integer() && e.get<long long>() > 0)
+            t.expires_in = static_cast<int>(std::min<long long>(e.get<long long>(), 1 << 30));
         // RFC 6749 examples send a number, some servers a string
         else if (e.is_string() && !e.get<std::string>().empty() && e.get<std::string>().size() < 10 &&
                  e.get<std::string>().find_first_not_of("0123456789") == std::string::npos)

@@ -17,7 +17,8 @@ namespace bds::client {
 /// No token could be obtained: the exchange says what the token endpoint answered.
 class TokenError : public std::runtime_error {
 public:
-    TokenError(const std::string& message, Exchange exchange) : std::runtime_error(message), exchange_(std::move(exchange)) {}
+    TokenError(const std::string& message, Exchange exchange)
+        : std::runtime_error(message), exchange_(std::move(exchange)) {}
     const Exchange& exchange() const { return exchange_; }
 
 private:
@@ -39,8 +40,9 @@ class TokenSource {
 public:
     using Clock = std::function<std::chrono::steady_clock::time_point()>;
     /// `http` sends the token requests (guarded by the source's lock).
-    TokenSource(const TargetConfig& target, std::unique_ptr<HttpClient> http,
-                Clock clock = [] { return std::chrono::steady_clock::now(); });
+    TokenSource(
+        const TargetConfig& target, std::unique_ptr<HttpClient> http,
+        Clock clock = [] { return std::chrono::steady_clock::now(); });
 
     /// A valid token for `role`: the cached one unless it expires within its renewal margin (a fifth of its
     /// life, at least 1 s). Throws TokenError; std::out_of_range if the target file has no such role.

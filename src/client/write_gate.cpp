@@ -38,7 +38,9 @@ WriteGate::Still::Still(WriteGate* gate, std::string resource) : gate_(gate), re
     s.still_by = self;
 }
 
-WriteGate::Still::Still(Still&& other) noexcept : gate_(other.gate_), resource_(std::move(other.resource_)) { other.gate_ = nullptr; }
+WriteGate::Still::Still(Still&& other) noexcept : gate_(other.gate_), resource_(std::move(other.resource_)) {
+    other.gate_ = nullptr;
+}
 
 WriteGate::Still::~Still() {
     if (!gate_) return;

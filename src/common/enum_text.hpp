@@ -54,7 +54,10 @@ std::string enum_choices(std::string_view last_separator = " or ") {
     const auto& texts = enum_texts<E>();
     std::string out;
     for (std::size_t i = 0; i < texts.size(); ++i)
-        out.append(i == 0 ? "" : i + 1 == texts.size() ? std::string(last_separator) : std::string(", ")).append(texts[i]);
+        out.append(i == 0                  ? ""
+                   : i + 1 == texts.size() ? std::string(last_separator)
+                                           : std::string(", "))
+            .append(texts[i]);
     return out;
 }
 

@@ -15,8 +15,8 @@ std::string url_decoded(const std::string& text);
 /// "a=1&b=x%20y" as its names and values, decoded; a name given twice is there twice.
 std::multimap<std::string, std::string> query_params(const std::string& text);
 
-/// The reason phrase of an HTTP status the harness answers with ("Not Found" for 404; "Internal Server Error" for one it
-/// does not use).
+/// The reason phrase of an HTTP status the harness answers with ("Not Found" for 404; "Internal Server Error" for one
+/// it does not use).
 const char* reason_phrase(int status);
 
 }  // namespace bds

@@ -22,8 +22,8 @@ int make_temporary(const fs::path& path, fs::path& temp) {
     static const unsigned salt = std::random_device{}();
     const fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     for (int attempt = 0; attempt < 100; ++attempt) {
-        temp = folder / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(salt % 100000) + "-" +
-                         std::to_string(counter++));
+        temp = folder / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
+                         std::to_string(salt % 100000) + "-" + std::to_string(counter++));
         // 0666 less the umask: the mode an ordinary new file gets (mkstemp's 0600 would hide the report from the
         // CI user who reads it).
         const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -47,7 +47,9 @@ bool write_all(int fd, std::string_view text) {
 }  // namespace
 
 void write_whole_file(const fs::path& path, std::string_view text) {
-    const auto fail = [&](int error) { throw std::runtime_error("cannot write " + path.string() + ": " + errno_text(error)); };
+    const auto fail = [&](int error) {
+        throw std::runtime_error("cannot write " + path.string() + ": " + errno_text(error));
+    };
     if (path.filename().empty()) throw std::runtime_error("cannot write " + path.string() + ": no file name");
     fs::path temp;
     const int fd = make_temporary(path, temp);

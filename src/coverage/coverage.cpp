@@ -29,11 +29,13 @@ std::string_view to_string(Status status) {
 }
 
 std::size_t Matrix::count(Status status) const {
-    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.status == status; }));
+    return static_cast<std::size_t>(
+        std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.status == status; }));
 }
 
 std::size_t Matrix::unproved() const {
-    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), [](const Entry& e) { return e.unproved(); }));
+    return static_cast<std::size_t>(
+        std::count_if(entries.begin(), entries.end(), [](const Entry& e) { return e.unproved(); }));
 }
 
 std::vector<std::string> split_ids(std::string_view joined) {
@@ -53,7 +55,8 @@ namespace {
 
 /// The status from what holds a statement.
 Status status_of(const Entry& e) {
-    const bool judged = std::any_of(e.checks.begin(), e.checks.end(), [](const CheckRef& c) { return c.level != Level::Observe; });
+    const bool judged =
+        std::any_of(e.checks.begin(), e.checks.end(), [](const CheckRef& c) { return c.level != Level::Observe; });
     if (judged) return Status::Judged;
     if (!e.checks.empty()) return Status::Observed;
     if (!e.assumptions.empty()) return Status::Interpreted;
@@ -105,7 +108,8 @@ Matrix build(const Sources& sources) {
         e.status = status_of(e);
         e.level = strongest(e.checks);
         if (!e.reason.empty() && e.status == Status::Judged)
-            m.problems.push_back("spec/untested.json gives a reason for " + e.statement.id + ", which " + e.checks.front().id + " judges");
+            m.problems.push_back("spec/untested.json gives a reason for " + e.statement.id + ", which " +
+                                 e.checks.front().id + " judges");
         if (!e.unproved_reason.empty() && (e.status != Status::Judged || !e.defects.empty()))
             m.problems.push_back("spec/untested.json says no defect breaks " + e.statement.id + ", which " +
                                  (e.defects.empty() ? std::string("no check judges") : e.defects.front() + " breaks"));
@@ -119,9 +123,10 @@ std::vector<std::pair<std::string, std::string>> reasons_from_text(std::string_v
         throw std::runtime_error(std::string("untested: expected a JSON object with an array \"") + list + "\"");
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& e : doc.at(list)) {
-        if (!e.is_object() || !e.contains("id") || !e.contains("reason") || !e.at("id").is_string() || !e.at("reason").is_string() ||
-            e.at("reason").get<std::string>().empty())
-            throw std::runtime_error(std::string("untested: ") + list + " entry " + std::to_string(out.size() + 1) + ": expected {\"id\": \"…\", \"reason\": \"…\"}");
+        if (!e.is_object() || !e.contains("id") || !e.contains("reason") || !e.at("id").is_string() ||
+            !e.at("reason").is_string() || e.at("reason").get<std::string>().empty())
+            throw std::runtime_error(std::string("untested: ") + list + " entry " + std::to_string(out.size() + 1) +
+                                     ": expected {\"id\": \"…\", \"reason\": \"…\"}");
         out.emplace_back(e.at("id").get<std::string>(), e.at("reason").get<std::string>());
     }
     return out;
@@ -133,8 +138,10 @@ Sources builtin_sources() {
     for (const auto& c : suites::all_checks()) s.checks.push_back({c.id, c.verifies, c.level});
     for (const auto& c : suites::connector_checks()) s.checks.push_back({c.id, c.verifies, c.level});
     for (const auto& a : assumptions()) s.assumptions.push_back({a.id, a.interprets, Level::Observe});
-    for (const auto& d : stub::defects()) s.defects.push_back({"stub:" + std::string(d.name), split_ids(d.breaks), Level::Must});
-    for (const auto& d : sample::kDefects) s.defects.push_back({std::string("connector:") + d.name, split_ids(d.breaks), Level::Must});
+    for (const auto& d : stub::defects())
+        s.defects.push_back({"stub:" + std::string(d.name), split_ids(d.breaks), Level::Must});
+    for (const auto& d : sample::kDefects)
+        s.defects.push_back({std::string("connector:") + d.name, split_ids(d.breaks), Level::Must});
     s.reasons = reasons_from_text(builtin_untested_text(), "untested");
     s.unproved = reasons_from_text(builtin_untested_text(), "unproved");
     return s;

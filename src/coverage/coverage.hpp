@@ -38,7 +38,8 @@ struct Entry {
     bool proved() const { return status == Status::Judged && !defects.empty(); }
     /// A stated rule (not a "not shown" point) judged, broken by no defect, with no written reason.
     bool unproved() const {
-        return status == Status::Judged && statement.kind != RequirementKind::NotShown && defects.empty() && unproved_reason.empty();
+        return status == Status::Judged && statement.kind != RequirementKind::NotShown && defects.empty() &&
+               unproved_reason.empty();
     }
 };
 
@@ -66,7 +67,7 @@ struct Sources {
     };
     std::vector<Requirement> statements;
     std::vector<Named> checks, assumptions, defects;
-    std::vector<std::pair<std::string, std::string>> reasons;  ///< statement id, why it is not judged
+    std::vector<std::pair<std::string, std::string>> reasons;   ///< statement id, why it is not judged
     std::vector<std::pair<std::string, std::string>> unproved;  ///< statement id, why no defect breaks it
 };
 
@@ -79,7 +80,8 @@ Sources builtin_sources();
 
 /// Reads one list of spec/untested.json ({"untested": [{"id", "reason"}], "unproved": [{"id", "reason"}]});
 /// std::runtime_error naming the entry at fault.
-std::vector<std::pair<std::string, std::string>> reasons_from_text(std::string_view json_text, const char* list = "untested");
+std::vector<std::pair<std::string, std::string>> reasons_from_text(std::string_view json_text,
+                                                                   const char* list = "untested");
 
 /// "a, b" → {"a", "b"}.
 std::vector<std::string> split_ids(std::string_view joined);

@@ -32,10 +32,13 @@ std::string level_text(const Entry& e) { return e.level ? std::string(to_string(
 
 void write_console(const Matrix& m, std::ostream& out) {
     for (const auto& e : m.entries)
-        out << std::left << std::setw(48) << e.statement.id << ' ' << std::setw(11) << to_string(e.status) << ' ' << std::setw(7)
-            << level_text(e) << ' ' << held_by(e) << (e.proved() ? "  [proved: " + report::joined(e.defects) + "]" : "") << (e.unproved() ? "  [UNPROVED]" : "") << '\n';
+        out << std::left << std::setw(48) << e.statement.id << ' ' << std::setw(11) << to_string(e.status) << ' '
+            << std::setw(7) << level_text(e) << ' ' << held_by(e)
+            << (e.proved() ? "  [proved: " + report::joined(e.defects) + "]" : "")
+            << (e.unproved() ? "  [UNPROVED]" : "") << '\n';
     out << '\n' << m.entries.size() << " statements:";
-    for (const auto s : kStatuses) out << ' ' << m.count(s) << ' ' << to_string(s) << (s == Status::Untraced ? "" : ",");
+    for (const auto s : kStatuses)
+        out << ' ' << m.count(s) << ' ' << to_string(s) << (s == Status::Untraced ? "" : ",");
     out << "; " << m.unproved() << " stated rules judged with no defect that breaks them and no reason\n";
     for (const auto& p : m.problems) out << "problem: " << p << '\n';
 }
@@ -53,10 +56,11 @@ void write_markdown(const Matrix& m, std::ostream& out) {
     for (const auto& e : m.entries) {
         if (e.statement.doc != doc) {
             doc = e.statement.doc;
-            out << "\n## Seed " << doc << "\n\n| statement | § | binds | kind | status | level | held by | broken by |\n|---|---|---|---|---|---|---|---|\n";
+            out << "\n## Seed " << doc
+                << "\n\n| statement | § | binds | kind | status | level | held by | broken by |\n|---|---|---|---|---|---|---|---|\n";
         }
-        out << "| `" << e.statement.id << "` | " << e.statement.section << " | " << to_string(e.statement.binds) << " | "
-            << to_string(e.statement.kind) << " | " << to_string(e.status) << " | " << level_text(e) << " | "
+        out << "| `" << e.statement.id << "` | " << e.statement.section << " | " << to_string(e.statement.binds)
+            << " | " << to_string(e.statement.kind) << " | " << to_string(e.status) << " | " << level_text(e) << " | "
             << report::cell(held_by(e)) << " | " << report::cell(report::joined(e.defects)) << " |\n";
     }
 }
@@ -69,11 +73,20 @@ nlohmann::ordered_json to_json(const Matrix& m) {
     for (const auto& e : m.entries) {
         auto checks = nlohmann::ordered_json::array();
         for (const auto& c : e.checks) checks.push_back({{"id", c.id}, {"level", to_string(c.level)}});
-        statements.push_back({{"id", e.statement.id}, {"doc", e.statement.doc}, {"section", e.statement.section},
-                              {"quote", e.statement.quote}, {"binds", to_string(e.statement.binds)}, {"kind", to_string(e.statement.kind)},
-                              {"status", to_string(e.status)}, {"level", e.level ? nlohmann::ordered_json(to_string(*e.level)) : nullptr},
-                              {"checks", checks}, {"assumptions", e.assumptions}, {"defects", e.defects}, {"reason", e.reason},
-                              {"unproved_reason", e.unproved_reason}, {"proved", e.proved()}});
+        statements.push_back({{"id", e.statement.id},
+                              {"doc", e.statement.doc},
+                              {"section", e.statement.section},
+                              {"quote", e.statement.quote},
+                              {"binds", to_string(e.statement.binds)},
+                              {"kind", to_string(e.statement.kind)},
+                              {"status", to_string(e.status)},
+                              {"level", e.level ? nlohmann::ordered_json(to_string(*e.level)) : nullptr},
+                              {"checks", checks},
+                              {"assumptions", e.assumptions},
+                              {"defects", e.defects},
+                              {"reason", e.reason},
+                              {"unproved_reason", e.unproved_reason},
+                              {"proved", e.proved()}});
     }
     return {{"complete", m.complete()}, {"counts", counts}, {"problems", m.problems}, {"statements", statements}};
 }
@@ -84,14 +97,16 @@ void write_html(const Matrix& m, std::ostream& out) {
            "body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px;"
            "vertical-align:top}.untraced{background:#fdd}.judged{background:#efe}q{color:#444}</style></head><body>\n"
         << "<h1>Requirements: what judges each statement of the seeds</h1>\n<p>" << m.entries.size() << " statements:";
-    for (const auto s : kStatuses) out << ' ' << m.count(s) << ' ' << to_string(s) << (s == Status::Untraced ? "" : ",");
+    for (const auto s : kStatuses)
+        out << ' ' << m.count(s) << ' ' << to_string(s) << (s == Status::Untraced ? "" : ",");
     out << "; " << m.unproved() << " stated rules judged with no defect that breaks them and no reason.</p>\n";
     for (const auto& p : m.problems) out << "<p class=\"untraced\">" << h(p) << "</p>\n";
     out << "<table><tr><th>statement</th><th>the seed</th><th>status</th><th>level</th><th>held by</th><th>broken by</th></tr>\n";
     for (const auto& e : m.entries)
-        out << "<tr class=\"" << to_string(e.status) << "\"><td id=\"" << h(e.statement.id) << "\"><code>" << h(e.statement.id)
-            << "</code></td><td><q>" << h(e.statement.quote) << "</q></td><td>" << to_string(e.status) << "</td><td>" << level_text(e)
-            << "</td><td>" << h(held_by(e)) << "</td><td>" << h(report::joined(e.defects)) << "</td></tr>\n";
+        out << "<tr class=\"" << to_string(e.status) << "\"><td id=\"" << h(e.statement.id) << "\"><code>"
+            << h(e.statement.id) << "</code></td><td><q>" << h(e.statement.quote) << "</q></td><td>"
+            << to_string(e.status) << "</td><td>" << level_text(e) << "</td><td>" << h(held_by(e)) << "</td><td>"
+            << h(report::joined(e.defects)) << "</td></tr>\n";
     out << "</table>\n</body></html>\n";
 }
 

@@ -22,7 +22,7 @@ constexpr const char* kLines = "StoricoDocumentiR";
 /// them (A-38: the view takes the same-named field of the line).
 constexpr const char* kLineView = "MCPDocumentiR";
 /// Line fields generated besides the linked ones, key_documento and num_riga.
-const std::vector<std::string> kLineFields = {"des_articolo_riga", "cod_um_doc", "qta_merce", "prz_merce",
+const std::vector<std::string> kLineFields = {"des_articolo_riga", "cod_um_doc",  "qta_merce",         "prz_merce",
                                               "val_merce",         "prc_sconto1", "dat_cons_richiesta"};
 
 /// rc::gen::inRange over the whole range whatever RapidCheck's size (as in value_gen.cpp).
@@ -35,7 +35,9 @@ std::string owner(const Catalogue& cat, const std::string& name) {
     const auto& mine = data_set_resources();
     if (std::find(mine.begin(), mine.end(), name) != mine.end()) return name;
     for (const auto& r : cat.relations())
-        if (r.kind == "nested" && r.from_record == name && std::find(mine.begin(), mine.end(), r.to_record) != mine.end()) return r.to_record;
+        if (r.kind == "nested" && r.from_record == name &&
+            std::find(mine.begin(), mine.end(), r.to_record) != mine.end())
+            return r.to_record;
     return {};
 }
 
@@ -52,11 +54,15 @@ std::optional<SqlType> field_type(const Catalogue& cat, const std::string& recor
 SqlType narrower(const SqlType& a, const SqlType& b) {
     const bool unicode = a.is_unicode_text() && b.is_unicode_text();
     SqlType t;
-    t.kind = a.is_fixed_text() ? (unicode ? SqlKind::NChar : SqlKind::Char) : (unicode ? SqlKind::NVarChar : SqlKind::VarChar);
+    t.kind = a.is_fixed_text() ? (unicode ? SqlKind::NChar : SqlKind::Char)
+                               : (unicode ? SqlKind::NVarChar : SqlKind::VarChar);
     const auto la = a.max_length(), lb = b.max_length();
-    if (la && lb) t.length = std::min(*la, *lb);
-    else if (la || lb) t.length = la ? *la : *lb;
-    else t.length = -1;
+    if (la && lb)
+        t.length = std::min(*la, *lb);
+    else if (la || lb)
+        t.length = la ? *la : *lb;
+    else
+        t.length = -1;
     return t;
 }
 
@@ -76,7 +82,8 @@ void require(json& schema, const std::string& name) {
         p["enum"] = values;
     }
     if (!schema.contains("required")) schema["required"] = json::array();
-    if (std::find(schema["required"].begin(), schema["required"].end(), json(name)) == schema["required"].end()) schema["required"].push_back(name);
+    if (std::find(schema["required"].begin(), schema["required"].end(), json(name)) == schema["required"].end())
+        schema["required"].push_back(name);
 }
 
 /// Narrows text targets so that every referencing or copying field can hold their values.
@@ -117,7 +124,10 @@ json generation_schema(const Catalogue& cat, const std::string& resource, const 
 /// The schema of a document line: key_documento as the catalogue gives it, other fields as kLineView types them.
 json line_schema(const Catalogue& cat, const std::vector<Link>& links) {
     const json view = plain(record_schema(cat, *cat.find(kLineView), Dialect::JsonSchema07, Direction::Returned));
-    json schema = {{"type", "object"}, {"properties", json::object()}, {"required", json::array()}, {"additionalProperties", true}};
+    json schema = {{"type", "object"},
+                   {"properties", json::object()},
+                   {"required", json::array()},
+                   {"additionalProperties", true}};
     std::vector<std::string> fields = kLineFields;
     for (const auto& link : links)
         if (link.from_record == kLines) fields.insert(fields.end(), link.from_fields.begin(), link.from_fields.end());
@@ -138,12 +148,14 @@ void apply_links(json& record, const std::string& record_type, const std::vector
         const auto& targets = made.at(link.to_record);
         const json& target = targets[static_cast<std::size_t>(*in_range(0, static_cast<int>(targets.size())))];
         chosen.try_emplace(link.to_record, &target);
-        for (std::size_t i = 0; i < link.from_fields.size(); ++i) record[link.from_fields[i]] = value_of(target, link.to_fields[i]);
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i)
+            record[link.from_fields[i]] = value_of(target, link.to_fields[i]);
     }
     for (const auto& link : links) {
         if (link.from_record != record_type || link.kind != "copy") continue;
         const json* target = chosen.at(link.to_record);
-        for (std::size_t i = 0; i < link.from_fields.size(); ++i) record[link.from_fields[i]] = value_of(*target, link.to_fields[i]);
+        for (std::size_t i = 0; i < link.from_fields.size(); ++i)
+            record[link.from_fields[i]] = value_of(*target, link.to_fields[i]);
     }
 }
 
@@ -153,15 +165,16 @@ struct Plan {
     std::vector<Link> links;
     std::map<std::string, rc::Gen<json>> records;
     rc::Gen<json> lines = rc::gen::just(json::object());
-    std::map<std::string, int> counts;  ///< fixed counts; others drawn
+    std::map<std::string, int> counts;    ///< fixed counts; others drawn
     std::map<std::string, Record> types;  ///< copies: the generator may outlive the catalogue
 };
 
 }  // namespace
 
 const std::vector<std::string>& data_set_resources() {
-    static const std::vector<std::string> kResources = {"AliquoteIva", "Famiglia",        "Sottofamiglia", "MarcaArticoli", "Articoli",
-                                                        "CliFor",      "CodiciDocumento", "CondPagam",     "StatiEsteri",   kHeader};
+    static const std::vector<std::string> kResources = {"AliquoteIva", "Famiglia", "Sottofamiglia",   "MarcaArticoli",
+                                                        "Articoli",    "CliFor",   "CodiciDocumento", "CondPagam",
+                                                        "StatiEsteri", kHeader};
     return kResources;
 }
 
@@ -173,12 +186,43 @@ std::vector<Link> data_set_links(const Catalogue& cat) {
         out.push_back(r);
     }
     const std::string a38 = "spec/assumptions.md A-38 (views join descriptions by code)";
-    out.push_back({"CliFor", {"cod_naz_res"}, "StatiEsteri", {"cod_naz"}, "join", a38, "a view shows the description this code names"});
-    out.push_back({"Articoli", {"cod_marca"}, "MarcaArticoli", {"cod_marca"}, "join", a38, "a view shows the description this code names"});
-    out.push_back({"Articoli", {"cod_famiglia"}, "Famiglia", {"cod_famiglia"}, "join", a38, "a view shows the description this code names"});
-    out.push_back({kHeader, {"cod_tipodoc", "cod_gruppo_tipodoc"}, "CodiciDocumento", {"cod_tipodoc", "cod_gruppo_tipodoc"}, "join", a38, "a view shows the description this code names"});
-    out.push_back({kHeader, {"cod_pag"}, "CondPagam", {"cod_pag"}, "join", a38, "a view shows the description this code names"});
-    out.push_back({kLines, {"cod_art", "cod_variante"}, "Articoli", {"cod_art", "cod_variante"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({"CliFor",
+                   {"cod_naz_res"},
+                   "StatiEsteri",
+                   {"cod_naz"},
+                   "join",
+                   a38,
+                   "a view shows the description this code names"});
+    out.push_back({"Articoli",
+                   {"cod_marca"},
+                   "MarcaArticoli",
+                   {"cod_marca"},
+                   "join",
+                   a38,
+                   "a view shows the description this code names"});
+    out.push_back({"Articoli",
+                   {"cod_famiglia"},
+                   "Famiglia",
+                   {"cod_famiglia"},
+                   "join",
+                   a38,
+                   "a view shows the description this code names"});
+    out.push_back({kHeader,
+                   {"cod_tipodoc", "cod_gruppo_tipodoc"},
+                   "CodiciDocumento",
+                   {"cod_tipodoc", "cod_gruppo_tipodoc"},
+                   "join",
+                   a38,
+                   "a view shows the description this code names"});
+    out.push_back(
+        {kHeader, {"cod_pag"}, "CondPagam", {"cod_pag"}, "join", a38, "a view shows the description this code names"});
+    out.push_back({kLines,
+                   {"cod_art", "cod_variante"},
+                   "Articoli",
+                   {"cod_art", "cod_variante"},
+                   "join",
+                   a38,
+                   "a view shows the description this code names"});
     return out;
 }
 
@@ -193,8 +237,9 @@ std::vector<std::string> dependency_order(const Catalogue& cat) {
     while (order.size() < all.size()) {
         const auto ready = std::find_if(all.begin(), all.end(), [&](const std::string& r) {
             if (std::find(order.begin(), order.end(), r) != order.end()) return false;
-            return std::all_of(needs[r].begin(), needs[r].end(),
-                               [&](const std::string& n) { return std::find(order.begin(), order.end(), n) != order.end(); });
+            return std::all_of(needs[r].begin(), needs[r].end(), [&](const std::string& n) {
+                return std::find(order.begin(), order.end(), n) != order.end();
+            });
         });
         if (ready == all.end()) throw std::logic_error("dependency_order: the data set's links form a cycle");
         order.push_back(*ready);
@@ -204,29 +249,34 @@ std::vector<std::string> dependency_order(const Catalogue& cat) {
 
 rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& options) {
     if (options.min_records < 1 || options.min_records > options.max_records)
-        throw std::invalid_argument("data_set_gen: expected 1 <= min_records <= max_records, got " + std::to_string(options.min_records) + ".." +
-                                    std::to_string(options.max_records));
+        throw std::invalid_argument("data_set_gen: expected 1 <= min_records <= max_records, got " +
+                                    std::to_string(options.min_records) + ".." + std::to_string(options.max_records));
     if (options.min_lines < 0 || options.min_lines > options.max_lines)
-        throw std::invalid_argument("data_set_gen: expected 0 <= min_lines <= max_lines, got " + std::to_string(options.min_lines) + ".." +
-                                    std::to_string(options.max_lines));
+        throw std::invalid_argument("data_set_gen: expected 0 <= min_lines <= max_lines, got " +
+                                    std::to_string(options.min_lines) + ".." + std::to_string(options.max_lines));
     auto plan = std::make_shared<Plan>();
     plan->order = dependency_order(cat);
     plan->links = data_set_links(cat);
     plan->counts = options.counts;
     for (const auto& [name, n] : options.counts) {
         if (std::find(plan->order.begin(), plan->order.end(), name) == plan->order.end())
-            throw std::invalid_argument("data_set_gen: counts names \"" + name + "\", which is not a resource of a data set");
-        const bool linked_to = std::any_of(plan->links.begin(), plan->links.end(), [&](const Link& l) { return l.to_record == name; });
+            throw std::invalid_argument("data_set_gen: counts names \"" + name +
+                                        "\", which is not a resource of a data set");
+        const bool linked_to =
+            std::any_of(plan->links.begin(), plan->links.end(), [&](const Link& l) { return l.to_record == name; });
         if (n < 0 || (n == 0 && linked_to))
-            throw std::invalid_argument("data_set_gen: count of " + name + " must be " + (linked_to ? "at least 1 (records link to it)" : "at least 0") +
-                                        ", got " + std::to_string(n));
+            throw std::invalid_argument("data_set_gen: count of " + name + " must be " +
+                                        (linked_to ? "at least 1 (records link to it)" : "at least 0") + ", got " +
+                                        std::to_string(n));
     }
     const auto narrowed = narrowings(cat, plan->links);
     for (const auto& name : plan->order) {
         const auto it = narrowed.find(name);
         plan->types.emplace(name, *cat.find(name));
-        plan->records.emplace(name, record_gen(generation_schema(cat, name, plan->links, it == narrowed.end() ? std::map<std::string, SqlType>{} : it->second),
-                                               options.record));
+        plan->records.emplace(
+            name, record_gen(generation_schema(cat, name, plan->links,
+                                               it == narrowed.end() ? std::map<std::string, SqlType>{} : it->second),
+                             options.record));
     }
     plan->lines = record_gen(line_schema(cat, plan->links), options.record);
 
@@ -236,21 +286,24 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
         for (const auto& name : plan->order) {
             const Record& record = plan->types.at(name);
             const auto fixed = plan->counts.find(name);
-            const int n = fixed != plan->counts.end() ? fixed->second : *in_range(options.min_records, options.max_records + 1);
+            const int n =
+                fixed != plan->counts.end() ? fixed->second : *in_range(options.min_records, options.max_records + 1);
             std::vector<json> records;
             std::set<std::string> keys;
             // Keys are drawn until distinct: a prefix leaves few characters for short codes (Famiglia's 10).
             const int max_attempts = 50 * n + 100;
             for (int attempt = 0; static_cast<int>(records.size()) < n; ++attempt) {
                 if (attempt == max_attempts)
-                    throw std::runtime_error("data_set_gen: could not make " + std::to_string(n) + " distinct " + name + " keys in " +
-                                             std::to_string(max_attempts) + " attempts (does the run prefix \"" + options.record.run_prefix +
+                    throw std::runtime_error("data_set_gen: could not make " + std::to_string(n) + " distinct " + name +
+                                             " keys in " + std::to_string(max_attempts) +
+                                             " attempts (does the run prefix \"" + options.record.run_prefix +
                                              "\" leave room in its key fields?)");
                 json r = *plan->records.at(name);
                 if (options.active_only) r["flg_isdeleted"] = false;
                 apply_links(r, name, plan->links, made);
                 if (name == kHeader) {
-                    const auto date = sql::parse_datetime(r.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+                    const auto date = sql::parse_datetime(r.at("dat_doc").get<std::string>(), SqlKind::Datetime,
+                                                          sql::TimeSource::Record);
                     r["num_anno"] = sql::civil_from_ticks(*date.ticks).year;  // the generator's dates are valid
                     const int count = *in_range(options.min_lines, options.max_lines + 1);
                     json lines = json::array();
@@ -298,11 +351,14 @@ DataSetOptions with_prefix(DataSetOptions options, std::string prefix) {
 
 DataSetGens::DataSetGens(const Catalogue& catalogue, DataSetOptions options)
     // U+001E (record separator): ASCII, so it counts and fits like the prefix, and no generator writes it.
-    : catalogue_(catalogue), options_(std::move(options)), stand_in_(options_.record.run_prefix.size(), '\x1e'),
+    : catalogue_(catalogue),
+      options_(std::move(options)),
+      stand_in_(options_.record.run_prefix.size(), '\x1e'),
       gen_(data_set_gen(catalogue, with_prefix(options_, stand_in_))) {}
 
 rc::Gen<DataSet> DataSetGens::operator()(const std::string& prefix) const {
-    if (prefix.empty() || prefix.size() != stand_in_.size() || !ascii(prefix)) return data_set_gen(catalogue_, with_prefix(options_, prefix));
+    if (prefix.empty() || prefix.size() != stand_in_.size() || !ascii(prefix))
+        return data_set_gen(catalogue_, with_prefix(options_, prefix));
     return rc::gen::map(gen_, [from = stand_in_, prefix](DataSet set) {
         for (auto& block : set)
             for (auto& record : block.records) trade_prefix(record, from, prefix);
@@ -318,20 +374,22 @@ std::string field_list(const std::vector<std::string>& fields, const json& value
     return out;
 }
 
-const json* find_target(const DataSet& set, const std::string& to_record, const std::vector<std::string>& to_fields, const json& values) {
+const json* find_target(const DataSet& set, const std::string& to_record, const std::vector<std::string>& to_fields,
+                        const json& values) {
     for (const auto& block : set) {
         if (block.resource != to_record) continue;
         for (const auto& candidate : block.records) {
             bool all = true;
-            for (std::size_t i = 0; i < to_fields.size() && all; ++i) all = !values[i].is_null() && value_of(candidate, to_fields[i]) == values[i];
+            for (std::size_t i = 0; i < to_fields.size() && all; ++i)
+                all = !values[i].is_null() && value_of(candidate, to_fields[i]) == values[i];
             if (all) return &candidate;
         }
     }
     return nullptr;
 }
 
-void check_record(const json& record, const std::string& where, const std::string& record_type, const std::vector<Link>& links,
-                  const DataSet& set, std::vector<std::string>& out) {
+void check_record(const json& record, const std::string& where, const std::string& record_type,
+                  const std::vector<Link>& links, const DataSet& set, std::vector<std::string>& out) {
     for (const auto& link : links) {
         if (link.from_record != record_type) continue;
         const Link* reference = &link;
@@ -350,15 +408,17 @@ void check_record(const json& record, const std::string& where, const std::strin
         const json* target = find_target(set, reference->to_record, reference->to_fields, values);
         if (!target) {
             if (link.kind != "copy")
-                out.push_back(where + " " + field_list(link.from_fields, values) + ": no " + link.to_record + " with " + field_list(link.to_fields, values));
+                out.push_back(where + " " + field_list(link.from_fields, values) + ": no " + link.to_record + " with " +
+                              field_list(link.to_fields, values));
             continue;
         }
         if (link.kind != "copy") continue;
         for (std::size_t i = 0; i < link.from_fields.size(); ++i) {
             const json mine = value_of(record, link.from_fields[i]), theirs = value_of(*target, link.to_fields[i]);
             if (mine != theirs)
-                out.push_back(where + " " + link.from_fields[i] + " = " + mine.dump() + ": copies " + link.to_record + "." + link.to_fields[i] +
-                              " = " + theirs.dump() + " of its " + field_list(reference->to_fields, values));
+                out.push_back(where + " " + link.from_fields[i] + " = " + mine.dump() + ": copies " + link.to_record +
+                              "." + link.to_fields[i] + " = " + theirs.dump() + " of its " +
+                              field_list(reference->to_fields, values));
         }
     }
 }
@@ -375,7 +435,8 @@ std::vector<std::string> unresolved_links(const Catalogue& cat, const DataSet& s
             check_record(r, where, block.resource, links, set, out);
             if (block.resource != kHeader || !r.contains(kLines) || !r.at(kLines).is_array()) continue;
             for (std::size_t j = 0; j < r.at(kLines).size(); ++j)
-                check_record(r.at(kLines)[j], where + "." + kLines + "[" + std::to_string(j) + "]", kLines, links, set, out);
+                check_record(r.at(kLines)[j], where + "." + kLines + "[" + std::to_string(j) + "]", kLines, links, set,
+                             out);
         }
     }
     return out;

@@ -79,7 +79,8 @@ class DataSetGens {
 public:
     /// `options.record.run_prefix` sets the length of the prefixes to come.
     DataSetGens(const Catalogue& catalogue, DataSetOptions options);
-    /// data_set_gen(catalogue, options with run_prefix = prefix); built afresh for a prefix of another length or not ASCII.
+    /// data_set_gen(catalogue, options with run_prefix = prefix); built afresh for a prefix of another length or not
+    /// ASCII.
     rc::Gen<DataSet> operator()(const std::string& prefix) const;
 
 private:

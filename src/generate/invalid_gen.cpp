@@ -42,28 +42,24 @@ SentShape sent_shape(const Catalogue& cat, const Record& record) {
     for (const auto& f : record.fields) {
         if (!schema["properties"].contains(f.name)) continue;  // platform-managed
         const json& property = schema["properties"][f.name];
-        shape.fields.push_back({f.name, f.type, property, listed(schema, "required", f.name), listed(schema, "x-bds-key", f.name),
-                                property.contains("enum")});
+        shape.fields.push_back({f.name, f.type, property, listed(schema, "required", f.name),
+                                listed(schema, "x-bds-key", f.name), property.contains("enum")});
     }
     return shape;
 }
 
 bool breaks(const FieldInfo& f, InvalidKind kind) {
     switch (kind) {
-        case InvalidKind::MissingRequired:
-            return f.required;
+        case InvalidKind::MissingRequired: return f.required;
         case InvalidKind::StringTooLong: {
             const auto max = f.type.max_length();
             return f.type.is_text() && max && *max >= 0 && !f.coded;
         }
-        case InvalidKind::WrongJsonType:
-            return !f.coded;
-        case InvalidKind::IntOutOfRange:
-            return f.type.kind == SqlKind::Int && !f.coded;
+        case InvalidKind::WrongJsonType: return !f.coded;
+        case InvalidKind::IntOutOfRange: return f.type.kind == SqlKind::Int && !f.coded;
         case InvalidKind::MalformedDatetime:
             return (f.type.kind == SqlKind::Datetime || f.type.kind == SqlKind::Datetime2) && !f.coded;
-        case InvalidKind::NonArrayBlock:
-            return false;
+        case InvalidKind::NonArrayBlock: return false;
     }
     return false;
 }
@@ -76,7 +72,9 @@ std::vector<FieldInfo> breakable(const SentShape& shape, InvalidKind kind, const
 }
 
 /// An index in [0, n) whatever RapidCheck's size (rc::gen::elementOf would give only the first at size 0).
-rc::Gen<std::size_t> index_below(std::size_t n) { return rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(0, n)); }
+rc::Gen<std::size_t> index_below(std::size_t n) {
+    return rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(0, n));
+}
 
 std::size_t units(const std::string& utf8, const SqlType& type) {
     const auto text = sql::utf8_to_u32(utf8);
@@ -93,7 +91,8 @@ std::string named(const FieldInfo& f) { return f.name + " (" + f.type.str() + ")
 std::string make_too_long(json& record, const FieldInfo& f, const RecordGenOptions& options) {
     const int max = *f.type.max_length();
     const std::size_t want = static_cast<std::size_t>(max) + 1;
-    const bool prefixed = f.key && !options.run_prefix.empty() && units(options.run_prefix, f.type) <= static_cast<std::size_t>(max);
+    const bool prefixed =
+        f.key && !options.run_prefix.empty() && units(options.run_prefix, f.type) <= static_cast<std::size_t>(max);
     const SqlType longer{f.type.kind, max + 1};
     // text_gen reaches its maximum only now and then; fill up with letters (never a space: SQL Server ignores
     // trailing spaces when it checks a length, so a text over by a space would be accepted).
@@ -102,7 +101,8 @@ std::string make_too_long(json& record, const FieldInfo& f, const RecordGenOptio
     std::u32string text = drawn->substr(0, want);
     text.append(want - text.size(), U'x');
     record[f.name] = sql::to_utf8(text);
-    return named(f) + " given " + std::to_string(want) + " characters (" + std::to_string(units(sql::to_utf8(text), f.type)) +
+    return named(f) + " given " + std::to_string(want) + " characters (" +
+           std::to_string(units(sql::to_utf8(text), f.type)) +
            (f.type.is_unicode_text() ? " UTF-16 units" : " characters") + "), one over";
 }
 
@@ -127,7 +127,8 @@ std::string make_wrong_type(json& record, const FieldInfo& f) {
     const auto values = wrong_types(f.schema);
     const json& v = values[*index_below(values.size())];
     record[f.name] = v;
-    return named(f) + " given " + dump(v) + ", a JSON " + v.type_name() + " where " + dump(f.schema["type"]) + " is expected";
+    return named(f) + " given " + dump(v) + ", a JSON " + v.type_name() + " where " + dump(f.schema["type"]) +
+           " is expected";
 }
 
 bool leap(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
@@ -140,8 +141,10 @@ std::string make_malformed_datetime(json& record, const FieldInfo& f) {
     // target may read "31/12/2026" or "15 June 2026" as a date, so those are no invalid variants). The first
     // ones match the schema's pattern: only the SQL rules see them.
     const std::vector<std::string> texts = {
-        y + "-02-30T00:00:00", std::to_string(non_leap_year) + "-02-29T12:00:00", y + "-04-31T08:30:00", y + "-13-01T00:00:00",
-        y + "-00-10T00:00:00", y + "-06-15T25:00:00", y + "-06-15T12:60:00", "not a date",
+        y + "-02-30T00:00:00", std::to_string(non_leap_year) + "-02-29T12:00:00",
+        y + "-04-31T08:30:00", y + "-13-01T00:00:00",
+        y + "-00-10T00:00:00", y + "-06-15T25:00:00",
+        y + "-06-15T12:60:00", "not a date",
     };
     const std::string& text = texts[*index_below(texts.size())];
     record[f.name] = text;
@@ -159,24 +162,27 @@ rc::Gen<InvalidRecord> non_array_block_gen(rc::Gen<json> base) {
         const json record = *base;
         switch (*index_below(5)) {
             case 0:
-                return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is a bare record (a JSON object), not an array of records", record, record};
+                return InvalidRecord{InvalidKind::NonArrayBlock, "",
+                                     "the block is a bare record (a JSON object), not an array of records", record,
+                                     record};
             case 1:
-                return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is an object wrapping the array under \"records\"",
+                return InvalidRecord{InvalidKind::NonArrayBlock, "",
+                                     "the block is an object wrapping the array under \"records\"",
                                      json{{"records", json::array({record})}}, record};
             case 2:
-                return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is a JSON string holding the array's text",
+                return InvalidRecord{InvalidKind::NonArrayBlock, "",
+                                     "the block is a JSON string holding the array's text",
                                      json(json::array({record}).dump()), record};
-            case 3:
-                return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is the number 1", json(1), record};
-            default:
-                return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is null", json(nullptr), record};
+            case 3: return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is the number 1", json(1), record};
+            default: return InvalidRecord{InvalidKind::NonArrayBlock, "", "the block is null", json(nullptr), record};
         }
     });
 }
 
 }  // namespace
 
-std::vector<std::string> breakable_fields(const Catalogue& cat, const Record& record, InvalidKind kind, const RecordGenOptions& options) {
+std::vector<std::string> breakable_fields(const Catalogue& cat, const Record& record, InvalidKind kind,
+                                          const RecordGenOptions& options) {
     std::vector<std::string> out;
     for (const auto& f : breakable(sent_shape(cat, record), kind, options)) out.push_back(f.name);
     return out;
@@ -190,13 +196,14 @@ std::vector<InvalidKind> applicable_kinds(const Catalogue& cat, const Record& re
     return out;
 }
 
-rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, InvalidKind kind, const RecordGenOptions& options) {
+rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, InvalidKind kind,
+                                          const RecordGenOptions& options) {
     const rc::Gen<json> base = sent_record_gen(cat, record, options);
     if (kind == InvalidKind::NonArrayBlock) return non_array_block_gen(base);
     const std::vector<FieldInfo> fields = breakable(sent_shape(cat, record), kind, options);
     if (fields.empty())
-        throw std::invalid_argument("invalid_record_gen: " + std::string(to_string(kind)) + " does not apply to " + record.name +
-                                    ": it has no field that rule can break");
+        throw std::invalid_argument("invalid_record_gen: " + std::string(to_string(kind)) + " does not apply to " +
+                                    record.name + ": it has no field that rule can break");
     return rc::gen::exec([base, fields, kind, options] {
         const json valid = *base;
         json r = valid;
@@ -207,20 +214,11 @@ rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& re
                 r.erase(f.name);
                 description = named(f) + " is required and was left out";
                 break;
-            case InvalidKind::StringTooLong:
-                description = make_too_long(r, f, options);
-                break;
-            case InvalidKind::WrongJsonType:
-                description = make_wrong_type(r, f);
-                break;
-            case InvalidKind::IntOutOfRange:
-                description = make_out_of_range(r, f);
-                break;
-            case InvalidKind::MalformedDatetime:
-                description = make_malformed_datetime(r, f);
-                break;
-            case InvalidKind::NonArrayBlock:
-                break;  // handled above
+            case InvalidKind::StringTooLong: description = make_too_long(r, f, options); break;
+            case InvalidKind::WrongJsonType: description = make_wrong_type(r, f); break;
+            case InvalidKind::IntOutOfRange: description = make_out_of_range(r, f); break;
+            case InvalidKind::MalformedDatetime: description = make_malformed_datetime(r, f); break;
+            case InvalidKind::NonArrayBlock: break;  // handled above
         }
         return InvalidRecord{kind, f.name, description, std::move(r), valid};
     });
@@ -228,7 +226,8 @@ rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& re
 
 rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, const RecordGenOptions& options) {
     std::vector<rc::Gen<InvalidRecord>> gens;
-    for (InvalidKind k : applicable_kinds(cat, record, options)) gens.push_back(invalid_record_gen(cat, record, k, options));
+    for (InvalidKind k : applicable_kinds(cat, record, options))
+        gens.push_back(invalid_record_gen(cat, record, k, options));
     return rc::gen::mapcat(index_below(gens.size()), [gens](std::size_t i) { return gens[i]; });
 }
 

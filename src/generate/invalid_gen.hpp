@@ -39,18 +39,24 @@ enum class InvalidKind {
 };
 
 /// Every kind, in declaration order.
-inline constexpr InvalidKind kAllInvalidKinds[] = {InvalidKind::MissingRequired, InvalidKind::StringTooLong, InvalidKind::WrongJsonType,
-                                                   InvalidKind::IntOutOfRange,   InvalidKind::MalformedDatetime, InvalidKind::NonArrayBlock};
+inline constexpr InvalidKind kAllInvalidKinds[] = {InvalidKind::MissingRequired,   InvalidKind::StringTooLong,
+                                                   InvalidKind::WrongJsonType,     InvalidKind::IntOutOfRange,
+                                                   InvalidKind::MalformedDatetime, InvalidKind::NonArrayBlock};
 
 /// The stable labels, one table for reports, the generate command and its readers.
-NLOHMANN_JSON_SERIALIZE_ENUM(InvalidKind, {{InvalidKind::MissingRequired, "missing_required"}, {InvalidKind::StringTooLong, "string_too_long"},
-                                           {InvalidKind::WrongJsonType, "wrong_json_type"}, {InvalidKind::IntOutOfRange, "int_out_of_range"},
-                                           {InvalidKind::MalformedDatetime, "malformed_datetime"}, {InvalidKind::NonArrayBlock, "non_array_block"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(InvalidKind, {{InvalidKind::MissingRequired, "missing_required"},
+                                           {InvalidKind::StringTooLong, "string_too_long"},
+                                           {InvalidKind::WrongJsonType, "wrong_json_type"},
+                                           {InvalidKind::IntOutOfRange, "int_out_of_range"},
+                                           {InvalidKind::MalformedDatetime, "malformed_datetime"},
+                                           {InvalidKind::NonArrayBlock, "non_array_block"}})
 
 /// The stable label, e.g. "string_too_long".
 inline std::string_view to_string(InvalidKind kind) { return enum_text(kind); }
 /// The kind of a label, or nullopt.
-inline std::optional<InvalidKind> invalid_kind_from_string(std::string_view label) { return enum_from_text<InvalidKind>(label); }
+inline std::optional<InvalidKind> invalid_kind_from_string(std::string_view label) {
+    return enum_from_text<InvalidKind>(label);
+}
 
 /// One invalid variant.
 struct InvalidRecord {
@@ -66,17 +72,21 @@ struct InvalidRecord {
 };
 
 /// The fields of `record` that `kind` can break (empty for NonArrayBlock, which breaks no field).
-std::vector<std::string> breakable_fields(const Catalogue& cat, const Record& record, InvalidKind kind, const RecordGenOptions& options = {});
+std::vector<std::string> breakable_fields(const Catalogue& cat, const Record& record, InvalidKind kind,
+                                          const RecordGenOptions& options = {});
 
 /// The kinds that apply to `record`, in declaration order: those with a breakable field, and NonArrayBlock.
 /// E.g. a record whose only int field is the tenant has no IntOutOfRange.
-std::vector<InvalidKind> applicable_kinds(const Catalogue& cat, const Record& record, const RecordGenOptions& options = {});
+std::vector<InvalidKind> applicable_kinds(const Catalogue& cat, const Record& record,
+                                          const RecordGenOptions& options = {});
 
 /// Invalid variants of `record` breaking `kind`: a sent_record_gen record with one of breakable_fields broken.
 /// Throws std::invalid_argument, naming the record and the kind, if the kind does not apply to the record.
-rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, InvalidKind kind, const RecordGenOptions& options = {});
+rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, InvalidKind kind,
+                                          const RecordGenOptions& options = {});
 
 /// Invalid variants of `record` breaking any applicable kind (picked uniformly).
-rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record, const RecordGenOptions& options = {});
+rc::Gen<InvalidRecord> invalid_record_gen(const Catalogue& cat, const Record& record,
+                                          const RecordGenOptions& options = {});
 
 }  // namespace bds::gen

@@ -61,9 +61,10 @@ rc::Gen<Maybe> property_gen(rc::Gen<json> value, bool optional, bool nullable) {
         }
         auto drawn = rc::shrinkable::map(value(for_value, size), [](json v) { return Maybe(std::move(v)); });
         if (simpler.empty()) return drawn;
-        return rc::shrinkable::mapShrinks(std::move(drawn), [simpler = seq(simpler)](rc::Seq<rc::Shrinkable<Maybe>> shrinks) {
-            return rc::seq::concat(simpler, std::move(shrinks));
-        });
+        return rc::shrinkable::mapShrinks(std::move(drawn),
+                                          [simpler = seq(simpler)](rc::Seq<rc::Shrinkable<Maybe>> shrinks) {
+                                              return rc::seq::concat(simpler, std::move(shrinks));
+                                          });
     });
 }
 
@@ -77,14 +78,18 @@ rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
     for (const auto& [name, property] : schema["properties"].items()) {
         if (name == options.tenant_field && !options.tenant_id) continue;
         names.push_back(name);
-        if (name == options.tenant_field) properties.push_back(rc::gen::just(Maybe(*options.tenant_id)));
-        else if (name == "flg_isdeleted" && options.active_only) properties.push_back(rc::gen::just(Maybe(false)));
+        if (name == options.tenant_field)
+            properties.push_back(rc::gen::just(Maybe(*options.tenant_id)));
+        else if (name == "flg_isdeleted" && options.active_only)
+            properties.push_back(rc::gen::just(Maybe(false)));
         else if (listed(schema, "x-bds-key", name))
             // Keys identify the record: always present, never null, with the run prefix where it fits.
-            properties.push_back(property_gen(value_gen(without_null(property), options, options.run_prefix), false, false));
+            properties.push_back(
+                property_gen(value_gen(without_null(property), options, options.run_prefix), false, false));
         else
             // Absence is what shrinking goes to first, so shrunk records keep few fields.
-            properties.push_back(property_gen(value_gen(without_null(property), options), !listed(schema, "required", name), admits_null(property)));
+            properties.push_back(property_gen(value_gen(without_null(property), options),
+                                              !listed(schema, "required", name), admits_null(property)));
     }
     // One Random split per property, and the record shrinks one property at a time (RapidCheck's exec would replay
     // every later draw after each shrink, for properties that do not depend on each other).

@@ -23,7 +23,8 @@ rc::Gen<nlohmann::json> record_gen(const nlohmann::json& object_schema, const Re
 
 /// record_gen of the sent-record schema of `record`: record_schema(cat, record, Dialect::JsonSchema07,
 /// Direction::Sent).
-rc::Gen<nlohmann::json> sent_record_gen(const Catalogue& cat, const Record& record, const RecordGenOptions& options = {});
+rc::Gen<nlohmann::json> sent_record_gen(const Catalogue& cat, const Record& record,
+                                        const RecordGenOptions& options = {});
 
 /// `n` records from sent_record_gen with keys distinct as a case-insensitive unique index compares them (so they
 /// are distinct on any target), `fixed` merged into each, document lines tied to their header (tie_lines). The same

@@ -12,14 +12,20 @@ namespace {
 
 using nlohmann::json;
 
-
 std::optional<Family> family_of(const SqlType& t) {
     switch (t.kind) {
-        case SqlKind::NChar: case SqlKind::NVarChar: case SqlKind::Char: case SqlKind::VarChar: return Family::Text;
-        case SqlKind::Int: case SqlKind::Decimal: case SqlKind::Bit: return Family::Exact;
+        case SqlKind::NChar:
+        case SqlKind::NVarChar:
+        case SqlKind::Char:
+        case SqlKind::VarChar: return Family::Text;
+        case SqlKind::Int:
+        case SqlKind::Decimal:
+        case SqlKind::Bit: return Family::Exact;
         case SqlKind::Float: return Family::Float;
-        case SqlKind::Datetime: case SqlKind::Datetime2: return Family::Time;
-        case SqlKind::Timestamp: case SqlKind::List: return std::nullopt;
+        case SqlKind::Datetime:
+        case SqlKind::Datetime2: return Family::Time;
+        case SqlKind::Timestamp:
+        case SqlKind::List: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -29,7 +35,9 @@ bool usable_value(const Column& c, const json& v) {
         case Family::Text: return v.is_string() && sql::utf8_to_u32(v.get<std::string>()).has_value();
         case Family::Exact: return v.is_number() || (c.type.kind == SqlKind::Bit && v.is_boolean());
         case Family::Float: return v.is_number();
-        case Family::Time: return v.is_string() && sql::parse_datetime(v.get<std::string>(), c.type.kind, sql::TimeSource::Record).ticks.has_value();
+        case Family::Time:
+            return v.is_string() &&
+                   sql::parse_datetime(v.get<std::string>(), c.type.kind, sql::TimeSource::Record).ticks.has_value();
     }
     return false;
 }
@@ -54,11 +62,12 @@ ColumnSet make_columns(const Record& record, const std::vector<json>& rows, cons
     for (const Field& f : record.fields) {
         const auto family = family_of(f.type);
         if (!family) continue;
-        if (options.standard_sql && (*family == Family::Time || *family == Family::Float || f.type.kind == SqlKind::Bit ||
-                                     bracketed_if_needed(f.name) != f.name))
+        if (options.standard_sql && (*family == Family::Time || *family == Family::Float ||
+                                     f.type.kind == SqlKind::Bit || bracketed_if_needed(f.name) != f.name))
             continue;
         if (!options.platform_fields && (f.managed || f.tenant)) continue;
-        const auto same = std::count_if(record.fields.begin(), record.fields.end(), [&](const Field& g) { return iequals(g.name, f.name); });
+        const auto same = std::count_if(record.fields.begin(), record.fields.end(),
+                                        [&](const Field& g) { return iequals(g.name, f.name); });
         if (same != 1) continue;
         try {
             (void)Selection::parse(bracketed_if_needed(f.name) + " IS NULL", record);
@@ -79,7 +88,8 @@ ColumnSet make_columns(const Record& record, const std::vector<json>& rows, cons
         }
         ctx.columns.push_back(std::move(c));
     }
-    if (ctx.columns.empty()) throw std::invalid_argument("condition_gen: " + record.name + " has no field a condition can use");
+    if (ctx.columns.empty())
+        throw std::invalid_argument("condition_gen: " + record.name + " has no field a condition can use");
     return ctx;
 }
 

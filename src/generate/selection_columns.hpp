@@ -19,9 +19,9 @@ struct Column {
     std::string name;
     SqlType type;
     Family family = Family::Text;
-    std::vector<nlohmann::json> values;          ///< the non-null values the rows hold, of the JSON type the column needs
-    std::vector<std::string> choices;  ///< the catalogue's allowed values (ind_clifor C/F, ...)
-    bool portable = true;              ///< Text: every value is portable_text
+    std::vector<nlohmann::json> values;  ///< the non-null values the rows hold, of the JSON type the column needs
+    std::vector<std::string> choices;    ///< the catalogue's allowed values (ind_clifor C/F, ...)
+    bool portable = true;                ///< Text: every value is portable_text
 };
 
 /// The columns of one record a condition can use, and the texts of its rows.
@@ -35,7 +35,8 @@ struct ColumnSet {
 
 /// The columns of `record` a condition can use among `rows` (options.standard_sql leaves out what not every database
 /// reads alike). std::invalid_argument when there is none.
-ColumnSet make_columns(const Record& record, const std::vector<nlohmann::json>& rows, const ConditionGenOptions& options);
+ColumnSet make_columns(const Record& record, const std::vector<nlohmann::json>& rows,
+                       const ConditionGenOptions& options);
 
 /// `name` as a condition writes it: bare when it is a plain identifier, else in brackets.
 std::string bracketed_if_needed(const std::string& name);

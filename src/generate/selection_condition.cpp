@@ -73,8 +73,12 @@ private:
         std::string out(k);
         switch (dice_.below(4)) {
             case 0: break;
-            case 1: for (auto& c : out) c = ascii_lower(c); break;
-            case 2: for (std::size_t i = 1; i < out.size(); ++i) out[i] = ascii_lower(out[i]); break;
+            case 1:
+                for (auto& c : out) c = ascii_lower(c);
+                break;
+            case 2:
+                for (std::size_t i = 1; i < out.size(); ++i) out[i] = ascii_lower(out[i]);
+                break;
             default:
                 for (auto& c : out)
                     if (dice_.below(2)) c = ascii_lower(c);
@@ -89,7 +93,10 @@ private:
         const int choice = dice_.below(4);
         if (choice >= 2) {
             const int casing = dice_.below(3);
-            for (auto& c : out) c = casing == 0 ? ascii_upper(c) : casing == 1 ? ascii_lower(c) : (dice_.below(2) ? ascii_upper(c) : ascii_lower(c));
+            for (auto& c : out)
+                c = casing == 0   ? ascii_upper(c)
+                    : casing == 1 ? ascii_lower(c)
+                                  : (dice_.below(2) ? ascii_upper(c) : ascii_lower(c));
         }
         if (choice == 1 || choice == 3 || !is_plain_identifier(n)) {
             std::string bracketed = "[";
@@ -106,13 +113,17 @@ private:
                 if (l.text.empty()) throw std::invalid_argument("to_tsql: empty number");
                 word(l.text);
                 return;
-            case Literal::Kind::Text: word((l.unicode ? (dice_.below(4) == 3 ? "n" : "N") : "") + sql_text(l.text)); return;
+            case Literal::Kind::Text:
+                word((l.unicode ? (dice_.below(4) == 3 ? "n" : "N") : "") + sql_text(l.text));
+                return;
         }
     }
 
     void operand(const Operand& o) {
-        if (o.is_column()) name(o.column);
-        else literal(o.literal);
+        if (o.is_column())
+            name(o.column);
+        else
+            literal(o.literal);
     }
 
     static bool escape_ok(char32_t c) {
@@ -127,9 +138,12 @@ private:
                 case PatternElement::Kind::AnyRun: out += "%"; break;
                 case PatternElement::Kind::Char: {
                     const bool special = e.ch == U'%' || e.ch == U'_' || e.ch == U'[';
-                    if (p.escape && (special || e.ch == *p.escape)) out += utf8(*p.escape) + utf8(e.ch);
-                    else if (special) out += "[" + utf8(e.ch) + "]";
-                    else out += utf8(e.ch);
+                    if (p.escape && (special || e.ch == *p.escape))
+                        out += utf8(*p.escape) + utf8(e.ch);
+                    else if (special)
+                        out += "[" + utf8(e.ch) + "]";
+                    else
+                        out += utf8(e.ch);
                     break;
                 }
                 case PatternElement::Kind::Set: {
@@ -138,7 +152,8 @@ private:
                     for (const auto& [lo, hi] : e.members) {
                         for (char32_t c : {lo, hi})
                             if (c == U']' || c == U'[' || c == U'^' || c == U'-' || (p.escape && c == *p.escape))
-                                throw std::invalid_argument("to_tsql: character U+" + sql::hex_code_point(c) + " in a LIKE set");
+                                throw std::invalid_argument("to_tsql: character U+" + sql::hex_code_point(c) +
+                                                            " in a LIKE set");
                         out += utf8(lo);
                         if (hi != lo) out += "-" + utf8(hi);
                     }
@@ -160,7 +175,8 @@ private:
         for (int i = 0; i < parens; ++i) punct("(");
         switch (e.kind) {
             case Expr::Kind::Compare:
-                if (!e.left.is_column() && !e.right.is_column()) throw std::invalid_argument("to_tsql: a comparison without a column");
+                if (!e.left.is_column() && !e.right.is_column())
+                    throw std::invalid_argument("to_tsql: a comparison without a column");
                 operand(e.left);
                 punct(spelling(e.op));
                 operand(e.right);
@@ -175,7 +191,8 @@ private:
                     word((e.pattern.unicode ? "N" : "") + sql_text(pattern_text(e.pattern)));
                 }
                 if (e.pattern.escape) {
-                    if (!escape_ok(*e.pattern.escape)) throw std::invalid_argument("to_tsql: unusable ESCAPE character");
+                    if (!escape_ok(*e.pattern.escape))
+                        throw std::invalid_argument("to_tsql: unusable ESCAPE character");
                     keyword("ESCAPE");
                     word(sql_text(utf8(*e.pattern.escape)));
                 }
@@ -272,6 +289,8 @@ const char* spelling(CompareOp op) {
     return "=";
 }
 
-std::string to_tsql(const Expr& expr, std::uint64_t style, bool plain_names) { return Writer(style, plain_names).write(expr); }
+std::string to_tsql(const Expr& expr, std::uint64_t style, bool plain_names) {
+    return Writer(style, plain_names).write(expr);
+}
 
 }  // namespace bds::gen

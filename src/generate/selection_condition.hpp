@@ -95,6 +95,8 @@ struct Condition {
 /// Throws std::invalid_argument for a tree that cannot be written (a node without operands, a Compare
 /// without a column, a set member that cannot stand in a set).
 std::string to_tsql(const Expr& expr, std::uint64_t style = 0, bool plain_names = false);
-inline std::string to_tsql(const Condition& condition) { return to_tsql(condition.expr, condition.style, condition.plain_names); }
+inline std::string to_tsql(const Condition& condition) {
+    return to_tsql(condition.expr, condition.style, condition.plain_names);
+}
 
 }  // namespace bds::gen

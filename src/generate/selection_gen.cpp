@@ -25,7 +25,8 @@ constexpr std::int64_t kTicksPerDay = 86'400 * kTicksPerSecond;
 bool portable_char(char32_t c) {
     if (c >= 0x20 && c < 0x7F) return true;
     if (c < 0xC0 || c > 0xFF) return false;
-    return std::u32string_view(U"\u00D7\u00F7\u00DF\u00C6\u00E6\u00DE\u00FE\u00D0\u00F0").find(c) == std::u32string_view::npos;
+    return std::u32string_view(U"\u00D7\u00F7\u00DF\u00C6\u00E6\u00DE\u00FE\u00D0\u00F0").find(c) ==
+           std::u32string_view::npos;
 }
 
 std::u32string u32(const std::string& s) {
@@ -40,8 +41,10 @@ std::size_t lexer_digits(std::string_view number) {
     std::size_t digits = 0;
     bool point = false;
     for (char c : number) {
-        if (c == '.') point = true;
-        else if (c >= '0' && c <= '9' && (digits > 0 || c != '0' || point)) ++digits;
+        if (c == '.')
+            point = true;
+        else if (c >= '0' && c <= '9' && (digits > 0 || c != '0' || point))
+            ++digits;
     }
     return digits;
 }
@@ -52,7 +55,9 @@ std::size_t lexer_digits(std::string_view number) {
 int uniform(int lo, int hi) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(lo, hi)); }
 bool chance(int percent) { return uniform(0, 100) < percent; }
 template <class T>
-const T& pick(const std::vector<T>& v) { return v[static_cast<std::size_t>(uniform(0, static_cast<int>(v.size())))]; }
+const T& pick(const std::vector<T>& v) {
+    return v[static_cast<std::size_t>(uniform(0, static_cast<int>(v.size())))];
+}
 
 // --- the builder ---
 
@@ -113,7 +118,8 @@ private:
         return *pick(!held.empty() && chance(85) ? held : from);
     }
     static bool compatible(const Column& a, const Column& b) {
-        const bool na = a.family == Family::Exact || a.family == Family::Float, nb = b.family == Family::Exact || b.family == Family::Float;
+        const bool na = a.family == Family::Exact || a.family == Family::Float,
+                   nb = b.family == Family::Exact || b.family == Family::Float;
         return a.family == b.family || (na && nb);
     }
 
@@ -124,7 +130,8 @@ private:
             return c_.standard() ? pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne})
                                  : pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::NeBang});
         if (c_.standard())
-            return pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::Lt, CompareOp::Le, CompareOp::Gt, CompareOp::Ge});
+            return pick(std::vector<CompareOp>{CompareOp::Eq, CompareOp::Ne, CompareOp::Lt, CompareOp::Le,
+                                               CompareOp::Gt, CompareOp::Ge});
         return static_cast<CompareOp>(uniform(0, 9));
     }
 
@@ -137,11 +144,13 @@ private:
     }
 
     std::string random_text() {
-        static const std::vector<std::string> kPortable = {"a", "b", "c", "x", "A", "B", "C", "Z", "0", "7", " ", "'", "%", "_", "[",
-                                                           "!", "-", "à", "è", "é", "ò", "ù", "À", "È", "Rossi", "ROSSI", "D'Annunzio", "Città"};
+        static const std::vector<std::string> kPortable = {
+            "a", "b", "c", "x", "A", "B", "C", "Z", "0", "7", " ",     "'",     "%",          "_",
+            "[", "!", "-", "à", "è", "é", "ò", "ù", "À", "È", "Rossi", "ROSSI", "D'Annunzio", "Città"};
         static const std::vector<std::string> kMore = {"ß", "€", "’", "Σ", "ж", "Ł", "中", "\U0001F600", "\U0001D11E"};
         std::string out;
-        for (int n = uniform(0, 7); n > 0; --n) out += !c_.portable() && !c_.standard() && chance(20) ? pick(kMore) : pick(kPortable);
+        for (int n = uniform(0, 7); n > 0; --n)
+            out += !c_.portable() && !c_.standard() && chance(20) ? pick(kMore) : pick(kPortable);
         return out;
     }
 
@@ -162,10 +171,14 @@ private:
     std::string text_value(const Column& col, bool for_like) {
         std::string s;
         const int r = uniform(0, 100);
-        if (r < 15 && !col.choices.empty()) s = pick(col.choices);
-        else if (r < 70 && !col.values.empty()) s = pick(col.values).get<std::string>();
-        else if (r < 80 && !c_.texts.empty()) s = pick(c_.texts);
-        else s = random_text();
+        if (r < 15 && !col.choices.empty())
+            s = pick(col.choices);
+        else if (r < 70 && !col.values.empty())
+            s = pick(col.values).get<std::string>();
+        else if (r < 80 && !c_.texts.empty())
+            s = pick(c_.texts);
+        else
+            s = random_text();
         std::u32string t = u32(s);
         if (t.size() > 60) t.resize(60);  // long texts still select by prefix in LIKE; keeps conditions short
         if (!c_.portable()) {
@@ -175,7 +188,8 @@ private:
             if (chance(10) && !t.empty()) t.resize(static_cast<std::size_t>(uniform(0, static_cast<int>(t.size()))));
         }
         if (c_.standard()) {
-            while (!t.empty() && t.back() == U' ') t.pop_back();  // whether trailing spaces count differs between engines
+            while (!t.empty() && t.back() == U' ')
+                t.pop_back();  // whether trailing spaces count differs between engines
         } else if (!for_like && chance(10)) {
             t += chance(50) ? U" " : U"  ";  // equal when padded
         }
@@ -199,9 +213,12 @@ private:
         const bool negative = canonical[0] == '-';
         std::string body = negative ? canonical.substr(1) : canonical;
         const int r = uniform(0, 100);
-        if (r < 10 && body.rfind("0.", 0) == 0) body = body.substr(1);                      // .5
-        else if (r < 15 && body.find('.') == std::string::npos) body += chance(50) ? "." : ".0";  // 5. 5.0
-        else if (r < 18 && !negative) body = "+" + body;
+        if (r < 10 && body.rfind("0.", 0) == 0)
+            body = body.substr(1);  // .5
+        else if (r < 15 && body.find('.') == std::string::npos)
+            body += chance(50) ? "." : ".0";  // 5. 5.0
+        else if (r < 18 && !negative)
+            body = "+" + body;
         return {Literal::Kind::Number, (negative ? "-" : "") + body, false};
     }
 
@@ -218,12 +235,15 @@ private:
             const int r = uniform(0, 100);
             if (r < 55 && !col.values.empty()) {
                 const json& v = pick(col.values);
-                if (v.is_number_integer() && r >= 45) text = std::to_string(v.get<std::int64_t>() + (chance(50) ? 1 : -1));
-                else text = decimal_text(v).value_or("0");
+                if (v.is_number_integer() && r >= 45)
+                    text = std::to_string(v.get<std::int64_t>() + (chance(50) ? 1 : -1));
+                else
+                    text = decimal_text(v).value_or("0");
             } else if (r < 85) {
                 text = std::to_string(uniform(-10, 11));
             } else {
-                text = pick(std::vector<std::string>{"0", "1", "-1", "2147483647", "-2147483648", "2147483648", "-2147483649"});
+                text = pick(
+                    std::vector<std::string>{"0", "1", "-1", "2147483647", "-2147483648", "2147483648", "-2147483649"});
             }
             const auto d = sql::Decimal::parse(text);
             const bool int32 = d && d->to_int32().has_value();
@@ -240,7 +260,8 @@ private:
             std::int64_t k = uniform(-100000, 100001);
             std::string digits = std::to_string(k < 0 ? -k : k);
             if (scale > 0) {
-                if (digits.size() <= static_cast<std::size_t>(scale)) digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
+                if (digits.size() <= static_cast<std::size_t>(scale))
+                    digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
                 digits.insert(digits.size() - static_cast<std::size_t>(scale), ".");
             }
             text = sql::Decimal::parse((k < 0 ? "-" : "") + digits)->str();
@@ -254,8 +275,11 @@ private:
 
     Literal float_literal(const Column& col) {
         std::string text;
-        if (!col.values.empty() && chance(55)) text = decimal_text(pick(col.values)).value_or("0");
-        else text = sql::Decimal::parse(std::to_string(uniform(-2000, 2001)) + "." + std::to_string(uniform(0, 100)))->str();
+        if (!col.values.empty() && chance(55))
+            text = decimal_text(pick(col.values)).value_or("0");
+        else
+            text = sql::Decimal::parse(std::to_string(uniform(-2000, 2001)) + "." + std::to_string(uniform(0, 100)))
+                       ->str();
         if (col.type.is_single_precision_float()) {
             float f = 0;
             const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
@@ -270,7 +294,9 @@ private:
         const int r = uniform(0, 100);
         if (r < 65 && !col.values.empty()) {
             ticks = *sql::parse_datetime(pick(col.values).get<std::string>(), kind, sql::TimeSource::Record).ticks;
-            if (r >= 55) ticks += chance(50) ? (chance(50) ? kTicksPerDay : -kTicksPerDay) : (chance(50) ? kTicksPerSecond : -kTicksPerSecond);
+            if (r >= 55)
+                ticks += chance(50) ? (chance(50) ? kTicksPerDay : -kTicksPerDay)
+                                    : (chance(50) ? kTicksPerSecond : -kTicksPerSecond);
         } else {
             const int y = uniform(1900, 2101), m = uniform(1, 13), d = uniform(1, 29);
             ticks = sql::ticks_from_civil({y, m, d}) + static_cast<std::int64_t>(uniform(0, 86'400)) * kTicksPerSecond;
@@ -320,9 +346,12 @@ private:
     /// A range of one-case ASCII letters or digits, containing `c` when it is one.
     std::pair<char32_t, char32_t> range_around(char32_t c) {
         char32_t first = 'a', last = 'z';
-        if (c >= 'A' && c <= 'Z') first = 'A', last = 'Z';
-        else if (c >= '0' && c <= '9') first = '0', last = '9';
-        else if (!(c >= 'a' && c <= 'z')) c = static_cast<char32_t>(uniform('a', 'z' + 1));
+        if (c >= 'A' && c <= 'Z')
+            first = 'A', last = 'Z';
+        else if (c >= '0' && c <= '9')
+            first = '0', last = '9';
+        else if (!(c >= 'a' && c <= 'z'))
+            c = static_cast<char32_t>(uniform('a', 'z' + 1));
         const auto lo = static_cast<char32_t>(uniform(static_cast<int>(first), static_cast<int>(c) + 1));
         const auto hi = static_cast<char32_t>(uniform(static_cast<int>(c), static_cast<int>(last) + 1));
         return {lo, hi};
@@ -334,12 +363,16 @@ private:
         e.kind = PatternElement::Kind::Set;
         static const std::u32string kExtra = U"abxzABXZ09\u00E0\u00E8";
         if (!set_member_ok(c)) c = kExtra[static_cast<std::size_t>(uniform(0, static_cast<int>(kExtra.size())))];
-        if (!c_.portable() && chance(40)) e.members.push_back(range_around(c));
-        else e.members.emplace_back(c, c);
+        if (!c_.portable() && chance(40))
+            e.members.push_back(range_around(c));
+        else
+            e.members.emplace_back(c, c);
         for (int n = uniform(0, 3); n > 0; --n) {
             const char32_t x = kExtra[static_cast<std::size_t>(uniform(0, static_cast<int>(kExtra.size())))];
-            if (!c_.portable() && chance(25)) e.members.push_back(range_around(x));
-            else e.members.emplace_back(x, x);
+            if (!c_.portable() && chance(25))
+                e.members.push_back(range_around(x));
+            else
+                e.members.emplace_back(x, x);
         }
         return e;
     }
@@ -353,13 +386,16 @@ private:
     void standard_pattern(LikePattern& p) {
         for (auto& e : p.elements) {
             if (e.kind == PatternElement::Kind::Char && e.ch == U'\\') e = {PatternElement::Kind::AnyOne, 0, false, {}};
-            if (e.kind == PatternElement::Kind::Char && (e.ch == U'%' || e.ch == U'_' || e.ch == U'[') && !p.escape) p.escape = pick(kStandardEscapes);
+            if (e.kind == PatternElement::Kind::Char && (e.ch == U'%' || e.ch == U'_' || e.ch == U'[') && !p.escape)
+                p.escape = pick(kStandardEscapes);
         }
     }
 
     LikePattern like_pattern(const Column& col) {
         LikePattern p;
-        if (chance(40)) p.escape = c_.standard() ? pick(kStandardEscapes) : pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
+        if (chance(40))
+            p.escape =
+                c_.standard() ? pick(kStandardEscapes) : pick(std::vector<char32_t>{U'!', U'#', U'~', U'\\', U'/'});
         if (chance(7)) {
             p.null = true;
             return p;
@@ -459,7 +495,9 @@ private:
             return e;
         }
         if (k < 19) {
-            const Columns ordered = c_.portable() ? of(comparable_cols, [](const Column& c) { return c.family != Family::Text; }) : comparable_cols;
+            const Columns ordered = c_.portable()
+                                        ? of(comparable_cols, [](const Column& c) { return c.family != Family::Text; })
+                                        : comparable_cols;
             if (ordered.empty()) return is_null(any_column());
             const Column& col = choose(ordered);
             e.kind = Expr::Kind::Between;
@@ -476,7 +514,8 @@ private:
 
 }  // namespace
 
-rc::Gen<Condition> condition_gen(const Record& record, const std::vector<json>& rows, const ConditionGenOptions& options) {
+rc::Gen<Condition> condition_gen(const Record& record, const std::vector<json>& rows,
+                                 const ConditionGenOptions& options) {
     auto ctx = std::make_shared<const ColumnSet>(make_columns(record, rows, options));
     return rc::gen::exec([ctx] {
         Builder builder(*ctx);
@@ -496,7 +535,8 @@ rc::Gen<Condition> condition_gen(const Record& record, const std::vector<json>& 
 
 bool collation_independent(const Selection& selection, const std::vector<json>& rows) {
     for (const auto& row : rows)
-        if (selection.matches(row, Collation::CaseInsensitive) != selection.matches(row, Collation::CaseSensitive)) return false;
+        if (selection.matches(row, Collation::CaseInsensitive) != selection.matches(row, Collation::CaseSensitive))
+            return false;
     return true;
 }
 

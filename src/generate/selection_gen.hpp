@@ -44,7 +44,8 @@ struct ConditionGenOptions {
     /// BETWEEN, IS [NOT] NULL, LIKE with % and _ (and ESCAPE); names as the catalogue spells them. None of
     /// T-SQL's own spellings: != !< !>, N'…', [sets] in LIKE, [%] for a literal % (an ESCAPE instead), [bracketed] or
     /// re-cased names, quoted numbers, trailing-space equality, bit, float and date-time literals; no backslash in a
-    /// LIKE pattern (PostgreSQL's default LIKE escape). tests/selection/engines_test.cpp holds SQLite and PostgreSQL to it.
+    /// LIKE pattern (PostgreSQL's default LIKE escape). tests/selection/engines_test.cpp holds SQLite and PostgreSQL to
+    /// it.
     bool standard_sql = false;
 };
 
@@ -56,7 +57,8 @@ struct ConditionGenOptions {
 /// datetime: 'YYYYMMDD[ hh:mm:ss[.fff]]' and 'YYYY-MM-DDThh:mm:ss[.fff]'). The surface style varies
 /// (Condition::style) and shrinks to the plain one; failures shrink to smaller conditions.
 /// Throws std::invalid_argument when the record has no usable field.
-rc::Gen<Condition> condition_gen(const Record& record, const std::vector<nlohmann::json>& rows, const ConditionGenOptions& options = {});
+rc::Gen<Condition> condition_gen(const Record& record, const std::vector<nlohmann::json>& rows,
+                                 const ConditionGenOptions& options = {});
 
 /// Whether `selection` selects the same rows of `rows` under both Collation values: the caller discards a
 /// condition for which it does not, unless it knows the target's collation. Rows are JSON objects as for

@@ -9,5 +9,7 @@
 
 // In basic_json's own (inline, versioned) namespace, where argument-dependent lookup finds it.
 NLOHMANN_JSON_NAMESPACE_BEGIN
-inline void showValue(const json& value, std::ostream& os) { os << value.dump(-1, ' ', false, json::error_handler_t::replace); }
+inline void showValue(const json& value, std::ostream& os) {
+    os << value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 NLOHMANN_JSON_NAMESPACE_END

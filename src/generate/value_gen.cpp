@@ -84,16 +84,17 @@ struct PieceTable {
 
 PieceTable piece_table(bool unicode) {
     std::vector<std::pair<int, std::vector<std::u32string>>> alternatives{
-        {50, pieces({"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y",
-                     "z", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X",
-                     "Y", "Z", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+        {50, pieces({"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p",
+                     "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "A", "B", "C", "D", "E", "F",
+                     "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V",
+                     "W", "X", "Y", "Z", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
                     unicode)},
         {8, {U" "}},
         {5, {U"'"}},
         {10, pieces({"à", "è", "é", "ì", "ò", "ù", "À", "È"}, unicode)},
         {4, pieces({"-", ".", ",", "&", "/", "\"", "€", "’", "ñ", "ß", "ç", "°"}, unicode)},
-        {8, pieces({"L'Aquila", "O''Brien", "Città", "Forlì", "perché", "Ca' Foscari", "D'Annunzio", "più", "ÈRA", "Sant'Angelo", "l'", "''",
-                    "Società"},
+        {8, pieces({"L'Aquila", "O''Brien", "Città", "Forlì", "perché", "Ca' Foscari", "D'Annunzio", "più", "ÈRA",
+                    "Sant'Angelo", "l'", "''", "Società"},
                    unicode)},
     };
     if (unicode) {
@@ -132,12 +133,15 @@ bool fits_prefix(const SqlType& type, const std::string& prefix) {
 
 rc::Gen<json> int_gen(const json& schema) {
     std::int64_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
-    if (schema.contains("minimum") && schema["minimum"].is_number()) lo = std::max(lo, schema["minimum"].get<std::int64_t>());
-    if (schema.contains("maximum") && schema["maximum"].is_number()) hi = std::min(hi, schema["maximum"].get<std::int64_t>());
+    if (schema.contains("minimum") && schema["minimum"].is_number())
+        lo = std::max(lo, schema["minimum"].get<std::int64_t>());
+    if (schema.contains("maximum") && schema["maximum"].is_number())
+        hi = std::min(hi, schema["maximum"].get<std::int64_t>());
     if (lo > hi) throw std::invalid_argument("value_gen: int schema with minimum > maximum");
     std::vector<std::int64_t> boundaries;
     for (std::int64_t v : {std::int64_t{0}, std::int64_t{1}, std::int64_t{-1}, lo, hi})
-        if (v >= lo && v <= hi && std::find(boundaries.begin(), boundaries.end(), v) == boundaries.end()) boundaries.push_back(v);
+        if (v >= lo && v <= hi && std::find(boundaries.begin(), boundaries.end(), v) == boundaries.end())
+            boundaries.push_back(v);
     const std::int64_t small_lo = std::max<std::int64_t>(lo, -1000), small_hi = std::min<std::int64_t>(hi, 1000);
     auto to_json = [](std::int64_t v) { return json(v); };
     std::vector<std::pair<int, rc::Gen<json>>> alternatives;
@@ -157,7 +161,8 @@ std::int64_t pow10(int n) {
 std::string decimal_text(std::int64_t k, int s) {
     std::string digits = std::to_string(k < 0 ? -k : k);
     if (s > 0) {
-        if (digits.size() <= static_cast<std::size_t>(s)) digits.insert(0, static_cast<std::size_t>(s) + 1 - digits.size(), '0');
+        if (digits.size() <= static_cast<std::size_t>(s))
+            digits.insert(0, static_cast<std::size_t>(s) + 1 - digits.size(), '0');
         digits.insert(digits.size() - static_cast<std::size_t>(s), ".");
     }
     return (k < 0 ? "-" : "") + digits;
@@ -197,9 +202,8 @@ rc::Gen<json> decimal_gen(const SqlProfile& profile) {
 rc::Gen<json> float_gen(bool single) {
     const std::int64_t mantissa = (std::int64_t{1} << (single ? 24 : 53)) - 1;
     const int exponent = single ? 40 : 80;
-    auto scaled = rc::gen::apply(
-        [](std::int64_t m, int e) { return json(std::ldexp(static_cast<double>(m), e)); },
-        in_range(-mantissa, mantissa + 1), in_range(-exponent, exponent + 1));
+    auto scaled = rc::gen::apply([](std::int64_t m, int e) { return json(std::ldexp(static_cast<double>(m), e)); },
+                                 in_range(-mantissa, mantissa + 1), in_range(-exponent, exponent + 1));
     return weighted<json>({
         {2, rc::gen::map(in_range(-1000, 1001), [](int v) { return json(static_cast<double>(v)); })},
         {2, rc::gen::element(json(0.0), json(1.0), json(-1.0), json(0.5), json(-0.25))},
@@ -230,7 +234,9 @@ rc::Gen<json> datetime_gen(bool datetime2) {
         return format_time(y, m, d, h, mi, s);
     });
     auto leap_day = rc::gen::apply(
-        [](int y, std::tuple<int, int, int> t) { return format_time(y, 2, 29, std::get<0>(t), std::get<1>(t), std::get<2>(t)); },
+        [](int y, std::tuple<int, int, int> t) {
+            return format_time(y, 2, 29, std::get<0>(t), std::get<1>(t), std::get<2>(t));
+        },
         rc::gen::element(1904, 2000, 2024, 2096), time);
     auto base = weighted<std::string>({
         {7, random},
@@ -260,7 +266,8 @@ rc::Gen<std::string> text_gen(const SqlType& type, const std::string& prefix) {
     const auto max = type.max_length();
     const std::size_t limit = max && *max >= 0 ? static_cast<std::size_t>(*max) : kUnboundedTextUnits;
     const std::size_t prefix_units = prefix.empty() ? 0 : units_of(prefix, unicode);
-    if (prefix_units > limit) throw std::invalid_argument("text_gen: prefix \"" + prefix + "\" does not fit " + type.str());
+    if (prefix_units > limit)
+        throw std::invalid_argument("text_gen: prefix \"" + prefix + "\" does not fit " + type.str());
     const int room = static_cast<int>(limit - prefix_units);
     // Built once per alphabet: immutable, shared by every text generator.
     static const auto ascii_table = std::make_shared<const PieceTable>(piece_table(false));
@@ -330,7 +337,8 @@ rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, con
             case SqlKind::NVarChar:
             case SqlKind::Char:
             case SqlKind::VarChar:
-                value = rc::gen::map(text_gen(type, fits_prefix(type, prefix) ? prefix : ""), [](std::string s) { return json(std::move(s)); });
+                value = rc::gen::map(text_gen(type, fits_prefix(type, prefix) ? prefix : ""),
+                                     [](std::string s) { return json(std::move(s)); });
                 break;
             case SqlKind::Int: value = int_gen(schema); break;
             case SqlKind::Decimal: value = decimal_gen(options.profile); break;
@@ -339,7 +347,8 @@ rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, con
             case SqlKind::Datetime2: value = datetime_gen(true); break;
             case SqlKind::Bit: value = rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return json(b); }); break;
             case SqlKind::Timestamp:
-                value = rc::gen::map(in_range<std::int64_t>(1, std::int64_t{1} << 40), [](std::int64_t v) { return json(v); });
+                value = rc::gen::map(in_range<std::int64_t>(1, std::int64_t{1} << 40),
+                                     [](std::int64_t v) { return json(v); });
                 break;
             case SqlKind::List: {
                 if (!schema.contains("items") || !schema["items"].is_object())

@@ -42,20 +42,23 @@ std::size_t first_difference(const std::string& a, const std::string& b) {
 std::optional<std::string> text_difference(const SqlType& type, const json& sent, const json& returned) {
     const std::string name = type.str();
     if (!returned.is_string()) return name + ": expected a string, returned a " + returned.type_name();
-    if (!sent.is_string()) return sent == returned ? std::nullopt : std::optional<std::string>(name + ": sent a " + sent.type_name());
+    if (!sent.is_string())
+        return sent == returned ? std::nullopt : std::optional<std::string>(name + ": sent a " + sent.type_name());
     std::string s = sent.get<std::string>(), r = returned.get<std::string>();
     if (type.is_fixed_text()) {
         // char(n)/nchar(n) are stored padded with spaces to n: trailing spaces carry no information.
         s = trim_spaces(std::move(s));
         r = trim_spaces(std::move(r));
         if (s == r) return std::nullopt;
-        return name + ": texts differ beyond trailing-space padding, first at character " + std::to_string(first_difference(s, r));
+        return name + ": texts differ beyond trailing-space padding, first at character " +
+               std::to_string(first_difference(s, r));
     }
     if (s == r) return std::nullopt;
     return name + ": texts differ (compared exactly), first at character " + std::to_string(first_difference(s, r));
 }
 
-std::optional<std::string> key_text_difference(const SqlType& type, const json& sent, const json& returned, Collation collation) {
+std::optional<std::string> key_text_difference(const SqlType& type, const json& sent, const json& returned,
+                                               Collation collation) {
     if (!sent.is_string() || !returned.is_string()) return text_difference(type, sent, returned);
     std::string s = trim_spaces(sent.get<std::string>()), r = trim_spaces(returned.get<std::string>());
     if (collation == Collation::CaseInsensitive) {
@@ -64,18 +67,22 @@ std::optional<std::string> key_text_difference(const SqlType& type, const json& 
     }
     if (s == r) return std::nullopt;
     return type.str() + " key: differs as the unique index compares keys (" +
-           (collation == Collation::CaseInsensitive ? "case-insensitive" : "case-sensitive") + ", trailing spaces ignored)";
+           (collation == Collation::CaseInsensitive ? "case-insensitive" : "case-sensitive") +
+           ", trailing spaces ignored)";
 }
 
 std::optional<std::string> decimal_difference(const json& sent, const json& returned, int scale) {
     const auto s = number(sent), r = decimal(returned);
-    if (!r) return "decimal: expected a number (or a string of one), returned " + returned.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (!r)
+        return "decimal: expected a number (or a string of one), returned " +
+               returned.dump(-1, ' ', false, json::error_handler_t::replace);
     if (!s) return "decimal: sent a " + std::string(sent.type_name());
     const sql::Decimal sr = s->round(scale), rr = r->round(scale);
     // A database may also cut a value beyond the scale instead of rounding it.
     if (sr == rr || s->truncate(scale) == rr) return std::nullopt;
-    return "decimal (scale " + std::to_string(scale) + "): sent " + s->str() + " rounds to " + sr.str() + " (cut: " + s->truncate(scale).str() +
-           "), returned " + r->str() + (rr == *r ? "" : " rounds to " + rr.str());
+    return "decimal (scale " + std::to_string(scale) + "): sent " + s->str() + " rounds to " + sr.str() +
+           " (cut: " + s->truncate(scale).str() + "), returned " + r->str() +
+           (rr == *r ? "" : " rounds to " + rr.str());
 }
 
 std::optional<std::string> int_difference(const json& sent, const json& returned) {
@@ -95,8 +102,8 @@ std::optional<std::string> float_difference(const SqlType& type, const json& sen
     if (type.is_single_precision_float()) {
         const float sf = static_cast<float>(s), rf = static_cast<float>(r);
         if (sf == rf) return std::nullopt;
-        return type.str() + " (a 4-byte real): sent " + shortest(s) + " is stored as " + shortest(sf) + ", returned " + shortest(r) +
-               " reads as " + shortest(rf);
+        return type.str() + " (a 4-byte real): sent " + shortest(s) + " is stored as " + shortest(sf) + ", returned " +
+               shortest(r) + " reads as " + shortest(rf);
     }
     if (s == r) return std::nullopt;
     return type.str() + " (an 8-byte float): sent " + shortest(s) + ", returned " + shortest(r);
@@ -120,17 +127,22 @@ std::optional<std::string> datetime_difference(const SqlType& type, const json& 
     const auto s = sql::parse_datetime(sent.get<std::string>(), type.kind, sql::TimeSource::Record);
     const auto r = sql::parse_datetime(returned.get<std::string>(), type.kind, sql::TimeSource::Record);
     if (!r.ticks) return name + ": returned " + show(returned) + " is not a date-time (" + r.error + ")";
-    if (!s.ticks) return sent == returned ? std::nullopt : std::optional<std::string>(name + ": sent " + show(sent) + " is not a date-time");
+    if (!s.ticks)
+        return sent == returned ? std::nullopt
+                                : std::optional<std::string>(name + ": sent " + show(sent) + " is not a date-time");
     if (*s.ticks == *r.ticks) return std::nullopt;
     const auto exact_s = sql::parse_datetime(sent.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record);
     const auto exact_r = sql::parse_datetime(returned.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record);
-    if (exact_s.ticks && exact_r.ticks && same_instant_at_some_precision(*exact_s.ticks, *exact_r.ticks)) return std::nullopt;
+    if (exact_s.ticks && exact_r.ticks && same_instant_at_some_precision(*exact_s.ticks, *exact_r.ticks))
+        return std::nullopt;
     const std::string also = " (nor equal at 1 µs, 1 ms or 1 s, A-106)";
     if (type.kind == SqlKind::Datetime)
-        return name + ": sent " + sent.get<std::string>() + " rounds to " + sql::format_datetime(*s.ticks, SqlKind::Datetime) +
-               " (1/300 s), returned " + returned.get<std::string>() + " reads as " + sql::format_datetime(*r.ticks, SqlKind::Datetime) + also;
-    return name + ": sent " + sent.get<std::string>() + " is " + sql::format_datetime(*s.ticks, SqlKind::Datetime2) + ", returned " +
-           returned.get<std::string>() + " is " + sql::format_datetime(*r.ticks, SqlKind::Datetime2) + " (100 ns)" + also;
+        return name + ": sent " + sent.get<std::string>() + " rounds to " +
+               sql::format_datetime(*s.ticks, SqlKind::Datetime) + " (1/300 s), returned " +
+               returned.get<std::string>() + " reads as " + sql::format_datetime(*r.ticks, SqlKind::Datetime) + also;
+    return name + ": sent " + sent.get<std::string>() + " is " + sql::format_datetime(*s.ticks, SqlKind::Datetime2) +
+           ", returned " + returned.get<std::string>() + " is " + sql::format_datetime(*r.ticks, SqlKind::Datetime2) +
+           " (100 ns)" + also;
 }
 
 std::optional<bool> as_bit(const json& v) {
@@ -165,7 +177,8 @@ struct Comparer {
     const CompareOptions& options;
     std::vector<Difference> out;
 
-    void add(const std::string& pointer, const std::string& field, const json& sent, const json& returned, std::string reason) {
+    void add(const std::string& pointer, const std::string& field, const json& sent, const json& returned,
+             std::string reason) {
         out.push_back({pointer, field, sent, returned, std::move(reason)});
     }
 
@@ -174,19 +187,23 @@ struct Comparer {
         const bool returned_empty = returned.is_null() || (returned.is_array() && returned.empty());
         if (sent_empty && returned_empty) return;
         if (!returned.is_array() && !returned.is_null())
-            return add(pointer, f.name, sent, returned, "list of " + f.list_of + ": expected an array, returned a " + returned.type_name());
-        if (!sent.is_array()) return add(pointer, f.name, sent, returned, "list of " + f.list_of + ": sent a " + sent.type_name());
+            return add(pointer, f.name, sent, returned,
+                       "list of " + f.list_of + ": expected an array, returned a " + returned.type_name());
+        if (!sent.is_array())
+            return add(pointer, f.name, sent, returned, "list of " + f.list_of + ": sent a " + sent.type_name());
         const std::size_t n = returned.is_array() ? returned.size() : 0;
         if (sent.size() != n)
             add(pointer, f.name, sent, returned,
-                "list of " + f.list_of + ": sent " + std::to_string(sent.size()) + " elements, returned " + std::to_string(n));
+                "list of " + f.list_of + ": sent " + std::to_string(sent.size()) + " elements, returned " +
+                    std::to_string(n));
         const Record* item = cat.find(f.list_of);
         for (std::size_t i = 0; i < sent.size() && i < n; ++i) {
             const std::string at = pointer + "/" + std::to_string(i);
             if (item && sent[i].is_object() && returned[i].is_object()) {
                 object(*item, at, sent[i], returned[i]);
             } else if (auto why = untyped_difference(sent[i], returned[i])) {
-                add(at, f.name, sent[i], returned[i], "list of " + f.list_of + ", element " + std::to_string(i) + ": " + *why);
+                add(at, f.name, sent[i], returned[i],
+                    "list of " + f.list_of + ", element " + std::to_string(i) + ": " + *why);
             }
         }
     }
@@ -194,20 +211,24 @@ struct Comparer {
     void object(const Record& record, const std::string& prefix, const json& sent, const json& returned) {
         for (const auto& [name, value] : sent.items()) {
             const Field* f = record.field(name);
-            if (name == options.tenant_field || (f && (f->tenant || f->managed || f->type.kind == SqlKind::Timestamp))) continue;
+            if (name == options.tenant_field || (f && (f->tenant || f->managed || f->type.kind == SqlKind::Timestamp)))
+                continue;
             const auto it = returned.find(name);
             const json got = it == returned.end() ? json(nullptr) : *it;
-            const std::string pointer = prefix + (nlohmann::json::json_pointer() / name).to_string();  // escaped as RFC 6901 says
+            const std::string pointer =
+                prefix + (nlohmann::json::json_pointer() / name).to_string();  // escaped as RFC 6901 says
             if (f && f->type.kind == SqlKind::List) {
                 list(*f, pointer, value, got);
                 continue;
             }
             if (f && stored_as_null(*f, value, got)) continue;
             std::optional<std::string> why;
-            if (!f) why = untyped_difference(value, got);
+            if (!f)
+                why = untyped_difference(value, got);
             else if (f->key && options.key_collation && f->type.is_text() && !value.is_null() && !got.is_null())
                 why = key_text_difference(f->type, value, got, *options.key_collation);
-            else why = value_difference(f->type, value, got, options);
+            else
+                why = value_difference(f->type, value, got, options);
             if (why) {
                 if (it == returned.end()) *why += " (absent in the returned record: compared as null, A-13)";
                 add(pointer, name, value, got, std::move(*why));
@@ -218,10 +239,12 @@ struct Comparer {
 
 }  // namespace
 
-std::optional<std::string> value_difference(const SqlType& type, const json& sent, const json& returned, const CompareOptions& options) {
+std::optional<std::string> value_difference(const SqlType& type, const json& sent, const json& returned,
+                                            const CompareOptions& options) {
     if (sent.is_null() || returned.is_null()) {
         if (sent.is_null() && returned.is_null()) return std::nullopt;
-        return type.str() + ": sent " + (sent.is_null() ? "null" : "a value") + ", returned " + (returned.is_null() ? "null" : "a value");
+        return type.str() + ": sent " + (sent.is_null() ? "null" : "a value") + ", returned " +
+               (returned.is_null() ? "null" : "a value");
     }
     switch (type.kind) {
         case SqlKind::NChar:
@@ -244,13 +267,14 @@ bool stored_as_null(const Field& field, const json& sent, const json& returned) 
     return field.nullable && !field.key && field.type.is_text() && sent == "" && returned.is_null();
 }
 
-std::vector<Difference> compare_record(const Catalogue& cat, const Record& record, const json& sent, const json& returned,
-                                       const CompareOptions& options) {
+std::vector<Difference> compare_record(const Catalogue& cat, const Record& record, const json& sent,
+                                       const json& returned, const CompareOptions& options) {
     Comparer c{cat, options, {}};
     if (!sent.is_object()) {
         c.add("", "", sent, returned, record.name + ": the sent value is not a JSON object");
     } else if (!returned.is_object()) {
-        c.add("", "", sent, returned, record.name + ": expected a JSON object, returned a " + std::string(returned.type_name()));
+        c.add("", "", sent, returned,
+              record.name + ": expected a JSON object, returned a " + std::string(returned.type_name()));
     } else {
         c.object(record, "", sent, returned);
     }
@@ -261,8 +285,8 @@ std::string format_differences(const std::vector<Difference>& differences) {
     if (differences.empty()) return "no differences";
     std::string out = std::to_string(differences.size()) + (differences.size() == 1 ? " difference:" : " differences:");
     for (const auto& d : differences) {
-        out += "\n  " + (d.pointer.empty() ? std::string("(record)") : d.pointer) + ": sent " + show(d.sent) + ", returned " + show(d.returned) +
-               "\n    " + d.reason;
+        out += "\n  " + (d.pointer.empty() ? std::string("(record)") : d.pointer) + ": sent " + show(d.sent) +
+               ", returned " + show(d.returned) + "\n    " + d.reason;
     }
     return out;
 }
@@ -288,7 +312,8 @@ std::string index_key(const Record& record, const json& values, Collation collat
             // an accent-insensitive one accents too, so keys that differ only so are one key here.
             std::string text = trim_spaces(it->get<std::string>());
             if (collation == Collation::CaseInsensitive)
-                if (const auto decoded = sql::utf8_to_u32(text)) text = sql::equality_key(*decoded, sql::TextRules{sql::CaseFolding::Letters, true, true});
+                if (const auto decoded = sql::utf8_to_u32(text))
+                    text = sql::equality_key(*decoded, sql::TextRules{sql::CaseFolding::Letters, true, true});
             key += '\x02' + text;
         } else if (const auto n = number(*it)) {
             key += '\x03' + n->str();

@@ -15,11 +15,11 @@ namespace bds::oracle {
 
 /// One field whose returned value is not what storing the sent value gives.
 struct Difference {
-    std::string pointer;        ///< JSON pointer into the returned record, e.g. "/StoricoDocumentiR/2/cod_iva"
-    std::string field;          ///< the field's name
-    nlohmann::json sent;        ///< the value sent
-    nlohmann::json returned;    ///< the value returned; null when the field was absent (A-13)
-    std::string reason;         ///< the rule applied and how the values differ under it
+    std::string pointer;      ///< JSON pointer into the returned record, e.g. "/StoricoDocumentiR/2/cod_iva"
+    std::string field;        ///< the field's name
+    nlohmann::json sent;      ///< the value sent
+    nlohmann::json returned;  ///< the value returned; null when the field was absent (A-13)
+    std::string reason;       ///< the rule applied and how the values differ under it
 };
 
 struct CompareOptions {
@@ -56,8 +56,8 @@ std::vector<Difference> compare_record(const Catalogue& catalogue, const Record&
                                        const nlohmann::json& returned, const CompareOptions& options = {});
 
 /// The rule of compare_record for one non-list value of type `type`: nullopt when equal, else the reason.
-std::optional<std::string> value_difference(const SqlType& type, const nlohmann::json& sent, const nlohmann::json& returned,
-                                            const CompareOptions& options = {});
+std::optional<std::string> value_difference(const SqlType& type, const nlohmann::json& sent,
+                                            const nlohmann::json& returned, const CompareOptions& options = {});
 
 /// Whether `returned` is null where `sent` is an empty text of a nullable, non-key text field: equal, as a database may
 /// store '' as NULL.
@@ -69,8 +69,8 @@ std::string format_differences(const std::vector<Difference>& differences);
 
 /// The key of `values` (a record or just its key fields) as SQL Server's unique index compares it: the
 /// key fields of `record` except the tenant field, text with trailing spaces removed and, under a case-insensitive
-/// collation, case and accents folded (an accent-insensitive collation's keys, A-103, are one key where these are), null
-/// and absent alike. Equal texts mean the same record.
+/// collation, case and accents folded (an accent-insensitive collation's keys, A-103, are one key where these are),
+/// null and absent alike. Equal texts mean the same record.
 std::string index_key(const Record& record, const nlohmann::json& values, Collation collation);
 
 /// The seeds' minimal record of `sent` (000 §2.1): its key fields and the fields a sent record requires, as sent.

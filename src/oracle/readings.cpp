@@ -20,38 +20,53 @@ struct Dimension {
 const std::vector<Dimension>& dimensions() {
     using R = Reading;
     static const std::vector<Dimension> kDimensions = {
-        {"text compared", {"case-insensitively", "case-sensitively"},
+        {"text compared",
+         {"case-insensitively", "case-sensitively"},
          [](const R& r) -> std::size_t { return r.collation == Collation::CaseSensitive; },
          [](R& r, std::size_t v) { r.collation = v ? Collation::CaseSensitive : Collation::CaseInsensitive; },
          [](const Traits& t) { return t.text; }},
-        {"case folded for", {"Latin, Greek and Cyrillic letters", "ASCII letters only"},
+        {"case folded for",
+         {"Latin, Greek and Cyrillic letters", "ASCII letters only"},
          [](const R& r) -> std::size_t { return r.folding == sql::CaseFolding::Ascii; },
          [](R& r, std::size_t v) { r.folding = v ? sql::CaseFolding::Ascii : sql::CaseFolding::Letters; },
          [](const Traits& t) { return t.text; }},
-        {"accents", {"significant", "ignored"},
-         [](const R& r) -> std::size_t { return r.ignore_accents; }, [](R& r, std::size_t v) { r.ignore_accents = v; },
+        {"accents",
+         {"significant", "ignored"},
+         [](const R& r) -> std::size_t { return r.ignore_accents; },
+         [](R& r, std::size_t v) { r.ignore_accents = v; },
          [](const Traits& t) { return t.text; }},
-        {"char(n)/nchar(n) values", {"padded to n", "compared as read"},
-         [](const R& r) -> std::size_t { return !r.pad_fixed; }, [](R& r, std::size_t v) { r.pad_fixed = !v; },
+        {"char(n)/nchar(n) values",
+         {"padded to n", "compared as read"},
+         [](const R& r) -> std::size_t { return !r.pad_fixed; },
+         [](R& r, std::size_t v) { r.pad_fixed = !v; },
          [](const Traits& t) { return t.fixed_text; }},
-        {"trailing blanks in =", {"ignored", "significant", "ignored where PostgreSQL compares as char(n)"},
+        {"trailing blanks in =",
+         {"ignored", "significant", "ignored where PostgreSQL compares as char(n)"},
          [](const R& r) -> std::size_t { return r.postgres_char ? 2 : !r.equality_ignores_trailing_blanks; },
          [](R& r, std::size_t v) {
              r.equality_ignores_trailing_blanks = v == 0;
              r.postgres_char = v == 2;
          },
          [](const Traits& t) { return t.text; }},
-        {"trailing blanks in LIKE", {"as SQL Server (significant but for varchar with '...')", "significant", "trimmed"},
+        {"trailing blanks in LIKE",
+         {"as SQL Server (significant but for varchar with '...')", "significant", "trimmed"},
          [](const R& r) { return static_cast<std::size_t>(r.like_blanks); },
-         [](R& r, std::size_t v) { r.like_blanks = static_cast<R::LikeBlanks>(v); }, [](const Traits& t) { return t.like; }},
-        {"case in LIKE", {"as in =", "ASCII letters folded whatever = does (SQLite's LIKE)"},
-         [](const R& r) -> std::size_t { return r.like_folds_ascii; }, [](R& r, std::size_t v) { r.like_folds_ascii = v; },
+         [](R& r, std::size_t v) { r.like_blanks = static_cast<R::LikeBlanks>(v); },
          [](const Traits& t) { return t.like; }},
-        {"a literal ''", {"an empty text", "NULL"},
-         [](const R& r) -> std::size_t { return r.empty_text_is_null; }, [](R& r, std::size_t v) { r.empty_text_is_null = v; },
+        {"case in LIKE",
+         {"as in =", "ASCII letters folded whatever = does (SQLite's LIKE)"},
+         [](const R& r) -> std::size_t { return r.like_folds_ascii; },
+         [](R& r, std::size_t v) { r.like_folds_ascii = v; },
+         [](const Traits& t) { return t.like; }},
+        {"a literal ''",
+         {"an empty text", "NULL"},
+         [](const R& r) -> std::size_t { return r.empty_text_is_null; },
+         [](R& r, std::size_t v) { r.empty_text_is_null = v; },
          [](const Traits& t) { return t.empty_text; }},
-        {"float(n<=24)", {"a 4-byte real", "a double"},
-         [](const R& r) -> std::size_t { return r.float_as_double; }, [](R& r, std::size_t v) { r.float_as_double = v; },
+        {"float(n<=24)",
+         {"a 4-byte real", "a double"},
+         [](const R& r) -> std::size_t { return r.float_as_double; },
+         [](R& r, std::size_t v) { r.float_as_double = v; },
          [](const Traits& t) { return t.single_float; }},
     };
     return kDimensions;
@@ -62,7 +77,8 @@ const std::vector<Dimension>& dimensions() {
 bool meaningful(const Reading& r, const Traits* traits) {
     if (r.postgres_char && (!r.pad_fixed || (traits && !traits->fixed_text))) return false;
     // LIKE folding ASCII letters is what a case-insensitive, ASCII-folding collation does already.
-    if (r.like_folds_ascii && r.collation == Collation::CaseInsensitive && r.folding == sql::CaseFolding::Ascii) return false;
+    if (r.like_folds_ascii && r.collation == Collation::CaseInsensitive && r.folding == sql::CaseFolding::Ascii)
+        return false;
     return r.collation == Collation::CaseInsensitive || r.folding == sql::CaseFolding::Letters;
 }
 

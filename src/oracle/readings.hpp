@@ -32,8 +32,8 @@ public:
     void note(const Selection& selection, const nlohmann::json& row, bool returned);
     /// How many answers were noted.
     std::size_t answers() const { return answers_; }
-    /// What the answers say, e.g. "31 rows; the answers fit trailing blanks in =: significant; accents: ignored", "31 rows;
-    /// the answers fit every reading", or that no one reading explains them all.
+    /// What the answers say, e.g. "31 rows; the answers fit trailing blanks in =: significant; accents: ignored", "31
+    /// rows; the answers fit every reading", or that no one reading explains them all.
     std::string summary() const;
 
 private:

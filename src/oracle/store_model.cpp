@@ -8,7 +8,8 @@ namespace bds::oracle {
 
 using json = nlohmann::json;
 
-StoreModel::StoreModel(const Catalogue& catalogue, Collation collation) : catalogue_(catalogue), collation_(collation) {}
+StoreModel::StoreModel(const Catalogue& catalogue, Collation collation)
+    : catalogue_(catalogue), collation_(collation) {}
 
 const Record& StoreModel::resource_record(const std::string& resource) const {
     const Record* r = catalogue_.find(resource);
@@ -18,14 +19,16 @@ const Record& StoreModel::resource_record(const std::string& resource) const {
 
 void StoreModel::check(const Record& resource, const json& record, const std::string& where) const {
     if (!record.is_object())
-        throw std::invalid_argument("StoreModel: " + where + ": expected a record (JSON object), got a " + std::string(record.type_name()));
+        throw std::invalid_argument("StoreModel: " + where + ": expected a record (JSON object), got a " +
+                                    std::string(record.type_name()));
     for (const auto& name : resource.key) {
         const Field* f = resource.field(name);
         if (f && f->tenant) continue;
         const auto it = record.find(name);
         if (it == record.end() || it->is_null())
-            throw std::invalid_argument("StoreModel: " + where + ": key field " + name + " is " + (it == record.end() ? "missing" : "null") +
-                                        " in " + record.dump(-1, ' ', false, json::error_handler_t::replace));
+            throw std::invalid_argument("StoreModel: " + where + ": key field " + name + " is " +
+                                        (it == record.end() ? "missing" : "null") + " in " +
+                                        record.dump(-1, ' ', false, json::error_handler_t::replace));
     }
 }
 
@@ -33,12 +36,15 @@ void StoreModel::upsert(const std::string& resource, const json& record) {
     const Record& r = resource_record(resource);
     check(r, record, resource);
     const json flag = record.value("flg_isdeleted", json());
-    tables_[resource][index_key(r, record, collation_)] = ModelRecord{record, flag.is_boolean() && flag.get<bool>(), ++writes_};
+    tables_[resource][index_key(r, record, collation_)] =
+        ModelRecord{record, flag.is_boolean() && flag.get<bool>(), ++writes_};
 }
 
 void StoreModel::upsert_block(const std::string& resource, const json& block) {
     const Record& r = resource_record(resource);
-    if (!block.is_array()) throw std::invalid_argument("StoreModel: " + resource + ": expected a block (JSON array), got a " + std::string(block.type_name()));
+    if (!block.is_array())
+        throw std::invalid_argument("StoreModel: " + resource + ": expected a block (JSON array), got a " +
+                                    std::string(block.type_name()));
     for (std::size_t i = 0; i < block.size(); ++i) check(r, block[i], resource + " block record " + std::to_string(i));
     for (const auto& record : block) upsert(resource, record);
 }

@@ -6,9 +6,11 @@
 
 namespace bds::report {
 
-void write_connector_tolerance(const ToleranceMatrix& m, const std::vector<ConnectorChoice>& choices, std::ostream& out) {
+void write_connector_tolerance(const ToleranceMatrix& m, const std::vector<ConnectorChoice>& choices,
+                               std::ostream& out) {
     const auto described = [&](const std::string& label) {
-        const auto it = std::find_if(choices.begin(), choices.end(), [&](const ConnectorChoice& c) { return c.label == label; });
+        const auto it =
+            std::find_if(choices.begin(), choices.end(), [&](const ConnectorChoice& c) { return c.label == label; });
         return it == choices.end() ? ConnectorChoice{label, "", ""} : *it;
     };
     out << "# Connector tolerance matrix\n\n"
@@ -23,8 +25,8 @@ void write_connector_tolerance(const ToleranceMatrix& m, const std::vector<Conne
         out << "## Not clean\n\n";
         for (const auto& r : m.rows)
             if (!r.clean()) {
-                out << "- `" << r.label << "`: MUST failures " << joined(r.must) << "; errors " << joined(r.errors) << "; new SHOULD failures "
-                    << joined(r.should) << "\n";
+                out << "- `" << r.label << "`: MUST failures " << joined(r.must) << "; errors " << joined(r.errors)
+                    << "; new SHOULD failures " << joined(r.should) << "\n";
                 for (const auto& why : r.why) out << "  - " << cell(why) << "\n";
             }
         out << "\n";
@@ -32,8 +34,8 @@ void write_connector_tolerance(const ToleranceMatrix& m, const std::vector<Conne
     out << "## Choices\n\n| choice | row | what the values do | MUST failures | errors | new SHOULD failures |\n|---|---|---|---|---|---|\n";
     for (const auto& r : m.rows) {
         const auto c = described(r.label);
-        out << "| `" << r.label << "` | " << (c.row.empty() ? "—" : c.row) << " | " << cell(c.description) << " | " << joined(r.must) << " | "
-            << joined(r.errors) << " | " << joined(r.should) << " |\n";
+        out << "| `" << r.label << "` | " << (c.row.empty() ? "—" : c.row) << " | " << cell(c.description) << " | "
+            << joined(r.must) << " | " << joined(r.errors) << " | " << joined(r.should) << " |\n";
     }
 }
 

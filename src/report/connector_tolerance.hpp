@@ -21,6 +21,7 @@ struct ConnectorChoice {
 
 /// reports/connector-tolerance-matrix.md: the count of clean choices, the ones not clean first (with why), then
 /// every choice with its row and what failed. `choices` describe the rows of `matrix` by label. No timings.
-void write_connector_tolerance(const ToleranceMatrix& matrix, const std::vector<ConnectorChoice>& choices, std::ostream& out);
+void write_connector_tolerance(const ToleranceMatrix& matrix, const std::vector<ConnectorChoice>& choices,
+                               std::ostream& out);
 
 }  // namespace bds::report

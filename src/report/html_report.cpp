@@ -54,7 +54,8 @@ std::string_view outcome_word(const run::CheckResult& r) {
 /// Worse outcomes win a matrix cell: a failure is what a reader must see first. A skip shows only where nothing
 /// ran: it is missing evidence, not a problem, and must not hide the passes beside it.
 int rank(std::string_view word) {
-    static const std::map<std::string_view, int> ranks{{"observed", 0}, {"skip", 1}, {"pass", 2}, {"error", 3}, {"fail", 4}};
+    static const std::map<std::string_view, int> ranks{
+        {"observed", 0}, {"skip", 1}, {"pass", 2}, {"error", 3}, {"fail", 4}};
     return ranks.at(word);
 }
 
@@ -94,22 +95,25 @@ void heading(const run::CheckResult& r, std::ostream& out) {
     const auto word = outcome_word(r);
     out << "<h3><span class=\"badge " << word << "\">" << word << "</span> " << h(r.id) << " <span class=\"level\">"
         << to_string(r.level) << "</span> " << h(r.title) << "</h3>\n";
-    out << "<p>" << h(r.spec) << " · suite " << h(r.suite) << (r.verifies.empty() ? "" : " · verifies " + statement_links(r)) << "</p>\n";
+    out << "<p>" << h(r.spec) << " · suite " << h(r.suite)
+        << (r.verifies.empty() ? "" : " · verifies " + statement_links(r)) << "</p>\n";
     if (!r.seed_text.empty()) out << "<blockquote>" << h(r.seed_text) << "</blockquote>\n";
     if (!r.reason.empty()) out << "<p><b>Reason:</b> " << h(r.reason) << "</p>\n";
     if (!r.caused_by.empty())
-        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by)) << ", which this check relies on: look there first.</p>\n";
+        out << "<p><b>Probably follows from</b> the failure of " << h(run::id_list(r.caused_by))
+            << ", which this check relies on: look there first.</p>\n";
 }
 
 void failure_html(const run::CheckResult& r, std::ostream& out) {
     out << "<article id=\"check-" << h(r.id) << "\">\n";
     heading(r, out);
     for (const auto& f : r.findings) {
-        out << "<table>\n<tr><th>expected</th><td>" << h(f.expected) << "</td></tr>\n<tr><th>actual</th><td>" << h(f.actual)
-            << "</td></tr>\n";
+        out << "<table>\n<tr><th>expected</th><td>" << h(f.expected) << "</td></tr>\n<tr><th>actual</th><td>"
+            << h(f.actual) << "</td></tr>\n";
         if (!f.pointer.empty()) out << "<tr><th>at</th><td><code>" << h(f.pointer) << "</code></td></tr>\n";
         out << "</table>\n";
-        if (!f.counterexample.empty()) out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
+        if (!f.counterexample.empty())
+            out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
         if (f.exchange) exchange_html(*f.exchange, true, out);
     }
     if (!r.replay.empty()) out << "<p>Replay: <code>" << h(r.replay) << "</code></p>\n";
@@ -145,7 +149,8 @@ void summary_html(const run::RunResult& run, std::ostream& out) {
         for (int n : {t.pass, t.fail, t.skip, t.error, t.total()}) out << "<td class=\"n\">" << n << "</td>";
         out << "</tr>\n";
     };
-    for (Level level : {Level::Must, Level::Should, Level::Observe}) row(to_string(level), levels[static_cast<int>(level)]);
+    for (Level level : {Level::Must, Level::Should, Level::Observe})
+        row(to_string(level), levels[static_cast<int>(level)]);
     row("all", all);
     out << "</table>\n<p>An OBSERVE check passes when it could record what the target chose; it never fails the gate.</p>\n"
            "</section>\n";
@@ -174,7 +179,8 @@ void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ost
         if (touched.empty()) touched.insert(kNone);
         for (const auto& resource : touched) cells[{resource, capability}].push_back(&r);
     }
-    if (std::any_of(cells.begin(), cells.end(), [&](const auto& c) { return c.first.first == kNone; })) rows.push_back(kNone);
+    if (std::any_of(cells.begin(), cells.end(), [&](const auto& c) { return c.first.first == kNone; }))
+        rows.push_back(kNone);
 
     out << "<section id=\"matrix\"><h2>Resources × capabilities</h2>\n<table class=\"matrix\">\n<tr><th></th>";
     for (const auto& c : columns) out << "<th>" << h(c) << "</th>";
@@ -193,8 +199,11 @@ void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ost
                 if (rank(outcome_word(*r)) > rank(worst)) worst = outcome_word(*r);
                 title.append(title.empty() ? "" : ", ").append(r->id).append(" ").append(outcome_word(*r));
             }
-            const auto count = std::count_if(it->second.begin(), it->second.end(), [&](const auto* r) { return outcome_word(*r) == worst; });
-            const std::string shown = std::to_string(count) + (count == static_cast<long>(it->second.size()) ? "" : "/" + std::to_string(it->second.size()));
+            const auto count = std::count_if(it->second.begin(), it->second.end(),
+                                             [&](const auto* r) { return outcome_word(*r) == worst; });
+            const std::string shown =
+                std::to_string(count) +
+                (count == static_cast<long>(it->second.size()) ? "" : "/" + std::to_string(it->second.size()));
             out << "<td class=\"" << worst << "\" title=\"" << h(title) << "\">" << worst << " " << shown << "</td>";
         }
         out << "</tr>\n";
@@ -216,11 +225,12 @@ void checks_html(const run::RunResult& run, std::ostream& out) {
             out << "<a href=\"#" << (failed ? "check-" : "observed-") << h(r.id) << "\">" << h(r.id) << "</a>";
         else
             out << h(r.id);
-        out << "</td><td>" << to_string(r.level) << "</td><td class=\"" << word << "\">" << word
-            << "</td><td>" << h(r.suite) << "</td><td>" << h(r.title);
+        out << "</td><td>" << to_string(r.level) << "</td><td class=\"" << word << "\">" << word << "</td><td>"
+            << h(r.suite) << "</td><td>" << h(r.title);
         if (r.outcome == run::Outcome::Skip) out << "<br><small>" << h(r.reason) << "</small>";
-        out << "</td><td>" << h(r.spec) << "</td><td>" << statement_links(r) << "</td><td class=\"n\">" << fixed(r.duration_ms, 1) << "</td><td class=\"n\">"
-            << r.requests << "</td><td class=\"n\">" << r.cases << "</td></tr>\n";
+        out << "</td><td>" << h(r.spec) << "</td><td>" << statement_links(r) << "</td><td class=\"n\">"
+            << fixed(r.duration_ms, 1) << "</td><td class=\"n\">" << r.requests << "</td><td class=\"n\">" << r.cases
+            << "</td></tr>\n";
     }
     out << "</table>\n</section>\n";
 }
@@ -231,9 +241,10 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     const run::Verdict verdict = run.verdict();
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
-    out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << run::to_string(verdict) << "\">" << h(run::verdict_text(run))
-        << "</p>\n<dl class=\"meta\">\n";
+        << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kStyle
+        << "</style>\n</head>\n<body>\n";
+    out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << run::to_string(verdict) << "\">"
+        << h(run::verdict_text(run)) << "</p>\n<dl class=\"meta\">\n";
     const std::pair<std::string_view, std::string> meta[] = {
         {"target", run.target},
         {"started", run.started_at},
@@ -250,8 +261,9 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     for (const auto& [k, v] : meta) out << "<dt>" << k << "</dt><dd>" << h(v) << "</dd>\n";
     out << "</dl>\n";
     if (run.baseline) {
-        out << "<p class=\"baseline\">Against the baseline " << h(run.baseline->source) << ": <strong>new MUST failures: "
-            << h(run::id_list(run.baseline->new_failures)) << "</strong> (these fail the gate); known: " << h(run::id_list(run.baseline->known_failures))
+        out << "<p class=\"baseline\">Against the baseline " << h(run.baseline->source)
+            << ": <strong>new MUST failures: " << h(run::id_list(run.baseline->new_failures))
+            << "</strong> (these fail the gate); known: " << h(run::id_list(run.baseline->known_failures))
             << "; fixed: " << h(run::id_list(run.baseline->fixed)) << "</p>\n";
     }
     out << "</header>\n";
@@ -266,13 +278,16 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     std::size_t failed = 0;
     for (const auto& r : run.results) failed += r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error;
     out << "<section id=\"failures\"><h2>Failures and errors (" << failed << ")</h2>\n";
-    if (failed == 0) out << "<p>None.</p>\n";
+    if (failed == 0)
+        out << "<p>None.</p>\n";
     else if (!run.token_command.empty())
-        out << "<p>The curl lines read the bearer token from <code>$TOKEN</code>; set it with:</p><pre>" << h(run.token_command) << "</pre>\n";
+        out << "<p>The curl lines read the bearer token from <code>$TOKEN</code>; set it with:</p><pre>"
+            << h(run.token_command) << "</pre>\n";
     // Root causes first, then what probably follows from them.
     for (const bool root : {true, false})
         for (const auto& r : run.results)
-            if ((r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) && r.caused_by.empty() == root) failure_html(r, out);
+            if ((r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) && r.caused_by.empty() == root)
+                failure_html(r, out);
     out << "</section>\n";
 
     out << "<section id=\"observe\"><h2>Observations</h2>\n<p>What this implementation chose where the seeds are silent: "

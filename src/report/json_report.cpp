@@ -12,17 +12,24 @@ ordered_json exchange_json(const std::optional<client::Exchange>& e) {
     ordered_json headers_out = ordered_json::array(), headers_in = ordered_json::array();
     for (const auto& [k, v] : e->request_headers) headers_out.push_back({k, v});
     for (const auto& [k, v] : e->response_headers) headers_in.push_back({k, v});
-    return {{"method", e->method},     {"url", e->url},
-            {"request_headers", headers_out}, {"request_body", e->request_body},
-            {"status", e->status},     {"response_headers", headers_in},
-            {"response_body", e->response_body}, {"error", e->error},
-            {"duration_ms", e->duration_ms}, {"curl", e->curl()}};
+    return {{"method", e->method},
+            {"url", e->url},
+            {"request_headers", headers_out},
+            {"request_body", e->request_body},
+            {"status", e->status},
+            {"response_headers", headers_in},
+            {"response_body", e->response_body},
+            {"error", e->error},
+            {"duration_ms", e->duration_ms},
+            {"curl", e->curl()}};
 }
 
 ordered_json baseline_json(const run::RunResult& run) {
     if (!run.baseline) return nullptr;
-    return {{"source", run.baseline->source}, {"new_failures", run.baseline->new_failures},
-            {"known_failures", run.baseline->known_failures}, {"fixed", run.baseline->fixed}};
+    return {{"source", run.baseline->source},
+            {"new_failures", run.baseline->new_failures},
+            {"known_failures", run.baseline->known_failures},
+            {"fixed", run.baseline->fixed}};
 }
 
 }  // namespace
@@ -32,27 +39,55 @@ ordered_json to_json(const run::RunResult& run) {
     for (const auto& r : run.results) {
         ordered_json findings = ordered_json::array(), observations = ordered_json::array();
         for (const auto& f : r.findings)
-            findings.push_back({{"expected", f.expected}, {"actual", f.actual}, {"pointer", f.pointer},
-                                {"counterexample", f.counterexample}, {"exchange", exchange_json(f.exchange)}});
-        for (const auto& o : r.observations) observations.push_back({{"text", o.text}, {"exchange", exchange_json(o.exchange)}});
-        checks.push_back({{"id", r.id}, {"suite", r.suite}, {"title", r.title}, {"spec", r.spec}, {"seed_text", r.seed_text},
+            findings.push_back({{"expected", f.expected},
+                                {"actual", f.actual},
+                                {"pointer", f.pointer},
+                                {"counterexample", f.counterexample},
+                                {"exchange", exchange_json(f.exchange)}});
+        for (const auto& o : r.observations)
+            observations.push_back({{"text", o.text}, {"exchange", exchange_json(o.exchange)}});
+        checks.push_back({{"id", r.id},
+                          {"suite", r.suite},
+                          {"title", r.title},
+                          {"spec", r.spec},
+                          {"seed_text", r.seed_text},
                           {"verifies", r.verifies},
-                          {"level", std::string(to_string(r.level))}, {"tags", r.tags},
-                          {"outcome", std::string(run::to_string(r.outcome))}, {"reason", r.reason},
-                          {"skip_chosen", r.skip_chosen}, {"error_source", std::string(run::to_string(r.error_source))},
+                          {"level", std::string(to_string(r.level))},
+                          {"tags", r.tags},
+                          {"outcome", std::string(run::to_string(r.outcome))},
+                          {"reason", r.reason},
+                          {"skip_chosen", r.skip_chosen},
+                          {"error_source", std::string(run::to_string(r.error_source))},
                           {"caused_by", r.caused_by},
-                          {"duration_ms", r.duration_ms}, {"started_ms", r.started_ms}, {"requests", r.requests}, {"cases", r.cases},
-                          {"replay", r.replay}, {"findings", findings}, {"observations", observations}});
+                          {"duration_ms", r.duration_ms},
+                          {"started_ms", r.started_ms},
+                          {"requests", r.requests},
+                          {"cases", r.cases},
+                          {"replay", r.replay},
+                          {"findings", findings},
+                          {"observations", observations}});
     }
-    return {{"target", run.target},         {"harness_version", run.harness_version},
-            {"catalogue_sha256", run.catalogue_sha256}, {"seed", run.seed},
-            {"cases", run.cases},           {"started_at", run.started_at},
-            {"duration_ms", run.duration_ms}, {"requests", run.requests},
-            {"envelope", run.envelope},     {"run_prefix", run.run_prefix},
-            {"records_written", run.records_written}, {"notes", run.notes}, {"token_command", run.token_command},
-            {"must_failures", run.must_failures()}, {"verdict", std::string(run::to_string(run.verdict()))},
-            {"verdict_text", run::verdict_text(run)}, {"undecided", run.undecided()},
-            {"shard", run.shard}, {"stopped", run.stopped}, {"interrupted", run.interrupted}, {"baseline", baseline_json(run)},
+    return {{"target", run.target},
+            {"harness_version", run.harness_version},
+            {"catalogue_sha256", run.catalogue_sha256},
+            {"seed", run.seed},
+            {"cases", run.cases},
+            {"started_at", run.started_at},
+            {"duration_ms", run.duration_ms},
+            {"requests", run.requests},
+            {"envelope", run.envelope},
+            {"run_prefix", run.run_prefix},
+            {"records_written", run.records_written},
+            {"notes", run.notes},
+            {"token_command", run.token_command},
+            {"must_failures", run.must_failures()},
+            {"verdict", std::string(run::to_string(run.verdict()))},
+            {"verdict_text", run::verdict_text(run)},
+            {"undecided", run.undecided()},
+            {"shard", run.shard},
+            {"stopped", run.stopped},
+            {"interrupted", run.interrupted},
+            {"baseline", baseline_json(run)},
             {"checks", checks}};
 }
 

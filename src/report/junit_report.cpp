@@ -47,7 +47,10 @@ std::string failure_text(const run::CheckResult& r) {
         if (f.exchange) exchange_text(*f.exchange, "  ", out);
     }
     if (!r.reason.empty()) out.append("reason: ").append(r.reason).append("\n");
-    if (!r.caused_by.empty()) out.append("probably follows from the failure of ").append(run::id_list(r.caused_by)).append(", which it relies on\n");
+    if (!r.caused_by.empty())
+        out.append("probably follows from the failure of ")
+            .append(run::id_list(r.caused_by))
+            .append(", which it relies on\n");
     if (!r.replay.empty()) out.append("replay: ").append(r.replay).append("\n");
     return out;
 }
@@ -75,12 +78,14 @@ std::string first_finding(const run::CheckResult& r) {
 
 void testcase(const run::RunResult& run, const run::CheckResult& r, std::ostream& out) {
     // The name is the id alone: CI keeps a test's history by name, and titles get edited.
-    out << "    <testcase" << attr("classname", "conformance." + r.suite) << attr("name", r.id) << attr("time", seconds(r.duration_ms)) << ">\n";
+    out << "    <testcase" << attr("classname", "conformance." + r.suite) << attr("name", r.id)
+        << attr("time", seconds(r.duration_ms)) << ">\n";
     const bool observe = r.level == Level::Observe;
     if (r.outcome == run::Outcome::Error) {
         // "target": it did not answer, or not in a way the check could use; "harness": a fault of the check.
-        out << "      <error" << attr("type", std::string(run::to_string(r.error_source))) << attr("message", shorten(r.reason, 500)) << ">"
-            << escape_xml(with_token_command(failure_text(r), run)) << "</error>\n";
+        out << "      <error" << attr("type", std::string(run::to_string(r.error_source)))
+            << attr("message", shorten(r.reason, 500)) << ">" << escape_xml(with_token_command(failure_text(r), run))
+            << "</error>\n";
     } else if (r.outcome == run::Outcome::Skip) {
         out << "      <skipped" << attr("message", shorten(r.reason, 500)) << "/>\n";
     } else if (r.outcome == run::Outcome::Fail && !observe) {
@@ -108,13 +113,17 @@ struct Counts {
     void add(const run::CheckResult& r) {
         ++tests;
         ms += r.duration_ms;
-        if (r.outcome == run::Outcome::Error) ++errors;
-        else if (is_skipped(r)) ++skipped;
-        else if (r.outcome == run::Outcome::Fail) ++failures;
+        if (r.outcome == run::Outcome::Error)
+            ++errors;
+        else if (is_skipped(r))
+            ++skipped;
+        else if (r.outcome == run::Outcome::Fail)
+            ++failures;
     }
     std::string attrs() const {
         return attr("tests", std::to_string(tests)) + attr("failures", std::to_string(failures)) +
-               attr("errors", std::to_string(errors)) + attr("skipped", std::to_string(skipped)) + attr("time", seconds(ms));
+               attr("errors", std::to_string(errors)) + attr("skipped", std::to_string(skipped)) +
+               attr("time", seconds(ms));
     }
 };
 
@@ -137,10 +146,13 @@ void write_junit(const run::RunResult& run, std::ostream& out) {
         out << "  <testsuite" << attr("name", suite) << counts.attrs() << attr("timestamp", run.started_at) << ">\n";
         // The run's identity in every suite: readers show a suite's properties, not the root's.
         out << "    <properties>\n";
-        const std::pair<std::string, std::string> props[] = {
-            {"target", run.target}, {"harness_version", run.harness_version}, {"catalogue_sha256", run.catalogue_sha256},
-            {"seed", std::to_string(run.seed)}, {"cases", std::to_string(run.cases)}, {"envelope", run.envelope},
-            {"verdict", run::verdict_text(run)}};
+        const std::pair<std::string, std::string> props[] = {{"target", run.target},
+                                                             {"harness_version", run.harness_version},
+                                                             {"catalogue_sha256", run.catalogue_sha256},
+                                                             {"seed", std::to_string(run.seed)},
+                                                             {"cases", std::to_string(run.cases)},
+                                                             {"envelope", run.envelope},
+                                                             {"verdict", run::verdict_text(run)}};
         for (const auto& [k, v] : props) out << "      <property" << attr("name", k) << attr("value", v) << "/>\n";
         out << "    </properties>\n";
         for (const auto* r : by_suite[suite]) testcase(run, *r, out);

@@ -60,8 +60,8 @@ KillMatrix kill_matrix(const run::RunResult& faithful, const std::vector<DefectR
 
 /// How a kill matrix introduces itself: its title and the paragraph saying how it was made.
 struct KillMatrixHeading {
-    std::string title;  ///< "" : "Kill matrix"
-    std::string intro;  ///< "" : how `conformance selfcheck` makes the stub's matrix
+    std::string title;             ///< "" : "Kill matrix"
+    std::string intro;             ///< "" : how `conformance selfcheck` makes the stub's matrix
     std::string subject = "stub";  ///< what the defects are put into ("the faithful stub")
 };
 

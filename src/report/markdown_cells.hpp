@@ -16,9 +16,12 @@ inline std::string joined(const std::vector<std::string>& ids) {
 inline std::string cell(const std::string& text) {
     std::string out;
     for (char c : text) {
-        if (c == '|') out += "\\|";
-        else if (c == '\n') out += ' ';
-        else out += c;
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
     }
     return out;
 }

@@ -40,17 +40,23 @@ std::string level_row(std::string_view level, const Tally& t) {
 
 void write_markdown(const run::RunResult& run, std::ostream& out) {
     Tally must, should, observe;
-    for (const auto& r : run.results) (r.level == Level::Must ? must : r.level == Level::Should ? should : observe).add(r.outcome);
+    for (const auto& r : run.results)
+        (r.level == Level::Must ? must : r.level == Level::Should ? should : observe).add(r.outcome);
     const run::Verdict verdict = run.verdict();
-    const char* mark = verdict == run::Verdict::Pass ? "✅" : verdict == run::Verdict::Fail ? "❌" : verdict == run::Verdict::Interrupted ? "⏹️" : "⚠️";
+    const char* mark = verdict == run::Verdict::Pass          ? "✅"
+                       : verdict == run::Verdict::Fail        ? "❌"
+                       : verdict == run::Verdict::Interrupted ? "⏹️"
+                                                              : "⚠️";
     out << "### Conformance: " << mark << " " << md(run::verdict_text(run), 600) << "\n\n";
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);
     out << md(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · " << seconds
         << " s · seed " << run.seed << " · harness " << md(run.harness_version) << "\n\n";
     if (run.baseline) {
-        out << "Against the baseline " << md(run.baseline->source) << ": **new MUST failures: " << run::id_list(run.baseline->new_failures)
-            << "** (these fail the gate) · known: " << run::id_list(run.baseline->known_failures) << " · fixed: " << run::id_list(run.baseline->fixed) << "\n\n";
+        out << "Against the baseline " << md(run.baseline->source)
+            << ": **new MUST failures: " << run::id_list(run.baseline->new_failures)
+            << "** (these fail the gate) · known: " << run::id_list(run.baseline->known_failures)
+            << " · fixed: " << run::id_list(run.baseline->fixed) << "\n\n";
     }
     out << "| level | pass | fail | skip | error |\n|---|---:|---:|---:|---:|\n"
         << level_row("MUST", must) << level_row("SHOULD", should) << level_row("OBSERVE", observe) << "\n";
@@ -71,10 +77,11 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
             continue;
         }
         if (listed++ == 0) out << "**Failures, errors and MUST checks not run**\n\n";
-        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome)
-            << ": " << md(r.title) << " (" << md(r.spec) << ")";
+        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome) << ": "
+            << md(r.title) << " (" << md(r.spec) << ")";
         if (r.outcome == run::Outcome::Error) {
-            out << ": " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ") << md(r.reason);
+            out << ": " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ")
+                << md(r.reason);
         } else if (undecided_skip) {
             out << ": " << md(r.reason);
         } else if (!r.findings.empty()) {
@@ -99,7 +106,8 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
     if (skipped > 0) {
         out << "<details><summary>" << skipped << " skipped</summary>\n\n";
         for (const auto& r : run.results)
-            if (r.outcome == run::Outcome::Skip) out << "- " << md(r.id) << " " << md(r.title) << ": " << md(r.reason) << "\n";
+            if (r.outcome == run::Outcome::Skip)
+                out << "- " << md(r.id) << " " << md(r.title) << ": " << md(r.reason) << "\n";
         out << "\n</details>\n\n";
     }
     for (const auto& n : run.notes) out << "> note: " << md(n) << "\n";

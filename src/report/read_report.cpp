@@ -17,7 +17,8 @@ T member(const json& obj, const char* key, const std::string& where) {
     try {
         return obj.at(key).get<T>();
     } catch (const json::exception&) {
-        throw std::runtime_error(where + "/" + key + ": unexpected " + std::string(obj.at(key).type_name()) + " " + obj.at(key).dump().substr(0, 80));
+        throw std::runtime_error(where + "/" + key + ": unexpected " + std::string(obj.at(key).type_name()) + " " +
+                                 obj.at(key).dump().substr(0, 80));
     }
 }
 
@@ -34,7 +35,9 @@ E spelled(std::initializer_list<E> all, const std::string& text, const std::stri
     throw std::runtime_error(where + ": expected " + known + ", got \"" + text + "\"");
 }
 
-Level level_of(const std::string& text, const std::string& where) { return spelled({Level::Must, Level::Should, Level::Observe}, text, where); }
+Level level_of(const std::string& text, const std::string& where) {
+    return spelled({Level::Must, Level::Should, Level::Observe}, text, where);
+}
 
 run::Outcome outcome_of(const std::string& text, const std::string& where) {
     return spelled({run::Outcome::Pass, run::Outcome::Fail, run::Outcome::Skip, run::Outcome::Error}, text, where);
@@ -44,7 +47,8 @@ client::Headers headers_of(const json& pairs, const std::string& where) {
     client::Headers out;
     if (!pairs.is_array()) throw std::runtime_error(where + ": expected an array of [name, value]");
     for (const auto& p : pairs) {
-        if (!p.is_array() || p.size() != 2) throw std::runtime_error(where + ": expected [name, value], got " + p.dump().substr(0, 80));
+        if (!p.is_array() || p.size() != 2)
+            throw std::runtime_error(where + ": expected [name, value], got " + p.dump().substr(0, 80));
         out.emplace_back(p[0].get<std::string>(), p[1].get<std::string>());
     }
     return out;
@@ -68,7 +72,8 @@ std::optional<client::Exchange> exchange_of(const json& e, const std::string& wh
 }  // namespace
 
 run::RunResult from_json(const json& doc) {
-    if (!doc.is_object()) throw std::runtime_error("/: expected a JSON report object, got " + std::string(doc.type_name()));
+    if (!doc.is_object())
+        throw std::runtime_error("/: expected a JSON report object, got " + std::string(doc.type_name()));
     run::RunResult run;
     run.target = member<std::string>(doc, "target", "");
     run.harness_version = member<std::string>(doc, "harness_version", "");
@@ -87,7 +92,8 @@ run::RunResult from_json(const json& doc) {
     run.stopped = doc.value("stopped", "");
     run.interrupted = doc.value("interrupted", "");
     if (!run.interrupted.empty() && run::interrupt_exit_code(run.interrupted) == 0)
-        throw std::runtime_error("/interrupted: expected \"\", SIGHUP, SIGINT or SIGTERM, got \"" + run.interrupted + "\"");
+        throw std::runtime_error("/interrupted: expected \"\", SIGHUP, SIGINT or SIGTERM, got \"" + run.interrupted +
+                                 "\"");
     if (doc.contains("baseline") && !doc["baseline"].is_null()) {
         const json& b = doc["baseline"];
         run.baseline = run::BaselineComparison{member<std::string>(b, "source", "/baseline"),
@@ -113,7 +119,9 @@ run::RunResult from_json(const json& doc) {
         r.reason = member<std::string>(c, "reason", where);
         r.skip_chosen = member<bool>(c, "skip_chosen", where);
         r.caused_by = member<std::vector<std::string>>(c, "caused_by", where);
-        r.error_source = member<std::string>(c, "error_source", where) == run::to_string(run::ErrorSource::Harness) ? run::ErrorSource::Harness : run::ErrorSource::Target;
+        r.error_source = member<std::string>(c, "error_source", where) == run::to_string(run::ErrorSource::Harness)
+                             ? run::ErrorSource::Harness
+                             : run::ErrorSource::Target;
         r.duration_ms = member<double>(c, "duration_ms", where);
         r.started_ms = c.value("started_ms", 0.0);  // reports of earlier versions have none
         r.requests = member<long>(c, "requests", where);
@@ -123,12 +131,17 @@ run::RunResult from_json(const json& doc) {
         for (std::size_t k = 0; k < findings.size(); ++k) {
             const std::string at = where + "/findings/" + std::to_string(k);
             const json& f = findings[k];
-            r.findings.push_back({.expected = member<std::string>(f, "expected", at), .actual = member<std::string>(f, "actual", at), .pointer = member<std::string>(f, "pointer", at), .exchange = exchange_of(f.value("exchange", json()), at + "/exchange"), .counterexample = member<std::string>(f, "counterexample", at)});
+            r.findings.push_back({.expected = member<std::string>(f, "expected", at),
+                                  .actual = member<std::string>(f, "actual", at),
+                                  .pointer = member<std::string>(f, "pointer", at),
+                                  .exchange = exchange_of(f.value("exchange", json()), at + "/exchange"),
+                                  .counterexample = member<std::string>(f, "counterexample", at)});
         }
         for (std::size_t k = 0; k < observations.size(); ++k) {
             const std::string at = where + "/observations/" + std::to_string(k);
             const json& o = observations[k];
-            r.observations.push_back({member<std::string>(o, "text", at), exchange_of(o.value("exchange", json()), at + "/exchange")});
+            r.observations.push_back(
+                {member<std::string>(o, "text", at), exchange_of(o.value("exchange", json()), at + "/exchange")});
         }
         run.results.push_back(std::move(r));
     }

@@ -25,7 +25,8 @@ int badness(run::Outcome o) {
 std::string statement_links(const run::CheckResult& r) {
     std::string out;
     for (const auto& id : r.verifies)
-        out += (out.empty() ? "" : ", ") + std::string("<a href=\"#req-") + escape_xml(id) + "\">" + escape_xml(id) + "</a>";
+        out += (out.empty() ? "" : ", ") + std::string("<a href=\"#req-") + escape_xml(id) + "\">" + escape_xml(id) +
+               "</a>";
     return out;
 }
 
@@ -48,9 +49,10 @@ void requirements_html(const run::RunResult& run, std::ostream& out) {
             if (badness(r->outcome) > badness(worst)) worst = r->outcome;
             checks += (checks.empty() ? "" : ", ") + escape_xml(r->id) + " " + std::string(run::to_string(r->outcome));
         }
-        out << "<tr id=\"req-" << escape_xml(statement.id) << "\"><td><code>" << escape_xml(statement.id) << "</code></td><td>"
-            << escape_xml(statement.quote) << "</td><td>" << to_string(level) << "</td><td class=\"" << run::to_string(worst) << "\">"
-            << run::to_string(worst) << "</td><td>" << checks << "</td></tr>\n";
+        out << "<tr id=\"req-" << escape_xml(statement.id) << "\"><td><code>" << escape_xml(statement.id)
+            << "</code></td><td>" << escape_xml(statement.quote) << "</td><td>" << to_string(level)
+            << "</td><td class=\"" << run::to_string(worst) << "\">" << run::to_string(worst) << "</td><td>" << checks
+            << "</td></tr>\n";
     }
     out << "</table>\n</section>\n";
 }

@@ -20,8 +20,10 @@ std::map<std::string, Observed> observations(const run::RunResult& run) {
         for (const auto& o : r.observations) {
             const std::string text = run::without_run_prefix(o.text, run.run_prefix);
             const auto colon = text.find(": ");
-            if (colon == std::string::npos) observed[text].insert("");
-            else observed[text.substr(0, colon)].insert(text.substr(colon + 2));
+            if (colon == std::string::npos)
+                observed[text].insert("");
+            else
+                observed[text.substr(0, colon)].insert(text.substr(colon + 2));
         }
     }
     return out;
@@ -54,7 +56,8 @@ std::size_t ToleranceMatrix::clean() const {
     return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const Row& r) { return r.clean(); }));
 }
 
-ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again, const std::vector<ChoiceRun>& runs) {
+ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again,
+                                 const std::vector<ChoiceRun>& runs) {
     ToleranceMatrix m;
     m.seed = defaults.seed;
     m.cases = defaults.cases;
@@ -86,7 +89,8 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
             if (r.level == Level::Must) {
                 row.must.push_back(r.id);
                 if (!r.findings.empty())
-                    row.why.push_back(r.id + ": expected " + r.findings.front().expected.substr(0, 200) + "; got " + r.findings.front().actual.substr(0, 200));
+                    row.why.push_back(r.id + ": expected " + r.findings.front().expected.substr(0, 200) + "; got " +
+                                      r.findings.front().actual.substr(0, 200));
             }
             if (r.level == Level::Should && !should_on_defaults.contains(r.id)) row.should.push_back(r.id);
         }
@@ -96,7 +100,9 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
         for (const auto& id : checks) {
             const auto moved = differing_labels(of_check(observed, id), of_check(base, id));
             const auto aside = noisy.find(id);
-            const auto set_aside = [&](const std::string& label) { return aside != noisy.end() && aside->second.contains(label); };
+            const auto set_aside = [&](const std::string& label) {
+                return aside != noisy.end() && aside->second.contains(label);
+            };
             if (std::any_of(moved.begin(), moved.end(), [&](const std::string& label) { return !set_aside(label); }))
                 row.seen_by.push_back(id);
         }
@@ -106,37 +112,41 @@ ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunR
 }
 
 void write_tolerance_matrix(const ToleranceMatrix& m, std::ostream& out) {
-    const auto singles = std::count_if(m.rows.begin(), m.rows.end(), [](const auto& r) { return r.label.rfind("random:", 0) != 0; });
+    const auto singles =
+        std::count_if(m.rows.begin(), m.rows.end(), [](const auto& r) { return r.label.rfind("random:", 0) != 0; });
     out << "# Tolerance matrix\n\n"
-        << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, " << m.checks
+        << "Written by `conformance selfcheck` (seed " << m.seed << ", " << m.cases << " cases per property, "
+        << m.checks
         << " checks): every suite against the stub with each of its choices (`conformance stub --list-choices`) changed from "
            "the default, one at a time, and with random combinations of them. Each is a behaviour a correct server may have "
            "where the seeds are silent, so a run is clean when it has no MUST failure, no error and no SHOULD failure the "
            "defaults do not have, and (a single choice the target file does not declare) some check reports it: \"seen by\" lists "
            "the checks whose observations differ from the defaults'.\n\n"
-        << "- clean runs: **" << m.clean() << " of " << m.rows.size() << "** (" << singles << " single choices, " << m.rows.size() - singles
-        << " random combinations)\n"
-        << "- checks with observations that vary on the defaults alone (those observations are not used to tell a choice): " << joined({m.unsteady.begin(), m.unsteady.end()})
-        << "\n\n";
+        << "- clean runs: **" << m.clean() << " of " << m.rows.size() << "** (" << singles << " single choices, "
+        << m.rows.size() - singles << " random combinations)\n"
+        << "- checks with observations that vary on the defaults alone (those observations are not used to tell a choice): "
+        << joined({m.unsteady.begin(), m.unsteady.end()}) << "\n\n";
     if (!m.complete()) {
         out << "## Not clean\n\n";
         for (const auto& r : m.rows)
             if (!r.clean())
-                out << "- `" << r.label << "`" << (r.label != r.choices ? " (" + cell(r.choices) + ")" : "") << ": MUST failures "
-                    << joined(r.must) << "; errors " << joined(r.errors) << "; new SHOULD failures " << joined(r.should)
+                out << "- `" << r.label << "`" << (r.label != r.choices ? " (" + cell(r.choices) + ")" : "")
+                    << ": MUST failures " << joined(r.must) << "; errors " << joined(r.errors)
+                    << "; new SHOULD failures " << joined(r.should)
                     << (r.must_be_seen && r.seen_by.empty() ? "; reported by no check" : "") << "\n";
         out << "\n";
     }
     out << "## Single choices\n\n| choice | MUST failures | errors | new SHOULD failures | seen by |\n|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
         if (r.label.rfind("random:", 0) != 0)
-            out << "| `" << r.label << "` | " << joined(r.must) << " | " << joined(r.errors) << " | " << joined(r.should) << " | "
-                << (r.must_be_seen ? joined(r.seen_by) : "declared in the target file") << " |\n";
+            out << "| `" << r.label << "` | " << joined(r.must) << " | " << joined(r.errors) << " | "
+                << joined(r.should) << " | " << (r.must_be_seen ? joined(r.seen_by) : "declared in the target file")
+                << " |\n";
     out << "\n## Random combinations\n\n| seed | choices | MUST failures | errors | new SHOULD failures |\n|---|---|---|---|---|\n";
     for (const auto& r : m.rows)
         if (r.label.rfind("random:", 0) == 0)
-            out << "| `" << r.label << "` | " << cell(r.choices) << " | " << joined(r.must) << " | " << joined(r.errors) << " | "
-                << joined(r.should) << " |\n";
+            out << "| `" << r.label << "` | " << cell(r.choices) << " | " << joined(r.must) << " | " << joined(r.errors)
+                << " | " << joined(r.should) << " |\n";
 }
 
 }  // namespace bds::report

@@ -30,8 +30,10 @@ struct ToleranceMatrix {
         std::vector<std::string> should;   ///< SHOULD checks that failed here but not on the defaults
         std::vector<std::string> seen_by;  ///< checks whose observations differ from the defaults'
         bool must_be_seen = false;
-        std::vector<std::string> why;      ///< "ID: reason" of each error, and the expected/actual of each MUST failure
-        bool clean() const { return must.empty() && errors.empty() && should.empty() && (!must_be_seen || !seen_by.empty()); }
+        std::vector<std::string> why;  ///< "ID: reason" of each error, and the expected/actual of each MUST failure
+        bool clean() const {
+            return must.empty() && errors.empty() && should.empty() && (!must_be_seen || !seen_by.empty());
+        }
     };
     std::vector<Row> rows;
     /// Checks with an observation that differs between two runs on the defaults: that observation (by its label,
@@ -47,7 +49,8 @@ struct ToleranceMatrix {
 };
 
 /// `defaults` and `defaults_again` are two runs on the stub's default choices (same seed as every run).
-ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again, const std::vector<ChoiceRun>& runs);
+ToleranceMatrix tolerance_matrix(const run::RunResult& defaults, const run::RunResult& defaults_again,
+                                 const std::vector<ChoiceRun>& runs);
 
 /// reports/tolerance-matrix.md: counts, the runs that are not clean first, then every choice with the OBSERVE
 /// checks that saw it, then the random combinations. No timings.

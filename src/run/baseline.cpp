@@ -30,8 +30,10 @@ std::string skeleton(const std::string& original, const std::string& run_prefix)
         if (c == '\'' || c == '"') {
             std::size_t j = i + 1;
             for (; j < text.size(); ++j) {
-                if (text[j] == c && c == '\'' && j + 1 < text.size() && text[j + 1] == '\'') ++j;  // '' inside '…'
-                else if (text[j] == c) break;
+                if (text[j] == c && c == '\'' && j + 1 < text.size() && text[j + 1] == '\'')
+                    ++j;  // '' inside '…'
+                else if (text[j] == c)
+                    break;
             }
             out += c == '"' ? "\"…\"" : "'…'";
             i = j;
@@ -51,29 +53,37 @@ std::string skeleton(const std::string& original, const std::string& run_prefix)
 std::string signature(const std::string& check_id, const Finding& finding, const std::string& run_prefix) {
     std::string pointer;
     for (const char c : finding.pointer)
-        if (!std::isdigit(static_cast<unsigned char>(c))) pointer += c;
-        else if (pointer.empty() || pointer.back() != '#') pointer += '#';
-    return check_id + " | " + resource_of(finding.exchange) + " | " + pointer + " | " + skeleton(finding.expected, run_prefix);
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+            pointer += c;
+        else if (pointer.empty() || pointer.back() != '#')
+            pointer += '#';
+    return check_id + " | " + resource_of(finding.exchange) + " | " + pointer + " | " +
+           skeleton(finding.expected, run_prefix);
 }
 
 Baseline read_baseline(const nlohmann::json& report, const std::string& source) {
     if (!report.is_object() || !report.contains("checks") || !report["checks"].is_array())
-        throw std::runtime_error(source + ": expected a JSON report of `conformance run --report json=F` (an object with \"checks\"), got " +
-                                 std::string(report.type_name()));
+        throw std::runtime_error(
+            source + ": expected a JSON report of `conformance run --report json=F` (an object with \"checks\"), got " +
+            std::string(report.type_name()));
     Baseline b{source, {}, {}, {}};
     for (std::size_t i = 0; i < report["checks"].size(); ++i) {
         const auto& c = report["checks"][i];
         const std::string where = source + " at /checks/" + std::to_string(i);
-        if (!c.is_object() || !c.contains("id") || !c["id"].is_string() || !c.contains("outcome") || !c["outcome"].is_string() ||
-            !c.contains("level") || !c["level"].is_string())
-            throw std::runtime_error(where + ": expected a check with string \"id\", \"level\" and \"outcome\", got " + c.dump().substr(0, 200));
+        if (!c.is_object() || !c.contains("id") || !c["id"].is_string() || !c.contains("outcome") ||
+            !c["outcome"].is_string() || !c.contains("level") || !c["level"].is_string())
+            throw std::runtime_error(where + ": expected a check with string \"id\", \"level\" and \"outcome\", got " +
+                                     c.dump().substr(0, 200));
         const std::string id = c["id"];
         b.ran.insert(id);
-        if (c["level"].get<std::string>() != to_string(Level::Must) || c["outcome"].get<std::string>() != to_string(Outcome::Fail)) continue;
+        if (c["level"].get<std::string>() != to_string(Level::Must) ||
+            c["outcome"].get<std::string>() != to_string(Outcome::Fail))
+            continue;
         b.failed_must.insert(id);
         for (const auto& f : c.value("findings", nlohmann::json::array())) {
             if (!f.is_object()) continue;
-            Finding finding{.expected = f.value("expected", std::string()), .pointer = f.value("pointer", std::string())};
+            Finding finding{.expected = f.value("expected", std::string()),
+                            .pointer = f.value("pointer", std::string())};
             if (f.contains("exchange") && f["exchange"].is_object()) {
                 client::Exchange e;
                 e.url = f["exchange"].value("url", std::string());

@@ -42,7 +42,8 @@ void judge_block(const BlockCalls& calls, const std::vector<std::size_t>& indice
 /// The draws again, as for_all makes them from the same seed, each of `suspects` (indices of draws, ascending)
 /// judged alone and every other case passed without an exchange: the first that fails alone is shrunk by for_all.
 /// Whether one failed (its minimal case's findings are then in ctx.findings).
-bool first_alone(Context& ctx, const std::string& description, const BlockCalls& calls, const std::vector<std::size_t>& suspects) {
+bool first_alone(Context& ctx, const std::string& description, const BlockCalls& calls,
+                 const std::vector<std::size_t>& suspects) {
     std::size_t call = 0;
     bool failed = false;
     const int cases_run = ctx.cases_run;
@@ -78,7 +79,8 @@ bool first_alone(Context& ctx, const std::string& description, const BlockCalls&
 /// The fewest cases of `group` that still fail judged together (halves first, then one case left out at a time),
 /// within the shrinking budget; their findings (or `findings`, of the whole block, when no smaller group fails),
 /// with a counterexample that shows each case of the group.
-void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group, std::vector<run::Finding> findings) {
+void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group,
+              std::vector<run::Finding> findings) {
     const auto until = std::chrono::steady_clock::now() + ctx.shrink_time;
     int tries = 0;
     bool spent = false;
@@ -98,20 +100,28 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
     while (group.size() > 1 && !spent) {
         const auto middle = group.begin() + static_cast<long>(group.size() / 2);
         std::vector<std::size_t> first(group.begin(), middle), second(middle, group.end());
-        if (fails(first)) group = std::move(first);
-        else if (fails(second)) group = std::move(second);
-        else break;
+        if (fails(first))
+            group = std::move(first);
+        else if (fails(second))
+            group = std::move(second);
+        else
+            break;
     }
     for (std::size_t k = 0; k < group.size() && group.size() > 1 && !spent;) {
         auto without = group;
         without.erase(without.begin() + static_cast<long>(k));
-        if (fails(without)) group = std::move(without);
-        else ++k;
+        if (fails(without))
+            group = std::move(without);
+        else
+            ++k;
     }
-    std::string shown = group.size() == 1 ? "" : "these " + std::to_string(group.size()) + " cases fail sent together in one block; each passes alone:\n";
+    std::string shown = group.size() == 1 ? ""
+                                          : "these " + std::to_string(group.size()) +
+                                                " cases fail sent together in one block; each passes alone:\n";
     for (std::size_t i : group) shown += calls.show(i) + "\n";
-    if (spent) shown += "(cutting the block down stopped after " + std::to_string(kShrinkTries) + " tries or " + std::to_string(ctx.shrink_time.count()) +
-                        " s: a smaller group may exist)\n";
+    if (spent)
+        shown += "(cutting the block down stopped after " + std::to_string(kShrinkTries) + " tries or " +
+                 std::to_string(ctx.shrink_time.count()) + " s: a smaller group may exist)\n";
     for (auto& f : findings) {
         f.counterexample = shown;
         ctx.finding(std::move(f));
@@ -122,7 +132,8 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls) {
     const auto drawn = gen::check_property(calls.draw_and_keep, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
-    if (drawn.kind != gen::PropertyOutcome::Kind::Passed) throw harness_error("drawing the cases of \"" + description + "\": " + drawn.description);
+    if (drawn.kind != gen::PropertyOutcome::Kind::Passed)
+        throw harness_error("drawing the cases of \"" + description + "\": " + drawn.description);
     std::vector<std::size_t> all(calls.count());
     std::iota(all.begin(), all.end(), std::size_t{0});
     ctx.cases_run += static_cast<int>(all.size());
@@ -156,7 +167,11 @@ void showValue(const Staged& s, std::ostream& os) { os << "case " << s.number <<
 
 void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw) {
     int number = 0;
-    for_all_blocks<Staged>(ctx, {description, [&] { return Staged{draw(), ++number}; }, [](const std::vector<const Staged*>& cases, CaseMarks& marks) {
+    for_all_blocks<Staged>(ctx, {description,
+                                 [&] {
+                                     return Staged{draw(), ++number};
+                                 },
+                                 [](const std::vector<const Staged*>& cases, CaseMarks& marks) {
                                      for (std::size_t p = 0; p < cases.size(); ++p) {
                                          marks.at(p);
                                          cases[p]->run();

@@ -50,12 +50,12 @@ namespace detail {
 
 /// for_all_blocks without the case type: the drawn cases live in the caller, these reach them by index.
 struct BlockCalls {
-    std::function<void()> draw_and_keep;                                      ///< draws a case into the block
-    std::function<void()> draw;                                               ///< draws a case to judge alone
-    std::function<std::size_t()> count;                                       ///< cases kept
+    std::function<void()> draw_and_keep;                                     ///< draws a case into the block
+    std::function<void()> draw;                                              ///< draws a case to judge alone
+    std::function<std::size_t()> count;                                      ///< cases kept
     std::function<void(const std::vector<std::size_t>&, CaseMarks&)> judge;  ///< judges kept cases by index
-    std::function<void(CaseMarks&)> judge_drawn;                              ///< judges the case drawn last, alone
-    std::function<std::string(std::size_t)> show;                             ///< a kept case as RapidCheck shows it
+    std::function<void(CaseMarks&)> judge_drawn;                             ///< judges the case drawn last, alone
+    std::function<std::string(std::size_t)> show;                            ///< a kept case as RapidCheck shows it
 };
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls);

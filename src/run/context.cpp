@@ -71,7 +71,8 @@ client::HttpResponse Context::sync(const std::string& role, const std::string& r
     if (target.read_only) throw harness_error("internal: a writing check ran in a read-only run");
     client::HttpResponse r = api.sync_post(role, resource, block);
     // Journal whatever might have been stored: also when no answer came (the write may have happened).
-    if (r.transport_failed() || client::is_success(r.status)) journal.accepted(role, resource, block, r.transport_failed());
+    if (r.transport_failed() || client::is_success(r.status))
+        journal.accepted(role, resource, block, r.transport_failed());
     return r;
 }
 
@@ -99,7 +100,8 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     auto testable = [&] {
         if (abort) RC_DISCARD("stopped: the harness could not go on");
         if (tries_after_failure >= 0) {
-            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries || std::chrono::steady_clock::now() - first_failure > ctx.shrink_time;
+            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries ||
+                           std::chrono::steady_clock::now() - first_failure > ctx.shrink_time;
             if (budget_spent) return;
         }
         ctx.findings.resize(findings_before);
@@ -138,7 +140,9 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     if (result.kind == Kind::Failed) {
         std::ostringstream shown;
         for (const auto& value : result.counterexample) shown << value << "\n";
-        if (budget_spent) shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count() << " s: a smaller case may exist)\n";
+        if (budget_spent)
+            shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count()
+                  << " s: a smaller case may exist)\n";
         for (auto& f : last_failure) {
             f.counterexample = client::shown_body(shown.str(), kMaxShownText);
             ctx.findings.push_back(std::move(f));

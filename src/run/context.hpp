@@ -42,7 +42,9 @@ private:
 };
 
 /// A CheckError that is the harness's own fault (a bug, or a catalogue or generator that cannot serve the check).
-inline CheckError harness_error(const std::string& message) { return CheckError(message, std::nullopt, run::ErrorSource::Harness); }
+inline CheckError harness_error(const std::string& message) {
+    return CheckError(message, std::nullopt, run::ErrorSource::Harness);
+}
 
 /// Shrinking budget of for_all: tries after the first failing case, and time.
 inline constexpr int kShrinkTries = 400;

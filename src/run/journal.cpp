@@ -39,7 +39,8 @@ std::vector<CleanupBlock> Journal::take_cleanup(std::size_t max_block) {
         for (auto& [where, rows] : written_) {
             CleanupBlock block{where.first, where.second, json::array(), uncertain};
             for (auto& [key, w] : rows) {
-                if (w.uncertain != uncertain || (!uncertain && w.record.value("flg_isdeleted", false) == true)) continue;
+                if (w.uncertain != uncertain || (!uncertain && w.record.value("flg_isdeleted", false) == true))
+                    continue;
                 w.record["flg_isdeleted"] = true;
                 block.records.push_back(std::move(w.record));
                 if (block.records.size() >= max_block) {

@@ -29,7 +29,8 @@ public:
 
     /// A block the target accepted from `role` (`uncertain`: sent, but no answer came): of the last version of each
     /// key, what deleting it needs.
-    void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block, bool uncertain = false);
+    void accepted(const std::string& role, const std::string& resource, const nlohmann::json& block,
+                  bool uncertain = false);
     /// The records still live after the run, as blocks of at most `max_block`, flagged deleted, the uncertain ones
     /// last; the journal is left empty (they are moved, not copied: the run's end).
     std::vector<CleanupBlock> take_cleanup(std::size_t max_block);

@@ -22,8 +22,8 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
         const RunResult& r = runs[i];
         const auto differs = [&](const std::string& what, const std::string& a, const std::string& b) {
             if (a != b)
-                throw std::runtime_error("merge: run " + std::to_string(i + 1) + " has " + what + " " + b + ", run 1 has " + a +
-                                         ": shards of one run share them");
+                throw std::runtime_error("merge: run " + std::to_string(i + 1) + " has " + what + " " + b +
+                                         ", run 1 has " + a + ": shards of one run share them");
         };
         differs("target", out.target, r.target);
         differs("harness version", out.harness_version, r.harness_version);
@@ -31,7 +31,8 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
         differs("seed", std::to_string(out.seed), std::to_string(r.seed));
         for (const auto& c : r.results) {
             if (const auto [it, fresh] = seen.emplace(c.id, i); !fresh)
-                throw std::runtime_error("merge: check " + c.id + " is in run " + std::to_string(it->second + 1) + " and run " + std::to_string(i + 1));
+                throw std::runtime_error("merge: check " + c.id + " is in run " + std::to_string(it->second + 1) +
+                                         " and run " + std::to_string(i + 1));
             out.results.push_back(c);
         }
         out.requests += r.requests;
@@ -42,7 +43,8 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
         // An interrupted shard leaves the checks it did not reach undecided: the whole is interrupted, never a pass.
         if (!r.interrupted.empty()) {
             if (out.interrupted.empty()) out.interrupted = r.interrupted;
-            out.notes.push_back("shard " + (r.shard.empty() ? std::to_string(i + 1) : r.shard) + " was interrupted by " + r.interrupted);
+            out.notes.push_back("shard " + (r.shard.empty() ? std::to_string(i + 1) : r.shard) +
+                                " was interrupted by " + r.interrupted);
         }
         if (out.stopped.empty()) out.stopped = r.stopped;
         if (r.baseline) {
@@ -56,7 +58,8 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
     const auto rank = [&order](const std::string& id) {
         return static_cast<std::size_t>(std::find(order.begin(), order.end(), id) - order.begin());
     };
-    std::stable_sort(out.results.begin(), out.results.end(), [&](const CheckResult& a, const CheckResult& b) { return rank(a.id) < rank(b.id); });
+    std::stable_sort(out.results.begin(), out.results.end(),
+                     [&](const CheckResult& a, const CheckResult& b) { return rank(a.id) < rank(b.id); });
     return out;
 }
 

@@ -35,9 +35,12 @@ bool ResourceLocks::admits(const std::vector<std::string>& names, Hold hold) {
 void ResourceLocks::add(const std::vector<std::string>& names, Hold hold) {
     for (const auto& n : names) {
         Holders& h = holders_[n];
-        if (hold == Hold::Read) ++h.readers;
-        else if (hold == Hold::OwnRows) ++h.own_rows;
-        else h.whole = true;
+        if (hold == Hold::Read)
+            ++h.readers;
+        else if (hold == Hold::OwnRows)
+            ++h.own_rows;
+        else
+            h.whole = true;
     }
 }
 
@@ -68,9 +71,12 @@ void ResourceLocks::give_back(const std::vector<std::string>& names, Hold hold) 
         std::lock_guard lock(mutex_);
         for (const auto& n : names) {
             Holders& h = holders_[n];
-            if (hold == Hold::Read) --h.readers;
-            else if (hold == Hold::OwnRows) --h.own_rows;
-            else h.whole = false;
+            if (hold == Hold::Read)
+                --h.readers;
+            else if (hold == Hold::OwnRows)
+                --h.own_rows;
+            else
+                h.whole = false;
         }
     }
     changed_.notify_all();

@@ -20,20 +20,25 @@ int RunResult::gate_failures() const {
 std::vector<std::string> RunResult::undecided() const {
     std::vector<std::string> out;
     for (const auto& r : results)
-        if (r.level == Level::Must && (r.outcome == Outcome::Error || (r.outcome == Outcome::Skip && !r.skip_chosen))) out.push_back(r.id);
+        if (r.level == Level::Must && (r.outcome == Outcome::Error || (r.outcome == Outcome::Skip && !r.skip_chosen)))
+            out.push_back(r.id);
     return out;
 }
 
 Verdict RunResult::verdict() const {
-    if (!interrupted.empty()) return Verdict::Interrupted;  // what it found stays listed; what it did not reach is unknown
+    if (!interrupted.empty())
+        return Verdict::Interrupted;  // what it found stays listed; what it did not reach is unknown
     if (gate_failures() > 0) return Verdict::Fail;
     return undecided().empty() ? Verdict::Pass : Verdict::Incomplete;
 }
 
 // The spellings of reports (JSON, JUnit, HTML, Markdown), baselines and the terminal: one table per enum.
-NLOHMANN_JSON_SERIALIZE_ENUM(Outcome, {{Outcome::Pass, "pass"}, {Outcome::Fail, "fail"}, {Outcome::Skip, "skip"}, {Outcome::Error, "error"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "pass"}, {Verdict::Fail, "fail"}, {Verdict::Incomplete, "incomplete"},
-                                      {Verdict::Interrupted, "interrupted"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(
+    Outcome, {{Outcome::Pass, "pass"}, {Outcome::Fail, "fail"}, {Outcome::Skip, "skip"}, {Outcome::Error, "error"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Verdict, {{Verdict::Pass, "pass"},
+                                       {Verdict::Fail, "fail"},
+                                       {Verdict::Incomplete, "incomplete"},
+                                       {Verdict::Interrupted, "interrupted"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(ErrorSource, {{ErrorSource::Target, "target"}, {ErrorSource::Harness, "harness"}})
 
 std::string_view to_string(Verdict verdict) { return enum_text(verdict); }
@@ -46,16 +51,20 @@ std::string verdict_text(const RunResult& run) {
     switch (run.verdict()) {
         case Verdict::Pass: return "pass: every MUST check passed";
         case Verdict::Fail:
-            return "fail: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") + " MUST failure" + (run.gate_failures() == 1 ? "" : "s") +
-                   (run.undecided().empty() ? "" : "; also " + std::to_string(run.undecided().size()) + " MUST check" +
-                                                       (run.undecided().size() == 1 ? "" : "s") + " undecided");
+            return "fail: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") + " MUST failure" +
+                   (run.gate_failures() == 1 ? "" : "s") +
+                   (run.undecided().empty() ? ""
+                                            : "; also " + std::to_string(run.undecided().size()) + " MUST check" +
+                                                  (run.undecided().size() == 1 ? "" : "s") + " undecided");
         case Verdict::Incomplete:
-            return "incomplete: no MUST failure, but " + std::to_string(run.undecided().size()) + " MUST check" + (run.undecided().size() == 1 ? "" : "s") +
-                   " could not decide (" + id_list(run.undecided()) + ")";
+            return "incomplete: no MUST failure, but " + std::to_string(run.undecided().size()) + " MUST check" +
+                   (run.undecided().size() == 1 ? "" : "s") + " could not decide (" + id_list(run.undecided()) + ")";
         case Verdict::Interrupted:
-            return "interrupted by " + run.interrupted + " before the run ended: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") +
-                   " MUST failure" + (run.gate_failures() == 1 ? "" : "s") + ", " + std::to_string(run.undecided().size()) + " MUST check" +
-                   (run.undecided().size() == 1 ? "" : "s") + " undecided";
+            return "interrupted by " + run.interrupted +
+                   " before the run ended: " + std::to_string(run.gate_failures()) + (run.baseline ? " new" : "") +
+                   " MUST failure" + (run.gate_failures() == 1 ? "" : "s") + ", " +
+                   std::to_string(run.undecided().size()) + " MUST check" + (run.undecided().size() == 1 ? "" : "s") +
+                   " undecided";
     }
     return "?";
 }
@@ -67,7 +76,8 @@ std::string without_run_prefix(std::string text, const std::string& run_prefix) 
     const auto base36 = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); };
     for (auto at = text.find(run_prefix); at != std::string::npos; at = text.find(run_prefix, at + 1)) {
         const std::size_t n = at + run_prefix.size();
-        if (n + 1 < text.size() && text[n] >= '0' && text[n] <= '9' && base36(text[n + 1])) text.replace(at, run_prefix.size(), "~");
+        if (n + 1 < text.size() && text[n] >= '0' && text[n] <= '9' && base36(text[n + 1]))
+            text.replace(at, run_prefix.size(), "~");
     }
     return text;
 }

@@ -59,10 +59,11 @@ struct CheckResult {
     std::vector<std::string> caused_by;
     std::vector<Finding> findings;
     std::vector<Observation> observations;
-    int cases = 0;       ///< property cases run (0 for a single-shot check)
+    int cases = 0;  ///< property cases run (0 for a single-shot check)
     long requests = 0;
     double duration_ms = 0;
-    /// When it started, in ms from the start of the run: with duration_ms, the run's timeline (which checks ran at once).
+    /// When it started, in ms from the start of the run: with duration_ms, the run's timeline (which checks ran at
+    /// once).
     double started_ms = 0;
     std::string replay;  ///< command-line arguments that repeat this check with its seed
 };

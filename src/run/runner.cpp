@@ -39,7 +39,8 @@ std::vector<std::string> touched(const Catalogue& cat, const Check& check) {
     while (grew) {
         grew = false;
         for (const auto& rel : cat.relations())
-            if ((rel.kind == "view" || rel.kind == "nested") && out.contains(rel.from_record) && !out.contains(rel.to_record)) {
+            if ((rel.kind == "view" || rel.kind == "nested") && out.contains(rel.from_record) &&
+                !out.contains(rel.to_record)) {
                 out.insert(rel.to_record);
                 grew = true;
             }
@@ -69,8 +70,9 @@ std::string token_command(const client::TargetConfig& target) {
     std::string form = "grant_type=password";
     for (const auto& [k, v] : target.token_form)
         if (k != "grant_type" && k != "username" && k != "password") form += "&" + k + "=" + v;
-    return "TOKEN=$(curl -sS --data-urlencode 'username=" + user->username + "' --data-urlencode \"password=$PASSWORD\" -d '" + form + "' '" +
-           target.base_url + target.token_path + "' | jq -r .access_token)";
+    return "TOKEN=$(curl -sS --data-urlencode 'username=" + user->username +
+           "' --data-urlencode \"password=$PASSWORD\" -d '" + form + "' '" + target.base_url + target.token_path +
+           "' | jq -r .access_token)";
 }
 
 /// A result that names `check`, not yet run.
@@ -90,7 +92,6 @@ void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) 
         if (k.find("secret") != std::string::npos || k.find("password") != std::string::npos) limits.add_secret(value);
     }
 }
-
 
 void chosen_skip(CheckResult& res, std::string reason) {
     res.outcome = Outcome::Skip;
@@ -124,7 +125,8 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
     res.cases = ctx.cases_run;
     res.findings = std::move(ctx.findings);
     res.observations = std::move(ctx.observations);
-    if (res.outcome == Outcome::Pass && !res.findings.empty()) res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
+    if (res.outcome == Outcome::Pass && !res.findings.empty())
+        res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
 }
 
 }  // namespace
@@ -191,8 +193,13 @@ namespace {
 /// the journal of what was written, and the recorder.
 struct Session {
     Session(const Catalogue& catalogue, const client::TargetConfig& target, const RunOptions& options)
-        : catalogue(catalogue), target(target), options(options), limits(target.rate_per_s),
-          envelope(target.envelope), page_size(target.max_page_size), journal(catalogue) {
+        : catalogue(catalogue),
+          target(target),
+          options(options),
+          limits(target.rate_per_s),
+          envelope(target.envelope),
+          page_size(target.max_page_size),
+          journal(catalogue) {
         add_secrets(target, limits);
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
         auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
@@ -248,28 +255,32 @@ struct Session {
 /// The first user's token tells whether anything can be judged at all; a target still starting is waited for.
 void preflight(Session& s, std::chrono::steady_clock::time_point started) {
     const auto& target = s.target;
-    if (target.users.empty()) throw NoToken("the target file gives no users: add \"users\" with at least a \"writer\" (see the README's target file)");
+    if (target.users.empty())
+        throw NoToken(
+            "the target file gives no users: add \"users\" with at least a \"writer\" (see the README's target file)");
     const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
     const int wait_s = s.options.wait_for_target_s;
     const auto give_up = started + std::chrono::seconds(wait_s);
     for (;;) try {
-        s.tokens->token(first);
-        return;
-    } catch (const client::TokenError& e) {
-        // Interrupted (while waiting, say): no check will start, and the run's reports say why.
-        if (!s.interrupt_signal(false).empty()) return;
-        const auto& ex = e.exchange();
-        if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
-            s.limits.sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(500));  // still starting, perhaps
-            continue;
+            s.tokens->token(first);
+            return;
+        } catch (const client::TokenError& e) {
+            // Interrupted (while waiting, say): no check will start, and the run's reports say why.
+            if (!s.interrupt_signal(false).empty()) return;
+            const auto& ex = e.exchange();
+            if (ex.status == 0 && std::chrono::steady_clock::now() < give_up && !s.limits.past_deadline()) {
+                s.limits.sleep_until(std::chrono::steady_clock::now() +
+                                     std::chrono::milliseconds(500));  // still starting, perhaps
+                continue;
+            }
+            if (ex.status == 0)
+                throw Unreachable(std::string(e.what()) + " (" + ex.method + " " + ex.url + ")" +
+                                  (wait_s > 0 ? " after waiting " + std::to_string(wait_s) + " s" : ""));
+            // It answered: a configuration to fix, shown with the answer (secrets redacted).
+            throw NoToken(std::string(e.what()) + "; it answered: " + ex.summary() +
+                          (ex.response_body.empty() ? "" : " " + ex.response_body.substr(0, 300)) + ". Check users." +
+                          first + " in the target file (username, password) and token (path, form)");
         }
-        if (ex.status == 0)
-            throw Unreachable(std::string(e.what()) + " (" + ex.method + " " + ex.url + ")" +
-                              (wait_s > 0 ? " after waiting " + std::to_string(wait_s) + " s" : ""));
-        // It answered: a configuration to fix, shown with the answer (secrets redacted).
-        throw NoToken(std::string(e.what()) + "; it answered: " + ex.summary() + (ex.response_body.empty() ? "" : " " + ex.response_body.substr(0, 300)) +
-                      ". Check users." + first + " in the target file (username, password) and token (path, form)");
-    }
 }
 
 /// Why `check` needs a user the target file does not give, or nothing.
@@ -281,14 +292,15 @@ std::optional<std::string> missing_user(const Check& check, const client::Target
         {client::kLimited, "a user limited to some resources, with \"resources\" listing them"}};
     for (const auto& role : check.needs)
         if (!target.user(role))
-            return "the target file gives no \"" + role + "\" user: add users." + role + " (" + (kWhat.contains(role) ? kWhat.at(role) : "a user") +
-                   ") to run it";
+            return "the target file gives no \"" + role + "\" user: add users." + role + " (" +
+                   (kWhat.contains(role) ? kWhat.at(role) : "a user") + ") to run it";
     return std::nullopt;
 }
 
 /// Why the run ended before its checks did: a stop's reason, or the time limit.
 std::string ended(const Session& s) {
-    return s.limits.stopped().value_or("the run's time limit (--max-time " + std::to_string(s.options.max_time_s) + " s) was reached");
+    return s.limits.stopped().value_or("the run's time limit (--max-time " + std::to_string(s.options.max_time_s) +
+                                       " s) was reached");
 }
 
 /// Why `check` is not started at all (the run's limits, a choice of the run, a missing user), or nothing.
@@ -319,7 +331,8 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     res.started_ms = std::chrono::duration<double, std::milli>(t0 - s.started).count();
     client::Api api = s.api();
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
-    Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases, s.journal, {}, {}, {}};
+    Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases,
+                s.journal,   {},       {},  {}};
     ctx.shrink_time = options.shrink_time;
     ctx.on_wait = std::move(on_wait);
     if (options.on_case)
@@ -328,7 +341,8 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
             options.on_case(check, number);
         };
     run_check(check, ctx, res);
-    if (res.outcome == Outcome::Error && s.limits.past_deadline()) res.reason = "stopped (" + ended(s) + "): " + res.reason;
+    if (res.outcome == Outcome::Error && s.limits.past_deadline())
+        res.reason = "stopped (" + ended(s) + "): " + res.reason;
     res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     res.requests = api.http().requests_sent();
 }
@@ -339,14 +353,17 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
 /// while it waits.
 class Scheduler {
 public:
-    Scheduler(Session& session, const std::vector<Check>& checks) : s_(session), checks_(checks), results_(checks.size()) {}
+    Scheduler(Session& session, const std::vector<Check>& checks)
+        : s_(session), checks_(checks), results_(checks.size()) {}
 
     std::vector<CheckResult> run(int jobs) {
         jobs = std::max(1, std::min<int>(jobs, static_cast<int>(checks_.size())));
         std::vector<std::thread> workers;
         for (std::size_t i = 0; i < checks_.size(); ++i) {
-            if (checks_[i].waits) workers.emplace_back([this, i] { run_one(i, false); });
-            else queue_.emplace_back(i, want(i));
+            if (checks_[i].waits)
+                workers.emplace_back([this, i] { run_one(i, false); });
+            else
+                queue_.emplace_back(i, want(i));
         }
         for (int j = 0; j < jobs; ++j)
             workers.emplace_back([&] {
@@ -372,8 +389,9 @@ private:
         const Check& check = checks_[index];
         const RunOptions& options = s_.options;
         CheckResult& res = results_[index];
-        res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " + check.id + " --seed " +
-                                    std::to_string(options.seed) + " --cases " + std::to_string(options.cases));
+        res = result_for(check, (options.replay_prefix.empty() ? "" : options.replay_prefix + " ") + "--check " +
+                                    check.id + " --seed " + std::to_string(options.seed) + " --cases " +
+                                    std::to_string(options.cases));
         const Want wanted = want(index);
         if (not_started(check, s_, failed_.load(), res)) {
             if (taken) ResourceLocks::Held(locks_, wanted.names, wanted.hold, true).release();
@@ -387,7 +405,8 @@ private:
                 }
                 run_started(check, index, s_, report_, res, [&](std::chrono::steady_clock::duration d) {
                     held.release();
-                    s_.limits.sleep_until(std::chrono::steady_clock::now() + d);  // a stop wakes it (AUTH-06 waits a token's lifetime)
+                    s_.limits.sleep_until(std::chrono::steady_clock::now() +
+                                          d);  // a stop wakes it (AUTH-06 waits a token's lifetime)
                     held.retake();
                 });
             } catch (const CheckError& e) {  // a row naming what the catalogue lacks
@@ -425,7 +444,9 @@ void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& resu
     run.notes.push_back(why + ": " + std::to_string(not_run) + " checks not run");
     run.stopped = s.limits.stopped().value_or("");
     if (!s.second.empty()) return;
-    const auto grace = run.stopped.empty() ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s)) : kStopGrace;
+    const auto grace = run.stopped.empty()
+                           ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s))
+                           : kStopGrace;
     s.limits.set_deadline(std::chrono::steady_clock::now() + grace);
 }
 
@@ -458,7 +479,8 @@ long clean_up(Session& s, RunResult& run) {
         }
         try {
             const auto r = api.sync_post(block.role, block.resource, block.records);
-            if (r.transport_failed()) left += block.records.size();
+            if (r.transport_failed())
+                left += block.records.size();
             else if (!client::is_success(r.status))
                 run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
                                     " records was refused: " + r.exchange.summary());
@@ -468,11 +490,16 @@ long clean_up(Session& s, RunResult& run) {
     }
     const std::string first = s.interrupt_signal(false), second = s.interrupt_signal(true);
     if (!second.empty())
-        run.notes.push_back("a second signal (" + second + ") skipped the clean-up: " + std::to_string(left) + " of " + std::to_string(live) +
-                            " records still live after the run were not sent back deleted; they carry the run's prefix " + s.run_prefix);
+        run.notes.push_back(
+            "a second signal (" + second + ") skipped the clean-up: " + std::to_string(left) + " of " +
+            std::to_string(live) +
+            " records still live after the run were not sent back deleted; they carry the run's prefix " +
+            s.run_prefix);
     else if (left > 0)
-        run.notes.push_back("clean-up stopped (" + (first.empty() ? s.limits.why_ended() : "interrupted by " + first) + "): " + std::to_string(left) +
-                            " records the run wrote were not sent back deleted; they carry the run's prefix " + s.run_prefix);
+        run.notes.push_back("clean-up stopped (" + (first.empty() ? s.limits.why_ended() : "interrupted by " + first) +
+                            "): " + std::to_string(left) +
+                            " records the run wrote were not sent back deleted; they carry the run's prefix " +
+                            s.run_prefix);
     return api.http().requests_sent();
 }
 
@@ -488,7 +515,8 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     // Heard until this returns (destroyed before the session): an interrupt that came before is heard at once.
     std::optional<Interruption::Listening> listening;
     if (options.interruption)
-        listening.emplace(options.interruption->listen([&session](const std::string& signal, int count) { session.interrupted_by(signal, count); }));
+        listening.emplace(options.interruption->listen(
+            [&session](const std::string& signal, int count) { session.interrupted_by(signal, count); }));
     RunResult run = begun(target, options);
     run.run_prefix = session.run_prefix;
     preflight(session, started);

@@ -17,7 +17,8 @@ enum class Envelope : std::uint8_t {
 };
 
 /// The spellings of target files ("envelope"), of A-07's values, of --envelope and of reports.
-NLOHMANN_JSON_SERIALIZE_ENUM(Envelope, {{Envelope::Object, "object"}, {Envelope::Header, "header"}, {Envelope::RowField, "row"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Envelope,
+                             {{Envelope::Object, "object"}, {Envelope::Header, "header"}, {Envelope::RowField, "row"}})
 
 /// "object", "header" or "row".
 inline std::string_view to_string(Envelope e) { return enum_text(e); }

@@ -10,8 +10,10 @@ int json_depth(std::string_view text, int stop_at) {
     for (std::size_t i = 0; i < text.size() && deepest <= stop_at; ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {

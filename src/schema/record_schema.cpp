@@ -49,8 +49,10 @@ void either_type(ojson& s, const ojson& alternatives, bool nullable, Dialect dia
 ojson enum_values(const Field& f, bool nullable) {
     ojson values = ojson::array();
     for (const auto& v : f.values) {
-        if (f.type.kind == SqlKind::Int) values.push_back(std::stoll(v.value));
-        else values.push_back(v.value);
+        if (f.type.kind == SqlKind::Int)
+            values.push_back(std::stoll(v.value));
+        else
+            values.push_back(v.value);
     }
     if (nullable) values.push_back(nullptr);
     return values;
@@ -78,14 +80,11 @@ ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direct
                 break;
             }
             // How a target writes a decimal is not shown: a number, or a string of one.
-            either_type(s, {{{"type", "number"}}, {{"type", "string"}, {"pattern", kDecimalPattern}}}, nullable, dialect);
+            either_type(s, {{{"type", "number"}}, {{"type", "string"}, {"pattern", kDecimalPattern}}}, nullable,
+                        dialect);
             break;
-        case SqlKind::Float:
-            set_type(s, "number", nullable, dialect);
-            break;
-        case SqlKind::Bit:
-            set_type(s, "boolean", nullable, dialect);
-            break;
+        case SqlKind::Float: set_type(s, "number", nullable, dialect); break;
+        case SqlKind::Bit: set_type(s, "boolean", nullable, dialect); break;
         case SqlKind::Datetime:
         case SqlKind::Datetime2:
             set_type(s, "string", nullable, dialect);
@@ -121,8 +120,10 @@ ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direct
 ojson record_schema(const Catalogue& cat, const Record& record, Dialect dialect, Direction direction) {
     ojson s = ojson::object();
     s["title"] = record.name + (direction == Direction::Sent ? " (sent record)" : " (returned record)");
-    s["description"] = record.meaning + " (" + record.seed + ")" +
-                       (record.open ? ". Its fields are not all shown by the seeds: the known ones are listed, others are allowed." : "");
+    s["description"] =
+        record.meaning + " (" + record.seed + ")" +
+        (record.open ? ". Its fields are not all shown by the seeds: the known ones are listed, others are allowed."
+                     : "");
     s["type"] = "object";
     s["x-bds-record"] = record.name;
     if (!record.key.empty()) s["x-bds-key"] = record.key;

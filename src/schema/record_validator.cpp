@@ -34,7 +34,8 @@ Violation schema_violation(const std::string& where, const std::string& field, c
         return description.substr(open + 1, close - open - 1);
     };
     if (const auto name = named("Missing required property '")) return {where, *name, description, "required"};
-    if (const auto name = named("'additionalProperties' constraints: '")) return {where, *name, description, "unknown_field"};
+    if (const auto name = named("'additionalProperties' constraints: '"))
+        return {where, *name, description, "unknown_field"};
     if (description.find("enum values") != std::string::npos) return {where, field, description, "allowed_values"};
     return {where, field, description, "schema"};
 }
@@ -42,7 +43,8 @@ Violation schema_violation(const std::string& where, const std::string& field, c
 }  // namespace
 
 struct RecordValidator::Impl {
-    Impl(const Catalogue& c, const Record& r, Direction d, SqlProfile p) : catalogue(c), record(r), direction(d), profile(p) {}
+    Impl(const Catalogue& c, const Record& r, Direction d, SqlProfile p)
+        : catalogue(c), record(r), direction(d), profile(p) {}
 
     const Catalogue& catalogue;
     const Record& record;
@@ -68,13 +70,16 @@ struct RecordValidator::Impl {
     }
 
     /// The rules of SQL types, recursively into nested lists.
-    void check_sql(const Record& rec, const nlohmann::json& value, const std::string& pointer, std::vector<Violation>& out) const {
+    void check_sql(const Record& rec, const nlohmann::json& value, const std::string& pointer,
+                   std::vector<Violation>& out) const {
         if (!value.is_object()) return;  // the schema reports it
         for (const auto& [name, v] : value.items()) {
             const Field* f = rec.field(name);
             if (!f || v.is_null()) continue;
             // Built only for a violation: most fields of most records have none.
-            auto add = [&](const std::string& message, const char* rule) { out.push_back({pointer + "/" + name, name, message, rule}); };
+            auto add = [&](const std::string& message, const char* rule) {
+                out.push_back({pointer + "/" + name, name, message, rule});
+            };
             const SqlType& t = f->type;
             if (t.is_text() && v.is_string()) {
                 const std::string& text = v.get_ref<const std::string&>();
@@ -86,34 +91,47 @@ struct RecordValidator::Impl {
                 // The code page of varchar/char is not shown: a target may hold any character there.
                 if (!t.is_unicode_text() && direction == Direction::Sent)
                     if (const auto c = sql::first_outside_windows_1252(text))
-                        add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(*c) + " is not one", "code_page");
-                const bool in_units = t.is_unicode_text() && direction == Direction::Sent && !profile.lengths_in_code_points;
+                        add(t.str() + " holds Windows-1252 characters only; U+" + sql::hex_code_point(*c) +
+                                " is not one",
+                            "code_page");
+                const bool in_units =
+                    t.is_unicode_text() && direction == Direction::Sent && !profile.lengths_in_code_points;
                 const std::size_t units = in_units ? length->utf16_units : length->characters;
                 if (auto max = t.max_length(); max && units > static_cast<std::size_t>(*max))
-                    add(t.str() + " holds at most " + std::to_string(*max) + (in_units ? " UTF-16 units" : " characters") +
-                        ", got " + std::to_string(units), "length");
-            } else if ((t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) && v.is_string() && direction == Direction::Sent) {
-                const auto parsed = sql::parse_datetime(v.get_ref<const std::string&>(), t.kind, sql::TimeSource::Record);
-                if (!parsed.ticks) add("expected a " + t.str() + " (ISO 8601), got " + quoted(v) + ": " + parsed.error, "datetime");
-            } else if (t.kind == SqlKind::Decimal && (v.is_number() || (v.is_string() && direction == Direction::Returned))) {
+                    add(t.str() + " holds at most " + std::to_string(*max) +
+                            (in_units ? " UTF-16 units" : " characters") + ", got " + std::to_string(units),
+                        "length");
+            } else if ((t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) && v.is_string() &&
+                       direction == Direction::Sent) {
+                const auto parsed =
+                    sql::parse_datetime(v.get_ref<const std::string&>(), t.kind, sql::TimeSource::Record);
+                if (!parsed.ticks)
+                    add("expected a " + t.str() + " (ISO 8601), got " + quoted(v) + ": " + parsed.error, "datetime");
+            } else if (t.kind == SqlKind::Decimal &&
+                       (v.is_number() || (v.is_string() && direction == Direction::Returned))) {
                 const auto d = sql::Decimal::parse(v.is_string() ? v.get<std::string>() : v.dump(), true);
                 if (!d || d->integer_digits() > profile.decimal_precision - profile.decimal_scale)
-                    add("decimal(" + std::to_string(profile.decimal_precision) + "," + std::to_string(profile.decimal_scale) +
-                        ") holds at most " + std::to_string(profile.decimal_precision - profile.decimal_scale) + " integer digits, got " + quoted(v),
+                    add("decimal(" + std::to_string(profile.decimal_precision) + "," +
+                            std::to_string(profile.decimal_scale) + ") holds at most " +
+                            std::to_string(profile.decimal_precision - profile.decimal_scale) +
+                            " integer digits, got " + quoted(v),
                         "decimal");
             } else if (t.kind == SqlKind::Float && v.is_number_float() && !std::isfinite(v.get<double>())) {
                 add("expected a finite number", "number");
             } else if (t.kind == SqlKind::List && v.is_array()) {
                 const Record* item = catalogue.find(f->list_of);
-                for (std::size_t i = 0; i < v.size(); ++i) check_sql(*item, v[i], pointer + "/" + name + "/" + std::to_string(i), out);
+                for (std::size_t i = 0; i < v.size(); ++i)
+                    check_sql(*item, v[i], pointer + "/" + name + "/" + std::to_string(i), out);
             }
         }
     }
 };
 
-RecordValidator::RecordValidator(const Catalogue& catalogue, const Record& record, Direction direction, SqlProfile profile)
+RecordValidator::RecordValidator(const Catalogue& catalogue, const Record& record, Direction direction,
+                                 SqlProfile profile)
     : impl_(std::make_unique<Impl>(catalogue, record, direction, profile)) {
-    impl_->schema_doc = nlohmann::json::parse(record_schema(catalogue, record, Dialect::JsonSchema07, direction).dump());
+    impl_->schema_doc =
+        nlohmann::json::parse(record_schema(catalogue, record, Dialect::JsonSchema07, direction).dump());
     valijson::SchemaParser parser;
     valijson::adapters::NlohmannJsonAdapter adapter(impl_->schema_doc);
     parser.populateSchema(adapter, impl_->schema);

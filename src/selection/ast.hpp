@@ -47,7 +47,8 @@ struct Operand {
     Literal literal;  ///< when !column
     Scalar value;     ///< when !column
     Scalar wide;      ///< when !column in Domain::Single: the literal as a double, for readings that compare doubles
-    bool lenient = false;  ///< when !column: a text only SQL Server's lenient conversions read as the column's type (A-101)
+    bool lenient =
+        false;  ///< when !column: a text only SQL Server's lenient conversions read as the column's type (A-101)
 };
 
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
@@ -63,7 +64,7 @@ struct Comparison {
 struct LikePredicate {
     Column column;
     bool negated = false;
-    Literal pattern;                      ///< Text, or Null (then the predicate is UNKNOWN)
+    Literal pattern;  ///< Text, or Null (then the predicate is UNKNOWN)
     std::optional<Literal> escape;
     std::optional<LikePattern> compiled;  ///< empty when the pattern is NULL
     bool unicode = false;                 ///< Unicode LIKE (trailing spaces significant) or not

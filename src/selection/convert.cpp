@@ -10,7 +10,9 @@
 namespace bds::selection_impl {
 namespace {
 
-bool is_numeric_kind(SqlKind k) { return k == SqlKind::Int || k == SqlKind::Decimal || k == SqlKind::Bit || k == SqlKind::Float; }
+bool is_numeric_kind(SqlKind k) {
+    return k == SqlKind::Int || k == SqlKind::Decimal || k == SqlKind::Bit || k == SqlKind::Float;
+}
 bool is_time_kind(SqlKind k) { return k == SqlKind::Datetime || k == SqlKind::Datetime2; }
 bool is_double(const SqlType& t) { return t.kind == SqlKind::Float && !t.is_single_precision_float(); }
 
@@ -75,7 +77,8 @@ bool lenient_only(std::string_view text, const SqlType& type) {
 
 // Text to int, decimal or bit, as CAST(text AS type) does in SQL Server.
 Converted text_to_exact(std::string_view text, const Column& c) {
-    const std::string shown = "cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" + c.name + "'";
+    const std::string shown =
+        "cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" + c.name + "'";
     const std::string_view t = trim_spaces(text);
     if (c.type.kind == SqlKind::Int) {
         if (t.empty()) return {*Decimal::parse("0"), {}};  // SQL Server: CAST('' AS int) is 0
@@ -100,7 +103,9 @@ Converted text_to_float(std::string_view text, const Column& c) {
     const std::string_view t = trim_spaces(text);
     if (t.empty()) return {F{0}, {}};  // SQL Server: CAST('' AS float) is 0
     const auto value = Decimal::parse(t, true) ? parse_float<F>(t) : std::nullopt;
-    if (!value) return fail("cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" + c.name + "'");
+    if (!value)
+        return fail("cannot convert '" + std::string(text) + "' to " + c.type.str() + " for comparison with '" +
+                    c.name + "'");
     return {*value, {}};
 }
 
@@ -114,7 +119,8 @@ Converted convert_text(const Literal& literal, const Column& against, Domain dom
         case Domain::Time: {
             const auto t = parse_datetime(literal.text, against.type.kind, TimeSource::Literal);
             if (!t.ticks)
-                return fail("cannot convert '" + literal.text + "' to " + against.type.str() + " for comparison with '" + against.name + "': " + t.error);
+                return fail("cannot convert '" + literal.text + "' to " + against.type.str() +
+                            " for comparison with '" + against.name + "': " + t.error);
             return {*t.ticks, {}};
         }
     }
@@ -145,11 +151,13 @@ Converted convert_literal(const Literal& literal, const Column& against, Domain 
     if (literal.kind == Literal::Kind::Number) {
         switch (domain) {
             case Domain::Text:
-                return fail("a number cannot be compared with text column '" + against.name +
-                            "': SQL Server would convert every row's text to a number and fail on non-numeric ones; quote it ('" +
-                            literal.text + "')");
+                return fail(
+                    "a number cannot be compared with text column '" + against.name +
+                    "': SQL Server would convert every row's text to a number and fail on non-numeric ones; quote it ('" +
+                    literal.text + "')");
             case Domain::Time:
-                return fail("a number cannot be compared with date-time column '" + against.name + "'; quote a date-time, e.g. '2024-01-31'");
+                return fail("a number cannot be compared with date-time column '" + against.name +
+                            "'; quote a date-time, e.g. '2024-01-31'");
             case Domain::Exact: return {*Decimal::parse(literal.text), {}};
             case Domain::Double: return {*parse_float<double>(literal.text), {}};
             case Domain::Single: {

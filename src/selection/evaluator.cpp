@@ -16,7 +16,11 @@ Truth negate(Truth t) { return t == Truth::True ? Truth::False : t == Truth::Fal
 class Evaluator {
 public:
     Evaluator(const Selection::FieldReader& read, const Reading& reading)
-        : read_(read), reading_(reading), rules_(reading.text_rules()), counted_(rules_), like_rules_(reading.like_rules()) {
+        : read_(read),
+          reading_(reading),
+          rules_(reading.text_rules()),
+          counted_(rules_),
+          like_rules_(reading.like_rules()) {
         counted_.ignore_trailing_blanks = false;
     }
 
@@ -35,7 +39,8 @@ private:
     [[noreturn]] void wrong_value(const Column& c, const nlohmann::json& v, const std::string& expected) const {
         std::string shown = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         if (shown.size() > 40) shown = shown.substr(0, 40) + "...";
-        throw SelectionError(offset_, "field '" + c.name + "' (" + c.type.str() + ") holds " + shown + ", expected " + expected);
+        throw SelectionError(offset_,
+                             "field '" + c.name + "' (" + c.type.str() + ") holds " + shown + ", expected " + expected);
     }
 
     /// A text value as this reading compares it: char(n)/nchar(n) padded to n UTF-16 units when it pads them.
@@ -59,7 +64,8 @@ private:
     Decimal exact_of(const Column& c, const nlohmann::json& v) const {
         if (c.type.kind == SqlKind::Bit) {
             if (v.is_boolean()) return *Decimal::parse(v.get<bool>() ? "1" : "0");
-            if (v.is_number_integer() && (v.get<long long>() == 0 || v.get<long long>() == 1)) return *Decimal::parse(v.dump());
+            if (v.is_number_integer() && (v.get<long long>() == 0 || v.get<long long>() == 1))
+                return *Decimal::parse(v.dump());
             wrong_value(c, v, "true or false");
         }
         if (c.type.kind == SqlKind::Decimal && v.is_string())  // a target may write decimals as strings
@@ -103,7 +109,9 @@ private:
     }
 
     template <class T>
-    static int order(const T& a, const T& b) { return a < b ? -1 : (b < a ? 1 : 0); }
+    static int order(const T& a, const T& b) {
+        return a < b ? -1 : (b < a ? 1 : 0);
+    }
 
     int compare_values(const Scalar& a, const Scalar& b, Domain d, const sql::TextRules& rules) const {
         switch (d) {
@@ -119,7 +127,8 @@ private:
     }
 
     Truth compare_op(const Scalar& a, CompareOp op, const Scalar& b, Domain d, const sql::TextRules& rules) const {
-        if (std::holds_alternative<std::monostate>(a) || std::holds_alternative<std::monostate>(b)) return Truth::Unknown;
+        if (std::holds_alternative<std::monostate>(a) || std::holds_alternative<std::monostate>(b))
+            return Truth::Unknown;
         const int c = compare_values(a, b, d, rules);
         bool r = false;
         switch (op) {
@@ -147,7 +156,9 @@ private:
     /// is a char(n) column.
     std::pair<bool, bool> postgres_trims(const Operand& a, const Operand& b) const {
         const auto fixed = [](const Operand& o) { return o.column && o.column->type.is_fixed_text(); };
-        const auto unbounded = [](const Operand& o) { return o.column && !o.column->type.is_fixed_text() && !o.column->type.max_length(); };
+        const auto unbounded = [](const Operand& o) {
+            return o.column && !o.column->type.is_fixed_text() && !o.column->type.max_length();
+        };
         if (!reading_.postgres_char || (!fixed(a) && !fixed(b))) return {false, false};
         return {!unbounded(a), !unbounded(b)};
     }
@@ -158,10 +169,12 @@ private:
         return std::u32string(*s, 0, s->find_last_not_of(U' ') + 1);
     }
 
-    Truth compare_sides(const Operand& a, const Scalar& va, CompareOp op, const Operand& b, const Scalar& vb, Domain d) const {
+    Truth compare_sides(const Operand& a, const Scalar& va, CompareOp op, const Operand& b, const Scalar& vb,
+                        Domain d) const {
         if (d == Domain::Text) {
             const auto [trim_a, trim_b] = postgres_trims(a, b);
-            if (trim_a || trim_b) return compare_op(trim_a ? trimmed(va) : va, op, trim_b ? trimmed(vb) : vb, d, counted_);
+            if (trim_a || trim_b)
+                return compare_op(trim_a ? trimmed(va) : va, op, trim_b ? trimmed(vb) : vb, d, counted_);
         }
         return compare_op(va, op, vb, d, rules_);
     }
@@ -173,14 +186,16 @@ private:
     Truth eval(const InPredicate& in) const {
         const Scalar subject = value_of(in.subject, in.domain);
         Truth t = Truth::False;
-        for (const auto& v : in.values) t = either(t, compare_sides(in.subject, subject, CompareOp::Eq, v, value_of(v, in.domain), in.domain));
+        for (const auto& v : in.values)
+            t = either(t, compare_sides(in.subject, subject, CompareOp::Eq, v, value_of(v, in.domain), in.domain));
         return in.negated ? negate(t) : t;
     }
 
     Truth eval(const BetweenPredicate& b) const {
         const Scalar subject = value_of(b.subject, b.domain);
-        const Truth t = both(compare_sides(b.subject, subject, CompareOp::Ge, b.low, value_of(b.low, b.domain), b.domain),
-                             compare_sides(b.subject, subject, CompareOp::Le, b.high, value_of(b.high, b.domain), b.domain));
+        const Truth t =
+            both(compare_sides(b.subject, subject, CompareOp::Ge, b.low, value_of(b.low, b.domain), b.domain),
+                 compare_sides(b.subject, subject, CompareOp::Le, b.high, value_of(b.high, b.domain), b.domain));
         return b.negated ? negate(t) : t;
     }
 
@@ -193,7 +208,8 @@ private:
         const nlohmann::json* v = field(l.column);
         // A char(n)/nchar(n) value stored padded to n: LIKE sees the padding, unless the reading trims it.
         const std::u32string text = v ? text_of(l.column, *v) : std::u32string{};
-        const bool null_pattern = reading_.empty_text_is_null && l.pattern.kind == Literal::Kind::Text && l.pattern.text.empty();
+        const bool null_pattern =
+            reading_.empty_text_is_null && l.pattern.kind == Literal::Kind::Text && l.pattern.text.empty();
         if (!v || !l.compiled || null_pattern) return Truth::Unknown;
         std::u16string units = to_utf16(text);
         bool blanks_optional = false;
@@ -227,7 +243,8 @@ private:
 }  // namespace selection_impl
 
 Truth Selection::evaluate(const nlohmann::json& row, const Reading& reading) const {
-    if (!row.is_object()) throw SelectionError(0, "a record must be a JSON object, found " + std::string(row.type_name()));
+    if (!row.is_object())
+        throw SelectionError(0, "a record must be a JSON object, found " + std::string(row.type_name()));
     return evaluate(
         [&](const std::string& name) {
             const auto it = row.find(name);
@@ -236,6 +253,8 @@ Truth Selection::evaluate(const nlohmann::json& row, const Reading& reading) con
         reading);
 }
 
-Truth Selection::evaluate(const FieldReader& read, const Reading& reading) const { return selection_impl::Evaluator(read, reading)(*root_); }
+Truth Selection::evaluate(const FieldReader& read, const Reading& reading) const {
+    return selection_impl::Evaluator(read, reading)(*root_);
+}
 
 }  // namespace bds

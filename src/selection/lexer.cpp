@@ -73,10 +73,18 @@ Token Lexer::next() {
         case '/':
             if (c1 == '*') return refuse("comments ('/*') are not allowed");
             return refuse("unexpected '/': arithmetic is not allowed");
-        case '*': case '%': case '&': case '|': case '^': case '~':
-            return refuse("unexpected " + character_at(text_, start) + ": arithmetic and bitwise operators are not allowed");
+        case '*':
+        case '%':
+        case '&':
+        case '|':
+        case '^':
+        case '~':
+            return refuse("unexpected " + character_at(text_, start) +
+                          ": arithmetic and bitwise operators are not allowed");
         case ';': return refuse("';' is not allowed: a RecordSelection is one condition, not a list of statements");
-        case '"': return refuse("unexpected '\"': double quotes delimit names in T-SQL; quote text with single quotes ('...')");
+        case '"':
+            return refuse(
+                "unexpected '\"': double quotes delimit names in T-SQL; quote text with single quotes ('...')");
         case '@': return refuse("variables ('@name') are not allowed");
         case '.': return refuse("unexpected '.': qualified names (table.column) are not allowed");
         case ']': return refuse("unexpected ']' without a matching '['");
@@ -113,8 +121,10 @@ Token Lexer::quoted_text(std::size_t start, bool unicode) {
             while (pos_ + len < text_.size() && (static_cast<unsigned char>(text_[pos_ + len]) & 0xC0) == 0x80) ++len;
             const auto decoded = utf8_to_u32(text_.substr(pos_, len));
             if (decoded && decoded->size() == 1 && !in_windows_1252((*decoded)[0]))
-                throw SelectionError(pos_, "character " + code_point_name((*decoded)[0]) +
-                                               " is not in Windows-1252, so SQL Server would replace it in a '...' literal: write N'...'");
+                throw SelectionError(
+                    pos_,
+                    "character " + code_point_name((*decoded)[0]) +
+                        " is not in Windows-1252, so SQL Server would replace it in a '...' literal: write N'...'");
         }
         content.push_back(c);
         ++pos_;
@@ -159,9 +169,9 @@ Token Lexer::number(std::size_t start) {
     if (pos_ < text_.size()) {
         const char c = text_[pos_];
         if (c == 'e' || c == 'E')
-            throw SelectionError(pos_, "exponent notation (a float literal) is not supported; write the number in full");
-        if (c == 'x' || c == 'X')
-            throw SelectionError(start, "binary literals (0x...) are not allowed");
+            throw SelectionError(pos_,
+                                 "exponent notation (a float literal) is not supported; write the number in full");
+        if (c == 'x' || c == 'X') throw SelectionError(start, "binary literals (0x...) are not allowed");
         if (is_word_char(c) || c == '.')
             throw SelectionError(pos_, "unexpected " + character_at(text_, pos_) + " right after a number");
     }
@@ -176,11 +186,12 @@ bool is_keyword(std::string_view word) {
 
 bool is_reserved_word(std::string_view word) {
     static constexpr std::string_view kWords[] = {
-        "ALL", "ALTER", "ANY", "BEGIN", "BULK", "CASE", "CAST", "COLLATE", "CONTAINS", "CONVERT", "CREATE",
-        "DBCC", "DECLARE", "DELETE", "DROP", "ELSE", "END", "EXCEPT", "EXEC", "EXECUTE", "EXISTS", "FROM",
-        "GRANT", "GROUP", "HAVING", "INSERT", "INTERSECT", "INTO", "JOIN", "KILL", "MERGE", "OPENQUERY",
-        "OPENROWSET", "ORDER", "REVOKE", "SELECT", "SET", "SHUTDOWN", "SOME", "THEN", "TOP", "TRUNCATE",
-        "UNION", "UPDATE", "USE", "WAITFOR", "WHEN", "WHERE", "WITH"};
+        "ALL",     "ALTER",    "ANY",    "BEGIN",   "BULK",      "CASE",       "CAST",   "COLLATE", "CONTAINS",
+        "CONVERT", "CREATE",   "DBCC",   "DECLARE", "DELETE",    "DROP",       "ELSE",   "END",     "EXCEPT",
+        "EXEC",    "EXECUTE",  "EXISTS", "FROM",    "GRANT",     "GROUP",      "HAVING", "INSERT",  "INTERSECT",
+        "INTO",    "JOIN",     "KILL",   "MERGE",   "OPENQUERY", "OPENROWSET", "ORDER",  "REVOKE",  "SELECT",
+        "SET",     "SHUTDOWN", "SOME",   "THEN",    "TOP",       "TRUNCATE",   "UNION",  "UPDATE",  "USE",
+        "WAITFOR", "WHEN",     "WHERE",  "WITH"};
     for (std::string_view k : kWords)
         if (iequals(word, k)) return true;
     return false;

@@ -87,7 +87,8 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
                     break;
                 }
                 if (escape && lo == *escape) {
-                    if (i + 1 == n) return fail(i, "the ESCAPE character ends the pattern; it must precede a character");
+                    if (i + 1 == n)
+                        return fail(i, "the ESCAPE character ends the pattern; it must precede a character");
                     lo = pattern[++i];
                     e.ranges.emplace_back(lo, lo);
                     ++i;
@@ -97,7 +98,8 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
                     char16_t hi = pattern[i + 2];
                     i += 3;
                     if (escape && hi == *escape) {
-                        if (i == n) return fail(i - 1, "the ESCAPE character ends the pattern; it must precede a character");
+                        if (i == n)
+                            return fail(i - 1, "the ESCAPE character ends the pattern; it must precede a character");
                         hi = pattern[i++];
                     }
                     e.ranges.emplace_back(lo, hi);
@@ -107,7 +109,8 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
                 ++i;
             }
             if (!closed) return fail(open, "'[' opens a character set that is never closed with ']'");
-            if (e.ranges.empty()) return fail(open, "empty character set '[]' (its meaning in SQL Server is undocumented)");
+            if (e.ranges.empty())
+                return fail(open, "empty character set '[]' (its meaning in SQL Server is undocumented)");
         } else {
             e.ch = c;
         }
@@ -118,7 +121,8 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
     return out;
 }
 
-bool like_match(const LikePattern& pattern, std::u16string_view value, const TextRules& fold, bool trailing_spaces_optional) {
+bool like_match(const LikePattern& pattern, std::u16string_view value, const TextRules& fold,
+                bool trailing_spaces_optional) {
     if (!trailing_spaces_optional) return match_exact(pattern.elements, value, fold);
     // Non-Unicode LIKE: 'abc ' LIKE 'abc' is true, 'abc' LIKE 'abc ' is false.
     while (true) {

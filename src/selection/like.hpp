@@ -14,9 +14,9 @@ namespace bds::selection_impl {
 struct LikeElement {
     enum class Kind { Literal, AnyOne, AnyRun, Set };
     Kind kind = Kind::Literal;
-    char16_t ch = 0;                                       ///< Literal
-    bool negated = false;                                  ///< Set: [^...]
-    std::vector<std::pair<char16_t, char16_t>> ranges;     ///< Set: single characters are ranges c-c
+    char16_t ch = 0;                                    ///< Literal
+    bool negated = false;                               ///< Set: [^...]
+    std::vector<std::pair<char16_t, char16_t>> ranges;  ///< Set: single characters are ranges c-c
 };
 
 /// A compiled pattern.
@@ -39,6 +39,7 @@ std::optional<LikePattern> compile_like(std::u16string_view pattern, std::option
 /// Matches `value` against a compiled pattern. Characters and range bounds compare as `rules` fold them (its
 /// trailing-blank rule is not LIKE's). `trailing_spaces_optional`: SQL Server's non-Unicode LIKE, where trailing
 /// spaces of the value are not significant (the pattern may match the value with some or all of them removed).
-bool like_match(const LikePattern& pattern, std::u16string_view value, const sql::TextRules& rules, bool trailing_spaces_optional);
+bool like_match(const LikePattern& pattern, std::u16string_view value, const sql::TextRules& rules,
+                bool trailing_spaces_optional);
 
 }  // namespace bds::selection_impl

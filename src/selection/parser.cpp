@@ -91,19 +91,26 @@ private:
         if (!found) {
             for (const auto& f : record_.fields) {
                 if (!iequals(f.name, name.text)) continue;
-                if (found) fail(name.offset, "column '" + name.text + "' is ambiguous: '" + found->name + "' and '" + f.name + "'");
+                if (found)
+                    fail(name.offset,
+                         "column '" + name.text + "' is ambiguous: '" + found->name + "' and '" + f.name + "'");
                 found = &f;
             }
         }
         if (!found) {
             if (name.kind == TokenKind::Word && is_reserved_word(name.text))
-                fail(name.offset, "SQL keyword '" + name.text + "' is not allowed: RecordSelection is a single condition");
+                fail(name.offset,
+                     "SQL keyword '" + name.text + "' is not allowed: RecordSelection is a single condition");
             fail(name.offset, "unknown column '" + name.text + "' in " + record_.name);
         }
         if (found->type.kind == SqlKind::List)
-            fail(name.offset, "column '" + found->name + "' is a list of nested records and cannot be used in a condition");
+            fail(name.offset,
+                 "column '" + found->name + "' is a list of nested records and cannot be used in a condition");
         if (found->type.kind == SqlKind::Timestamp)
-            fail(name.offset, "column '" + found->name + "' is a timestamp (rowversion), opaque (spec/assumptions.md A-15), and cannot be used in a condition");
+            fail(
+                name.offset,
+                "column '" + found->name +
+                    "' is a timestamp (rowversion), opaque (spec/assumptions.md A-15), and cannot be used in a condition");
         return *found;
     }
 
@@ -117,7 +124,8 @@ private:
         } else if (at_keyword("NULL")) {
             r.literal = {Literal::Kind::Null, {}, false};
             r.description = "NULL";
-        } else if (token_.kind == TokenKind::Number || token_.kind == TokenKind::Minus || token_.kind == TokenKind::Plus) {
+        } else if (token_.kind == TokenKind::Number || token_.kind == TokenKind::Minus ||
+                   token_.kind == TokenKind::Plus) {
             std::string sign;
             if (token_.kind != TokenKind::Number) {
                 sign = token_.kind == TokenKind::Minus ? "-" : "";
@@ -175,11 +183,13 @@ private:
         if (at_keyword("NOT")) {
             advance();
             negated = true;
-            if (!at_keyword("LIKE") && !at_keyword("IN") && !at_keyword("BETWEEN")) expected("LIKE, IN or BETWEEN after NOT");
+            if (!at_keyword("LIKE") && !at_keyword("IN") && !at_keyword("BETWEEN"))
+                expected("LIKE, IN or BETWEEN after NOT");
         }
         const bool known = at_keyword("LIKE") || at_keyword("IN") || at_keyword("BETWEEN") || at_keyword("IS");
         if (!known) expected("a comparison operator, LIKE, IN, BETWEEN or IS after " + left.description);
-        if (!left.column) fail(left.offset, "expected a column before " + describe(token_) + ", found " + left.description);
+        if (!left.column)
+            fail(left.offset, "expected a column before " + describe(token_) + ", found " + left.description);
         const Column& column = *left.column;
         const std::string keyword = token_.text;
         advance();
@@ -213,13 +223,15 @@ private:
         if (!at_keyword("AND")) expected("AND between the bounds of BETWEEN");
         advance();
         const RawOperand high = parse_literal("after BETWEEN ... AND");
-        return Node{left.offset, BetweenPredicate{subject, negated, convert(low, column, domain), convert(high, column, domain), domain}};
+        return Node{left.offset, BetweenPredicate{subject, negated, convert(low, column, domain),
+                                                  convert(high, column, domain), domain}};
     }
 
     Node parse_comparison(const RawOperand& left) {
         static const std::pair<std::string_view, CompareOp> kOps[] = {
-            {"=", CompareOp::Eq},  {"<>", CompareOp::Ne}, {"!=", CompareOp::Ne}, {"<", CompareOp::Lt},  {"<=", CompareOp::Le},
-            {">", CompareOp::Gt},  {">=", CompareOp::Ge}, {"!<", CompareOp::Ge}, {"!>", CompareOp::Le}};
+            {"=", CompareOp::Eq},  {"<>", CompareOp::Ne}, {"!=", CompareOp::Ne},
+            {"<", CompareOp::Lt},  {"<=", CompareOp::Le}, {">", CompareOp::Gt},
+            {">=", CompareOp::Ge}, {"!<", CompareOp::Ge}, {"!>", CompareOp::Le}};
         CompareOp op = CompareOp::Eq;
         for (const auto& [text, o] : kOps)
             if (token_.text == text) op = o;
@@ -227,19 +239,22 @@ private:
         advance();
         const RawOperand right = parse_operand("a value after '" + op_text + "'");
         if (!left.column && !right.column)
-            fail(left.offset, "a comparison needs a column on at least one side, found " + left.description + " " + op_text + " " + right.description);
+            fail(left.offset, "a comparison needs a column on at least one side, found " + left.description + " " +
+                                  op_text + " " + right.description);
         Domain domain{};
         if (left.column && right.column) {
             const auto common = common_domain(left.column->type, right.column->type);
             if (!common)
-                fail(left.offset, "cannot compare " + left.description + " (" + left.column->type.str() + ") with " + right.description +
-                                      " (" + right.column->type.str() + "): SQL Server would convert one of them on every row, failing on some");
+                fail(left.offset, "cannot compare " + left.description + " (" + left.column->type.str() + ") with " +
+                                      right.description + " (" + right.column->type.str() +
+                                      "): SQL Server would convert one of them on every row, failing on some");
             domain = *common;
         } else {
             domain = domain_of(left.column ? left.column->type : right.column->type);
         }
         const Column& against = left.column ? *left.column : *right.column;
-        return Node{left.offset, Comparison{op, convert(left, against, domain), convert(right, against, domain), domain}};
+        return Node{left.offset,
+                    Comparison{op, convert(left, against, domain), convert(right, against, domain), domain}};
     }
 
     Node parse_like(const RawOperand& left, bool negated) {
@@ -254,7 +269,8 @@ private:
             advance();
             if (token_.kind != TokenKind::Text) expected("a quoted character after ESCAPE");
             const auto units = to_utf16(*utf8_to_u32(token_.text));
-            if (units.size() != 1) fail(token_.offset, "the ESCAPE text must be exactly one character, found " + describe(token_));
+            if (units.size() != 1)
+                fail(token_.offset, "the ESCAPE text must be exactly one character, found " + describe(token_));
             escape = units[0];
             like.escape = Literal{Literal::Kind::Text, token_.text, token_.unicode};
             advance();
@@ -263,7 +279,9 @@ private:
         if (like.pattern.kind == Literal::Kind::Text) {
             LikeError error;
             like.compiled = compile_like(to_utf16(*utf8_to_u32(like.pattern.text)), escape, error);
-            if (!like.compiled) fail(pattern_offset, "LIKE pattern, at character " + std::to_string(error.index + 1) + ": " + error.message);
+            if (!like.compiled)
+                fail(pattern_offset,
+                     "LIKE pattern, at character " + std::to_string(error.index + 1) + ": " + error.message);
         }
         return Node{left.offset, std::move(like)};
     }
@@ -279,7 +297,8 @@ private:
 Selection Selection::parse(std::string_view text, const Record& record) {
     using namespace selection_impl;
     if (text.size() > kMaxSelectionLength)
-        throw SelectionError(kMaxSelectionLength, "the condition is longer than " + std::to_string(kMaxSelectionLength) + " bytes");
+        throw SelectionError(kMaxSelectionLength,
+                             "the condition is longer than " + std::to_string(kMaxSelectionLength) + " bytes");
     std::size_t bad = 0;
     if (!utf8_to_u32(text, &bad)) throw SelectionError(bad, "invalid UTF-8");
     Parser parser(text, record);

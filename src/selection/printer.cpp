@@ -10,7 +10,8 @@ namespace selection_impl {
 namespace {
 
 bool plain_name(const std::string& name) {
-    if (name.empty() || !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_')) return false;
+    if (name.empty() || !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_'))
+        return false;
     for (char c : name)
         if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
     return !is_keyword(name) && !is_reserved_word(name);
@@ -67,7 +68,9 @@ struct Printer {
     std::string operator()(const BetweenPredicate& b) const {
         return operand(b.subject) + " " + negation(b.negated) + "BETWEEN " + operand(b.low) + " AND " + operand(b.high);
     }
-    std::string operator()(const NullPredicate& n) const { return name(n.column) + " IS " + negation(n.negated) + "NULL"; }
+    std::string operator()(const NullPredicate& n) const {
+        return name(n.column) + " IS " + negation(n.negated) + "NULL";
+    }
     std::string operator()(const Negation& n) const {
         // NOT binds tighter than AND and OR, so only a junction needs parentheses.
         const bool junction = std::holds_alternative<Junction>(n.operand->v);
@@ -127,7 +130,8 @@ std::vector<std::pair<std::string, std::u32string>> Selection::pinned_texts() co
         if (!c || c->op != CompareOp::Eq || c->domain != Domain::Text) return;
         for (const auto& [column, literal] : {std::pair{&c->left, &c->right}, std::pair{&c->right, &c->left}})
             if (column->column && !literal->column)
-                if (const auto* text = std::get_if<std::u32string>(&literal->value)) out.emplace_back(column->column->name, *text);
+                if (const auto* text = std::get_if<std::u32string>(&literal->value))
+                    out.emplace_back(column->column->name, *text);
     };
     if (const auto* j = std::get_if<Junction>(&root_->v); j && j->conjunction) {
         for (const auto& operand : j->operands) pin(operand);
@@ -141,7 +145,8 @@ std::vector<Selection> Selection::disjuncts() const {
     const auto* j = std::get_if<selection_impl::Junction>(&root_->v);
     if (!j || j->conjunction) return {};
     std::vector<Selection> out;
-    for (const auto& operand : j->operands) out.push_back(Selection(std::shared_ptr<const selection_impl::Node>(root_, &operand)));  // shares the tree
+    for (const auto& operand : j->operands)
+        out.push_back(Selection(std::shared_ptr<const selection_impl::Node>(root_, &operand)));  // shares the tree
     return out;
 }
 
@@ -149,7 +154,8 @@ std::vector<Selection> Selection::conjuncts() const {
     const auto* j = std::get_if<selection_impl::Junction>(&root_->v);
     if (!j || !j->conjunction) return {*this};
     std::vector<Selection> out;
-    for (const auto& operand : j->operands) out.push_back(Selection(std::shared_ptr<const selection_impl::Node>(root_, &operand)));  // shares the tree
+    for (const auto& operand : j->operands)
+        out.push_back(Selection(std::shared_ptr<const selection_impl::Node>(root_, &operand)));  // shares the tree
     return out;
 }
 

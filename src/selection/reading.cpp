@@ -5,7 +5,8 @@ namespace bds {
 std::string Reading::describe() const {
     std::string out;
     const auto add = [&](const char* what) { out.append(out.empty() ? "" : "; ").append(what); };
-    if (collation == Collation::CaseInsensitive && folding == sql::CaseFolding::Ascii) add("case folded for ASCII letters only");
+    if (collation == Collation::CaseInsensitive && folding == sql::CaseFolding::Ascii)
+        add("case folded for ASCII letters only");
     if (ignore_accents) add("accents ignored");
     if (!pad_fixed) add("char(n)/nchar(n) not padded");
     if (!equality_ignores_trailing_blanks) add("trailing blanks count in =");

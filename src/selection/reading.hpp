@@ -28,7 +28,8 @@ struct Reading {
     /// PostgreSQL's char(n), with nchar(n)/char(n) stored as char(n), nvarchar(n)/varchar(n) as varchar(n) and
     /// unbounded texts as text: trailing blanks do not count where PostgreSQL compares as char(n), a char(n) column
     /// meeting a char(n) or varchar(n) column or a literal; a char(n) meeting a text column is cast to text, losing its
-    /// blanks while the other side's count. Comparisons without a char(n) column follow equality_ignores_trailing_blanks.
+    /// blanks while the other side's count. Comparisons without a char(n) column follow
+    /// equality_ignores_trailing_blanks.
     bool postgres_char = false;
     /// Trailing blanks of the value in LIKE.
     enum class LikeBlanks : std::uint8_t {
@@ -52,7 +53,8 @@ struct Reading {
     }
     /// The rules text is compared by in =, <>, <, IN and BETWEEN.
     sql::TextRules text_rules() const {
-        return {collation == Collation::CaseInsensitive ? folding : sql::CaseFolding::None, ignore_accents, equality_ignores_trailing_blanks};
+        return {collation == Collation::CaseInsensitive ? folding : sql::CaseFolding::None, ignore_accents,
+                equality_ignores_trailing_blanks};
     }
     /// The rules LIKE folds letters by (its trailing-blank rule is like_blanks).
     sql::TextRules like_rules() const {

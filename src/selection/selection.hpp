@@ -134,11 +134,17 @@ public:
     /// is not an object or a field it reads has the wrong JSON type.
     Truth evaluate(const nlohmann::json& row, const Reading& reading = {}) const;
     /// SQL Server's reading under `collation`.
-    Truth evaluate(const nlohmann::json& row, Collation collation) const { return evaluate(row, Reading::sql_server(collation)); }
+    Truth evaluate(const nlohmann::json& row, Collation collation) const {
+        return evaluate(row, Reading::sql_server(collation));
+    }
 
     /// Whether `row` is selected: evaluate() is TRUE (FALSE and UNKNOWN are not selected).
-    bool matches(const nlohmann::json& row, const Reading& reading = {}) const { return evaluate(row, reading) == Truth::True; }
-    bool matches(const nlohmann::json& row, Collation collation) const { return matches(row, Reading::sql_server(collation)); }
+    bool matches(const nlohmann::json& row, const Reading& reading = {}) const {
+        return evaluate(row, reading) == Truth::True;
+    }
+    bool matches(const nlohmann::json& row, Collation collation) const {
+        return matches(row, Reading::sql_server(collation));
+    }
 
     /// A row's field by catalogue name: its value, or nullptr when the row has none (absent or null). A row derived
     /// when read (a view's) is then asked only for the fields the condition reads.
@@ -146,7 +152,9 @@ public:
 
     /// The condition's truth value on the row `read` gives; as evaluate(json), without the object check.
     Truth evaluate(const FieldReader& read, const Reading& reading = {}) const;
-    Truth evaluate(const FieldReader& read, Collation collation) const { return evaluate(read, Reading::sql_server(collation)); }
+    Truth evaluate(const FieldReader& read, Collation collation) const {
+        return evaluate(read, Reading::sql_server(collation));
+    }
 
     /// What the condition reads, for the readings it may depend on (selection/reading.hpp).
     struct Traits {

@@ -10,7 +10,9 @@ class TraitWalker {
 public:
     explicit TraitWalker(Selection::Traits& out) : out_(out) {}
 
-    void operator()(const Node& node) { std::visit([&](const auto& n) { visit(n); }, node.v); }
+    void operator()(const Node& node) {
+        std::visit([&](const auto& n) { visit(n); }, node.v);
+    }
 
 private:
     void column(const Column& c, Domain d) {

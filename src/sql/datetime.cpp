@@ -84,7 +84,8 @@ TimeParse parse_datetime(std::string_view text, SqlKind kind, TimeSource source)
         while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
         while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
     }
-    const std::string forms = "expected 'YYYY-MM-DD', 'YYYYMMDD', 'YYYY-MM-DD HH:MM:SS[.fff]' or 'YYYY-MM-DDTHH:MM:SS[.fff]'";
+    const std::string forms =
+        "expected 'YYYY-MM-DD', 'YYYYMMDD', 'YYYY-MM-DD HH:MM:SS[.fff]' or 'YYYY-MM-DDTHH:MM:SS[.fff]'";
     Reader r(text);
     int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
     if (!r.digits(4, y)) return fail(forms);
@@ -111,7 +112,8 @@ TimeParse parse_datetime(std::string_view text, SqlKind kind, TimeSource source)
             const bool minus = r.peek() == '-';
             r.take(r.peek());
             int oh = 0, om = 0;
-            if (!r.digits(2, oh) || !r.take(':') || !r.digits(2, om) || oh > 14 || om > 59) return fail("invalid UTC offset");
+            if (!r.digits(2, oh) || !r.take(':') || !r.digits(2, om) || oh > 14 || om > 59)
+                return fail("invalid UTC offset");
             offset_minutes = (minus ? -1 : 1) * (oh * 60 + om);
         } else if (!literal) {
             r.take('Z');
@@ -149,14 +151,15 @@ Ticks ticks_from_civil(CivilDate date) { return days_since_0001(date.year, date.
 
 int iso_week(Ticks t) {
     const std::int64_t days = t / kTicksPerDay;
-    const int weekday = static_cast<int>(days % 7);  // 0001-01-01 was a Monday: 0 = Monday
+    const int weekday = static_cast<int>(days % 7);    // 0001-01-01 was a Monday: 0 = Monday
     const std::int64_t thursday = days - weekday + 3;  // the week's Thursday decides its year
     const int year = civil_from_ticks(thursday * kTicksPerDay).year;
     return static_cast<int>((thursday - days_since_0001(year, 1, 1)) / 7 + 1);
 }
 
 Ticks ticks_from(std::chrono::system_clock::time_point t) {
-    const auto since_epoch = std::chrono::duration_cast<std::chrono::duration<Ticks, std::ratio<1, 10'000'000>>>(t.time_since_epoch());
+    const auto since_epoch =
+        std::chrono::duration_cast<std::chrono::duration<Ticks, std::ratio<1, 10'000'000>>>(t.time_since_epoch());
     return days_since_0001(1970, 1, 1) * kTicksPerDay + since_epoch.count();
 }
 
@@ -169,11 +172,13 @@ std::string format_datetime(Ticks t, SqlKind kind) {
     const Ticks frac = in_day % kTicksPerSecond;
     char buf[40];
     if (small)
-        std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", d.year, d.month, d.day, static_cast<int>(secs / 3600),
-                      static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60), static_cast<int>((frac + 5000) / 10000));
+        std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", d.year, d.month, d.day,
+                      static_cast<int>(secs / 3600), static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60),
+                      static_cast<int>((frac + 5000) / 10000));
     else
-        std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%07d", d.year, d.month, d.day, static_cast<int>(secs / 3600),
-                      static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60), static_cast<int>(frac));
+        std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%07d", d.year, d.month, d.day,
+                      static_cast<int>(secs / 3600), static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60),
+                      static_cast<int>(frac));
     return buf;
 }
 

@@ -97,18 +97,22 @@ Decimal Decimal::round(int scale) const {
     if (up) {
         std::size_t i = digits.size();
         while (i > 0 && digits[i - 1] == '9') digits[--i] = '0';
-        if (i == 0) digits.insert(digits.begin(), '1');
-        else ++digits[i - 1];
+        if (i == 0)
+            digits.insert(digits.begin(), '1');
+        else
+            ++digits[i - 1];
     }
     const std::size_t int_len = digits.size() - static_cast<std::size_t>(scale);
-    std::string text = (negative_ ? "-" : "") + (int_len ? digits.substr(0, int_len) : "0") + "." + digits.substr(int_len);
+    std::string text =
+        (negative_ ? "-" : "") + (int_len ? digits.substr(0, int_len) : "0") + "." + digits.substr(int_len);
     if (scale == 0) text.pop_back();
     return *parse(text);
 }
 
 Decimal Decimal::truncate(int scale) const {
     if (scale < 0 || frac_.size() <= static_cast<std::size_t>(scale)) return *this;
-    const std::string text = (negative_ ? "-" : "") + (int_.empty() ? std::string("0") : int_) + "." + frac_.substr(0, static_cast<std::size_t>(scale));
+    const std::string text = (negative_ ? "-" : "") + (int_.empty() ? std::string("0") : int_) + "." +
+                             frac_.substr(0, static_cast<std::size_t>(scale));
     return *parse(scale == 0 ? text.substr(0, text.size() - 1) : text);
 }
 

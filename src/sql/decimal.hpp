@@ -1,6 +1,7 @@
 #pragma once
 /// An exact decimal number, for comparing int, decimal and bit values the way SQL Server does: exactly, so
-/// that 1.10 = 1.1 and 0.1 + nothing is still 0.1. Shared by the RecordSelection evaluator, the stub and the record validator.
+/// that 1.10 = 1.1 and 0.1 + nothing is still 0.1. Shared by the RecordSelection evaluator, the stub and the record
+/// validator.
 #include <optional>
 #include <string>
 #include <string_view>

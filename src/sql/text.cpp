@@ -16,10 +16,20 @@ std::pair<char32_t, std::size_t> decode_at(std::string_view text, std::size_t i)
     std::size_t len = 0;
     char32_t c = 0;
     char32_t min = 0;
-    if ((b0 & 0xE0) == 0xC0) { len = 2; c = b0 & 0x1F; min = 0x80; }
-    else if ((b0 & 0xF0) == 0xE0) { len = 3; c = b0 & 0x0F; min = 0x800; }
-    else if ((b0 & 0xF8) == 0xF0) { len = 4; c = b0 & 0x07; min = 0x10000; }
-    else return {0, 0};
+    if ((b0 & 0xE0) == 0xC0) {
+        len = 2;
+        c = b0 & 0x1F;
+        min = 0x80;
+    } else if ((b0 & 0xF0) == 0xE0) {
+        len = 3;
+        c = b0 & 0x0F;
+        min = 0x800;
+    } else if ((b0 & 0xF8) == 0xF0) {
+        len = 4;
+        c = b0 & 0x07;
+        min = 0x10000;
+    } else
+        return {0, 0};
     if (i + len > text.size()) return {0, 0};
     for (std::size_t k = 1; k < len; ++k) {
         const auto b = static_cast<unsigned char>(text[i + k]);
@@ -143,10 +153,9 @@ bool in_windows_1252(char32_t c) {
     if (c < 0x80 || (c >= 0xA0 && c <= 0xFF)) return true;
     // The five bytes Windows-1252 leaves undefined map to the C1 controls of the same value.
     if (c == 0x81 || c == 0x8D || c == 0x8F || c == 0x90 || c == 0x9D) return true;
-    static constexpr std::array<char32_t, 27> kHigh{0x20AC, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                                    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017D, 0x2018,
-                                                    0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
-                                                    0x2122, 0x0161, 0x203A, 0x0153, 0x017E, 0x0178};
+    static constexpr std::array<char32_t, 27> kHigh{
+        0x20AC, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017D, 0x2018,
+        0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x017E, 0x0178};
     return std::find(kHigh.begin(), kHigh.end(), c) != kHigh.end();
 }
 

@@ -10,7 +10,8 @@ char32_t base_letter(char32_t c) {
     if (c < 0xC0 || c > 0xFF || c == 0xD7 || c == 0xF7) return c;
     // Latin-1's letters from U+00C0, by position: the base letter, or 0 where there is none (Æ, Ð, Þ, ß, æ, ð, þ).
     using namespace std::literals;
-    static constexpr std::u32string_view kBase = U"AAAAAA\0CEEEEIIII\0NOOOOO\0OUUUUY\0\0aaaaaa\0ceeeeiiii\0nooooo\0ouuuuy\0y"sv;
+    static constexpr std::u32string_view kBase =
+        U"AAAAAA\0CEEEEIIII\0NOOOOO\0OUUUUY\0\0aaaaaa\0ceeeeiiii\0nooooo\0ouuuuy\0y"sv;
     const char32_t b = kBase[c - 0xC0];
     return b ? b : c;
 }

@@ -6,8 +6,8 @@
 
 namespace bds::stub {
 
-std::optional<std::vector<const KeyedRow*>> ChangeIndex::changed_after(const std::map<std::string, Row>& rows, std::int64_t after,
-                                                                        std::size_t most) const {
+std::optional<std::vector<const KeyedRow*>> ChangeIndex::changed_after(const std::map<std::string, Row>& rows,
+                                                                       std::int64_t after, std::size_t most) const {
     std::lock_guard lock(mutex_);
     if (!built_) {
         for (const KeyedRow& row : rows) by_change_.emplace(row.second.changed, &row);

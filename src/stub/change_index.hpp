@@ -25,7 +25,8 @@ public:
 
     /// The rows of `rows` whose `changed` is after `after`, in key order; nullopt when more than `most` are (a scan of
     /// every row is then as quick). Safe for readers that share the store's read lock.
-    std::optional<std::vector<const KeyedRow*>> changed_after(const std::map<std::string, Row>& rows, std::int64_t after, std::size_t most) const;
+    std::optional<std::vector<const KeyedRow*>> changed_after(const std::map<std::string, Row>& rows,
+                                                              std::int64_t after, std::size_t most) const;
     /// Notes a row stored (`add`) or about to be replaced or removed (`remove`), under the store's write lock.
     void add(const KeyedRow& row);
     void remove(const KeyedRow& row);

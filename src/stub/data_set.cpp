@@ -17,7 +17,8 @@ std::map<std::string, std::size_t> load_data_set(StubServer& server, const std::
         try {
             tenant = std::stoi(tenant_name);
         } catch (const std::exception&) {
-            throw std::runtime_error("data set: " + tenant_dir.path().string() + ": expected a folder named by its tenant's customer_ID");
+            throw std::runtime_error("data set: " + tenant_dir.path().string() +
+                                     ": expected a folder named by its tenant's customer_ID");
         }
         for (const auto& file : fs::directory_iterator(tenant_dir.path())) {
             if (file.path().extension() != ".json") continue;

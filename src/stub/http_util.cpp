@@ -10,7 +10,8 @@ namespace bds::stub {
 void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
     res.status = status;
     // Invalid UTF-8 cannot reach a body (nlohmann refuses it on parse); replace rather than throw anyway.
-    res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json; charset=utf-8");
+    res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                    "application/json; charset=utf-8");
 }
 
 std::optional<User> authenticate(StubState& state, const httplib::Request& req, httplib::Response& res) {
@@ -21,7 +22,8 @@ std::optional<User> authenticate(StubState& state, const httplib::Request& req, 
         state.variation.error(res, 401, "unauthorized", why);
         return std::nullopt;
     };
-    if (!req.has_header("Authorization")) return refuse("", "the Authorization: Bearer <token> header is missing", false);
+    if (!req.has_header("Authorization"))
+        return refuse("", "the Authorization: Bearer <token> header is missing", false);
     const std::string value = req.get_header_value("Authorization");
     const std::string scheme = "bearer ";
     std::string head = value.substr(0, scheme.size());

@@ -37,15 +37,16 @@ json normalize_object(const Record& record, const json& sent, const SqlProfile& 
             continue;
         }
         const Field* f = record.field(name);
-        out[name] = f && f->type.kind != SqlKind::List ? normalize_value(*f, v, profile) : v;  // open records keep unknown fields
+        out[name] = f && f->type.kind != SqlKind::List ? normalize_value(*f, v, profile)
+                                                       : v;  // open records keep unknown fields
     }
     return out;
 }
 
 }  // namespace
 
-json normalize_for_store(const Catalogue& cat, const Record& record, const json& sent, int tenant, const SqlProfile& profile,
-                         const sql::TextRules& keys) {
+json normalize_for_store(const Catalogue& cat, const Record& record, const json& sent, int tenant,
+                         const SqlProfile& profile, const sql::TextRules& keys) {
     json out = normalize_object(record, sent, profile, true);
     out["customer_ID"] = tenant;
     for (const auto& f : record.fields) {
@@ -53,7 +54,8 @@ json normalize_for_store(const Catalogue& cat, const Record& record, const json&
         const Record& item = *cat.find(f.list_of);
         const json& items = sent.at(f.name);
         if (f.list_of == "StoricoDocumentiR" && items.size() > kMaxLinesPerDocument)
-            throw NormalizeError{"/" + f.name, "a document carries at most " + std::to_string(kMaxLinesPerDocument) + " lines, got " + std::to_string(items.size())};
+            throw NormalizeError{"/" + f.name, "a document carries at most " + std::to_string(kMaxLinesPerDocument) +
+                                                   " lines, got " + std::to_string(items.size())};
         json list = json::array();
         for (std::size_t i = 0; i < items.size(); ++i) {
             json line = normalize_object(item, items[i], profile);
@@ -65,7 +67,8 @@ json normalize_for_store(const Catalogue& cat, const Record& record, const json&
                 } else if (canonical_key(record, {{"key_documento", line.at("key_documento")}}, keys) !=
                            canonical_key(record, {{"key_documento", header_key}}, keys)) {
                     throw NormalizeError{"/" + f.name + "/" + std::to_string(i) + "/key_documento",
-                                         "a line repeats its header's key_documento " + header_key.dump() + ", got " + line.at("key_documento").dump()};
+                                         "a line repeats its header's key_documento " + header_key.dump() + ", got " +
+                                             line.at("key_documento").dump()};
                 }
             }
             if (item.field("customer_ID")) line["customer_ID"] = tenant;

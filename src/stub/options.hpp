@@ -37,17 +37,17 @@ struct StubOptions {
     std::string host = "127.0.0.1";
     int port = 0;  ///< 0: any free port, reported by StubServer::start
     std::vector<User> users = demo_users();
-    std::chrono::seconds token_ttl{3600};      ///< A-03 "configured"
-    std::size_t max_body = 64 * 1024 * 1024;   ///< bytes per request
-    int max_json_depth = 16;                   ///< nesting of arrays/objects in a request body
+    std::chrono::seconds token_ttl{3600};     ///< A-03 "configured"
+    std::size_t max_body = 64 * 1024 * 1024;  ///< bytes per request
+    int max_json_depth = 16;                  ///< nesting of arrays/objects in a request body
     /// Workers. cpp-httplib keeps one per open keep-alive connection, and a connection beyond them waits for one to
     /// close: room for a run at --jobs 8 (a client per check, its waiting checks and token client) and others beside.
     int threads = 32;
     /// PEM files of a certificate (with its chain) and its private key: when both are set the stub serves HTTPS.
     std::string tls_cert, tls_key;
     Clock clock = [] { return std::chrono::system_clock::now(); };
-    Choices choices;               ///< how it behaves where the seeds are silent
-    Defect defect = Defect::None;  ///< one deliberate defect, for measuring the harness
+    Choices choices;                           ///< how it behaves where the seeds are silent
+    Defect defect = Defect::None;              ///< one deliberate defect, for measuring the harness
     std::shared_ptr<Interceptor> interceptor;  ///< none by default
 };
 

@@ -18,7 +18,8 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
     } catch (const SelectionError& e) {
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
     }
-    if (const auto why = variation.engine().refusal(*q.selection)) throw BadRequest{"invalid_record_selection", "RecordSelection: " + *why};
+    if (const auto why = variation.engine().refusal(*q.selection))
+        throw BadRequest{"invalid_record_selection", "RecordSelection: " + *why};
 }
 
 /// Runs a list read and answers it (the envelope and the rows' form are the stub's choices).
@@ -43,17 +44,21 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         return presented.dump(-1, ' ', false, json::error_handler_t::replace);
     };
     auto scan = [&](const TenantData& data, const User& reader) {
-        state.rows.for_each_row(data, record, reader, [&](const RowRef& row, std::int64_t changed, RowText& text) {
-            ++rows_read;
-            if (q.changed_after && changed <= *q.changed_after) return;
-            const json* deleted = row.field("flg_isdeleted");
-            if (!variation.visible(record, deleted && *deleted == true, q)) return;
-            if (q.selection && !narrowing && !q.selection->matches(row.whole(), reading)) return;
-            if (collect) matched.push_back(row.whole());
-            else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
-                rows.push_back(state.rows.answered(text, [&] { return print(row.whole()); }));
-            ++total;
-        }, narrowing, changed_since);
+        state.rows.for_each_row(
+            data, record, reader,
+            [&](const RowRef& row, std::int64_t changed, RowText& text) {
+                ++rows_read;
+                if (q.changed_after && changed <= *q.changed_after) return;
+                const json* deleted = row.field("flg_isdeleted");
+                if (!variation.visible(record, deleted && *deleted == true, q)) return;
+                if (q.selection && !narrowing && !q.selection->matches(row.whole(), reading)) return;
+                if (collect)
+                    matched.push_back(row.whole());
+                else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
+                    rows.push_back(state.rows.answered(text, [&] { return print(row.whole()); }));
+                ++total;
+            },
+            narrowing, changed_since);
     };
     try {
         for (const int tenant : variation.policy().tenants_visible(user, record, state.store)) {
@@ -77,7 +82,9 @@ void answer_list(StubState& state, const User& user, const Record& record, const
 template <class F>
 void with_resource(StubState& state, const httplib::Request& req, httplib::Response& res, F&& handle) {
     const std::string name = req.matches[1];
-    const auto refuse = [&] { state.variation.policy().answer_to_forbidden_read(state.variation, res, name, state.resource_exists(name)); };
+    const auto refuse = [&] {
+        state.variation.policy().answer_to_forbidden_read(state.variation, res, name, state.resource_exists(name));
+    };
     const bool nested = state.variation.serves_nested_list(name);
     if (state.variation.resource_first() && !state.resource_exists(name) && !nested) return refuse();
     const auto user = authenticate(state, req, res);
@@ -96,48 +103,58 @@ void with_resource(StubState& state, const httplib::Request& req, httplib::Respo
 
 void add_read_routes(httplib::Server& server, StubState& state) {
     const Variation& variation = state.variation;
-    server.Get(R"(/api/resources/([^/]+))", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-        with_resource(state, req, res, [&](const User& user, const Record& record) {
-            ListQuery q;
-            selection(variation, q, variation.param(req, "RecordSelection"), record);
-            variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
-            answer_list(state, user, record, q, res);
-        });
-    }));
+    server.Get(R"(/api/resources/([^/]+))",
+               intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
+                   with_resource(state, req, res, [&](const User& user, const Record& record) {
+                       ListQuery q;
+                       selection(variation, q, variation.param(req, "RecordSelection"), record);
+                       variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
+                       answer_list(state, user, record, q, res);
+                   });
+               }));
 
     server.Get(R"(/api/sync/([^/]+))", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-        with_resource(state, req, res, [&](const User& user, const Record& record) {
-            if (const auto status = variation.feed_refusal(record))
-                return variation.error(res, *status, "no_change_feed", "GET sync is not offered for " + record.name + " (A-21)");
-            const auto last = variation.param(req, "LastUtcRun");
-            if (!last) throw BadRequest{"missing_last_utc_run", "LastUtcRun is required, in the form YYYY-MM-DD HH:MM:SS.000"};
-            ListQuery q;
-            q.endpoint = Endpoint::Feed;
-            q.changed_after = variation.last_utc_run(*last);
-            if (!q.changed_after) throw BadRequest{"invalid_last_utc_run", "LastUtcRun: expected YYYY-MM-DD HH:MM:SS.000, got \"" + *last + "\""};
-            q.changed_after = variation.policy().feed_after(q.changed_after);
-            variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
-            answer_list(state, user, record, q, res);
-        });
-    }));
+                   with_resource(state, req, res, [&](const User& user, const Record& record) {
+                       if (const auto status = variation.feed_refusal(record))
+                           return variation.error(res, *status, "no_change_feed",
+                                                  "GET sync is not offered for " + record.name + " (A-21)");
+                       const auto last = variation.param(req, "LastUtcRun");
+                       if (!last)
+                           throw BadRequest{"missing_last_utc_run",
+                                            "LastUtcRun is required, in the form YYYY-MM-DD HH:MM:SS.000"};
+                       ListQuery q;
+                       q.endpoint = Endpoint::Feed;
+                       q.changed_after = variation.last_utc_run(*last);
+                       if (!q.changed_after)
+                           throw BadRequest{"invalid_last_utc_run",
+                                            "LastUtcRun: expected YYYY-MM-DD HH:MM:SS.000, got \"" + *last + "\""};
+                       q.changed_after = variation.policy().feed_after(q.changed_after);
+                       variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
+                       answer_list(state, user, record, q, res);
+                   });
+               }));
 
-    server.Post(R"(/api/resources/([^/]+)/query)", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-        with_resource(state, req, res, [&](const User& user, const Record& record) {
-            if (!variation.query_served(record))
-                return variation.error(res, 404, "not_found", "POST query is available for MCPClienti only (000 §4.2, A-41)");
-            // Counted before parsing, as for POST sync: a body nested too deep overflowed the stack when a value of
-            // it was printed into an error message.
-            if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
-                return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
-            const auto body = variation.query_request(json::parse(req.body, nullptr, false), record);
-            ListQuery q;
-            q.endpoint = Endpoint::Query;
-            selection(variation, q, body.selection, record);
-            variation.paging(q, body.page_size, body.page_number);
-            q.order_by = variation.policy().order_applied(body.order_by);
-            answer_list(state, user, record, q, res);
-        });
-    }));
+    server.Post(
+        R"(/api/resources/([^/]+)/query)", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
+            with_resource(state, req, res, [&](const User& user, const Record& record) {
+                if (!variation.query_served(record))
+                    return variation.error(res, 404, "not_found",
+                                           "POST query is available for MCPClienti only (000 §4.2, A-41)");
+                // Counted before parsing, as for POST sync: a body nested too deep overflowed the stack when a value of
+                // it was printed into an error message.
+                if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
+                    return variation.error(
+                        res, 400, "too_deep",
+                        "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
+                const auto body = variation.query_request(json::parse(req.body, nullptr, false), record);
+                ListQuery q;
+                q.endpoint = Endpoint::Query;
+                selection(variation, q, body.selection, record);
+                variation.paging(q, body.page_size, body.page_number);
+                q.order_by = variation.policy().order_applied(body.order_by);
+                answer_list(state, user, record, q, res);
+            });
+        }));
 }
 
 }  // namespace bds::stub

@@ -35,21 +35,24 @@ std::vector<Pinned> alternatives(const Selection* selection, const sql::TextRule
 
 /// Whether `row` is selected (every row is, without a selection).
 bool selects(const Selection* selection, const RowRef& row, const Reading& reading) {
-    return !selection || selection->evaluate([&](const std::string& name) { return row.field(name); }, reading) == Truth::True;
+    return !selection ||
+           selection->evaluate([&](const std::string& name) { return row.field(name); }, reading) == Truth::True;
 }
 
 /// Whether every condition selects `row`. Stops at the first that does not: a stored or derived value always has its
 /// field's JSON type, so no condition left unread could have failed to evaluate.
 bool all_select(const std::vector<Selection>& conditions, const RowRef& row, const Reading& reading) {
-    return std::all_of(conditions.begin(), conditions.end(), [&](const Selection& s) { return selects(&s, row, reading); });
+    return std::all_of(conditions.begin(), conditions.end(),
+                       [&](const Selection& s) { return selects(&s, row, reading); });
 }
 
 /// Calls `fn(row)` for the rows of `table` that may hold what `pinned` gives and may have changed after `after`: those
-/// whose canonical key starts with the values it gives the leading key fields (text_key of each, as canonical_key writes
-/// them), else those an index finds for its first field, else, with `after`, those the change index finds when they are
-/// few, else every row. The caller still filters what it is given: these only have to find a superset.
+/// whose canonical key starts with the values it gives the leading key fields (text_key of each, as canonical_key
+/// writes them), else those an index finds for its first field, else, with `after`, those the change index finds when
+/// they are few, else every row. The caller still filters what it is given: these only have to find a superset.
 template <class F>
-void scan_keyed(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys, std::optional<std::int64_t> after, F&& fn) {
+void scan_keyed(const Table& table, const Record& record, const Pinned& pinned, const sql::TextRules& keys,
+                std::optional<std::int64_t> after, F&& fn) {
     std::string prefix;
     for (const auto& name : record.key) {
         if (record.field(name)->tenant) continue;
@@ -58,7 +61,8 @@ void scan_keyed(const Table& table, const Record& record, const Pinned& pinned, 
         prefix += '\x02' + it->second + '\x1f';
     }
     if (prefix.empty() && !pinned.empty()) {
-        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys)) fn(*row);
+        for (const KeyedRow* row : table.indexes.find(table.rows, pinned.front().first, pinned.front().second, keys))
+            fn(*row);
         return;
     }
     if (prefix.empty() && after)
@@ -66,20 +70,24 @@ void scan_keyed(const Table& table, const Record& record, const Pinned& pinned, 
             for (const KeyedRow* row : *changed) fn(*row);
             return;
         }
-    for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it) fn(*it);
+    for (auto it = table.rows.lower_bound(prefix); it != table.rows.end() && it->first.starts_with(prefix); ++it)
+        fn(*it);
 }
 
 /// scan_keyed for each of `ways` (alternatives), each row once, in key order; every row when a way pins nothing.
 template <class F>
-void scan(const Table& table, const Record& record, const std::vector<Pinned>& ways, const sql::TextRules& keys, std::optional<std::int64_t> after,
-          F&& fn) {
+void scan(const Table& table, const Record& record, const std::vector<Pinned>& ways, const sql::TextRules& keys,
+          std::optional<std::int64_t> after, F&& fn) {
     const bool each_pinned = std::all_of(ways.begin(), ways.end(), [](const Pinned& p) { return !p.empty(); });
     if (ways.size() == 1 || !each_pinned) {
-        scan_keyed(table, record, each_pinned ? ways.front() : Pinned{}, keys, after, [&](const KeyedRow& row) { fn(row.second); });
+        scan_keyed(table, record, each_pinned ? ways.front() : Pinned{}, keys, after,
+                   [&](const KeyedRow& row) { fn(row.second); });
         return;
     }
     std::map<std::string_view, const Row*> found;
-    for (const auto& way : ways) scan_keyed(table, record, way, keys, after, [&](const KeyedRow& row) { found.emplace(row.first, &row.second); });
+    for (const auto& way : ways)
+        scan_keyed(table, record, way, keys, after,
+                   [&](const KeyedRow& row) { found.emplace(row.first, &row.second); });
     for (const auto& [key, row] : found) fn(*row);
 }
 
@@ -110,7 +118,8 @@ const char* base_of(const std::string& view) {
 
 }  // namespace
 
-RowSource::RowSource(const Catalogue& catalogue, const Variation& variation) : catalogue_(catalogue), variation_(variation) {}
+RowSource::RowSource(const Catalogue& catalogue, const Variation& variation)
+    : catalogue_(catalogue), variation_(variation) {}
 
 RowText RowSource::answered(RowText& text, const std::function<std::string()>& print) const {
     {
@@ -123,19 +132,23 @@ RowText RowSource::answered(RowText& text, const std::function<std::string()>& p
     return text;
 }
 
-void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit, const Selection* selection,
-                             std::optional<std::int64_t> changed_after) const {
+void RowSource::for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit,
+                             const Selection* selection, std::optional<std::int64_t> changed_after) const {
     const std::string& name = resource.name;
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
-    if (base_of(name)) return view_rows(variation_.policy().data_behind_view(data, user.customer_ID, name), resource, emit, selection, changed_after);
+    if (base_of(name))
+        return view_rows(variation_.policy().data_behind_view(data, user.customer_ID, name), resource, emit, selection,
+                         changed_after);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
         const StoredRow row(record);
         if (selects(selection, row, reading)) emit(row, changed, text);
     };
     if (name == "StoricoDocumentiR") {
-        // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds it.
-        const auto header_key = kept(alternatives(selection, keys), [](const auto& p) { return p.first == "key_documento"; });
+        // A line's key_documento is its header's (the stub refuses a line that says otherwise): the header's key finds
+        // it.
+        const auto header_key =
+            kept(alternatives(selection, keys), [](const auto& p) { return p.first == "key_documento"; });
         if (const Table* t = data.table("StoricoDocumentiT"))
             scan(*t, *catalogue_.find("StoricoDocumentiT"), header_key, keys, changed_after, [&](const Row& doc) {
                 if (doc.record.value("flg_isdeleted", false) == true && !variation_.lines_of_deleted_listed()) return;
@@ -150,13 +163,20 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
             ++id;
             if (!user.may_use(r->name) || !variation_.resource_listed(*r)) continue;
             RowText text;
-            emit_selected({{"customer_ID", user.customer_ID}, {"Resource_ID", id}, {"ResourceName", r->name}, {"Description", r->meaning},
-                           {"Endpoint", "/api/resources/" + r->name}, {"ts_update", "AAAAAAAAAAE="}, {"flg_isdeleted", false},
-                           {"dat_ultvar", "2000-01-01T00:00:00.0000000"}, {"Id", id}},
+            emit_selected({{"customer_ID", user.customer_ID},
+                           {"Resource_ID", id},
+                           {"ResourceName", r->name},
+                           {"Description", r->meaning},
+                           {"Endpoint", "/api/resources/" + r->name},
+                           {"ts_update", "AAAAAAAAAAE="},
+                           {"flg_isdeleted", false},
+                           {"dat_ultvar", "2000-01-01T00:00:00.0000000"},
+                           {"Id", id}},
                           sql::ticks_from_civil({2000, 1, 1}), text);
         }
     } else if (const Table* t = data.table(name)) {
-        scan(*t, resource, alternatives(selection, keys), keys, changed_after, [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
+        scan(*t, resource, alternatives(selection, keys), keys, changed_after,
+             [&](const Row& row) { emit_selected(row.record, row.changed, row.text); });
     }
 }
 
@@ -173,7 +193,8 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
         RowText text;  // a derived row's text lives for this read only
         if (selects(selection, row, reading)) emit(row, changed, text);
     };
-    // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or index.
+    // A text the selection pins on a field the view takes whole from its base record finds the base rows by key or
+    // index.
     const Record& headers = cx.headers;
     const auto pins = kept(alternatives(selection, keys), [&](const auto& p) {
         return from_base(view.name, p.first) && keeps(view.field(p.first), base.field(p.first)) &&
@@ -181,7 +202,8 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     });
     if (view.name == "MCPClienti" || view.name == "MCPFornitori" || view.name == "MCPArticoli") {
         scan(*table, base, pins, keys, changed_after, [&](const Row& row) {
-            if (variation_.policy().in_view(view.name, row.record)) emit_selected(RecordRow(view, cx, row.record), row.changed);
+            if (variation_.policy().in_view(view.name, row.record))
+                emit_selected(RecordRow(view, cx, row.record), row.changed);
         });
         return;
     }
@@ -196,7 +218,8 @@ void RowSource::view_rows(const TenantData& data, const Record& view, const RowS
     if (selection)
         for (Selection& term : selection->conjuncts()) {
             const auto columns = term.columns();
-            (std::all_of(columns.begin(), columns.end(), LineRow::from_header) ? per_document : per_line).push_back(std::move(term));
+            (std::all_of(columns.begin(), columns.end(), LineRow::from_header) ? per_document : per_line)
+                .push_back(std::move(term));
         }
     scan(*table, base, pins, keys, changed_after, [&](const Row& doc) {
         if (!DocumentRow::listed(doc.record)) return;

@@ -35,7 +35,8 @@ public:
     /// that changed at or before that instant (the caller filters the rest: the change feed, 000 §4.3). Call under the
     /// store's read lock (Store::read), with the user's tenant's data.
     void for_each_row(const TenantData& data, const Record& resource, const User& user, const RowSink& emit,
-                      const Selection* selection = nullptr, std::optional<std::int64_t> changed_after = std::nullopt) const;
+                      const Selection* selection = nullptr,
+                      std::optional<std::int64_t> changed_after = std::nullopt) const;
 
     /// The text kept in `text` (a RowSink's slot), made by `print` when there is none yet. Safe for readers that
     /// share the store's read lock.

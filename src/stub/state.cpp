@@ -10,7 +10,9 @@ StubState::StubState(const Catalogue& cat, StubOptions opts)
       store(options.clock, variation),
       rows(catalogue, variation) {
     for (const Record* r : catalogue.resources())
-        if (r->writable()) validators_[r->name] = std::make_unique<RecordValidator>(catalogue, *r, Direction::Sent, variation.sql_profile());
+        if (r->writable())
+            validators_[r->name] =
+                std::make_unique<RecordValidator>(catalogue, *r, Direction::Sent, variation.sql_profile());
 }
 
 const User* StubState::user(const std::string& username) const {

@@ -83,7 +83,9 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
         const Row* old = found == table.rows.end() ? nullptr : &found->second;
         bool new_id = false;
         variation_.upsert(resource, old, rec, edit, new_id);
-        const auto stored = found != table.rows.end() && found->first == edit.key ? found : table.rows.find(edit.key);  // the policy may have moved it
+        const auto stored = found != table.rows.end() && found->first == edit.key
+                                ? found
+                                : table.rows.find(edit.key);  // the policy may have moved it
         if (stored != table.rows.end()) {
             table.indexes.remove(*stored, keys);
             table.changes.remove(*stored);
@@ -92,7 +94,8 @@ void Store::upsert(int tenant, const Record& resource, std::vector<nlohmann::jso
             if (stored != table.rows.end()) table.rows.erase(stored);
             continue;
         }
-        for (auto it = rec.begin(); it != rec.end();) it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
+        for (auto it = rec.begin(); it != rec.end();)
+            it = it->is_null() ? rec.erase(it) : std::next(it);  // stored sparse
         auto [it, inserted] = table.rows.try_emplace(edit.key);
         rec["Id"] = inserted || new_id ? table.next_id++ : it->second.record.at("Id").get<std::int64_t>();
         it->second = Row{std::move(rec), edit.changed};

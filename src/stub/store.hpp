@@ -21,7 +21,8 @@
 namespace bds::stub {
 
 /// A row's text as a read answers it (Variation::present, then printed), made by the first read that lists the row
-/// and kept with it until it is written again: a page is spliced from these rather than presented and printed each time.
+/// and kept with it until it is written again: a page is spliced from these rather than presented and printed each
+/// time.
 using RowText = std::shared_ptr<const std::string>;
 
 /// A stored record: every field of its resource (nulls included) with customer_ID, Id, ts_update and
@@ -29,7 +30,7 @@ using RowText = std::shared_ptr<const std::string>;
 struct Row {
     nlohmann::json record;
     std::int64_t changed = 0;
-    mutable RowText text{};     ///< set by RowSource::answered (under its lock); a write replaces the whole Row
+    mutable RowText text{};  ///< set by RowSource::answered (under its lock); a write replaces the whole Row
 };
 
 /// One resource's rows of one tenant, ordered by the canonical key (see canonical_key).

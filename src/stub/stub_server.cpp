@@ -18,7 +18,8 @@ namespace {
 
 std::unique_ptr<httplib::Server> make_server(const StubOptions& opts) {
     if (opts.tls_cert.empty() && opts.tls_key.empty()) return std::make_unique<httplib::Server>();
-    if (opts.tls_cert.empty() || opts.tls_key.empty()) throw std::runtime_error("HTTPS needs both a certificate and its private key");
+    if (opts.tls_cert.empty() || opts.tls_key.empty())
+        throw std::runtime_error("HTTPS needs both a certificate and its private key");
     auto server = std::make_unique<httplib::SSLServer>(opts.tls_cert.c_str(), opts.tls_key.c_str());
     if (!server->is_valid())
         throw std::runtime_error("cannot serve HTTPS with certificate " + opts.tls_cert + " and key " + opts.tls_key +
@@ -50,10 +51,12 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
     const Variation& variation = state_->variation;
     svr.set_pre_routing_handler([&variation](const httplib::Request& req, httplib::Response& res) {
-        return variation.intercept(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
+        return variation.intercept(req, res) ? httplib::Server::HandlerResponse::Handled
+                                             : httplib::Server::HandlerResponse::Unhandled;
     });
     if (Interceptor* interceptor = opts.interceptor.get())
-        svr.set_logger([interceptor](const httplib::Request& req, const httplib::Response& res) { interceptor->after(req, res); });
+        svr.set_logger(
+            [interceptor](const httplib::Request& req, const httplib::Response& res) { interceptor->after(req, res); });
     svr.set_exception_handler([&variation](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
         variation.error(res, 500, "internal_error", exception_text(ep, "unexpected error"));
     });
@@ -62,7 +65,9 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
         if (!res.reason.empty()) return;
         static const std::regex known(R"(/Token|/api/Account/TokenInfo|/api/resources/[^/]+(/query)?|/api/sync/[^/]+)");
         if (res.status == 404 && std::regex_match(req.path, known) && variation.wrong_method_status() == 405) {
-            res.set_header("Allow", req.path.rfind("/api/sync/", 0) == 0 ? "GET, POST" : req.path.find("/query") != std::string::npos || req.path == "/Token" ? "POST" : "GET");
+            res.set_header("Allow", req.path.rfind("/api/sync/", 0) == 0                                   ? "GET, POST"
+                                    : req.path.find("/query") != std::string::npos || req.path == "/Token" ? "POST"
+                                                                                                           : "GET");
             variation.error(res, 405, "method_not_allowed", req.method + " is not served at " + req.path);
         } else if (res.status == 404) {
             variation.error(res, 404, "not_found", "no endpoint " + req.method + " " + req.path);
@@ -81,7 +86,8 @@ StubServer::~StubServer() { stop(); }
 
 int StubServer::bind() {
     const auto& opts = state_->options;
-    port_ = opts.port == 0 ? server_->bind_to_any_port(opts.host) : (server_->bind_to_port(opts.host, opts.port) ? opts.port : -1);
+    port_ = opts.port == 0 ? server_->bind_to_any_port(opts.host)
+                           : (server_->bind_to_port(opts.host, opts.port) ? opts.port : -1);
     if (port_ <= 0) throw std::runtime_error("cannot listen on " + opts.host + ":" + std::to_string(opts.port));
     return port_;
 }
@@ -110,7 +116,8 @@ void StubServer::stop() {
 }
 
 std::string StubServer::base_url() const {
-    return (state_->options.tls_cert.empty() ? "http://" : "https://") + state_->options.host + ":" + std::to_string(port_);
+    return (state_->options.tls_cert.empty() ? "http://" : "https://") + state_->options.host + ":" +
+           std::to_string(port_);
 }
 
 nlohmann::json StubServer::rows(int tenant, const std::string& resource) const {
@@ -124,16 +131,18 @@ nlohmann::json StubServer::rows(int tenant, const std::string& resource) const {
 
 void StubServer::load(int tenant, const std::string& resource, const nlohmann::json& records) {
     const Record* record = state_->catalogue.find(resource);
-    if (!record || !record->writable()) throw std::runtime_error("cannot load \"" + resource + "\": not a writable resource");
+    if (!record || !record->writable())
+        throw std::runtime_error("cannot load \"" + resource + "\": not a writable resource");
     if (!records.is_array()) throw std::runtime_error("cannot load \"" + resource + "\": expected an array of records");
     std::vector<nlohmann::json> normalized;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const auto violations = state_->validator(*record).validate(records[i], "/" + std::to_string(i));
         for (const auto& v : violations)
-            if (state_->variation.refuses(*record, records[i], v)) throw std::runtime_error(resource + v.pointer + ": " + v.message);
+            if (state_->variation.refuses(*record, records[i], v))
+                throw std::runtime_error(resource + v.pointer + ": " + v.message);
         try {
-            normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant, state_->variation.sql_profile(),
-                                                     state_->variation.key_rules()));
+            normalized.push_back(normalize_for_store(state_->catalogue, *record, records[i], tenant,
+                                                     state_->variation.sql_profile(), state_->variation.key_rules()));
             state_->variation.before_store(*record, records[i], normalized.back());
         } catch (const NormalizeError& e) {
             throw std::runtime_error(resource + "/" + std::to_string(i) + e.pointer + ": " + e.message);

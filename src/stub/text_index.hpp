@@ -26,8 +26,8 @@ public:
 
     /// The rows of `rows` (in key order) whose `field` holds a text whose text_key is `key`. Safe for readers that
     /// share the store's read lock.
-    std::vector<const KeyedRow*> find(const std::map<std::string, Row>& rows, const std::string& field, const std::string& key,
-                                      const sql::TextRules& keys) const;
+    std::vector<const KeyedRow*> find(const std::map<std::string, Row>& rows, const std::string& field,
+                                      const std::string& key, const sql::TextRules& keys) const;
     /// Notes a row stored (`add`) or about to be replaced or removed (`remove`), under the store's write lock.
     void add(const KeyedRow& row, const sql::TextRules& keys);
     void remove(const KeyedRow& row, const sql::TextRules& keys);

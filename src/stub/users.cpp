@@ -7,7 +7,8 @@
 namespace bds::stub {
 
 bool User::may_use(std::string_view resource) const {
-    return std::any_of(resources.begin(), resources.end(), [&](const std::string& r) { return r == "*" || r == resource; });
+    return std::any_of(resources.begin(), resources.end(),
+                       [&](const std::string& r) { return r == "*" || r == resource; });
 }
 
 std::vector<User> users_from_json(const nlohmann::json& doc) {
@@ -19,10 +20,12 @@ std::vector<User> users_from_json(const nlohmann::json& doc) {
         const auto& u = doc.at("users").at(i);
         const std::string where = "users file: users[" + std::to_string(i) + "]";
         try {
-            User user{u.at("username").get<std::string>(), u.at("password").get<std::string>(), u.at("customer_ID").get<int>(),
-                      u.value("can_write", false), u.value("resources", std::vector<std::string>{"*"})};
+            User user{u.at("username").get<std::string>(), u.at("password").get<std::string>(),
+                      u.at("customer_ID").get<int>(), u.value("can_write", false),
+                      u.value("resources", std::vector<std::string>{"*"})};
             if (user.username.empty()) throw std::runtime_error("empty username");
-            if (!names.insert(user.username).second) throw std::runtime_error("username \"" + user.username + "\" given twice");
+            if (!names.insert(user.username).second)
+                throw std::runtime_error("username \"" + user.username + "\" given twice");
             users.push_back(std::move(user));
         } catch (const std::exception& e) {
             throw std::runtime_error(where + ": " + e.what());

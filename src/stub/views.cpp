@@ -71,24 +71,29 @@ bool among(std::string_view name, const std::array<std::string_view, N>& names) 
 
 // A counterpart's fields a document header shows as they are in CliFor.
 constexpr std::array<std::string_view, 20> kCounterpartFields = {
-    "cod_cfisc",     "cod_piva",      "cod_gruppocf1", "des_gruppocf1", "cod_gruppocf2", "des_gruppocf2", "cod_gruppocf3",
-    "des_gruppocf3", "cod_macroarea", "des_macroarea", "cod_area",      "des_area",      "cod_zona",      "des_zona",
-    "cod_macrocat",  "des_macrocat",  "cod_categ",     "des_categ",     "cod_sottocateg", "des_sottocateg"};
+    "cod_cfisc",     "cod_piva",      "cod_gruppocf1", "des_gruppocf1",  "cod_gruppocf2",
+    "des_gruppocf2", "cod_gruppocf3", "des_gruppocf3", "cod_macroarea",  "des_macroarea",
+    "cod_area",      "des_area",      "cod_zona",      "des_zona",       "cod_macrocat",
+    "des_macrocat",  "cod_categ",     "des_categ",     "cod_sottocateg", "des_sottocateg"};
 // The fields a document line takes from its header.
 constexpr std::array<std::string_view, 16> kHeaderFields = {
-    "key_documento", "num_anno",   "dat_doc",    "cod_tipodoc", "des_tipodoc",   "cod_gruppo_tipodoc", "des_gruppo_tipodoc", "cod_clifor_c",
-    "ind_clifor_c",  "des_ragsoc", "cod_agente", "des_agente",  "customer_ID",   "ts_update",          "dat_ultvar",         "flg_isdeleted"};
+    "key_documento",      "num_anno",     "dat_doc",      "cod_tipodoc",  "des_tipodoc", "cod_gruppo_tipodoc",
+    "des_gruppo_tipodoc", "cod_clifor_c", "ind_clifor_c", "des_ragsoc",   "cod_agente",  "des_agente",
+    "customer_ID",        "ts_update",    "dat_ultvar",   "flg_isdeleted"};
 // The fields a document line takes from its article.
 constexpr std::array<std::string_view, 17> kArticleFields = {
     "cod_famiglia",    "des_famiglia",    "cod_sfamiglia",   "des_sfamiglia",   "cod_grumerc",     "des_grumerc",
     "cod_sgrumerc",    "des_sgrumerc",    "cod_gruppostat1", "des_gruppostat1", "cod_gruppostat2", "des_gruppostat2",
     "cod_gruppostat3", "des_gruppostat3", "cod_gruppostat4", "des_gruppostat4", "cod_marca"};
 // The other fields a document header takes from its counterpart (or the counterpart's country), some renamed.
-constexpr std::array<std::string_view, 7> kOtherCounterpartFields = {"des_ragsoc", "des_localita", "sig_prov", "cod_naz", "des_naz", "sig_iso", "des_agente"};
+constexpr std::array<std::string_view, 7> kOtherCounterpartFields = {
+    "des_ragsoc", "des_localita", "sig_prov", "cod_naz", "des_naz", "sig_iso", "des_agente"};
 // The fields a view computes or joins rather than takes from its base record (see the compute functions).
-constexpr std::array<std::string_view, 5> kJoinedPartyFields = {"des_macrocat", "des_categ", "des_ragsoc", "des_naz", "sig_iso"};
+constexpr std::array<std::string_view, 5> kJoinedPartyFields = {"des_macrocat", "des_categ", "des_ragsoc", "des_naz",
+                                                                "sig_iso"};
 constexpr std::array<std::string_view, 3> kJoinedArticleFields = {"des_marca", "des_famiglia", "des_sfamiglia"};
-constexpr std::array<std::string_view, 6> kComputedHeaderFields = {"des_tipodoc", "des_gruppo_tipodoc", "mese", "settimana", "des_pag", "MCPDocumentiR"};
+constexpr std::array<std::string_view, 6> kComputedHeaderFields = {
+    "des_tipodoc", "des_gruppo_tipodoc", "mese", "settimana", "des_pag", "MCPDocumentiR"};
 
 }  // namespace
 
@@ -96,7 +101,8 @@ bool from_base(const std::string& view, const std::string& field) {
     if (view == "MCPClienti" || view == "MCPFornitori") return !among(field, kJoinedPartyFields);
     if (view == "MCPArticoli") return !among(field, kJoinedArticleFields);
     if (view == "MCPDocumentiT")
-        return !among(field, kComputedHeaderFields) && !among(field, kCounterpartFields) && !among(field, kOtherCounterpartFields);
+        return !among(field, kComputedHeaderFields) && !among(field, kCounterpartFields) &&
+               !among(field, kOtherCounterpartFields);
     if (view == "MCPDocumentiR") return LineRow::from_header(field) && from_base("MCPDocumentiT", field);
     return false;
 }
@@ -112,7 +118,8 @@ const Table* Joins::table(const char* resource) const {
     return tables_.emplace_back(resource, data_.table(resource)).second;
 }
 
-const json* Joins::find(const char* resource, std::initializer_list<std::pair<const char*, const json&>> key_values) const {
+const json* Joins::find(const char* resource,
+                        std::initializer_list<std::pair<const char*, const json&>> key_values) const {
     const Table* table = this->table(resource);
     if (!table) return nullptr;
     json key = json::object();
@@ -151,13 +158,20 @@ json RecordRow::party(const Field& f) const {
     const json& ind = get(&base_, "ind_clifor");
     const json& macro = get(&base_, "cod_macrocat");
     if (f.name == "des_macrocat")
-        return either(f, get(cx_.joins.find("MacroCategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}}), "des_macrocat"), std::move(mine), joined);
+        return either(
+            f, get(cx_.joins.find("MacroCategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}}), "des_macrocat"),
+            std::move(mine), joined);
     if (f.name == "des_categ")
-        return either(f, get(cx_.joins.find("CategClifor", {{"ind_clifor", ind}, {"cod_macrocat", macro}, {"cod_categ", get(&base_, "cod_categ")}}), "des_categ"),
-                      std::move(mine), joined);
+        return either(
+            f,
+            get(cx_.joins.find("CategClifor",
+                               {{"ind_clifor", ind}, {"cod_macrocat", macro}, {"cod_categ", get(&base_, "cod_categ")}}),
+                "des_categ"),
+            std::move(mine), joined);
     if (f.name == "des_ragsoc") return mine.is_null() ? json("") : mine;  // NOT NULL in the views
     if (f.name == "des_naz" || f.name == "sig_iso") {
-        if (const json* country = cx_.joins.find("StatiEsteri", {{"cod_naz", get(&base_, "cod_naz_res")}})) return convert(f, get(country, f.name.c_str()));
+        if (const json* country = cx_.joins.find("StatiEsteri", {{"cod_naz", get(&base_, "cod_naz_res")}}))
+            return convert(f, get(country, f.name.c_str()));
         return f.name == "des_naz" ? convert(f, get(&base_, "des_naz_res")) : mine;
     }
     return mine;
@@ -165,11 +179,17 @@ json RecordRow::party(const Field& f) const {
 
 json RecordRow::article(const Field& f) const {
     const json& family = get(&base_, "cod_famiglia");
-    if (f.name == "des_marca") return convert(f, get(cx_.joins.find("MarcaArticoli", {{"cod_marca", get(&base_, "cod_marca")}}), "des_marca"));
+    if (f.name == "des_marca")
+        return convert(f, get(cx_.joins.find("MarcaArticoli", {{"cod_marca", get(&base_, "cod_marca")}}), "des_marca"));
     const bool joined = cx_.variation.joined_derivation();
-    if (f.name == "des_famiglia") return either(f, get(cx_.joins.find("Famiglia", {{"cod_famiglia", family}}), "des_famiglia"), own(f, base_), joined);
+    if (f.name == "des_famiglia")
+        return either(f, get(cx_.joins.find("Famiglia", {{"cod_famiglia", family}}), "des_famiglia"), own(f, base_),
+                      joined);
     if (f.name == "des_sfamiglia")
-        return either(f, get(cx_.joins.find("Sottofamiglia", {{"cod_famiglia", family}, {"cod_sfamiglia", get(&base_, "cod_sfamiglia")}}), "des_sfamiglia"),
+        return either(f,
+                      get(cx_.joins.find("Sottofamiglia",
+                                         {{"cod_famiglia", family}, {"cod_sfamiglia", get(&base_, "cod_sfamiglia")}}),
+                          "des_sfamiglia"),
                       own(f, base_), joined);
     return own(f, base_);
 }
@@ -198,14 +218,19 @@ const json* DocumentRow::joined(std::optional<const json*>& memo, const char* re
 json DocumentRow::compute(const Field& f) const {
     const std::string& name = f.name;
     if (name == "des_tipodoc" || name == "des_gruppo_tipodoc")
-        return convert(f, get(joined(type_, "CodiciDocumento", {{"cod_tipodoc", get(&doc_, "cod_tipodoc")}, {"cod_gruppo_tipodoc", get(&doc_, "cod_gruppo_tipodoc")}}),
+        return convert(f, get(joined(type_, "CodiciDocumento",
+                                     {{"cod_tipodoc", get(&doc_, "cod_tipodoc")},
+                                      {"cod_gruppo_tipodoc", get(&doc_, "cod_gruppo_tipodoc")}}),
                               name.c_str()));
     if (name == "mese" || name == "settimana") {
-        const auto date = sql::parse_datetime(doc_.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-        if (date.ticks) return name == "mese" ? sql::civil_from_ticks(*date.ticks).month : cx_.variation.week(*date.ticks);
+        const auto date =
+            sql::parse_datetime(doc_.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+        if (date.ticks)
+            return name == "mese" ? sql::civil_from_ticks(*date.ticks).month : cx_.variation.week(*date.ticks);
         return own(f, doc_);
     }
-    if (name == "des_pag") return convert(f, get(joined(payment_, "CondPagam", {{"cod_pag", get(&doc_, "cod_pag")}}), "des_pag"));
+    if (name == "des_pag")
+        return convert(f, get(joined(payment_, "CondPagam", {{"cod_pag", get(&doc_, "cod_pag")}}), "des_pag"));
     return counterpart(f, own(f, doc_));
 }
 
@@ -213,7 +238,8 @@ json DocumentRow::compute(const Field& f) const {
 json DocumentRow::counterpart(const Field& f, const json& mine) const {
     const std::string& name = f.name;
     if (!among(name, kCounterpartFields) && !among(name, kOtherCounterpartFields)) return mine;
-    const json* party = joined(clifor_, "CliFor", {{"ind_clifor", get(&doc_, "ind_clifor_c")}, {"cod_clifor", get(&doc_, "cod_clifor_c")}});
+    const json* party = joined(
+        clifor_, "CliFor", {{"ind_clifor", get(&doc_, "ind_clifor_c")}, {"cod_clifor", get(&doc_, "cod_clifor_c")}});
     if (name == "des_ragsoc") return convert(f, get(party, "des_ragsoc"));
     if (!party) return mine;
     if (among(name, kCounterpartFields)) {
@@ -228,7 +254,8 @@ json DocumentRow::counterpart(const Field& f, const json& mine) const {
         const json* country = joined(country_, "StatiEsteri", {{"cod_naz", get(party, "cod_naz_res")}});
         return country ? convert(f, get(country, name.c_str())) : mine;
     }
-    return get(party, "cod_agente") == get(&doc_, "cod_agente") ? convert(f, get(party, "des_agente")) : mine;  // des_agente
+    return get(party, "cod_agente") == get(&doc_, "cod_agente") ? convert(f, get(party, "des_agente"))
+                                                                : mine;  // des_agente
 }
 
 void DocumentRow::complete(json& row) const {
@@ -261,8 +288,10 @@ json LineRow::compute(const Field& f) const {
     const bool from_article = among(name, kArticleFields);
     if (from_article || name == "des_marca") {
         if (!article_)
-            article_ = cx_.joins.any("Articoli") ? cx_.joins.find("Articoli", {{"cod_art", get(&line_, "cod_art")}, {"cod_variante", get(&line_, "cod_variante")}})
-                                                 : nullptr;
+            article_ = cx_.joins.any("Articoli")
+                           ? cx_.joins.find("Articoli", {{"cod_art", get(&line_, "cod_art")},
+                                                         {"cod_variante", get(&line_, "cod_variante")}})
+                           : nullptr;
         if (!*article_) return mine;
         if (from_article) {
             json value = either(f, get(*article_, name.c_str()), std::move(mine), joined);
@@ -273,7 +302,9 @@ json LineRow::compute(const Field& f) const {
         return either(f, get(*brand_, "des_marca"), std::move(mine), joined);
     }
     if (name == "des_iva" || name == "prc_iva") {
-        if (!vat_) vat_ = cx_.joins.any("AliquoteIva") ? cx_.joins.find("AliquoteIva", {{"cod_iva", get(&line_, "cod_iva")}}) : nullptr;
+        if (!vat_)
+            vat_ = cx_.joins.any("AliquoteIva") ? cx_.joins.find("AliquoteIva", {{"cod_iva", get(&line_, "cod_iva")}})
+                                                : nullptr;
         return *vat_ ? either(f, get(*vat_, name.c_str()), std::move(mine), joined) : mine;
     }
     return mine;

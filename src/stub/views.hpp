@@ -54,11 +54,14 @@ private:
 /// Base records of the tenant found by their key values (the rows a view joins).
 class Joins {
 public:
-    Joins(const Catalogue& catalogue, const TenantData& data, const sql::TextRules& keys) : cat_(catalogue), data_(data), keys_(keys) {}
+    Joins(const Catalogue& catalogue, const TenantData& data, const sql::TextRules& keys)
+        : cat_(catalogue), data_(data), keys_(keys) {}
     /// The record of `resource` whose key fields hold `key_values` ((field, value) pairs), or nullptr; a null key value
     /// finds none.
-    const nlohmann::json* find(const char* resource, std::initializer_list<std::pair<const char*, const nlohmann::json&>> key_values) const;
-    /// Whether the tenant has a table of `resource` (a lookup without one finds nothing and need not gather key values).
+    const nlohmann::json* find(const char* resource,
+                               std::initializer_list<std::pair<const char*, const nlohmann::json&>> key_values) const;
+    /// Whether the tenant has a table of `resource` (a lookup without one finds nothing and need not gather key
+    /// values).
     bool any(const char* resource) const { return table(resource) != nullptr; }
 
 private:
@@ -67,13 +70,17 @@ private:
     const Catalogue& cat_;
     const TenantData& data_;
     sql::TextRules keys_;
-    mutable std::vector<std::pair<const char*, const Table*>> tables_;  // looked up once per read (by the literal's address)
+    mutable std::vector<std::pair<const char*, const Table*>>
+        tables_;  // looked up once per read (by the literal's address)
 };
 
 /// What every view row's derivation reads: the choices the seeds leave open, the joined records, the document views.
 struct ViewContext {
     ViewContext(const Catalogue& catalogue, const Variation& variation, const Joins& joins)
-        : variation(variation), joins(joins), headers(*catalogue.find("MCPDocumentiT")), lines(*catalogue.find("MCPDocumentiR")) {}
+        : variation(variation),
+          joins(joins),
+          headers(*catalogue.find("MCPDocumentiT")),
+          lines(*catalogue.find("MCPDocumentiR")) {}
     const Variation& variation;
     const Joins& joins;
     const Record& headers;  ///< MCPDocumentiT
@@ -105,7 +112,8 @@ private:
 /// A row of a view with one row per base record: MCPClienti or MCPFornitori (from CliFor), MCPArticoli (from Articoli).
 class RecordRow final : public DerivedRow {
 public:
-    RecordRow(const Record& view, const ViewContext& context, const nlohmann::json& base) : DerivedRow(view, context), base_(base) {}
+    RecordRow(const Record& view, const ViewContext& context, const nlohmann::json& base)
+        : DerivedRow(view, context), base_(base) {}
 
 private:
     nlohmann::json compute(const Field& f) const override;

@@ -14,70 +14,92 @@ constexpr std::size_t kMaxReportedViolations = 20;
 }  // namespace
 
 void add_write_routes(httplib::Server& server, StubState& state) {
-    server.Post(R"(/api/sync/([^/]+))", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
-        const Variation& variation = state.variation;
-        const auto user = authenticate(state, req, res);
-        if (!user) return;
-        const std::string name = req.matches[1];
-        const Record* record = state.resource_for(*user, name);
-        if (!record) return variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
-        if (!variation.policy().may_write(*user))
-            return variation.error(res, 403, "forbidden", "user \"" + user->username + "\" is not enabled for writing (000 §5 rule 4)");
-        if (!record->writable()) return variation.policy().answer_to_read_only_write(variation, res, name, req.body);
+    server.Post(
+        R"(/api/sync/([^/]+))", intercepted(state, [&state](const httplib::Request& req, httplib::Response& res) {
+            const Variation& variation = state.variation;
+            const auto user = authenticate(state, req, res);
+            if (!user) return;
+            const std::string name = req.matches[1];
+            const Record* record = state.resource_for(*user, name);
+            if (!record)
+                return variation.error(res, 403, "forbidden",
+                                       "resource \"" + name + "\" does not exist or is not authorised");
+            if (!variation.policy().may_write(*user))
+                return variation.error(res, 403, "forbidden",
+                                       "user \"" + user->username + "\" is not enabled for writing (000 §5 rule 4)");
+            if (!record->writable())
+                return variation.policy().answer_to_read_only_write(variation, res, name, req.body);
 
-        const std::string type = req.get_header_value("Content-Type");
-        if (!variation.content_type_ok(type))
-            return variation.error(res, 415, "unsupported_media_type", "expected Content-Type: application/json; charset=utf-8, got \"" + type + "\"");
-        if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
-            return variation.error(res, 400, "too_deep", "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
-        json block = json::parse(req.body, nullptr, false);
-        if (block.is_discarded()) return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");
-        block = variation.policy().block_sent(std::move(block));
-        if (!block.is_array())
-            return variation.error(res, 400, "not_an_array", "the body of POST sync is always an array of records (000 §1), got a JSON " + std::string(block.type_name()));
-        if (const auto max = variation.policy().max_block_records(variation.choices().max_block_records()); block.size() > max)
-            return variation.error(res, 413, "block_too_large", "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
+            const std::string type = req.get_header_value("Content-Type");
+            if (!variation.content_type_ok(type))
+                return variation.error(res, 415, "unsupported_media_type",
+                                       "expected Content-Type: application/json; charset=utf-8, got \"" + type + "\"");
+            if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
+                return variation.error(
+                    res, 400, "too_deep",
+                    "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
+            json block = json::parse(req.body, nullptr, false);
+            if (block.is_discarded())
+                return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");
+            block = variation.policy().block_sent(std::move(block));
+            if (!block.is_array())
+                return variation.error(res, 400, "not_an_array",
+                                       "the body of POST sync is always an array of records (000 §1), got a JSON " +
+                                           std::string(block.type_name()));
+            if (const auto max = variation.policy().max_block_records(variation.choices().max_block_records());
+                block.size() > max)
+                return variation.error(
+                    res, 413, "block_too_large",
+                    "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
 
-        // The block as sent, for the policy's questions that read it, before the fields a lenient target ignores are dropped.
-        const bool edits = variation.edits_sent();
-        const json sent_copy = edits ? block : json();
-        const json& sent_block = edits ? sent_copy : block;
-        if (edits)
-            for (auto& sent : block) variation.before_validate(*record, sent);
-        json violations = json::array();
-        variation.block_violations(*record, block, violations);
-        const auto& validator = state.validator(*record);
-        for (std::size_t i = 0; i < block.size() && violations.size() < kMaxReportedViolations; ++i)
-            for (const auto& v : validator.validate(block[i], "/" + std::to_string(i)))
-                if (variation.refuses(*record, block[i], v))
-                    violations.push_back({{"index", i}, {"field", v.field}, {"pointer", v.pointer}, {"message", v.message}});
-        const int tenant = variation.policy().tenant_of_write(*user, sent_block);
-        const SqlProfile profile = variation.sql_profile();
-        const auto normalized = [&](std::size_t i) {
-            json out = normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.key_rules());
-            variation.before_store(*record, sent_block[i], out);
-            return out;
-        };
-        std::vector<json> records;
-        for (std::size_t i = 0; violations.empty() && i < block.size(); ++i) {
-            try {
-                records.push_back(normalized(i));
-            } catch (const NormalizeError& e) {
-                violations.push_back({{"index", i}, {"field", ""}, {"pointer", "/" + std::to_string(i) + e.pointer}, {"message", e.message}});
+            // The block as sent, for the policy's questions that read it, before the fields a lenient target ignores
+            // are dropped.
+            const bool edits = variation.edits_sent();
+            const json sent_copy = edits ? block : json();
+            const json& sent_block = edits ? sent_copy : block;
+            if (edits)
+                for (auto& sent : block) variation.before_validate(*record, sent);
+            json violations = json::array();
+            variation.block_violations(*record, block, violations);
+            const auto& validator = state.validator(*record);
+            for (std::size_t i = 0; i < block.size() && violations.size() < kMaxReportedViolations; ++i)
+                for (const auto& v : validator.validate(block[i], "/" + std::to_string(i)))
+                    if (variation.refuses(*record, block[i], v))
+                        violations.push_back(
+                            {{"index", i}, {"field", v.field}, {"pointer", v.pointer}, {"message", v.message}});
+            const int tenant = variation.policy().tenant_of_write(*user, sent_block);
+            const SqlProfile profile = variation.sql_profile();
+            const auto normalized = [&](std::size_t i) {
+                json out =
+                    normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.key_rules());
+                variation.before_store(*record, sent_block[i], out);
+                return out;
+            };
+            std::vector<json> records;
+            for (std::size_t i = 0; violations.empty() && i < block.size(); ++i) {
+                try {
+                    records.push_back(normalized(i));
+                } catch (const NormalizeError& e) {
+                    violations.push_back({{"index", i},
+                                          {"field", ""},
+                                          {"pointer", "/" + std::to_string(i) + e.pointer},
+                                          {"message", e.message}});
+                }
             }
-        }
-        if (!violations.empty()) {
-            const auto& first = violations.front();
-            auto stored = variation.policy().stored_of_refused_block(first.at("index").get<std::size_t>(), block.size(), normalized);
-            if (!stored.empty()) state.store.upsert(tenant, *record, std::move(stored));
-            return variation.error(res, 400, "invalid_record",
-                                   "record " + first.at("index").dump() + " (" + first.at("pointer").get<std::string>() + "): " +
-                                       first.at("message").get<std::string>() + "; nothing of the block was stored",
-                                   violations);
-        }
-        variation.sync_answer(res, *record, records);  // answered from the records before they move into the store
-        state.store.upsert(tenant, *record, std::move(records));
-    }));
+            if (!violations.empty()) {
+                const auto& first = violations.front();
+                auto stored = variation.policy().stored_of_refused_block(first.at("index").get<std::size_t>(),
+                                                                         block.size(), normalized);
+                if (!stored.empty()) state.store.upsert(tenant, *record, std::move(stored));
+                return variation.error(
+                    res, 400, "invalid_record",
+                    "record " + first.at("index").dump() + " (" + first.at("pointer").get<std::string>() +
+                        "): " + first.at("message").get<std::string>() + "; nothing of the block was stored",
+                    violations);
+            }
+            variation.sync_answer(res, *record, records);  // answered from the records before they move into the store
+            state.store.upsert(tenant, *record, std::move(records));
+        }));
 }
 
 }  // namespace bds::stub

@@ -37,7 +37,10 @@ const Field& marker_of(const Record& record) {
 /// so that its text survives any rewriting of the body (single quotes, other content types); key = prefix + suffix.
 json plain_clifor(const Context& ctx, const std::string& suffix, const std::string& purpose) {
     const Record& clifor = clifor_of(ctx);
-    return {{"ind_clifor", "C"}, {"cod_clifor", ctx.prefix + suffix}, {"flg_isdeleted", false}, {marker_of(clifor).name, marker(ctx, purpose)}};
+    return {{"ind_clifor", "C"},
+            {"cod_clifor", ctx.prefix + suffix},
+            {"flg_isdeleted", false},
+            {marker_of(clifor).name, marker(ctx, purpose)}};
 }
 
 /// `[record]` as JSON text.
@@ -50,15 +53,18 @@ std::vector<BadBody> malformed_bodies(const Context& ctx) {
     const Record& clifor = clifor_of(ctx);
     const std::string mark = marker_of(clifor).name;
     std::vector<BadBody> out;
-    auto strict = [&](std::string label, const std::string& suffix, const std::function<std::string(const json&)>& make) {
+    auto strict = [&](std::string label, const std::string& suffix,
+                      const std::function<std::string(const json&)>& make) {
         const json probe = plain_clifor(ctx, suffix, "malformed");
         out.push_back({std::move(label), make(probe), kJsonType, {probe}, {}});
     };
-    auto lenient = [&](std::string label, const std::string& suffix, const std::function<std::string(const json&)>& make) {
+    auto lenient = [&](std::string label, const std::string& suffix,
+                       const std::function<std::string(const json&)>& make) {
         const json probe = plain_clifor(ctx, suffix, "malformed");
         out.push_back({std::move(label), make(probe), kJsonType, {probe}, {probe}});
     };
-    auto unclear = [&](std::string label, const std::string& suffix, const std::function<std::string(const json&)>& make) {
+    auto unclear = [&](std::string label, const std::string& suffix,
+                       const std::function<std::string(const json&)>& make) {
         const json probe = plain_clifor(ctx, suffix, "malformed");
         out.push_back({std::move(label), make(probe), kJsonType, {probe}, {}, true});
     };
@@ -95,7 +101,8 @@ std::vector<BadBody> malformed_bodies(const Context& ctx) {
     out.push_back({"only whitespace", " \r\n\t ", kJsonType, {}, {}});
     // Forms a lenient parser may read (RFC 8259 §8.1 lets a parser ignore a BOM; others, e.g. Json.NET, accept
     // comments, single quotes, unquoted names, trailing commas or trailing text): refused, or stored exactly as meant.
-    lenient("a UTF-8 byte order mark before the array", "m07", [](const json& p) { return "\xEF\xBB\xBF" + block_text(p); });
+    lenient("a UTF-8 byte order mark before the array", "m07",
+            [](const json& p) { return "\xEF\xBB\xBF" + block_text(p); });
     lenient("trailing text after the array", "m08", [](const json& p) { return block_text(p) + " trailing"; });
     lenient("single quotes instead of double quotes", "m09", [](const json& p) {
         std::string text = block_text(p);
@@ -127,10 +134,14 @@ std::vector<BadBody> non_array_bodies(const Context& ctx) {
     // An array of records inside another value: a lenient target may take it as the block: refused, or
     // stored exactly as meant.
     const json wrapped = plain_clifor(ctx, "n02", "non-array");
-    out.push_back({"an object wrapping the records ({\"Records\": [record]})", json{{"Records", json::array({wrapped})}}.dump(), kJsonType,
-                   {wrapped}, {wrapped}});
+    out.push_back({"an object wrapping the records ({\"Records\": [record]})",
+                   json{{"Records", json::array({wrapped})}}.dump(),
+                   kJsonType,
+                   {wrapped},
+                   {wrapped}});
     const json nested = plain_clifor(ctx, "n03", "non-array");
-    out.push_back({"an array of arrays of records", json::array({json::array({nested})}).dump(), kJsonType, {nested}, {nested}});
+    out.push_back(
+        {"an array of arrays of records", json::array({json::array({nested})}).dump(), kJsonType, {nested}, {nested}});
     const json text = plain_clifor(ctx, "n04", "non-array");
     out.push_back({"a string holding the array", json(block_text(text)).dump(), kJsonType, {text}, {}});
     out.push_back({"a number", "42", kJsonType, {}, {}});
@@ -157,9 +168,13 @@ std::vector<BadBody> huge_string_bodies(const Context& ctx) {
         huge.reserve(kMiB + 8);
         while (huge.size() < kMiB) huge += unit;
         meant[name] = huge;
-        out.push_back({"a " + std::to_string(huge.size()) + "-byte string (" + (unit == "a" ? "ASCII" : "accents and astral characters") +
-                           ") in " + name + " " + field->type.str(),
-                       block_text(meant), kJsonType, {base[i]}, {meant}});
+        out.push_back({"a " + std::to_string(huge.size()) + "-byte string (" +
+                           (unit == "a" ? "ASCII" : "accents and astral characters") + ") in " + name + " " +
+                           field->type.str(),
+                       block_text(meant),
+                       kJsonType,
+                       {base[i]},
+                       {meant}});
     }
     return out;
 }
@@ -168,8 +183,8 @@ std::vector<BadBody> huge_string_bodies(const Context& ctx) {
 std::vector<BadBody> content_type_bodies(const Context& ctx) {
     std::vector<BadBody> out;
     // No case without a Content-Type: cpp-httplib sends text/plain when none is given.
-    const std::vector<std::string> types = {"text/plain; charset=utf-8", "application/xml", "text/json", "application/x-www-form-urlencoded",
-                                            "application/json"};
+    const std::vector<std::string> types = {"text/plain; charset=utf-8", "application/xml", "text/json",
+                                            "application/x-www-form-urlencoded", "application/json"};
     for (std::size_t i = 0; i < types.size(); ++i) {
         const json record = plain_clifor(ctx, "t0" + std::to_string(i), "content-type");
         out.push_back({"Content-Type " + types[i], block_text(record), types[i], {record}, {record}});
@@ -183,7 +198,8 @@ std::vector<BadBody> unknown_field_bodies(const Context& ctx) {
     const auto base = sample_records(ctx, articoli, 3, 51);
     const std::vector<std::pair<std::string, json>> extras = {
         {"one unknown text field", {{"x_bdsc_unknown", "bdsc"}}},
-        {"unknown fields of every JSON type", {{"x_bdsc_n", 1.5}, {"x_bdsc_o", {{"a", 1}}}, {"x_bdsc_a", {1, "b"}}, {"x_bdsc_z", nullptr}}},
+        {"unknown fields of every JSON type",
+         {{"x_bdsc_n", 1.5}, {"x_bdsc_o", {{"a", 1}}}, {"x_bdsc_a", {1, "b"}}, {"x_bdsc_z", nullptr}}},
         {"a field of another resource (des_ragsoc of CliFor)", {{"des_ragsoc", "bdsc"}}},
     };
     std::vector<BadBody> out;
@@ -244,7 +260,9 @@ std::vector<BadQuery> bad_queries() {
     while (many_or.size() < 3000) many_or += " OR cod_clifor = 'x'";
     std::string long_instant;
     long_instant.append(100 * 1024, '9');
-    auto sel = [&](const std::string& text) { return list + "?RecordSelection=" + url_encoded(text) + "&PageSize=1&PageNumber=1"; };
+    auto sel = [&](const std::string& text) {
+        return list + "?RecordSelection=" + url_encoded(text) + "&PageSize=1&PageNumber=1";
+    };
     return {
         {"PageSize=-1", list + "?PageSize=-1&PageNumber=1"},
         {"PageSize=0", list + "?PageSize=0&PageNumber=1"},
@@ -254,7 +272,8 @@ std::vector<BadQuery> bad_queries() {
         {"PageNumber=99999999999 (over int32)", list + "?PageSize=1&PageNumber=99999999999"},
         {"PageNumber=-1", list + "?PageSize=1&PageNumber=-1"},
         {"PageNumber=abc", list + "?PageSize=1&PageNumber=abc"},
-        {"PageSize and PageNumber 2147483647 (the offset overflows)", list + "?PageSize=2147483647&PageNumber=2147483647"},
+        {"PageSize and PageNumber 2147483647 (the offset overflows)",
+         list + "?PageSize=2147483647&PageNumber=2147483647"},
         {"PageSize given twice", list + "?PageSize=1&PageSize=2&PageNumber=1"},
         {"PageSize=%00", list + "?PageSize=%00&PageNumber=1"},
         {"an empty RecordSelection", list + "?RecordSelection=&PageSize=1&PageNumber=1"},
@@ -269,10 +288,12 @@ std::vector<BadQuery> bad_queries() {
         {"GET sync without LastUtcRun", feed + "?PageSize=1&PageNumber=1"},
         {"LastUtcRun empty", feed + "?LastUtcRun=&PageSize=1&PageNumber=1"},
         {"LastUtcRun=yesterday", feed + "?LastUtcRun=yesterday&PageSize=1&PageNumber=1"},
-        {"LastUtcRun with month 13, hour 25", feed + "?LastUtcRun=" + url_encoded("2024-13-45 25:61:61.000") + "&PageSize=1&PageNumber=1"},
+        {"LastUtcRun with month 13, hour 25",
+         feed + "?LastUtcRun=" + url_encoded("2024-13-45 25:61:61.000") + "&PageSize=1&PageNumber=1"},
         {"LastUtcRun 0001-01-01 (before SQL Server's datetime range)",
          feed + "?LastUtcRun=" + url_encoded("0001-01-01 00:00:00.000") + "&PageSize=1&PageNumber=1"},
-        {"LastUtcRun 9999-12-31 23:59:59.999", feed + "?LastUtcRun=" + url_encoded("9999-12-31 23:59:59.999") + "&PageSize=1&PageNumber=1"},
+        {"LastUtcRun 9999-12-31 23:59:59.999",
+         feed + "?LastUtcRun=" + url_encoded("9999-12-31 23:59:59.999") + "&PageSize=1&PageNumber=1"},
         {"LastUtcRun followed by an injection",
          feed + "?LastUtcRun=" + url_encoded("1900-01-01 00:00:00.000' OR 1=1 --") + "&PageSize=1&PageNumber=1"},
         {"a 100 KiB LastUtcRun", feed + "?LastUtcRun=" + long_instant + "&PageSize=1&PageNumber=1"},

@@ -13,8 +13,8 @@ inline constexpr const char* kJsonType = "application/json; charset=utf-8";
 
 /// A POST sync body the seeds do not foresee, and what storing it may mean.
 struct BadBody {
-    std::string label;   ///< what is wrong with it, for reports
-    std::string body;    ///< the bytes sent
+    std::string label;  ///< what is wrong with it, for reports
+    std::string body;   ///< the bytes sent
     std::string content_type = kJsonType;
     /// Valid records carrying the keys the body holds: read back by key after sending, and journaled for the
     /// clean-up whenever they may have landed.

@@ -25,7 +25,8 @@ bool may_equal(const json& wanted, const json& got) {
 
 }  // namespace
 
-std::size_t BatchedReads::add(const std::string& view, const json& values, std::vector<std::string> fields, std::size_t per_selection) {
+std::size_t BatchedReads::add(const std::string& view, const json& values, std::vector<std::string> fields,
+                              std::size_t per_selection) {
     asked_.push_back({view, values, std::move(fields), std::max<std::size_t>(per_selection, 1)});
     rows_.emplace_back();
     return asked_.size() - 1;
@@ -39,8 +40,10 @@ void BatchedReads::fetch(Context& ctx, const std::string& role) {
         std::vector<std::size_t> some;
         std::size_t rows = 0, length = 0;
         for (std::size_t id : ids) {
-            const std::size_t more = equals_selection(record_of(ctx, group.first), asked_[id].values, group.second).size() + 8;
-            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxSelection || some.size() >= kMostSelections)) {
+            const std::size_t more =
+                equals_selection(record_of(ctx, group.first), asked_[id].values, group.second).size() + 8;
+            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxSelection ||
+                                  some.size() >= kMostSelections)) {
                 fetch_some(ctx, role, some);
                 some.clear();
                 rows = length = 0;
@@ -66,9 +69,10 @@ void BatchedReads::fetch_some(Context& ctx, const std::string& role, const std::
         Rows& mine = rows_[id];
         mine.exchange = read.exchange;
         for (std::size_t j = 0; j < read.rows.size(); ++j) {
-            const bool selected = std::all_of(asked_[id].fields.begin(), asked_[id].fields.end(), [&](const std::string& f) {
-                return !asked_[id].values.contains(f) || may_equal(asked_[id].values[f], value_of(read.rows[j], f));
-            });
+            const bool selected =
+                std::all_of(asked_[id].fields.begin(), asked_[id].fields.end(), [&](const std::string& f) {
+                    return !asked_[id].values.contains(f) || may_equal(asked_[id].values[f], value_of(read.rows[j], f));
+                });
             if (selected) {
                 mine.rows.push_back(read.rows[j]);
                 mine.positions.push_back(j);

@@ -15,7 +15,8 @@ class BatchedReads {
 public:
     /// Asks for the rows of `view` whose `fields` equal those of `values` (at most `per_selection` rows expected);
     /// returns its number for rows().
-    std::size_t add(const std::string& view, const json& values, std::vector<std::string> fields, std::size_t per_selection = 1);
+    std::size_t add(const std::string& view, const json& values, std::vector<std::string> fields,
+                    std::size_t per_selection = 1);
     /// Reads every selection asked for as `role`: those of one view and fields joined with "or", as many as one
     /// page holds and a URL carries, a page each; each row goes to the selections whose values it has (texts
     /// compared as `=` may under any collation: trailing blanks and case aside).

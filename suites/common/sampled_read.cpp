@@ -24,7 +24,8 @@ std::pair<client::ListResult, long long> first_page(Context& ctx, const PageRead
     long long size = paging.get();
     auto r = read(size, 1);
     ctx.answered(r.response);
-    while (r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 && r.response.status != 403 && size > 1) {
+    while (r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 &&
+           r.response.status != 403 && size > 1) {
         size = std::max<long long>(1, size / 5);  // 100, 20, 4, 1
         paging.lower(size);
         r = read(size, 1);
@@ -61,7 +62,8 @@ std::vector<long long> sampled_pages(long long page_count, int max_pages, std::u
     } else {
         pages.insert(page_count);
         std::uint64_t state = seed;
-        while (static_cast<long long>(pages.size()) < most) pages.insert(2 + static_cast<long long>(next(state) % static_cast<std::uint64_t>(page_count - 2)));
+        while (static_cast<long long>(pages.size()) < most)
+            pages.insert(2 + static_cast<long long>(next(state) % static_cast<std::uint64_t>(page_count - 2)));
     }
     return {pages.begin(), pages.end()};
 }
@@ -75,9 +77,12 @@ std::optional<long long> Sample::rows_on(long long number) const {
 std::string Sample::text() const {
     const std::string size = " of PageSize " + thousands(page_size);
     const std::string rows_read = thousands(static_cast<long long>(rows.size()));
-    if (whole) return (pages.size() == 1 ? "its one page" : "every page, " + thousands(static_cast<long long>(pages.size()))) + size + " (" + rows_read + " rows)";
-    return "pages " + listed(pages) + (total ? " of " + thousands(page_count) : std::string(" (TotalRowsCount not shown)")) + size + " (" + rows_read +
-           (total ? " of " + thousands(*total) : std::string()) + " rows)";
+    if (whole)
+        return (pages.size() == 1 ? "its one page" : "every page, " + thousands(static_cast<long long>(pages.size()))) +
+               size + " (" + rows_read + " rows)";
+    return "pages " + listed(pages) +
+           (total ? " of " + thousands(page_count) : std::string(" (TotalRowsCount not shown)")) + size + " (" +
+           rows_read + (total ? " of " + thousands(*total) : std::string()) + " rows)";
 }
 
 Sample read_sample(Context& ctx, const std::string& what, const PageRead& read, int max_pages, std::uint64_t salt) {
@@ -85,10 +90,12 @@ Sample read_sample(Context& ctx, const std::string& what, const PageRead& read, 
     Sample s;
     s.page_size = size;
     const auto take = [&](const client::ListResult& r, long long number) {
-        const auto& page = ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(s.page_size));
+        const auto& page =
+            ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(s.page_size));
         if (page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
-            throw CheckError(what + ": " + thousands(static_cast<long long>(page.rows.size())) + " rows on page " + std::to_string(number) + " of PageSize " +
-                                 std::to_string(s.page_size) + ": the harness keeps at most max_rows_read rows of one read (a target setting)",
+            throw CheckError(what + ": " + thousands(static_cast<long long>(page.rows.size())) + " rows on page " +
+                                 std::to_string(number) + " of PageSize " + std::to_string(s.page_size) +
+                                 ": the harness keeps at most max_rows_read rows of one read (a target setting)",
                              r.response.exchange);
         s.pages.push_back(number);
         s.counts.push_back(static_cast<long long>(page.rows.size()));
@@ -99,7 +106,9 @@ Sample read_sample(Context& ctx, const std::string& what, const PageRead& read, 
     const long long served = take(first, 1);
     const bool clamped = served > 0 && served < size && s.total && *s.total > served;
     if (clamped) s.page_size = served;  // a cap that clamps: pages of what it serves
-    const auto ended = [&](long long on_page) { return on_page < s.page_size || (s.total && static_cast<long long>(s.rows.size()) >= *s.total); };
+    const auto ended = [&](long long on_page) {
+        return on_page < s.page_size || (s.total && static_cast<long long>(s.rows.size()) >= *s.total);
+    };
     s.page_count = s.total ? std::max<long long>(1, (*s.total + s.page_size - 1) / s.page_size) : 1;
     const bool few = s.total ? s.page_count <= std::max(max_pages, 2) : true;
     if (few) {
@@ -117,7 +126,8 @@ Sample read_sample(Context& ctx, const std::string& what, const PageRead& read, 
     return s;
 }
 
-RowsAtLeast rows_at_least(Context& ctx, const std::string& what, const Sample& sample, const PageRead& read, long long n) {
+RowsAtLeast rows_at_least(Context& ctx, const std::string& what, const Sample& sample, const PageRead& read,
+                          long long n) {
     RowsAtLeast out;
     if (n <= 0 || sample.page_size <= 0) return out;
     out.page = (n + sample.page_size - 1) / sample.page_size;
@@ -125,24 +135,33 @@ RowsAtLeast rows_at_least(Context& ctx, const std::string& what, const Sample& s
         out.rows = *known;
     } else {
         const auto r = read(sample.page_size, out.page);
-        out.rows = static_cast<long long>(ctx.page_of(r, what + " page " + std::to_string(out.page) + " of PageSize " + std::to_string(sample.page_size)).rows.size());
+        out.rows = static_cast<long long>(ctx.page_of(r, what + " page " + std::to_string(out.page) + " of PageSize " +
+                                                             std::to_string(sample.page_size))
+                                              .rows.size());
         out.exchange = r.response.exchange;
     }
     out.holds = out.rows >= n - (out.page - 1) * sample.page_size;
     return out;
 }
 
-Sample sample_list(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection,
-                   int max_pages, std::uint64_t salt) {
-    return read_sample(ctx, "reading " + resource, [&](long long size, long long number) { return ctx.api.list(role, resource, {selection, size, number}); },
-                       max_pages, salt);
+Sample sample_list(Context& ctx, const std::string& role, const std::string& resource,
+                   const std::optional<std::string>& selection, int max_pages, std::uint64_t salt) {
+    return read_sample(
+        ctx, "reading " + resource,
+        [&](long long size, long long number) {
+            return ctx.api.list(role, resource, {selection, size, number});
+        },
+        max_pages, salt);
 }
 
-Sample sample_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run, int max_pages,
-                   std::uint64_t salt) {
-    return read_sample(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
-                       [&](long long size, long long number) { return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number}); },
-                       max_pages, salt);
+Sample sample_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run,
+                   int max_pages, std::uint64_t salt) {
+    return read_sample(
+        ctx, "reading the change feed of " + resource + " after " + last_utc_run,
+        [&](long long size, long long number) {
+            return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
+        },
+        max_pages, salt);
 }
 
 }  // namespace bds::suites

@@ -46,11 +46,11 @@ using PageRead = std::function<client::ListResult(long long size, long long numb
 Sample read_sample(Context& ctx, const std::string& what, const PageRead& read, int max_pages, std::uint64_t salt);
 
 /// read_sample of GET /api/resources/{resource} where `selection` (every row without one).
-Sample sample_list(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection,
-                   int max_pages, std::uint64_t salt);
+Sample sample_list(Context& ctx, const std::string& role, const std::string& resource,
+                   const std::optional<std::string>& selection, int max_pages, std::uint64_t salt);
 /// read_sample of GET /api/sync/{resource} after `last_utc_run` (000 §4.3).
-Sample sample_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run, int max_pages,
-                   std::uint64_t salt);
+Sample sample_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run,
+                   int max_pages, std::uint64_t salt);
 
 /// Whether a read holds at least `n` rows, by its pages: page ceil(n / page_size), where its n-th row falls, must hold
 /// at least n - (page - 1) x page_size rows (pages hold PageSize rows, the last one fewer, and start at 1: 000 §4.1,
@@ -61,7 +61,8 @@ struct RowsAtLeast {
     long long rows = 0;                        ///< the rows it held
     std::optional<client::Exchange> exchange;  ///< its answer, when it was read for this
 };
-RowsAtLeast rows_at_least(Context& ctx, const std::string& what, const Sample& sample, const PageRead& read, long long n);
+RowsAtLeast rows_at_least(Context& ctx, const std::string& what, const Sample& sample, const PageRead& read,
+                          long long n);
 
 /// The pages a sample of `page_count` pages reads: every one when they are at most `max_pages` (at least 2); else
 /// 1, `page_count` and max_pages - 2 distinct pages between them drawn from `seed`; ascending.

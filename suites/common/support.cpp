@@ -28,21 +28,27 @@ std::string body_shape(const client::HttpResponse& r) {
         return "{" + out + "}";
     };
     if (doc.is_object()) return "a JSON object " + members(doc, true, members);
-    if (doc.is_array()) return "a JSON array of " + std::to_string(doc.size()) + (!doc.empty() && doc[0].is_object() ? " " + members(doc[0], false, members) : "");
+    if (doc.is_array())
+        return "a JSON array of " + std::to_string(doc.size()) +
+               (!doc.empty() && doc[0].is_object() ? " " + members(doc[0], false, members) : "");
     return std::string("a JSON ") + doc.type_name();
 }
 
 bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, const std::string& what) {
     ctx.answered(r);
     if (r.status == expected) return true;
-    ctx.finding({.expected = "status " + std::to_string(expected) + " for " + what, .actual = "status " + std::to_string(r.status), .exchange = r.exchange});
+    ctx.finding({.expected = "status " + std::to_string(expected) + " for " + what,
+                 .actual = "status " + std::to_string(r.status),
+                 .exchange = r.exchange});
     return false;
 }
 
 bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what) {
     ctx.answered(r);
     if (r.status < 200 || r.status >= 300) return true;
-    ctx.finding({.expected = what + " refused (a status other than 2xx)", .actual = "status " + std::to_string(r.status), .exchange = r.exchange});
+    ctx.finding({.expected = what + " refused (a status other than 2xx)",
+                 .actual = "status " + std::to_string(r.status),
+                 .exchange = r.exchange});
     return false;
 }
 
@@ -98,7 +104,8 @@ namespace {
 /// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
 /// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies; a page that
 /// repeats an earlier one is an error (the pages would never end, however much memory they filled).
-std::vector<json> read_pages(Context& ctx, const std::string& what, const std::function<client::ListResult(long long, long long)>& read) {
+std::vector<json> read_pages(Context& ctx, const std::string& what,
+                             const std::function<client::ListResult(long long, long long)>& read) {
     auto& paging = ctx.api.page_size();
     std::vector<json> rows;
     long long size = paging.get();
@@ -107,29 +114,33 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
     bool clamp_seen = false;
     for (long long number = 1;; ++number) {
         if (number > 100000 || (total && number > *total / size + 2))
-            throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
+            throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " +
+                             std::to_string(size) +
                              (total ? " for TotalRowsCount " + std::to_string(*total) : std::string()) + ")");
         auto r = read(size, number);
         ctx.answered(r.response);
-        while (number == 1 && r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 && r.response.status != 403 &&
-               size > 1) {
+        while (number == 1 && r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 &&
+               r.response.status != 403 && size > 1) {
             size = std::max<long long>(1, size / 5);  // 100, 20, 4, 1
             paging.lower(size);
             r = read(size, number);
             ctx.answered(r.response);
         }
-        const auto& page = ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
+        const auto& page =
+            ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
         if (page.total) total = *page.total;
         if (!page.rows.empty()) {
-            const std::size_t signature = std::hash<std::string>{}(std::to_string(page.rows.size()) + page.rows.front().dump() + page.rows.back().dump());
+            const std::size_t signature = std::hash<std::string>{}(std::to_string(page.rows.size()) +
+                                                                   page.rows.front().dump() + page.rows.back().dump());
             if (const auto [at, added] = seen.emplace(signature, number); !added)
-                throw CheckError(what + ": page " + std::to_string(number) + " of PageSize " + std::to_string(size) + " repeats page " +
-                                     std::to_string(at->second) + ": the pages would never end",
+                throw CheckError(what + ": page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
+                                     " repeats page " + std::to_string(at->second) + ": the pages would never end",
                                  r.response.exchange);
         }
         if (rows.size() + page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
-            throw CheckError(what + ": more than " + std::to_string(ctx.target.max_rows_read) + " rows by page " + std::to_string(number) +
-                             " of PageSize " + std::to_string(size) + (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()) +
+            throw CheckError(what + ": more than " + std::to_string(ctx.target.max_rows_read) + " rows by page " +
+                             std::to_string(number) + " of PageSize " + std::to_string(size) +
+                             (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()) +
                              ": the harness keeps at most max_rows_read rows of one read (a target setting)");
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
         const auto served = static_cast<long long>(page.rows.size());
@@ -148,16 +159,20 @@ std::vector<json> read_pages(Context& ctx, const std::string& what, const std::f
 
 }  // namespace
 
-std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection) {
-    return read_pages(ctx, "reading " + resource,
-                      [&](long long size, long long number) { return ctx.api.list(role, resource, {selection, size, number}); });
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
+                           const std::optional<std::string>& selection) {
+    return read_pages(ctx, "reading " + resource, [&](long long size, long long number) {
+        return ctx.api.list(role, resource, {selection, size, number});
+    });
 }
 
-std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run) {
+std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
+                            const std::string& last_utc_run) {
     const auto still = ctx.api.still(resource);
-    return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run, [&](long long size, long long number) {
-        return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
-    });
+    return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
+                      [&](long long size, long long number) {
+                          return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
+                      });
 }
 
 long long page_size(Context& ctx) { return ctx.api.page_size().get(); }
@@ -190,7 +205,8 @@ const Record& record_of(const Context& ctx, const std::string& name) {
     return *r;
 }
 
-std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed) {
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt,
+                                 const json& fixed) {
     try {
         return gen::distinct_records(ctx.catalogue, record, n, ctx.seed * 1000003u + salt, gen_options(ctx), fixed);
     } catch (const std::runtime_error& e) {

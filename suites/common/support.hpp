@@ -54,11 +54,13 @@ std::string marker(const Context& ctx, const std::string& purpose);
 
 /// Every row matching `selection`, paged with the run's page size (lowered when the target serves less:
 /// CheckError if a page cannot be read or the pages never end.
-std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource, const std::optional<std::string>& selection);
+std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
+                           const std::optional<std::string>& selection);
 
 /// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all, with the resource
 /// held still (client::WriteGate): the run's other writers wait, so that no row moves between its pages.
-std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource, const std::string& last_utc_run);
+std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
+                            const std::string& last_utc_run);
 
 /// The page size of this run's reads (the PageSize of a read that expects every row on one page).
 long long page_size(Context& ctx);
@@ -78,7 +80,8 @@ std::vector<json> read_by_key(Context& ctx, const std::string& role, const Recor
 /// `n` valid sent records of `record` from the generators, keys in the check's namespace, drawn from the
 /// check's seed and `salt` (outside a property: the same every run with that seed), each with the fields of `fixed`
 /// set. Keys are distinct even under a case-insensitive comparison, `fixed` included.
-std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt, const json& fixed = json::object());
+std::vector<json> sample_records(const Context& ctx, const Record& record, int n, std::uint64_t salt,
+                                 const json& fixed = json::object());
 
 /// The catalogue record `name`; CheckError if the catalogue lacks it.
 const Record& record_of(const Context& ctx, const std::string& name);

@@ -32,7 +32,8 @@ gen::DataSet CaseDataSets::next() { return *rc::gen::noShrink(gens_(prefixes_.ne
 Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection) {
     const long long size = std::min<long long>(page_size(ctx), 100);
     const auto r = ctx.api.list(role, view, {selection, size, 1});
-    const auto& page = ctx.page_of(r, "reading " + view + (selection.size() > 200 ? " by many keys" : " where " + selection));
+    const auto& page =
+        ctx.page_of(r, "reading " + view + (selection.size() > 200 ? " by many keys" : " where " + selection));
     return {page.rows, r.response.exchange};
 }
 
@@ -45,7 +46,8 @@ std::optional<json> as_view_value(const SqlType& type, const json& sent) {
         const auto units = sql::utf8_to_u32(sent.get<std::string>());
         if (!units) return std::nullopt;
         if (const auto max = type.max_length()) {
-            if (type.is_unicode_text() ? sql::utf16_length(*units) > static_cast<std::size_t>(*max) : units->size() > static_cast<std::size_t>(*max))
+            if (type.is_unicode_text() ? sql::utf16_length(*units) > static_cast<std::size_t>(*max)
+                                       : units->size() > static_cast<std::size_t>(*max))
                 return std::nullopt;
         }
         if (!type.is_unicode_text())
@@ -70,7 +72,8 @@ namespace {
 /// a denormalised view may join, e.g. MCPArticoli.des_famiglia from Famiglia): for each resource holding a
 /// non-key field `name` whose key fields `base` carries, that record's value when `set` has it, else null (a join
 /// that finds nothing).
-std::vector<json> referenced_values(const Context& ctx, const gen::DataSet* set, const json& base, const std::string& name) {
+std::vector<json> referenced_values(const Context& ctx, const gen::DataSet* set, const json& base,
+                                    const std::string& name) {
     std::vector<json> out;
     if (!set) return out;
     for (const Record* r : ctx.catalogue.resources()) {
@@ -82,7 +85,8 @@ std::vector<json> referenced_values(const Context& ctx, const gen::DataSet* set,
         if (key.empty() || std::any_of(key.begin(), key.end(), [](const json& v) { return v.is_null(); })) continue;
         json found = nullptr;
         for (const auto& candidate : records_in(*set, r->name))
-            if (std::all_of(key.items().begin(), key.items().end(), [&](const auto& kv) { return value_of(candidate, kv.key()) == kv.value(); }))
+            if (std::all_of(key.items().begin(), key.items().end(),
+                            [&](const auto& kv) { return value_of(candidate, kv.key()) == kv.value(); }))
                 found = value_of(candidate, name);
         out.push_back(found);
     }
@@ -95,12 +99,13 @@ std::vector<json> referenced_values(const Context& ctx, const gen::DataSet* set,
 /// view gives it; null or absent sent values are not compared (a view may show its own default: A-38). With
 /// `set`, a value taken from a record `base` references is as right.
 void compare_fields(Context& ctx, const Record& view, const json& base, const std::string& base_name, const json& row,
-                    const std::vector<std::string>& fields, const std::string& pointer, const client::Exchange& exchange,
-                    const gen::DataSet* set) {
+                    const std::vector<std::string>& fields, const std::string& pointer,
+                    const client::Exchange& exchange, const gen::DataSet* set) {
     const oracle::CompareOptions options = compare_options(ctx);
     for (const auto& name : fields) {
         const Field* f = view.field(name);
-        if (!f || f->managed || f->tenant || f->type.kind == SqlKind::List || f->type.kind == SqlKind::Timestamp) continue;
+        if (!f || f->managed || f->tenant || f->type.kind == SqlKind::List || f->type.kind == SqlKind::Timestamp)
+            continue;
         const json sent = value_of(base, name);
         if (sent.is_null()) continue;
         const auto expected = as_view_value(f->type, sent);
@@ -115,11 +120,15 @@ void compare_fields(Context& ctx, const Record& view, const json& base, const st
                 const auto as_view = as_view_value(f->type, v);
                 return as_view && !oracle::value_difference(f->type, *as_view, got, options);
             })) {
-            ctx.observe(view.name + "." + name + " is taken from the record " + base_name + " references, not from " + base_name + " itself (A-67)");
+            ctx.observe(view.name + "." + name + " is taken from the record " + base_name + " references, not from " +
+                        base_name + " itself (A-67)");
             continue;
         }
-        ctx.finding({.expected = view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name + "." + name + " written" +
-                         (joined.empty() ? "" : " (or of the record it references)"), .actual = got.dump() + " (" + *why + ")", .pointer = pointer + "/" + name, .exchange = exchange});
+        ctx.finding({.expected = view.name + "." + name + " = " + expected->dump() + ", the value of " + base_name +
+                                 "." + name + " written" + (joined.empty() ? "" : " (or of the record it references)"),
+                     .actual = got.dump() + " (" + *why + ")",
+                     .pointer = pointer + "/" + name,
+                     .exchange = exchange});
     }
 }
 
@@ -142,7 +151,8 @@ std::vector<ViewRead> view_reads(Context& ctx, const gen::DataSet& set) {
         out.push_back({view, key_selection(clienti, c), "CliFor", &c, clienti.key});
     }
     const Record& articoli = record_of(ctx, "MCPArticoli");
-    for (const auto& a : records_in(set, "Articoli")) out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a, articoli.key});
+    for (const auto& a : records_in(set, "Articoli"))
+        out.push_back({"MCPArticoli", key_selection(articoli, a), "Articoli", &a, articoli.key});
     const Record& docs = record_of(ctx, "MCPDocumentiT");
     for (const auto& d : records_in(set, kHeader)) {
         const std::string by_key = equals_selection(docs, d, {"key_documento"});
@@ -156,21 +166,24 @@ void for_each_view_read(Context& ctx, const std::string& property,
                         const std::function<void(const gen::DataSet&, const ViewRead&, const Rows&)>& judge) {
     const auto options = small_data_set_options(ctx);
     CaseDataSets data_sets(ctx, options);
-    for_all_blocks<gen::DataSet>(ctx, {property, [&] { return data_sets.next(); }, [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
-                                           send_data_set(ctx, merged(sets));
-                                           BatchedReads batch;
-                                           std::vector<std::vector<std::pair<ViewRead, std::size_t>>> reads(sets.size());
-                                           for (std::size_t p = 0; p < sets.size(); ++p)
-                                               for (auto& read : view_reads(ctx, *sets[p])) {
-                                                   const std::size_t rows = read.view == "MCPDocumentiR" ? static_cast<std::size_t>(options.max_lines) : 1;
-                                                   reads[p].emplace_back(read, batch.add(read.view, *read.base, read.fields, rows));
-                                               }
-                                           batch.fetch(ctx, client::kWriter);
-                                           for (std::size_t p = 0; p < sets.size(); ++p) {
-                                               marks.at(p);
-                                               for (const auto& [read, id] : reads[p]) judge(*sets[p], read, batch.rows(id));
-                                           }
-                                       }});
+    for_all_blocks<gen::DataSet>(
+        ctx, {property, [&] { return data_sets.next(); },
+              [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
+                  send_data_set(ctx, merged(sets));
+                  BatchedReads batch;
+                  std::vector<std::vector<std::pair<ViewRead, std::size_t>>> reads(sets.size());
+                  for (std::size_t p = 0; p < sets.size(); ++p)
+                      for (auto& read : view_reads(ctx, *sets[p])) {
+                          const std::size_t rows =
+                              read.view == "MCPDocumentiR" ? static_cast<std::size_t>(options.max_lines) : 1;
+                          reads[p].emplace_back(read, batch.add(read.view, *read.base, read.fields, rows));
+                      }
+                  batch.fetch(ctx, client::kWriter);
+                  for (std::size_t p = 0; p < sets.size(); ++p) {
+                      marks.at(p);
+                      for (const auto& [read, id] : reads[p]) judge(*sets[p], read, batch.rows(id));
+                  }
+              }});
 }
 
 gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
@@ -181,12 +194,12 @@ gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {
     return gen::draw(gen::data_set_gen(ctx.catalogue, options), random, 30);
 }
 
-
 const json* referenced(const gen::DataSet& set, const std::string& resource, const json& row,
                        const std::vector<std::pair<std::string, std::string>>& fields) {
     for (const auto& r : records_in(set, resource)) {
         bool same = true;
-        for (const auto& [mine, theirs] : fields) same = same && !value_of(row, mine).is_null() && value_of(row, mine) == value_of(r, theirs);
+        for (const auto& [mine, theirs] : fields)
+            same = same && !value_of(row, mine).is_null() && value_of(row, mine) == value_of(r, theirs);
         if (same) return &r;
     }
     return nullptr;

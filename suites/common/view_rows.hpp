@@ -62,8 +62,8 @@ std::optional<json> as_view_value(const SqlType& type, const json& sent);
 /// view gives it; null or absent sent values are not compared (a view may show its own default: A-38). With
 /// `set`, a value taken from a record `base` references is as right.
 void compare_fields(Context& ctx, const Record& view, const json& base, const std::string& base_name, const json& row,
-                    const std::vector<std::string>& fields, const std::string& pointer, const client::Exchange& exchange,
-                    const gen::DataSet* set = nullptr);
+                    const std::vector<std::string>& fields, const std::string& pointer,
+                    const client::Exchange& exchange, const gen::DataSet* set = nullptr);
 
 /// The fields `view` shares by name with a base record's fields (`base` lists them; open lines: their members).
 std::vector<std::string> same_named(const Record& view, const json& base);

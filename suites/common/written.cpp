@@ -16,7 +16,8 @@ std::string CasePrefixes::next() {
     return base_ + base36(static_cast<std::uint64_t>(n), 2);
 }
 
-nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix, const std::string& case_prefix) {
+nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
+                                 const std::string& case_prefix) {
     nlohmann::json out = nlohmann::json::array();
     std::set<std::string> keys;
     for (auto& r : block) {
@@ -24,7 +25,8 @@ nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, con
             const Field* f = record.field(k);
             if (!f || !r.contains(k) || !r[k].is_string() || !r[k].get<std::string>().starts_with(prefix)) continue;
             std::string moved = case_prefix + r[k].get<std::string>().substr(prefix.size());
-            if (const auto most = f->type.max_length()) moved = sql::truncate_utf16(moved, static_cast<std::size_t>(*most));
+            if (const auto most = f->type.max_length())
+                moved = sql::truncate_utf16(moved, static_cast<std::size_t>(*most));
             r[k] = moved;
         }
         gen::tie_lines(r);
@@ -51,18 +53,20 @@ rc::Gen<nlohmann::json> sent_gen(Context& ctx, const Record& record) {
 }
 
 rc::Gen<nlohmann::json> block_gen(Context& ctx, const Record& record, int n) {
-    return rc::gen::map(rc::gen::container<std::vector<nlohmann::json>>(static_cast<std::size_t>(std::max(n, 1)), sent_gen(ctx, record)),
+    return rc::gen::map(rc::gen::container<std::vector<nlohmann::json>>(static_cast<std::size_t>(std::max(n, 1)),
+                                                                        sent_gen(ctx, record)),
                         [&record](std::vector<nlohmann::json> rows) {
                             nlohmann::json block = nlohmann::json::array();
                             std::set<std::string> keys;
                             for (auto& r : rows)
-                                if (keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second) block.push_back(std::move(r));
+                                if (keys.insert(oracle::index_key(record, r, Collation::CaseInsensitive)).second)
+                                    block.push_back(std::move(r));
                             return block;
                         });
 }
 
-std::vector<oracle::Difference> written_differences(const Context& ctx, const Record& record, const nlohmann::json& sent,
-                                                    const nlohmann::json& returned) {
+std::vector<oracle::Difference> written_differences(const Context& ctx, const Record& record,
+                                                    const nlohmann::json& sent, const nlohmann::json& returned) {
     nlohmann::json s = sent, r = returned;
     std::vector<oracle::Difference> lists;
     for (const auto& f : record.fields) {
@@ -73,21 +77,24 @@ std::vector<oracle::Difference> written_differences(const Context& ctx, const Re
         s.erase(f.name);
         if (r.is_object()) r.erase(f.name);
         if (got.size() != sent_lines.size()) {
-            lists.push_back({"/" + f.name, f.name, sent_lines, got,
-                             std::to_string(sent_lines.size()) + " lines sent, " + std::to_string(got.size()) + " returned"});
+            lists.push_back(
+                {"/" + f.name, f.name, sent_lines, got,
+                 std::to_string(sent_lines.size()) + " lines sent, " + std::to_string(got.size()) + " returned"});
             continue;
         }
         std::vector<bool> used(got.size(), false);
         for (std::size_t i = 0; i < sent_lines.size(); ++i) {
             bool found = false;
             for (std::size_t j = 0; j < got.size() && !found; ++j)
-                if (!used[j] && (!line_record || oracle::compare_record(ctx.catalogue, *line_record, sent_lines[i], got[j],
-                                                                        compare_options(ctx)).empty())) {
+                if (!used[j] && (!line_record || oracle::compare_record(ctx.catalogue, *line_record, sent_lines[i],
+                                                                        got[j], compare_options(ctx))
+                                                     .empty())) {
                     used[j] = found = true;
                 }
             if (!found)
                 lists.push_back({"/" + f.name, f.name, sent_lines[i], got,
-                                 "no returned line equals sent line " + std::to_string(i) + " (lines compared in any order: A-35)"});
+                                 "no returned line equals sent line " + std::to_string(i) +
+                                     " (lines compared in any order: A-35)"});
         }
     }
     auto out = oracle::compare_record(ctx.catalogue, record, s, r, compare_options(ctx));
@@ -102,14 +109,17 @@ std::size_t records_per_post(const Context& ctx, const Record& record) {
     return block;
 }
 
-std::vector<std::vector<std::size_t>> key_rounds(const Record& record, const std::vector<const nlohmann::json*>& cases) {
+std::vector<std::vector<std::size_t>> key_rounds(const Record& record,
+                                                 const std::vector<const nlohmann::json*>& cases) {
     std::vector<std::vector<std::size_t>> rounds;
     std::vector<std::set<std::string>> keys;
     for (std::size_t p = 0; p < cases.size(); ++p) {
         std::set<std::string> mine;
         for (const auto& r : *cases[p]) mine.insert(oracle::index_key(record, r, Collation::CaseInsensitive));
         std::size_t k = 0;
-        while (k < rounds.size() && std::any_of(mine.begin(), mine.end(), [&](const std::string& key) { return keys[k].contains(key); })) ++k;
+        while (k < rounds.size() &&
+               std::any_of(mine.begin(), mine.end(), [&](const std::string& key) { return keys[k].contains(key); }))
+            ++k;
         if (k == rounds.size()) {
             rounds.emplace_back();
             keys.emplace_back();
@@ -120,7 +130,8 @@ std::vector<std::vector<std::size_t>> key_rounds(const Record& record, const std
     return rounds;
 }
 
-std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& cases,
+std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& record,
+                                            const std::vector<const nlohmann::json*>& cases,
                                             const std::vector<std::size_t>& round) {
     const std::size_t most = records_per_post(ctx, record);
     std::vector<std::vector<std::size_t>> out;
@@ -144,9 +155,11 @@ constexpr std::size_t kMaxSelection = 1500;
 
 }  // namespace
 
-std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent, const std::string& role) {
+std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent,
+                                const std::string& role) {
     std::vector<ReadBack> out(sent.size());
-    const auto per_read = std::min<std::size_t>(kKeysPerRead, static_cast<std::size_t>(std::max<long long>(page_size(ctx), 1)));
+    const auto per_read =
+        std::min<std::size_t>(kKeysPerRead, static_cast<std::size_t>(std::max<long long>(page_size(ctx), 1)));
     for (std::size_t from = 0; from < sent.size();) {
         std::string selection = key_selection(record, *sent[from]);
         std::size_t to = from + 1;
@@ -157,7 +170,8 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
             selection += next;
         }
         const auto r = ctx.api.list(role, record.name, {selection, page_size(ctx), 1});
-        const auto& page = ctx.page_of(r, "reading back " + std::to_string(to - from) + " " + record.name + " records by key");
+        const auto& page =
+            ctx.page_of(r, "reading back " + std::to_string(to - from) + " " + record.name + " records by key");
         std::vector<bool> matched(page.rows.size(), false);
         for (std::size_t i = from; i < to; ++i) {
             out[i].exchange = r.response.exchange;
@@ -177,20 +191,29 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
     return out;
 }
 
-std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& what,
-                                              const ReadBack& back) {
+std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent,
+                                              const std::string& what, const ReadBack& back) {
     if (back.rows.size() != 1) {
-        ctx.finding({.expected = "one " + record.name + " row for the key of " + what + " (" + key_selection(record, sent) + ")", .actual = std::to_string(back.rows.size()) + " rows", .exchange = back.exchange});
+        ctx.finding({.expected = "one " + record.name + " row for the key of " + what + " (" +
+                                 key_selection(record, sent) + ")",
+                     .actual = std::to_string(back.rows.size()) + " rows",
+                     .exchange = back.exchange});
         return std::nullopt;
     }
     const auto& [position, row] = back.rows.front();
     const std::string at = "/" + std::to_string(position);
     for (const char* platform : {"Id", "ts_update"})
         if (record.field(platform) && (!row.contains(platform) || row[platform].is_null()))
-            ctx.finding({.expected = std::string(platform) + " set by the platform (not null, 000 §1/§2) on " + what, .actual = "none", .pointer = at + "/" + platform, .exchange = back.exchange});
+            ctx.finding({.expected = std::string(platform) + " set by the platform (not null, 000 §1/§2) on " + what,
+                         .actual = "none",
+                         .pointer = at + "/" + platform,
+                         .exchange = back.exchange});
     const auto differences = written_differences(ctx, record, sent, row);
     if (!differences.empty())
-        ctx.finding({.expected = what + " reads back as sent (type-aware)", .actual = oracle::format_differences(differences), .pointer = at + differences.front().pointer, .exchange = back.exchange});
+        ctx.finding({.expected = what + " reads back as sent (type-aware)",
+                     .actual = oracle::format_differences(differences),
+                     .pointer = at + differences.front().pointer,
+                     .exchange = back.exchange});
     return row;
 }
 
@@ -213,10 +236,14 @@ std::string last_utc_run_after(Context& ctx, const Record& record, const std::ve
     std::int64_t latest = 0;
     for (const auto& row : rows) {
         if (!row.contains("dat_ultvar") || row["dat_ultvar"].is_null())
-            ctx.skip(record.name + " rows come without dat_ultvar (nullable): the change feed has no instant of the target's own to start from (A-23); "
-                     "a target that fills dat_ultvar lets it run");
+            ctx.skip(
+                record.name +
+                " rows come without dat_ultvar (nullable): the change feed has no instant of the target's own to start from (A-23); "
+                "a target that fills dat_ultvar lets it run");
         const auto ticks = dat_ultvar_of(row);
-        if (!ticks) throw CheckError(record.name + " dat_ultvar is not a date-time (SCH-01 judges that): " + row["dat_ultvar"].dump());
+        if (!ticks)
+            throw CheckError(record.name +
+                             " dat_ultvar is not a date-time (SCH-01 judges that): " + row["dat_ultvar"].dump());
         latest = std::max(latest, *ticks);
     }
     constexpr std::int64_t kMillisecond = 10000;
@@ -229,25 +256,27 @@ std::string last_utc_run_after(Context& ctx, const Record& record, const std::ve
 nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role) {
     const auto rows = read_by_key(ctx, role, record, sent);
     if (rows.size() != 1)
-        throw CheckError("reading back " + record.name + " " + key_selection(record, sent) + ": expected one row, got " +
-                         std::to_string(rows.size()) + " (SYN-01 and SYN-02 judge that)");
+        throw CheckError("reading back " + record.name + " " + key_selection(record, sent) +
+                         ": expected one row, got " + std::to_string(rows.size()) + " (SYN-01 and SYN-02 judge that)");
     return rows.front();
 }
 
 void send_or_error(Context& ctx, const Record& record, const nlohmann::json& block) {
     const auto r = ctx.answered(ctx.sync(client::kWriter, record.name, block));
     if (r.status != 200)
-        throw CheckError("sending " + std::to_string(block.size()) + " valid " + record.name + " records: expected 200, got " +
-                             std::to_string(r.status) + " (SYN-01 judges that)",
+        throw CheckError("sending " + std::to_string(block.size()) + " valid " + record.name +
+                             " records: expected 200, got " + std::to_string(r.status) + " (SYN-01 judges that)",
                          r.exchange);
 }
 
-std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record, const std::vector<nlohmann::json>& records) {
+std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record,
+                                     const std::vector<nlohmann::json>& records) {
     const std::size_t most = records_per_post(ctx, record);
     std::vector<nlohmann::json> out;
     for (std::size_t from = 0; from < records.size(); from += most)
-        out.emplace_back(std::vector<nlohmann::json>(records.begin() + static_cast<long>(from),
-                                                     records.begin() + static_cast<long>(std::min(records.size(), from + most))));
+        out.emplace_back(
+            std::vector<nlohmann::json>(records.begin() + static_cast<long>(from),
+                                        records.begin() + static_cast<long>(std::min(records.size(), from + most))));
     return out;
 }
 
@@ -255,13 +284,15 @@ void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::js
     for (const auto& block : in_posts(ctx, record, records)) send_or_error(ctx, record, block);
 }
 
-std::vector<nlohmann::json> read_each(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent) {
+std::vector<nlohmann::json> read_each(Context& ctx, const Record& record,
+                                      const std::vector<const nlohmann::json*>& sent) {
     std::vector<nlohmann::json> out;
     const auto backs = read_back(ctx, record, sent);
     for (std::size_t i = 0; i < sent.size(); ++i) {
         if (backs[i].rows.size() != 1)
-            throw CheckError("reading back " + record.name + " " + key_selection(record, *sent[i]) + ": expected one row, got " +
-                                 std::to_string(backs[i].rows.size()) + " (SYN-01 and SYN-02 judge that)",
+            throw CheckError("reading back " + record.name + " " + key_selection(record, *sent[i]) +
+                                 ": expected one row, got " + std::to_string(backs[i].rows.size()) +
+                                 " (SYN-01 and SYN-02 judge that)",
                              backs[i].exchange);
         out.push_back(backs[i].rows.front().second);
     }
@@ -276,7 +307,8 @@ gen::DataSet merged(const std::vector<const gen::DataSet*>& sets) {
     gen::DataSet out;
     for (const auto* set : sets)
         for (const auto& b : *set) {
-            auto it = std::find_if(out.begin(), out.end(), [&](const gen::ResourceBlock& o) { return o.resource == b.resource; });
+            auto it = std::find_if(out.begin(), out.end(),
+                                   [&](const gen::ResourceBlock& o) { return o.resource == b.resource; });
             if (it == out.end()) it = out.insert(out.end(), gen::ResourceBlock{b.resource, {}});
             it->records.insert(it->records.end(), b.records.begin(), b.records.end());
         }

@@ -33,7 +33,8 @@ private:
 /// `block` (records of `record`) with each key that starts with `prefix` (the check's) starting with `case_prefix`
 /// instead, cut to its field's length, lines tied again, and a record whose key another has now left out: the
 /// block of one case, so that the cases of a block property never share a key.
-nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix, const std::string& case_prefix);
+nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
+                                 const std::string& case_prefix);
 
 /// The resources POST sync is listed for (000 §2.1), in catalogue order.
 std::vector<const Record*> writable_records(const Context& ctx);
@@ -47,8 +48,8 @@ rc::Gen<nlohmann::json> block_gen(Context& ctx, const Record& record, int n);
 
 /// compare_record, except that nested lists (document lines) compare in any order: their order is not shown
 /// . A sent line with no equal returned line, or a count that differs, is one difference.
-std::vector<oracle::Difference> written_differences(const Context& ctx, const Record& record, const nlohmann::json& sent,
-                                                    const nlohmann::json& returned);
+std::vector<oracle::Difference> written_differences(const Context& ctx, const Record& record,
+                                                    const nlohmann::json& sent, const nlohmann::json& returned);
 
 /// Reads `sent`'s record back by its key as `role`: a finding unless exactly one row comes back, with the
 /// platform fields Id and ts_update set (000 §2 "not null", platform-managed), and equal to `sent`.
@@ -65,7 +66,8 @@ std::size_t records_per_post(const Context& ctx, const Record& record);
 /// without one updating another; positions in `cases`, in order.
 std::vector<std::vector<std::size_t>> key_rounds(const Record& record, const std::vector<const nlohmann::json*>& cases);
 /// The positions of a round split into POSTs of at most records_per_post records, a case never split.
-std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& cases,
+std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& record,
+                                            const std::vector<const nlohmann::json*>& cases,
                                             const std::vector<std::size_t>& round);
 
 /// The rows read back for one sent record: those with its key (under any reading: oracle::index_key, case-insensitive),
@@ -80,8 +82,8 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
                                 const std::string& role = client::kWriter);
 /// expect_read_back's judgement of rows already read: a finding unless exactly one row has the key, with Id and
 /// ts_update set, and equal to `sent`. Returns that row.
-std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& what,
-                                              const ReadBack& back);
+std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent,
+                                              const std::string& what, const ReadBack& back);
 
 /// Whether any row with `sent`'s key is readable by `role` (for "nothing stored").
 bool stored(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role = client::kWriter);
@@ -99,17 +101,20 @@ std::optional<std::int64_t> dat_ultvar_of(const nlohmann::json& row);
 
 /// The row for `sent`'s key when exactly one is readable (a precondition: CheckError otherwise, since reading
 /// back is SYN-01's and SYN-02's rule).
-nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role = client::kWriter);
+nlohmann::json read_one(Context& ctx, const Record& record, const nlohmann::json& sent,
+                        const std::string& role = client::kWriter);
 
 /// Sends `block` as the writer; a precondition: CheckError unless it is accepted with 200 (SYN-01 judges that).
 void send_or_error(Context& ctx, const Record& record, const nlohmann::json& block);
 /// `records` of `record` cut into the blocks of the POSTs that send them: at most records_per_post records each.
-std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record, const std::vector<nlohmann::json>& records);
+std::vector<nlohmann::json> in_posts(const Context& ctx, const Record& record,
+                                     const std::vector<nlohmann::json>& records);
 /// Sends `records` of `record` as the writer in POSTs of at most records_per_post records, each with send_or_error.
 void send_all(Context& ctx, const Record& record, const std::vector<nlohmann::json>& records);
 /// The row of each of `sent` read back by key (read_back), a precondition as read_one's is: CheckError unless each
 /// has exactly one.
-std::vector<nlohmann::json> read_each(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent);
+std::vector<nlohmann::json> read_each(Context& ctx, const Record& record,
+                                      const std::vector<const nlohmann::json*>& sent);
 
 /// Sends a data set's blocks in dependency order as the writer (empty blocks skipped), each in POSTs of at most
 /// records_per_post records, each with send_or_error.

@@ -23,7 +23,8 @@ std::vector<Probe> bearer_endpoints(const Context& ctx) {
                            // An empty block: even a server that wrongly accepted it would store nothing.
                            {"POST", "/api/sync/CliFor", "[]"}};
     for (const Record* r : ctx.catalogue.resources())
-        if (r->has(Operation::GetResources)) out.push_back({"GET", "/api/resources/" + r->name + "?PageSize=1&PageNumber=1", ""});
+        if (r->has(Operation::GetResources))
+            out.push_back({"GET", "/api/resources/" + r->name + "?PageSize=1&PageNumber=1", ""});
     return out;
 }
 
@@ -32,7 +33,8 @@ void expect_401_everywhere(Context& ctx, const std::optional<std::string>& autho
     for (const auto& p : bearer_endpoints(ctx)) {
         client::Headers headers;
         if (authorization) headers.emplace_back("Authorization", *authorization);
-        const auto r = ctx.api.http().request(p.method, p.target, headers, p.body, *p.body ? "application/json; charset=utf-8" : "");
+        const auto r = ctx.api.http().request(p.method, p.target, headers, p.body,
+                                              *p.body ? "application/json; charset=utf-8" : "");
         expect_status(ctx, r, 401, std::string(p.method) + " " + p.target + " " + what);
     }
 }
@@ -46,16 +48,20 @@ void token_issued(Context& ctx) {
         try {
             const auto t = client::request_token(ctx.api.http(), ctx.target, user);
             if (!t.expires_in) ctx.observe("the token for " + role + " came without expires_in", t.exchange);
-            // The members of the answer and the lifetime it states; values other than expires_in are secret.
+            // The members of the answer and the lifetime it states; values other than expires_in are
+            // secret.
             const auto body = parse_bounded(t.exchange.response_body);
             std::string members;
             if (body.is_object())
                 for (const auto& [k, v] : body.items()) members += (members.empty() ? "" : ", ") + k;
             ctx.observe("a token response holds " + (members.empty() ? std::string("no JSON object") : members) +
-                            (t.expires_in ? "; expires_in " + std::to_string(*t.expires_in) : std::string()) + " (A-01, A-03)",
+                            (t.expires_in ? "; expires_in " + std::to_string(*t.expires_in) : std::string()) +
+                            " (A-01, A-03)",
                         t.exchange);
         } catch (const client::TokenError& e) {
-            ctx.finding({.expected = "POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")", .actual = e.what(), .exchange = e.exchange()});
+            ctx.finding({.expected = "POST /Token issues a token to user \"" + user.username + "\" (role " + role + ")",
+                         .actual = e.what(),
+                         .exchange = e.exchange()});
         }
     }
 }
@@ -68,15 +74,18 @@ void token_info_with_token(Context& ctx) {
     const long before = ctx.api.http().throttled();
     for (int i = 0; i < 30; ++i) ctx.answered(ctx.api.token_info(client::kWriter));
     const long throttled = ctx.api.http().throttled() - before;
-    ctx.observe("30 TokenInfo reads in a row: " + (throttled == 0 ? std::string("never answered 429") : "answered 429 " + std::to_string(throttled) + " times") +
-                " (A-44)");
+    ctx.observe(
+        "30 TokenInfo reads in a row: " +
+        (throttled == 0 ? std::string("never answered 429") : "answered 429 " + std::to_string(throttled) + " times") +
+        " (A-44)");
 }
 
 void no_token(Context& ctx) { expect_401_everywhere(ctx, std::nullopt, "without an Authorization header"); }
 
 void malformed_token(Context& ctx) {
     const std::string valid = fresh_token(ctx);
-    for (const std::string& bad : {std::string("Bearer"), std::string("Bearer "), "Basic " + valid, valid, std::string("Bearer \"\"")})
+    for (const std::string& bad :
+         {std::string("Bearer"), std::string("Bearer "), "Basic " + valid, valid, std::string("Bearer \"\"")})
         expect_401_everywhere(ctx, bad, "with Authorization: " + client::redact_header("Authorization", bad));
 }
 
@@ -93,11 +102,14 @@ void expired_token(Context& ctx) {
     const auto* user = ctx.target.user(client::kWriter);
     const auto t = client::request_token(ctx.api.http(), ctx.target, *user);
     if (!t.expires_in)
-        ctx.skip("the token response gives no expires_in (token lifetime is not shown: A-03), so no expiry can be awaited: give the target's "
-                 "tokens an expires_in, or --exclude AUTH-06 to leave this rule unjudged");
+        ctx.skip(
+            "the token response gives no expires_in (token lifetime is not shown: A-03), so no expiry can be awaited: give the target's "
+            "tokens an expires_in, or --exclude AUTH-06 to leave this rule unjudged");
     if (*t.expires_in > ctx.target.token_expiry_wait_s)
-        ctx.skip("tokens live " + std::to_string(*t.expires_in) + " s, longer than token_expiry_wait_s (" + std::to_string(ctx.target.token_expiry_wait_s) +
-                 " s): set token_expiry_wait_s to " + std::to_string(*t.expires_in) + " or more in the target file (the check then waits that long), "
+        ctx.skip("tokens live " + std::to_string(*t.expires_in) + " s, longer than token_expiry_wait_s (" +
+                 std::to_string(ctx.target.token_expiry_wait_s) + " s): set token_expiry_wait_s to " +
+                 std::to_string(*t.expires_in) +
+                 " or more in the target file (the check then waits that long), "
                  "give the target shorter-lived tokens, or --exclude AUTH-06");
     ctx.wait_for(std::chrono::seconds(*t.expires_in + 1));
     expect_401_everywhere(ctx, "Bearer " + t.access_token, "with a token past its expires_in");
@@ -108,7 +120,11 @@ void wrong_password(Context& ctx) {
     wrong.password += "-wrong";
     try {
         const auto t = client::request_token(ctx.api.http(), ctx.target, wrong);
-        ctx.fail({.expected = "no token for a wrong password (OAuth 2.0 password grant: RFC 6749 §4.3.2 validates the credentials)", .actual = "a token was issued", .exchange = t.exchange});
+        ctx.fail(
+            {.expected =
+                 "no token for a wrong password (OAuth 2.0 password grant: RFC 6749 §4.3.2 validates the credentials)",
+             .actual = "a token was issued",
+             .exchange = t.exchange});
     } catch (const client::TokenError& e) {
         ctx.answered(client::HttpResponse{e.exchange().status, {}, "", e.exchange()});
         ctx.observe("a wrong password is answered " + std::to_string(e.exchange().status) + " (A-01)", e.exchange());
@@ -126,37 +142,72 @@ void unauthenticated_unknown_resource(Context& ctx) {
 std::vector<Check> auth_checks() {
     const std::vector<std::string> all{"*"};
     return {
-        {.id = "AUTH-01", .title = "POST /Token issues a token to every configured user",
+        {.id = "AUTH-01",
+         .title = "POST /Token issues a token to every configured user",
          .spec = "000 §5 rule 1",
          .verifies = {"000-5-rule1-oauth", "000-4-post-token", "000-1-cap1-token", "000-5-token-fields-not-shown",
                       "000-5-lifetime-grants-scopes-not-shown"},
-         .level = Level::Must, .run = token_issued},
-        {.id = "AUTH-02", .title = "TokenInfo answers 200 with a valid token",
+         .level = Level::Must,
+         .run = token_issued},
+        {.id = "AUTH-02",
+         .title = "TokenInfo answers 200 with a valid token",
          .spec = "000 §5 rule 5",
-         .verifies = {"000-5-rule5-tokeninfo", "000-4-get-tokeninfo", "000-1-cap1-token", "000-5-tokeninfo-shape-not-shown",
-                      "000-8-rate-limits-not-shown"},
-         .level = Level::Must, .needs = {client::kWriter}, .run = token_info_with_token},
-        {.id = "AUTH-03", .title = "Every bearer endpoint answers 401 without a token",
+         .verifies = {"000-5-rule5-tokeninfo", "000-4-get-tokeninfo", "000-1-cap1-token",
+                      "000-5-tokeninfo-shape-not-shown", "000-8-rate-limits-not-shown"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .run = token_info_with_token},
+        {.id = "AUTH-03",
+         .title = "Every bearer endpoint answers 401 without a token",
          .spec = "000 §5 rules 2-3; §4.1",
-         .verifies = {"000-5-rule2-bearer", "000-5-rule3-401", "000-1-bearer", "000-4.1-response-401", "000-7-status-401", "000-4.3-auth",
-                      "000-4.4-auth"},
-         .level = Level::Must, .resources = all, .own_rows = true, .run = no_token},
-        {.id = "AUTH-04", .title = "Every bearer endpoint answers 401 to a malformed Authorization header",
+         .verifies = {"000-5-rule2-bearer", "000-5-rule3-401", "000-1-bearer", "000-4.1-response-401",
+                      "000-7-status-401", "000-4.3-auth", "000-4.4-auth"},
+         .level = Level::Must,
+         .resources = all,
+         .own_rows = true,
+         .run = no_token},
+        {.id = "AUTH-04",
+         .title = "Every bearer endpoint answers 401 to a malformed Authorization header",
          .spec = "000 §5 rules 2-3; A-62",
-         .verifies = {"000-5-rule3-401", "000-5-rule2-bearer", "000-1-bearer", "000-4.1-response-401", "000-7-status-401"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .own_rows = true, .run = malformed_token},
-        {.id = "AUTH-05", .title = "Every bearer endpoint answers 401 to a forged token",
-         .spec = "000 §5 rule 3", .verifies = {"000-5-rule3-401", "000-4.1-response-401", "000-7-status-401"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .own_rows = true, .run = forged_token},
-        {.id = "AUTH-06", .title = "An expired token gives 401",
-         .spec = "000 §5 rule 3; A-03", .verifies = {"000-5-rule3-401", "000-4.1-response-401", "000-7-status-401"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .own_rows = true, .waits = true, .run = expired_token},
-        {.id = "AUTH-07", .title = "A wrong password gets no token",
-         .spec = "000 §5 rule 1; A-01", .verifies = {"000-5-rule1-oauth", "000-4-post-token"},
-         .level = Level::Must, .needs = {client::kWriter}, .run = wrong_password},
-        {.id = "AUTH-08", .title = "No token and an unknown resource: 401 or 403?",
-         .spec = "000 §5; §7; A-05", .verifies = {"000-4.1-response-401", "000-4.1-response-403", "000-7-status-401", "000-7-status-403"},
-         .level = Level::Observe, .run = unauthenticated_unknown_resource},
+         .verifies = {"000-5-rule3-401", "000-5-rule2-bearer", "000-1-bearer", "000-4.1-response-401",
+                      "000-7-status-401"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .own_rows = true,
+         .run = malformed_token},
+        {.id = "AUTH-05",
+         .title = "Every bearer endpoint answers 401 to a forged token",
+         .spec = "000 §5 rule 3",
+         .verifies = {"000-5-rule3-401", "000-4.1-response-401", "000-7-status-401"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .own_rows = true,
+         .run = forged_token},
+        {.id = "AUTH-06",
+         .title = "An expired token gives 401",
+         .spec = "000 §5 rule 3; A-03",
+         .verifies = {"000-5-rule3-401", "000-4.1-response-401", "000-7-status-401"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .own_rows = true,
+         .waits = true,
+         .run = expired_token},
+        {.id = "AUTH-07",
+         .title = "A wrong password gets no token",
+         .spec = "000 §5 rule 1; A-01",
+         .verifies = {"000-5-rule1-oauth", "000-4-post-token"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .run = wrong_password},
+        {.id = "AUTH-08",
+         .title = "No token and an unknown resource: 401 or 403?",
+         .spec = "000 §5; §7; A-05",
+         .verifies = {"000-4.1-response-401", "000-4.1-response-403", "000-7-status-401", "000-7-status-403"},
+         .level = Level::Observe,
+         .run = unauthenticated_unknown_resource},
     };
 }
 

@@ -36,7 +36,8 @@ std::vector<const Record*> feed_records(const Context& ctx) {
 Collation model_collation(const Context& ctx) { return ctx.target.collation.value_or(Collation::CaseInsensitive); }
 
 /// The feed's rows of this check's records, by index key (other writers' rows are not this check's business).
-std::map<std::string, std::vector<json>> ours(const Record& record, const std::vector<json>& feed, const oracle::StoreModel& model) {
+std::map<std::string, std::vector<json>> ours(const Record& record, const std::vector<json>& feed,
+                                              const oracle::StoreModel& model) {
     std::map<std::string, std::vector<json>> out;
     for (const auto& row : feed)
         if (model.find(record.name, row)) out[oracle::index_key(record, row, model.collation())].push_back(row);
@@ -63,20 +64,28 @@ void expect_feed(Context& ctx, const Record& record, const std::string& last_utc
         const bool changed = m.written > mark.after;
         if (!changed) {
             if (it != got.end() && !same_millisecond(it->second))
-                ctx.finding({.expected = what + " leaves out " + key_selection(record, m.record) + ", last written before that instant (A-20)", .actual = "it is returned"});
+                ctx.finding({.expected = what + " leaves out " + key_selection(record, m.record) +
+                                         ", last written before that instant (A-20)",
+                             .actual = "it is returned"});
             continue;
         }
         if (!require_changed) continue;
         if (it == got.end()) {
-            ctx.finding({.expected = what + " returns " + key_selection(record, m.record) + ", " + (m.deleted ? "logically deleted" : "written") +
-                             " after that instant (000 §4.3, A-20)", .actual = "it is missing"});
+            ctx.finding({.expected = what + " returns " + key_selection(record, m.record) + ", " +
+                                     (m.deleted ? "logically deleted" : "written") +
+                                     " after that instant (000 §4.3, A-20)",
+                         .actual = "it is missing"});
             continue;
         }
         if (it->second.size() != 1)
-            ctx.finding({.expected = what + " returns each changed record once", .actual = std::to_string(it->second.size()) + " rows for " + key});
+            ctx.finding({.expected = what + " returns each changed record once",
+                         .actual = std::to_string(it->second.size()) + " rows for " + key});
         const auto differences = written_differences(ctx, record, m.record, it->second.front());
         if (!differences.empty())
-            ctx.finding({.expected = what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""), .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
+            ctx.finding({.expected = what + " returns the record as last sent" +
+                                     std::string(m.deleted ? ", flg_isdeleted true" : ""),
+                         .actual = oracle::format_differences(differences),
+                         .pointer = differences.front().pointer});
     }
 }
 
@@ -96,7 +105,9 @@ void showValue(const FeedCase& c, std::ostream& os) {
 FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
     const Record& record = **rc::gen::elementOf(resources);
     const std::string case_prefix = prefixes.next();
-    FeedCase c{&record, under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(2, 5)), ctx.prefix, case_prefix), json::array(), nullptr};
+    FeedCase c{&record,
+               under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(2, 5)), ctx.prefix, case_prefix),
+               json::array(), nullptr};
     for (const auto& r : c.before) {
         const int what = *rc::gen::inRange(0, 3);  // 0: untouched, 1: updated, 2: logically deleted
         if (what == 1) {
@@ -123,8 +134,8 @@ FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resource
 /// The cases at `positions` (all of `record`): their records before the instant sent and read back (the instant is
 /// built from the target's own dat_ultvar), their changes sent after it, the feed after it read once and judged for
 /// each case against its own model.
-void judge_feed_cases(Context& ctx, const Record& record, const std::vector<const FeedCase*>& cases, const std::vector<std::size_t>& positions,
-                      CaseMarks& marks) {
+void judge_feed_cases(Context& ctx, const Record& record, const std::vector<const FeedCase*>& cases,
+                      const std::vector<std::size_t>& positions, CaseMarks& marks) {
     std::vector<json> before, after;
     std::vector<const json*> before_sent, fresh_sent;
     std::vector<oracle::StoreModel> models;
@@ -158,20 +169,24 @@ void judge_feed_cases(Context& ctx, const Record& record, const std::vector<cons
     for (std::size_t k = 0; k < positions.size(); ++k) {
         marks.at(positions[k]);
         const auto fresh_at = dat_ultvar_of(fresh_rows[k]);
-        expect_feed(ctx, record, last_utc_run, feed, models[k], marks_before[k], fresh_at && anchor && *fresh_at > *anchor);
+        expect_feed(ctx, record, last_utc_run, feed, models[k], marks_before[k],
+                    fresh_at && anchor && *fresh_at > *anchor);
     }
 }
 
 void changed_after(Context& ctx) {
     const auto resources = feed_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
-    for_all_blocks<FeedCase>(ctx, {"the feed returns exactly what changed after the instant", [&] { return draw_feed_case(ctx, resources, prefixes); },
+    for_all_blocks<FeedCase>(ctx, {"the feed returns exactly what changed after the instant",
+                                   [&] { return draw_feed_case(ctx, resources, prefixes); },
                                    [&](const std::vector<const FeedCase*>& cases, CaseMarks& marks) {
                                        for (const Record* record : resources) {
                                            std::vector<std::size_t> positions;
                                            for (std::size_t p = 0; p < cases.size(); ++p)
-                                               if (cases[p]->record == record && !cases[p]->fresh.is_null()) positions.push_back(p);
-                                           if (!positions.empty()) judge_feed_cases(ctx, *record, cases, positions, marks);
+                                               if (cases[p]->record == record && !cases[p]->fresh.is_null())
+                                                   positions.push_back(p);
+                                           if (!positions.empty())
+                                               judge_feed_cases(ctx, *record, cases, positions, marks);
                                        }
                                    }});
 }
@@ -185,7 +200,8 @@ std::optional<std::string> instant_after(Context& ctx, const Record& record, con
 }
 
 /// The model's records found on the sampled pages of a feed: as last sent, with their deletion flag.
-void expect_as_sent(Context& ctx, const Record& record, const std::string& what, const Sample& feed, const oracle::StoreModel& model) {
+void expect_as_sent(Context& ctx, const Record& record, const std::string& what, const Sample& feed,
+                    const oracle::StoreModel& model) {
     const auto got = ours(record, feed.rows, model);
     for (const auto& m : model.records(record.name)) {
         const auto it = got.find(oracle::index_key(record, m.record, model.collation()));
@@ -193,7 +209,10 @@ void expect_as_sent(Context& ctx, const Record& record, const std::string& what,
         for (const auto& row : it->second) {
             const auto differences = written_differences(ctx, record, m.record, row);
             if (differences.empty()) continue;
-            ctx.finding({.expected = what + " returns the record as last sent" + std::string(m.deleted ? ", flg_isdeleted true" : ""), .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
+            ctx.finding({.expected = what + " returns the record as last sent" +
+                                     std::string(m.deleted ? ", flg_isdeleted true" : ""),
+                         .actual = oracle::format_differences(differences),
+                         .pointer = differences.front().pointer});
             break;
         }
     }
@@ -202,36 +221,49 @@ void expect_as_sent(Context& ctx, const Record& record, const std::string& what,
 /// 1900-01-01 returns every record (000 §4.3): at least as many as GET /api/resources counts without a selection
 /// (A-10; a list may leave deleted records out, A-12, this feed may not), counted by the feed's pages, never
 /// by its TotalRowsCount. Not judged when the list's count moved meanwhile: another writer.
-void expect_counted(Context& ctx, const Record& record, const std::string& what, const Sample& feed, const PageRead& read) {
+void expect_counted(Context& ctx, const Record& record, const std::string& what, const Sample& feed,
+                    const PageRead& read) {
     const auto count = [&] {
         const auto r = ctx.api.list(kWriter, record.name, {std::nullopt, 1, 1});
         return ctx.page_of(r, "reading " + record.name + "'s TotalRowsCount").total;
     };
     const auto listed = count();
-    if (!listed) return ctx.observe("GET /api/resources/" + record.name + " shows no TotalRowsCount: the feed's rows were not counted against it");
+    if (!listed)
+        return ctx.observe("GET /api/resources/" + record.name +
+                           " shows no TotalRowsCount: the feed's rows were not counted against it");
     const auto at_least = rows_at_least(ctx, what, feed, read, *listed);
     if (const auto again = count(); again != listed)
-        return ctx.observe(record.name + "'s TotalRowsCount went from " + thousands(*listed) + " to " + (again ? thousands(*again) : std::string("none")) +
+        return ctx.observe(record.name + "'s TotalRowsCount went from " + thousands(*listed) + " to " +
+                           (again ? thousands(*again) : std::string("none")) +
                            " while the feed was counted: another writer; not judged");
     if (!at_least.holds)
-        ctx.finding({.expected = what + " returns every record: at least the " + thousands(*listed) + " that GET /api/resources/" + record.name +
-                         " counts (A-10, A-113)", .actual = "page " + thousands(at_least.page) + " of PageSize " + thousands(feed.page_size) + " holds " + thousands(at_least.rows) +
-                         " rows: the feed ends by row " + thousands((at_least.page - 1) * feed.page_size + at_least.rows), .exchange = at_least.exchange});
+        ctx.finding({.expected = what + " returns every record: at least the " + thousands(*listed) +
+                                 " that GET /api/resources/" + record.name + " counts (A-10, A-113)",
+                     .actual = "page " + thousands(at_least.page) + " of PageSize " + thousands(feed.page_size) +
+                               " holds " + thousands(at_least.rows) + " rows: the feed ends by row " +
+                               thousands((at_least.page - 1) * feed.page_size + at_least.rows),
+                     .exchange = at_least.exchange});
 }
 
 /// When the feed from 1900 was sampled: the model's records changed after `mark` (all but the one written first) in the
 /// feed after `since`, the instant of that first one, which holds what changed since and so some of every record
 /// . They must be there when the target's own instant of `fresh` lies after it, as in CHG-01.
 /// `sampled` says what was read of the feed from 1900.
-void expect_in_later_feed(Context& ctx, const Record& record, const std::optional<std::string>& since, const json& fresh,
-                          const oracle::StoreModel& model, oracle::Mark mark, const std::string& sampled) {
-    if (!since) return ctx.observe(sampled + "; this check's records looked for on those pages only (the record it wrote first did not read back "
-                                             "by its key with a dat_ultvar to read the feed after)");
+void expect_in_later_feed(Context& ctx, const Record& record, const std::optional<std::string>& since,
+                          const json& fresh, const oracle::StoreModel& model, oracle::Mark mark,
+                          const std::string& sampled) {
+    if (!since)
+        return ctx.observe(
+            sampled +
+            "; this check's records looked for on those pages only (the record it wrote first did not read back "
+            "by its key with a dat_ultvar to read the feed after)");
     ctx.observe(sampled + "; this check's records looked for in the feed after the record it wrote first");
-    const auto back = read_by_key(ctx, kWriter, record, fresh);  // reading back is SYN-01's rule: without it, nothing must be there
+    const auto back =
+        read_by_key(ctx, kWriter, record, fresh);  // reading back is SYN-01's rule: without it, nothing must be there
     const auto fresh_at = back.size() == 1 ? dat_ultvar_of(back.front()) : std::nullopt;
     const auto anchor = dat_ultvar_of(json{{"dat_ultvar", *since}});
-    expect_feed(ctx, record, *since, read_feed(ctx, kWriter, record.name, *since), model, mark, fresh_at && anchor && *fresh_at > *anchor);
+    expect_feed(ctx, record, *since, read_feed(ctx, kWriter, record.name, *since), model, mark,
+                fresh_at && anchor && *fresh_at > *anchor);
 }
 
 /// CHG-02: a record written, then a few more, one logically deleted; the feed from 1900 read whole when it has at most
@@ -256,20 +288,26 @@ void everything(Context& ctx) {
     std::this_thread::sleep_until(writes_from);
     send_or_error(ctx, record, block);
     model.upsert_block(record.name, block);
-    const PageRead read = [&](long long size, long long number) { return ctx.api.sync_get(kWriter, record.name, kEverything, {std::nullopt, size, number}); };
-    const auto still = ctx.api.still(record.name);  // the pages and counts of the whole resource, with the run's other writers waiting
-    const Sample feed = read_sample(ctx, "reading the change feed of CliFor after " + std::string(kEverything), read, kSamplePages, 7);
+    const PageRead read = [&](long long size, long long number) {
+        return ctx.api.sync_get(kWriter, record.name, kEverything, {std::nullopt, size, number});
+    };
+    const auto still =
+        ctx.api.still(record.name);  // the pages and counts of the whole resource, with the run's other writers waiting
+    const Sample feed =
+        read_sample(ctx, "reading the change feed of CliFor after " + std::string(kEverything), read, kSamplePages, 7);
     // Every record of the model was written after the mark before the first write.
-    if (feed.whole) expect_feed(ctx, record, kEverything, feed.rows, model, oracle::Mark{0}, true);
-    else expect_as_sent(ctx, record, what, feed, model);
+    if (feed.whole)
+        expect_feed(ctx, record, kEverything, feed.rows, model, oracle::Mark{0}, true);
+    else
+        expect_as_sent(ctx, record, what, feed, model);
     expect_counted(ctx, record, what, feed, read);
     if (!feed.whole) expect_in_later_feed(ctx, record, since, block[1], model, mark, what + ": read " + feed.text());
 }
 
 void other_resources(Context& ctx) {
     // Whether GET sync answers is the question, not what it holds: asked for what changed after this machine's now
-    // rather than from 1900, so that no large view's every row is counted for it (000 §4.1 rule 3: large views are to be
-    // filtered). The instant is never judged.
+    // rather than from 1900, so that no large view's every row is counted for it (000 §4.1 rule 3: large views are to
+    // be filtered). The instant is never judged.
     const std::string now = utc_formatted(std::chrono::system_clock::now(), "%Y-%m-%d %H:%M:%S.000");
     std::string shown;
     for (const Record* r : ctx.catalogue.resources()) {
@@ -281,7 +319,8 @@ void other_resources(Context& ctx) {
     ctx.observe("GET sync on resources it is not documented for (A-21): " + shown);
     const auto iso = ctx.api.sync_get(kWriter, "CliFor", "1900-01-01T00:00:00.000", {std::nullopt, 1, 1});
     ctx.answered(iso.response);
-    ctx.observe("LastUtcRun in ISO 8601 form with 'T' (A-22): " + std::to_string(iso.response.status), iso.response.exchange);
+    ctx.observe("LastUtcRun in ISO 8601 form with 'T' (A-22): " + std::to_string(iso.response.status),
+                iso.response.exchange);
 }
 
 /// The target's clock as dat_ultvar shows it: how far from this machine's, how fine. Observed only:
@@ -301,13 +340,15 @@ void clock_and_resolution(Context& ctx) {
     const long long minutes = static_cast<long long>(std::llround(static_cast<double>(*offset) / 600'000'000.0));
     ctx.observe(std::string("dat_ultvar of a record just written is ") +
                 (minutes == 0 ? "within a minute of this machine's UTC clock"
-                              : std::to_string(std::llabs(minutes)) + " minutes " + (minutes > 0 ? "ahead of" : "behind") + " this machine's UTC clock") +
-                " (A-23); its values are " + (finer ? "finer than a millisecond" : "whole milliseconds or coarser") + " (A-79)");
+                              : std::to_string(std::llabs(minutes)) + " minutes " +
+                                    (minutes > 0 ? "ahead of" : "behind") + " this machine's UTC clock") +
+                " (A-23); its values are " + (finer ? "finer than a millisecond" : "whole milliseconds or coarser") +
+                " (A-79)");
 }
 
-
 /// The feed's TotalRowsCount on its first page, with the exchange; nullopt when the page shows none.
-std::optional<std::pair<long long, client::Exchange>> feed_total(Context& ctx, const Record& record, const std::string& last_utc_run) {
+std::optional<std::pair<long long, client::Exchange>> feed_total(Context& ctx, const Record& record,
+                                                                 const std::string& last_utc_run) {
     const auto r = ctx.api.sync_get(kWriter, record.name, last_utc_run, {std::nullopt, page_size(ctx), 1});
     const auto& page = ctx.page_of(r, "GET sync/" + record.name + "?LastUtcRun=" + last_utc_run);
     if (!page.total) return std::nullopt;
@@ -331,37 +372,75 @@ void feed_count(Context& ctx) {
     const auto before = feed_total(ctx, record, last_utc_run);
     const auto feed = read_feed(ctx, kWriter, record.name, last_utc_run);
     const auto again = feed_total(ctx, record, last_utc_run);
-    if (!before || !again) ctx.skip("the feed's pages show no TotalRowsCount (the envelope puts it on rows, and none came)");
+    if (!before || !again)
+        ctx.skip("the feed's pages show no TotalRowsCount (the envelope puts it on rows, and none came)");
     if (before->first != again->first) {
-        ctx.observe("the feed's TotalRowsCount went from " + std::to_string(before->first) + " to " + std::to_string(again->first) +
-                    " while it was read: another writer; not judged", again->second);
+        ctx.observe("the feed's TotalRowsCount went from " + std::to_string(before->first) + " to " +
+                        std::to_string(again->first) + " while it was read: another writer; not judged",
+                    again->second);
         return;
     }
     if (before->first != static_cast<long long>(feed.size()))
-        ctx.finding({.expected = "TotalRowsCount " + std::to_string(feed.size()) + ": the records the feed returned after LastUtcRun " + last_utc_run, .actual = "TotalRowsCount " + std::to_string(before->first), .pointer = "/TotalRowsCount", .exchange = again->second});
+        ctx.finding({.expected = "TotalRowsCount " + std::to_string(feed.size()) +
+                                 ": the records the feed returned after LastUtcRun " + last_utc_run,
+                     .actual = "TotalRowsCount " + std::to_string(before->first),
+                     .pointer = "/TotalRowsCount",
+                     .exchange = again->second});
 }
 
 }  // namespace
 
 std::vector<Check> changes_checks() {
     return {
-        {.id = "CHG-01", .title = "The change feed returns exactly the records changed after LastUtcRun",
+        {.id = "CHG-01",
+         .title = "The change feed returns exactly the records changed after LastUtcRun",
          .spec = "000 §4.3; A-20, A-23, A-79",
-         .verifies = {"000-4.3-response-200", "000-4-get-sync", "000-1-cap4-sync", "000-4.3-documented-resources", "000-4.3-lastutcrun",
-                      "000-4.3-auth"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"}, .writes = true, .own_rows = true, .run = changed_after},
-        {.id = "CHG-02", .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",
-         .spec = "000 §4.3 LastUtcRun; A-10, A-113", .verifies = {"000-4.3-lastutcrun-1900", "000-4.3-pagination", "000-4.3-response-200"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = everything},
-        {.id = "CHG-03", .title = "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?",
-         .spec = "000 §4.3; A-21, A-22", .verifies = {"000-4.3-other-resources-not-shown", "000-4.3-lastutcrun"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"*"}, .run = other_resources},
-        {.id = "CHG-04", .title = "The target's clock behind dat_ultvar: how far from this machine's, how fine?",
-         .spec = "000 §4.3; A-23, A-79", .verifies = {"000-4.3-lastutcrun"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = clock_and_resolution},
-        {.id = "CHG-05", .title = "The change feed's TotalRowsCount counts the records changed after LastUtcRun",
-         .spec = "000 §4.3; A-110", .verifies = {"000-4.3-response-200"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = feed_count},
+         .verifies = {"000-4.3-response-200", "000-4-get-sync", "000-1-cap4-sync", "000-4.3-documented-resources",
+                      "000-4.3-lastutcrun", "000-4.3-auth"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"StoricoDocumentiT", "Articoli", "CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = changed_after},
+        {.id = "CHG-02",
+         .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",
+         .spec = "000 §4.3 LastUtcRun; A-10, A-113",
+         .verifies = {"000-4.3-lastutcrun-1900", "000-4.3-pagination", "000-4.3-response-200"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = everything},
+        {.id = "CHG-03",
+         .title = "GET sync elsewhere, and LastUtcRun in ISO form: what comes back?",
+         .spec = "000 §4.3; A-21, A-22",
+         .verifies = {"000-4.3-other-resources-not-shown", "000-4.3-lastutcrun"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"*"},
+         .run = other_resources},
+        {.id = "CHG-04",
+         .title = "The target's clock behind dat_ultvar: how far from this machine's, how fine?",
+         .spec = "000 §4.3; A-23, A-79",
+         .verifies = {"000-4.3-lastutcrun"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = clock_and_resolution},
+        {.id = "CHG-05",
+         .title = "The change feed's TotalRowsCount counts the records changed after LastUtcRun",
+         .spec = "000 §4.3; A-110",
+         .verifies = {"000-4.3-response-200"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = feed_count},
     };
 }
 

@@ -49,7 +49,8 @@ Deletion draw_deletion(Context& ctx, const std::vector<const Record*>& resources
 /// version of `versions` ("deleted", "live") sent in turn, every case at once. Returns the LastUtcRun after the live
 /// writes, or nullopt when a live record did not read back once (a finding of that case).
 std::optional<std::string> write_versions(Context& ctx, const Record& record, const std::vector<const Deletion*>& cases,
-                                          const std::vector<std::size_t>& positions, const std::vector<json Deletion::*>& versions, CaseMarks& marks) {
+                                          const std::vector<std::size_t>& positions,
+                                          const std::vector<json Deletion::*>& versions, CaseMarks& marks) {
     std::vector<json> live;
     std::vector<const json*> sent;
     for (std::size_t p : positions) {
@@ -64,10 +65,15 @@ std::optional<std::string> write_versions(Context& ctx, const Record& record, co
     bool once = true;
     for (std::size_t k = 0; k < positions.size(); ++k) {
         marks.at(positions[k]);
-        if (backs[k].rows.size() == 1) rows.push_back(backs[k].rows.front().second);
+        if (backs[k].rows.size() == 1)
+            rows.push_back(backs[k].rows.front().second);
         else {
             once = false;
-            ctx.finding({.expected = "the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)", .actual = std::to_string(backs[k].rows.size()) + " rows", .exchange = backs[k].exchange});
+            ctx.finding(
+                {.expected =
+                     "the record sent with flg_isdeleted false read back once by its key (000 §4.4: false on active records)",
+                 .actual = std::to_string(backs[k].rows.size()) + " rows",
+                 .exchange = backs[k].exchange});
         }
     }
     if (!once) return std::nullopt;
@@ -94,42 +100,55 @@ void by_resource(const std::vector<const Record*>& resources, const std::vector<
 }
 
 /// The feed after `since` holds `last` once, as sent (its flag included).
-void expect_in_feed(Context& ctx, const Record& record, const std::vector<json>& feed, const json& last, const std::string& since, const std::string& what) {
+void expect_in_feed(Context& ctx, const Record& record, const std::vector<json>& feed, const json& last,
+                    const std::string& since, const std::string& what) {
     std::vector<json> rows;
     for (const auto& row : feed)
-        if (oracle::same_key(record, row, last, ctx.target.collation.value_or(Collation::CaseInsensitive))) rows.push_back(row);
+        if (oracle::same_key(record, row, last, ctx.target.collation.value_or(Collation::CaseInsensitive)))
+            rows.push_back(row);
     const std::string where = "GET sync/" + record.name + "?LastUtcRun=" + since;
     if (rows.size() != 1) {
-        ctx.finding({.expected = where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)", .actual = std::to_string(rows.size()) + " rows"});
+        ctx.finding({.expected = where + " returns the record " + what + " once (000 §1: deletion is logical; §4.3)",
+                     .actual = std::to_string(rows.size()) + " rows"});
         return;
     }
     const auto differences = written_differences(ctx, record, last, rows.front());
     if (!differences.empty())
-        ctx.finding({.expected = where + " returns the record " + what + " as sent", .actual = oracle::format_differences(differences), .pointer = differences.front().pointer});
+        ctx.finding({.expected = where + " returns the record " + what + " as sent",
+                     .actual = oracle::format_differences(differences),
+                     .pointer = differences.front().pointer});
 }
 
 void deletion_is_logical(Context& ctx) {
     const auto resources = feed_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
-    for_all_blocks<Deletion>(ctx, {"a deleted record stays, marked", [&] { return draw_deletion(ctx, resources, prefixes); },
-                                   [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
-                                       by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
-                                           const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted}, marks);
-                                           if (!since) return;
-                                           const auto feed = read_feed(ctx, kWriter, record.name, *since);
-                                           std::vector<const json*> deleted;
-                                           for (std::size_t p : positions) deleted.push_back(&cases[p]->deleted);
-                                           const auto backs = read_back(ctx, record, deleted);
-                                           for (std::size_t k = 0; k < positions.size(); ++k) {
-                                               marks.at(positions[k]);
-                                               expect_in_feed(ctx, record, feed, *deleted[k], *since, "logically deleted");
-                                               // Whether reads show deleted records is not shown; when they do, it is with the flag.
-                                               for (const auto& [at, row] : backs[k].rows)
-                                                   if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
-                                                       ctx.finding({.expected = "a logically deleted record, when GET resources shows it, carries flg_isdeleted true", .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), .pointer = "/" + std::to_string(at) + "/flg_isdeleted", .exchange = backs[k].exchange});
-                                           }
-                                       });
-                                   }});
+    for_all_blocks<Deletion>(
+        ctx,
+        {"a deleted record stays, marked", [&] { return draw_deletion(ctx, resources, prefixes); },
+         [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
+             by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
+                 const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted}, marks);
+                 if (!since) return;
+                 const auto feed = read_feed(ctx, kWriter, record.name, *since);
+                 std::vector<const json*> deleted;
+                 for (std::size_t p : positions) deleted.push_back(&cases[p]->deleted);
+                 const auto backs = read_back(ctx, record, deleted);
+                 for (std::size_t k = 0; k < positions.size(); ++k) {
+                     marks.at(positions[k]);
+                     expect_in_feed(ctx, record, feed, *deleted[k], *since, "logically deleted");
+                     // Whether reads show deleted records is not shown; when they do, it is with the flag.
+                     for (const auto& [at, row] : backs[k].rows)
+                         if (row.value("flg_isdeleted", json()) != json(true) &&
+                             row.value("flg_isdeleted", json()) != json(1))
+                             ctx.finding(
+                                 {.expected =
+                                      "a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
+                                  .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(),
+                                  .pointer = "/" + std::to_string(at) + "/flg_isdeleted",
+                                  .exchange = backs[k].exchange});
+                 }
+             });
+         }});
 }
 
 /// Logical deletion on every resource a sender writes (000 §1: "each record carries flg_isdeleted"), not only on those
@@ -146,31 +165,39 @@ void deletion_everywhere(Context& ctx) {
         send_or_error(ctx, *record, json::array({deleted}));
         for (const auto& row : read_by_key(ctx, kWriter, *record, deleted))
             if (row.value("flg_isdeleted", json()) != json(true) && row.value("flg_isdeleted", json()) != json(1))
-                ctx.finding({.expected = "a " + record->name + " record sent with flg_isdeleted true, when GET resources shows it, carries it", .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(), .pointer = "/flg_isdeleted"});
+                ctx.finding(
+                    {.expected = "a " + record->name +
+                                 " record sent with flg_isdeleted true, when GET resources shows it, carries it",
+                     .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(),
+                     .pointer = "/flg_isdeleted"});
         send_or_error(ctx, *record, json::array({live}));
-        expect_read_back(ctx, *record, live, "the " + record->name + " record deleted and sent again with flg_isdeleted false");
+        expect_read_back(ctx, *record, live,
+                         "the " + record->name + " record deleted and sent again with flg_isdeleted false");
     }
 }
 
 void undeletion_restores(Context& ctx) {
     const auto resources = feed_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
-    for_all_blocks<Deletion>(ctx, {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },
-                                   [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
-                                       by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
-                                           const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted, &Deletion::live}, marks);
-                                           if (!since) return;
-                                           std::vector<const json*> live;
-                                           for (std::size_t p : positions) live.push_back(&cases[p]->live);
-                                           const auto backs = read_back(ctx, record, live);
-                                           const auto feed = read_feed(ctx, kWriter, record.name, *since);
-                                           for (std::size_t k = 0; k < positions.size(); ++k) {
-                                               marks.at(positions[k]);
-                                               judge_read_back(ctx, record, *live[k], "the record deleted and sent again with flg_isdeleted false", backs[k]);
-                                               expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
-                                           }
-                                       });
-                                   }});
+    for_all_blocks<Deletion>(
+        ctx, {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },
+              [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
+                  by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
+                      const auto since =
+                          write_versions(ctx, record, cases, positions, {&Deletion::deleted, &Deletion::live}, marks);
+                      if (!since) return;
+                      std::vector<const json*> live;
+                      for (std::size_t p : positions) live.push_back(&cases[p]->live);
+                      const auto backs = read_back(ctx, record, live);
+                      const auto feed = read_feed(ctx, kWriter, record.name, *since);
+                      for (std::size_t k = 0; k < positions.size(); ++k) {
+                          marks.at(positions[k]);
+                          judge_read_back(ctx, record, *live[k],
+                                          "the record deleted and sent again with flg_isdeleted false", backs[k]);
+                          expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
+                      }
+                  });
+              }});
 }
 
 void flag_required(Context& ctx) {
@@ -193,7 +220,8 @@ void deleted_in_reads(Context& ctx) {
     r["flg_isdeleted"] = true;
     send_or_error(ctx, record, json::array({r}));
     const auto rows = read_by_key(ctx, kWriter, record, r);
-    ctx.observe(std::string("GET resources ") + (rows.empty() ? "leaves logically deleted records out" : "shows logically deleted records") +
+    ctx.observe(std::string("GET resources ") +
+                (rows.empty() ? "leaves logically deleted records out" : "shows logically deleted records") +
                 " (A-12)");
     // A deleted document's lines.
     const Record& header = record_of(ctx, "StoricoDocumentiT");
@@ -202,9 +230,10 @@ void deleted_in_reads(Context& ctx) {
     gen::tie_lines(doc);
     doc["flg_isdeleted"] = true;
     send_or_error(ctx, header, json::array({doc}));
-    const auto lines = read_all(ctx, kWriter, "StoricoDocumentiR", "key_documento = " + sql_text(doc.at("key_documento").get<std::string>()));
-    ctx.observe(std::string("the lines of a logically deleted document are ") + (lines.empty() ? "no longer listed" : "still listed") +
-                " in StoricoDocumentiR (A-36)");
+    const auto lines = read_all(ctx, kWriter, "StoricoDocumentiR",
+                                "key_documento = " + sql_text(doc.at("key_documento").get<std::string>()));
+    ctx.observe(std::string("the lines of a logically deleted document are ") +
+                (lines.empty() ? "no longer listed" : "still listed") + " in StoricoDocumentiR (A-36)");
 }
 
 }  // namespace
@@ -212,25 +241,58 @@ void deleted_in_reads(Context& ctx) {
 std::vector<Check> deletion_checks() {
     const std::vector<std::string> touched{"StoricoDocumentiT", "Articoli", "CliFor"};
     return {
-        {.id = "DEL-01", .title = "flg_isdeleted true keeps the record, marked, in the change feed",
+        {.id = "DEL-01",
+         .title = "flg_isdeleted true keeps the record, marked, in the change feed",
          .spec = "000 §1; §4.3; A-12, A-20, A-79",
          .verifies = {"000-1-deletion-logical", "000-3-record-deletion", "000-4.3-response-200", "001-2-flg-isdeleted",
                       "000-2.2-header-and-lines-together"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .own_rows = true, .run = deletion_is_logical},
-        {.id = "DEL-02", .title = "flg_isdeleted false restores a deleted record",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = touched,
+         .writes = true,
+         .own_rows = true,
+         .run = deletion_is_logical},
+        {.id = "DEL-02",
+         .title = "flg_isdeleted false restores a deleted record",
          .spec = "000 §1; §4.4 Deletion",
-         .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "000-3-record-deletion", "000-2.2-header-and-lines-together"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = touched, .writes = true, .own_rows = true, .run = undeletion_restores},
-        {.id = "DEL-05", .title = "Every resource a sender writes takes logical deletion and its undoing",
-         .spec = "000 §1; §4.4 Deletion; A-12", .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "001-2-flg-isdeleted"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = deletion_everywhere},
-        {.id = "DEL-03", .title = "A record without flg_isdeleted is refused",
+         .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "000-3-record-deletion",
+                      "000-2.2-header-and-lines-together"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = touched,
+         .writes = true,
+         .own_rows = true,
+         .run = undeletion_restores},
+        {.id = "DEL-05",
+         .title = "Every resource a sender writes takes logical deletion and its undoing",
+         .spec = "000 §1; §4.4 Deletion; A-12",
+         .verifies = {"000-1-deletion-logical", "000-4.4-deletion", "001-2-flg-isdeleted"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"*"},
+         .writes = true,
+         .own_rows = true,
+         .run = deletion_everywhere},
+        {.id = "DEL-03",
+         .title = "A record without flg_isdeleted is refused",
          .spec = "000 §1; §2.1 Minimal record; A-76",
          .verifies = {"000-1-deletion-logical", "000-2.1-minimal-record", "001-2-flg-isdeleted"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"*"}, .writes = true, .own_rows = true, .run = flag_required},
-        {.id = "DEL-04", .title = "Do reads show logically deleted records, and a deleted document's lines?",
-         .spec = "000 §1; A-12, A-36", .verifies = {"000-1-deletion-logical"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"}, .writes = true, .own_rows = true, .run = deleted_in_reads},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"*"},
+         .writes = true,
+         .own_rows = true,
+         .run = flag_required},
+        {.id = "DEL-04",
+         .title = "Do reads show logically deleted records, and a deleted document's lines?",
+         .spec = "000 §1; A-12, A-36",
+         .verifies = {"000-1-deletion-logical"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "StoricoDocumentiT", "StoricoDocumentiR"},
+         .writes = true,
+         .own_rows = true,
+         .run = deleted_in_reads},
     };
 }
 

@@ -46,31 +46,40 @@ struct Expected {
 /// Expected rows of `selection` among `rows` (index keys under `key_collation`), under every reading a target with
 /// `collation` declared (or none) may have. A row read back whose value cannot be evaluated (a wrong JSON type, the
 /// schema suite's business) stops the check as an error.
-Expected expected_rows(const Selection& selection, const Record& record, const std::vector<json>& rows, std::optional<Collation> collation,
-                       Collation key_collation) {
+Expected expected_rows(const Selection& selection, const Record& record, const std::vector<json>& rows,
+                       std::optional<Collation> collation, Collation key_collation) {
     Expected out;
     const auto readings = oracle::readings_for(selection, collation);
     for (const auto& row : rows) {
         try {
             const auto m = oracle::membership(selection, row, readings);
             if (m == oracle::Membership::Selected) out.selected.insert(oracle::index_key(record, row, key_collation));
-            if (m == oracle::Membership::Depends) out.depends.emplace(oracle::index_key(record, row, key_collation), &row);
+            if (m == oracle::Membership::Depends)
+                out.depends.emplace(oracle::index_key(record, row, key_collation), &row);
         } catch (const SelectionError& e) {
-            throw CheckError("a " + record.name + " row read back cannot be evaluated (" + e.what() + "): " + row.dump());
+            throw CheckError("a " + record.name + " row read back cannot be evaluated (" + e.what() +
+                             "): " + row.dump());
         }
     }
     return out;
 }
 
-/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are `expected.selected`:
-/// status 200, no other row, none missing; rows of `expected.depends` may come back or not. Returns the keys that came
-/// back, or nullopt when the answer was no list (a finding, unless `refusal_allowed` and the status is a 4xx).
-std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& record, const std::string& selection, const Expected& expected,
-                                                 Collation key_collation, const std::string& among, bool refusal_allowed = false) {
+/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are
+/// `expected.selected`: status 200, no other row, none missing; rows of `expected.depends` may come back or not.
+/// Returns the keys that came back, or nullopt when the answer was no list (a finding, unless `refusal_allowed` and the
+/// status is a 4xx).
+std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& record, const std::string& selection,
+                                                 const Expected& expected, Collation key_collation,
+                                                 const std::string& among, bool refusal_allowed = false) {
     const long long size = page_size(ctx);
-    const std::string want = "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
-                             " (" + among + (expected.depends.empty() ? "" : "; " + std::to_string(expected.depends.size()) +
-                                                                                 " more whose membership depends on the database's reading, A-98..A-104, A-108") + ")";
+    const std::string want =
+        "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
+        " (" + among +
+        (expected.depends.empty()
+             ? ""
+             : "; " + std::to_string(expected.depends.size()) +
+                   " more whose membership depends on the database's reading, A-98..A-104, A-108") +
+        ")";
     std::set<std::string> seen;
     std::optional<client::Exchange> first;
     for (long long number = 1; number <= 100; ++number) {
@@ -79,23 +88,37 @@ std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& rec
         if (!first) first = r.response.exchange;
         if (refusal_allowed && r.response.status >= 400 && r.response.status < 500) return std::nullopt;
         if (r.response.status != 200) {
-            ctx.finding({.expected = "status 200 and " + want, .actual = "status " + std::to_string(r.response.status), .exchange = r.response.exchange, .counterexample = selection});
+            ctx.finding({.expected = "status 200 and " + want,
+                         .actual = "status " + std::to_string(r.response.status),
+                         .exchange = r.response.exchange,
+                         .counterexample = selection});
             return std::nullopt;
         }
         if (!r.page) {
-            ctx.finding({.expected = "a list response with " + want, .actual = r.problem, .exchange = r.response.exchange, .counterexample = selection});
+            ctx.finding({.expected = "a list response with " + want,
+                         .actual = r.problem,
+                         .exchange = r.response.exchange,
+                         .counterexample = selection});
             return std::nullopt;
         }
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(record, r.page->rows[i], key_collation);
             if (!expected.selected.contains(key) && !expected.depends.contains(key))
-                ctx.finding({.expected = want, .actual = "a row that does not satisfy it: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = selection});
+                ctx.finding({.expected = want,
+                             .actual = "a row that does not satisfy it: " + key,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = r.response.exchange,
+                             .counterexample = selection});
             seen.insert(key);
         }
         if (static_cast<long long>(r.page->rows.size()) < size) break;
     }
     for (const auto& key : expected.selected)
-        if (!seen.contains(key)) ctx.finding({.expected = want, .actual = "row " + key + " missing", .exchange = first, .counterexample = selection});
+        if (!seen.contains(key))
+            ctx.finding({.expected = want,
+                         .actual = "row " + key + " missing",
+                         .exchange = first,
+                         .counterexample = selection});
     return seen;
 }
 
@@ -141,7 +164,8 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     std::set<std::string> keys;
     for (auto& r : sample_records(ctx, record, kRows + 4, salt)) {
         json p = portable(record, std::move(r));
-        if (static_cast<int>(block.size()) < kRows && keys.insert(oracle::index_key(record, p, Collation::CaseInsensitive)).second)
+        if (static_cast<int>(block.size()) < kRows &&
+            keys.insert(oracle::index_key(record, p, Collation::CaseInsensitive)).second)
             block.push_back(std::move(p));
     }
     const std::string text = marker(ctx, purpose);
@@ -150,32 +174,41 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     Written w{&record, field->name + " = " + sql_text(text), {}};
     w.rows = read_all(ctx, client::kWriter, resource, w.scope);
     if (w.rows.size() != block.size())
-        ctx.fail({.expected = std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them", .actual = std::to_string(w.rows.size()) + " rows", .counterexample = w.scope});
+        ctx.fail({.expected = std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them",
+                  .actual = std::to_string(w.rows.size()) + " rows",
+                  .counterexample = w.scope});
     return w;
 }
 
 /// One property over `w`: the target returns, for `scope and (condition)`, exactly the rows every reading selects
-/// among the rows read back, and none that no reading selects (A-98..A-104, A-108; the collation only when the target declares
-/// it, A-17). A condition only SQL Server's lenient conversions read may be refused. What the answers about
-/// rows of dependent membership say of the target's reading is observed.
-void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description, bool parenthesise) {
+/// among the rows read back, and none that no reading selects (A-98..A-104, A-108; the collation only when the target
+/// declares it, A-17). A condition only SQL Server's lenient conversions read may be refused. What the answers
+/// about rows of dependent membership say of the target's reading is observed.
+void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description,
+           bool parenthesise) {
     oracle::ReadingEvidence evidence(ctx.target.collation);
     int refused = 0, lenient = 0;
-    for_all_staged(ctx, description, [&] { return StagedCase([&, condition = *conditions] {
-        const Selection parsed = parse_ours(condition, *w.record);
-        const Expected expected = expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
-        const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
-        const bool may_refuse = parsed.traits().lenient_conversions;
-        const auto seen = expect_rows(ctx, *w.record, text, expected, Collation::CaseSensitive,
-                                      "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse);
-        lenient += may_refuse;
-        refused += may_refuse && !seen;
-        note_evidence(evidence, parsed, expected, seen);
-    }); });
+    for_all_staged(ctx, description, [&] {
+        return StagedCase([&, condition = *conditions] {
+            const Selection parsed = parse_ours(condition, *w.record);
+            const Expected expected =
+                expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
+            const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
+            const bool may_refuse = parsed.traits().lenient_conversions;
+            const auto seen = expect_rows(
+                ctx, *w.record, text, expected, Collation::CaseSensitive,
+                "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse);
+            lenient += may_refuse;
+            refused += may_refuse && !seen;
+            note_evidence(evidence, parsed, expected, seen);
+        });
+    });
     if (evidence.answers() > 0)
-        ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104, A-108): " + evidence.summary());
+        ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104, A-108): " +
+                    evidence.summary());
     if (lenient > 0)
-        ctx.observe(w.record->name + " conditions with a literal only SQL Server's lenient conversions read (A-101), refused: " +
+        ctx.observe(w.record->name +
+                    " conditions with a literal only SQL Server's lenient conversions read (A-101), refused: " +
                     std::to_string(refused) + " of " + std::to_string(lenient));
 }
 
@@ -193,7 +226,8 @@ void generated(Context& ctx, bool standard_sql, const std::string& purpose, std:
     options.standard_sql = standard_sql;
     for (const auto& resource : property_resources()) {
         const Written w = write_marked(ctx, resource, purpose, ++salt);
-        const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows, options), [](const gen::Condition& c) { return gen::to_tsql(c); });
+        const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows, options),
+                                             [](const gen::Condition& c) { return gen::to_tsql(c); });
         judge(ctx, w, conditions, "generated conditions on " + resource + " select what the oracle selects", true);
     }
 }
@@ -234,7 +268,8 @@ rc::Gen<std::string> seeds_shape_gen(const Record& record, const std::vector<jso
     std::vector<std::size_t> usable_rows;
     for (std::size_t i = 0; i < atoms.size(); ++i)
         if (!atoms[i].empty()) usable_rows.push_back(i);
-    if (usable_rows.empty()) throw CheckError("no " + record.name + " row read back has a text or number value to select it by");
+    if (usable_rows.empty())
+        throw CheckError("no " + record.name + " row read back has a text or number value to select it by");
     return rc::gen::exec([atoms, usable_rows] {
         const std::size_t row = *rc::gen::elementOf(usable_rows);
         const int n = *rc::gen::inRange(1, 4);
@@ -253,8 +288,8 @@ void seeds_shape_conditions(Context& ctx) {
     std::uint64_t salt = 200;
     for (const auto& resource : property_resources()) {
         const Written w = write_marked(ctx, resource, "shape", ++salt);
-        judge(ctx, w, seeds_shape_gen(*w.record, w.rows), "conditions in the seeds' shape on " + resource + " select what the oracle selects",
-              false);
+        judge(ctx, w, seeds_shape_gen(*w.record, w.rows),
+              "conditions in the seeds' shape on " + resource + " select what the oracle selects", false);
     }
 }
 
@@ -272,7 +307,8 @@ void customers_and_suppliers(Context& ctx) {
     const Field* field = marker_field(clifor);
     if (!field) throw CheckError("CliFor has no field that can carry a marker");
     const std::string text = marker(ctx, "cf");
-    // Codes 0-2 as a customer and as a supplier (ind_clifor is part of the key), 3-4 customers only, 5-6 suppliers only.
+    // Codes 0-2 as a customer and as a supplier (ind_clifor is part of the key), 3-4 customers only, 5-6 suppliers
+    // only.
     json block = json::array();
     const auto samples = sample_records(ctx, clifor, 7, 300);
     for (std::size_t i = 0; i < samples.size(); ++i) {
@@ -290,13 +326,15 @@ void customers_and_suppliers(Context& ctx) {
     const std::string scope = field->name + " = " + sql_text(text);
     for (const std::string kind : {"C", "F"}) {
         const auto expected = keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind; });
-        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", exactly(expected), Collation::CaseInsensitive,
-                    "this check's " + std::string(kind == "C" ? "customers" : "suppliers"));
+        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", exactly(expected),
+                    Collation::CaseInsensitive, "this check's " + std::string(kind == "C" ? "customers" : "suppliers"));
         // The same code as customer and as supplier: each kind selects its own record.
         const std::string code = ctx.prefix + "cf0";
-        expect_rows(ctx, clifor, "ind_clifor = '" + kind + "' and cod_clifor = " + sql_text(code),
-                    exactly(keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; })),
-                    Collation::CaseInsensitive, "the " + kind + " record of code " + code + ", which exists as C and as F");
+        expect_rows(
+            ctx, clifor, "ind_clifor = '" + kind + "' and cod_clifor = " + sql_text(code),
+            exactly(keys_where(clifor, block,
+                               [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; })),
+            Collation::CaseInsensitive, "the " + kind + " record of code " + code + ", which exists as C and as F");
     }
 }
 
@@ -304,8 +342,8 @@ void document_type_year_and_family(Context& ctx) {
     // Documents: types in the check's key namespace, so `cod_tipodoc = … and num_anno = …` alone (the seeds' shape,
     // 001 §2.6) selects only this check's headers.
     const Record& headers = record_of(ctx, "StoricoDocumentiT");
-    const std::vector<std::pair<std::string, json>> combos = {{"A", 2023}, {"B", 2023}, {"A", 2024}, {"B", 2024},
-                                                               {"A", 2023}, {"A", 2024}, {"A", nullptr}, {"B", 2024}};
+    const std::vector<std::pair<std::string, json>> combos = {{"A", 2023}, {"B", 2023}, {"A", 2024},    {"B", 2024},
+                                                              {"A", 2023}, {"A", 2024}, {"A", nullptr}, {"B", 2024}};
     json docs = json::array();
     const auto samples = sample_records(ctx, headers, static_cast<int>(combos.size()), 400);
     for (std::size_t i = 0; i < combos.size(); ++i) {
@@ -319,9 +357,12 @@ void document_type_year_and_family(Context& ctx) {
     for (const std::string type : {"A", "B"})
         for (const int year : {2023, 2024}) {
             const std::string code = ctx.prefix + type;
-            expect_rows(ctx, headers, "cod_tipodoc = " + sql_text(code) + " and num_anno = " + std::to_string(year),
-                        exactly(keys_where(headers, docs, [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; })),
-                        Collation::CaseInsensitive, "this check's headers of type " + code + " and year " + std::to_string(year));
+            expect_rows(
+                ctx, headers, "cod_tipodoc = " + sql_text(code) + " and num_anno = " + std::to_string(year),
+                exactly(keys_where(headers, docs,
+                                   [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; })),
+                Collation::CaseInsensitive,
+                "this check's headers of type " + code + " and year " + std::to_string(year));
         }
     // Articles: families in the check's namespace (cod_famiglia nvarchar(10) holds the 5-character prefix).
     const Record& articles = record_of(ctx, "Articoli");
@@ -335,8 +376,8 @@ void document_type_year_and_family(Context& ctx) {
     send_or_error(ctx, record_of(ctx, "Articoli"), arts);
     for (const std::string& family : {ctx.prefix + "F1", ctx.prefix + "F2"})
         expect_rows(ctx, articles, "cod_famiglia = " + sql_text(family),
-                    exactly(keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; })), Collation::CaseInsensitive,
-                    "this check's articles of family " + family);
+                    exactly(keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; })),
+                    Collation::CaseInsensitive, "this check's articles of family " + family);
 }
 
 void document_lines_by_type_year_family(Context& ctx) {
@@ -355,39 +396,46 @@ void document_lines_by_type_year_family(Context& ctx) {
     const Record& view = record_of(ctx, "MCPDocumentiR");
     std::vector<json> rows;
     for (const auto& h : headers) {
-        const auto lines = read_all(ctx, client::kWriter, view.name, "key_documento = " + sql_text(h.at("key_documento").get<std::string>()));
+        const auto lines = read_all(ctx, client::kWriter, view.name,
+                                    "key_documento = " + sql_text(h.at("key_documento").get<std::string>()));
         rows.insert(rows.end(), lines.begin(), lines.end());
     }
     if (rows.empty()) ctx.skip("MCPDocumentiR shows none of the check's document lines (the views suite judges that)");
-    // The seeds' example (001 §2.7) for the type, year and family of each line shown, and of a family from another line.
+    // The seeds' example (001 §2.7) for the type, year and family of each line shown, and of a family from another
+    // line.
     std::set<std::string> tried;
     for (std::size_t i = 0; i < rows.size() && tried.size() < 4; ++i) {
         const json& a = rows[i];
         const json& b = rows[(i + 1) % rows.size()];
         if (!a.value("cod_tipodoc", json()).is_string() || !a.value("num_anno", json()).is_number_integer()) continue;
-        std::string condition = "cod_tipodoc = " + sql_text(a["cod_tipodoc"].get<std::string>()) + " and num_anno = " + a["num_anno"].dump();
+        std::string condition = "cod_tipodoc = " + sql_text(a["cod_tipodoc"].get<std::string>()) +
+                                " and num_anno = " + a["num_anno"].dump();
         const json family = (i % 2 ? b : a).value("cod_famiglia", json());
         if (family.is_string()) condition += " and cod_famiglia = " + sql_text(family.get<std::string>());
         if (!tried.insert(condition).second) continue;
         const Selection parsed = parse_ours(condition, view);
-        expect_rows(ctx, view, condition, expected_rows(parsed, view, rows, ctx.target.collation, Collation::CaseSensitive), Collation::CaseSensitive,
-                    "the check's document types are in its key namespace: among its " + std::to_string(rows.size()) + " lines, as read back");
+        expect_rows(ctx, view, condition,
+                    expected_rows(parsed, view, rows, ctx.target.collation, Collation::CaseSensitive),
+                    Collation::CaseSensitive,
+                    "the check's document types are in its key namespace: among its " + std::to_string(rows.size()) +
+                        " lines, as read back");
     }
     if (tried.empty()) ctx.skip("no MCPDocumentiR line of the check shows cod_tipodoc and num_anno");
 }
 
 /// Records of this check, one per value of `values` in a second free text field, each selected by
 /// `marker and field = literal(value)`: exactly that record must come back.
-void select_each(Context& ctx, const std::vector<std::string>& values, const std::function<std::string(const std::string&)>& literal,
-                 const std::string& purpose, std::uint64_t salt) {
+void select_each(Context& ctx, const std::vector<std::string>& values,
+                 const std::function<std::string(const std::string&)>& literal, const std::string& purpose,
+                 std::uint64_t salt) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
     if (!mark) throw CheckError("CliFor has no field that can carry a marker");
     // Another free nvarchar text field long enough for the values below.
     const Field* field = nullptr;
     for (const auto& f : clifor.fields)
-        if (!field && &f != mark && !f.key && !f.managed && !f.tenant && f.values.empty() && f.type.kind == SqlKind::NVarChar &&
-            (!f.type.length || *f.type.length < 0 || *f.type.length >= 30))
+        if (!field && &f != mark && !f.key && !f.managed && !f.tenant && f.values.empty() &&
+            f.type.kind == SqlKind::NVarChar && (!f.type.length || *f.type.length < 0 || *f.type.length >= 30))
             field = &f;
     if (!field) throw CheckError("CliFor has no second free nvarchar field");
     const std::string text = marker(ctx, purpose);
@@ -403,7 +451,8 @@ void select_each(Context& ctx, const std::vector<std::string>& values, const std
     const std::string scope = mark->name + " = " + sql_text(text);
     for (std::size_t i = 0; i < values.size(); ++i)
         expect_rows(ctx, clifor, scope + " and " + field->name + " = " + literal(values[i]),
-                    exactly({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}), Collation::CaseInsensitive,
+                    exactly({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}),
+                    Collation::CaseInsensitive,
                     "the one record of this check whose " + field->name + " is " + values[i]);
 }
 
@@ -415,10 +464,11 @@ void quoting(Context& ctx) {
 
 void unicode_literals(Context& ctx) {
     // Text beyond ASCII in T-SQL's Unicode literal N'…', whatever code page plain quotes would use.
-    select_each(ctx,
-                {"q4 \xC5\x81\xC3\xB3\x64\xC5\xBA", "q5 \xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1 \xE6\x97\xA5\xE6\x9C\xAC",
-                 "q6 d'\xC3\x89l\xC3\xA8ve \xC5\x92uvre", "q7 \xF0\x9F\x98\x80 it's"},
-                sql_ntext, "unicode", 610);
+    select_each(
+        ctx,
+        {"q4 \xC5\x81\xC3\xB3\x64\xC5\xBA", "q5 \xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1 \xE6\x97\xA5\xE6\x9C\xAC",
+         "q6 d'\xC3\x89l\xC3\xA8ve \xC5\x92uvre", "q7 \xF0\x9F\x98\x80 it's"},
+        sql_ntext, "unicode", 610);
 }
 
 /// How RecordSelection compares text: the marker in upper case finds the record or not.
@@ -433,7 +483,8 @@ void text_comparison(Context& ctx) {
     std::string upper = text;
     for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     const auto rows = read_all(ctx, client::kWriter, clifor.name, mark->name + " = " + sql_text(upper));
-    ctx.observe(std::string("RecordSelection compares text ") + (rows.empty() ? "case-sensitively" : "case-insensitively") + ": " + mark->name + " = '" +
+    ctx.observe(std::string("RecordSelection compares text ") +
+                (rows.empty() ? "case-sensitively" : "case-insensitively") + ": " + mark->name + " = '" +
                 "<the marker in upper case>' finds " + std::to_string(rows.size()) + " of the 1 record (A-17)");
 }
 
@@ -443,38 +494,101 @@ std::vector<Check> malformed_selection_checks();
 
 std::vector<Check> filters_checks() {
     std::vector<Check> out{
-        {.id = "FIL-01", .title = "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
-         .spec = "000 §4.1 RecordSelection, rule 1; A-17, A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = generated_conditions},
-        {.id = "FIL-02", .title = "ind_clifor = 'C' selects only customers, 'F' only suppliers",
+        {.id = "FIL-01",
+         .title =
+             "Generated conditions of the T-SQL subset select exactly the rows the oracle selects (T-SQL's own forms included)",
+         .spec = "000 §4.1 RecordSelection, rule 1; A-17, A-18",
+         .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = generated_conditions},
+        {.id = "FIL-02",
+         .title = "ind_clifor = 'C' selects only customers, 'F' only suppliers",
          .spec = "000 §4.1 rule 2; 001 §2.1",
-         .verifies = {"000-4.1-rule2-counterpart", "000-2.1-rel-clifor-c-f", "001-2.1-read-customers-suppliers", "001-2.1-ind-clifor",
-                      "000-4.1-rule1-selection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = customers_and_suppliers},
-        {.id = "FIL-03", .title = "The seeds' filters: document type and year on headers, family on articles",
+         .verifies = {"000-4.1-rule2-counterpart", "000-2.1-rel-clifor-c-f", "001-2.1-read-customers-suppliers",
+                      "001-2.1-ind-clifor", "000-4.1-rule1-selection"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = customers_and_suppliers},
+        {.id = "FIL-03",
+         .title = "The seeds' filters: document type and year on headers, family on articles",
          .spec = "000 §4.1 rules 1, 3; 001 §2.6",
          .verifies = {"001-2.6-example-filter", "000-4.1-rule1-selection", "000-4.1-recordselection-shape"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli"}, .writes = true, .own_rows = true, .run = document_type_year_and_family},
-        {.id = "FIL-04", .title = "Quoted texts with apostrophes select exactly their record",
-         .spec = "000 §4.1 RecordSelection; A-18", .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = quoting},
-        {.id = "FIL-06", .title = "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"StoricoDocumentiT", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = document_type_year_and_family},
+        {.id = "FIL-04",
+         .title = "Quoted texts with apostrophes select exactly their record",
+         .spec = "000 §4.1 RecordSelection; A-18",
+         .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = quoting},
+        {.id = "FIL-06",
+         .title = "Generated conditions in the seeds' shape select exactly the rows the oracle selects",
          .spec = "000 §4.1 RecordSelection, rule 1; A-18",
          .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection", "000-4.1-recordselection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = seeds_shape_conditions},
-        {.id = "FIL-07", .title = "Document lines filtered by type, year and family (MCPDocumentiR)",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = seeds_shape_conditions},
+        {.id = "FIL-07",
+         .title = "Document lines filtered by type, year and family (MCPDocumentiR)",
          .spec = "000 §4.1 rules 1, 3; 001 §2.7",
-         .verifies = {"001-2.7-example-filter", "000-4.1-rule3-filter-large-views", "001-2.7-always-filter", "000-4.1-rule1-selection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori", "StoricoDocumentiT", "StoricoDocumentiR", "AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"}, .writes = true, .own_rows = true, .run = document_lines_by_type_year_family},
-        {.id = "FIL-09", .title = "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
-         .spec = "000 §4.1 RecordSelection, rule 1; A-18", .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = standard_conditions},
-        {.id = "FIL-10", .title = "N'…' literals with text beyond ASCII select exactly their record",
-         .spec = "000 §4.1 RecordSelection; A-18", .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = unicode_literals},
-        {.id = "FIL-11", .title = "Does RecordSelection compare text with or without case?",
-         .spec = "000 §4.1; A-17", .verifies = {"000-4.1-recordselection-shape"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = text_comparison},
+         .verifies = {"001-2.7-example-filter", "000-4.1-rule3-filter-large-views", "001-2.7-always-filter",
+                      "000-4.1-rule1-selection"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"MCPDocumentiR", "MCPDocumentiT", "MCPArticoli", "MCPClienti", "MCPFornitori",
+                       "StoricoDocumentiT", "StoricoDocumentiR", "AliquoteIva", "Famiglia", "Sottofamiglia",
+                       "MarcaArticoli", "Articoli", "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri"},
+         .writes = true,
+         .own_rows = true,
+         .run = document_lines_by_type_year_family},
+        {.id = "FIL-09",
+         .title = "Generated conditions in the SQL every database shares select exactly the rows the oracle selects",
+         .spec = "000 §4.1 RecordSelection, rule 1; A-18",
+         .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = standard_conditions},
+        {.id = "FIL-10",
+         .title = "N'…' literals with text beyond ASCII select exactly their record",
+         .spec = "000 §4.1 RecordSelection; A-18",
+         .verifies = {"000-4.1-recordselection-shape", "000-4.1-rule1-selection"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = unicode_literals},
+        {.id = "FIL-11",
+         .title = "Does RecordSelection compare text with or without case?",
+         .spec = "000 §4.1; A-17",
+         .verifies = {"000-4.1-recordselection-shape"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = text_comparison},
     };
     for (auto& check : malformed_selection_checks()) out.push_back(std::move(check));
     return out;

@@ -40,12 +40,15 @@ MalformedFixture malformed_fixture(Context& ctx, const std::string& purpose) {
     m.scope = field->name + " = " + sql_text(text);
     const auto gen = gen::malformed_selection_gen(*m.record);
     rc::Random random(ctx.seed * 1000003u + 701);
-    for (int i = 0; i < std::max(ctx.cases, 1); ++i) m.conditions.push_back(gen::draw(gen, random.split(), 10 + (i * 13) % 90));
+    for (int i = 0; i < std::max(ctx.cases, 1); ++i)
+        m.conditions.push_back(gen::draw(gen, random.split(), 10 + (i * 13) % 90));
     return m;
 }
 
 /// `scope and (malformed)`: whatever the target makes of the malformed part, nothing beyond the scope may come back.
-std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c) { return m.scope + " and (" + c.text + ")"; }
+std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c) {
+    return m.scope + " and (" + c.text + ")";
+}
 
 void malformed_statuses(Context& ctx) {
     const MalformedFixture m = malformed_fixture(ctx, "malformed");
@@ -61,8 +64,9 @@ void malformed_statuses(Context& ctx) {
         std::string list;
         for (const auto& w : whys) list += (list.empty() ? "" : ", ") + w;
         const auto& r = example.at(status);
-        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " with " + body_shape(r) + " (" + std::to_string(whys.size()) +
-                        " of " + std::to_string(m.conditions.size()) + "): " + list + " (A-19, A-43)",
+        ctx.observe("malformed RecordSelection answered " + std::to_string(status) + " with " + body_shape(r) + " (" +
+                        std::to_string(whys.size()) + " of " + std::to_string(m.conditions.size()) + "): " + list +
+                        " (A-19, A-43)",
                     r.exchange);
     }
 }
@@ -74,12 +78,20 @@ void malformed_harmless(Context& ctx) {
         const auto r = ctx.api.list(client::kWriter, m.record->name, {text, 50, 1});
         ctx.answered(r.response);
         if (r.response.status >= 500)
-            ctx.finding({.expected = "no 5xx for a malformed RecordSelection (" + c.why + ")", .actual = "status " + std::to_string(r.response.status), .exchange = r.response.exchange, .counterexample = text});
+            ctx.finding({.expected = "no 5xx for a malformed RecordSelection (" + c.why + ")",
+                         .actual = "status " + std::to_string(r.response.status),
+                         .exchange = r.response.exchange,
+                         .counterexample = text});
         if (r.response.status != 200 || !r.page) continue;
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(*m.record, r.page->rows[i], Collation::CaseInsensitive);
             if (!m.keys.contains(key))
-                ctx.finding({.expected = "at most the rows " + m.scope + " selects, whatever becomes of the malformed part (" + c.why + ")", .actual = "another row: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = text});
+                ctx.finding({.expected = "at most the rows " + m.scope +
+                                         " selects, whatever becomes of the malformed part (" + c.why + ")",
+                             .actual = "another row: " + key,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = r.response.exchange,
+                             .counterexample = text});
         }
     }
 }
@@ -89,12 +101,26 @@ void malformed_harmless(Context& ctx) {
 /// FIL-05 and FIL-08, for the filters suite's table (filters.cpp).
 std::vector<Check> malformed_selection_checks() {
     return {
-        {.id = "FIL-05", .title = "Malformed RecordSelection: what status comes back?",
-         .spec = "000 §7; A-19", .verifies = {"000-7-malformed-statuses-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_statuses},
-        {.id = "FIL-08", .title = "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition",
-         .spec = "000 §7; A-19, A-46", .verifies = {"000-7-malformed-statuses-not-shown", "000-4.1-rule1-selection"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_harmless},
+        {.id = "FIL-05",
+         .title = "Malformed RecordSelection: what status comes back?",
+         .spec = "000 §7; A-19",
+         .verifies = {"000-7-malformed-statuses-not-shown"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = malformed_statuses},
+        {.id = "FIL-08",
+         .title = "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition",
+         .spec = "000 §7; A-19, A-46",
+         .verifies = {"000-7-malformed-statuses-not-shown", "000-4.1-rule1-selection"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = malformed_harmless},
     };
 }
 

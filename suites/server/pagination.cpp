@@ -34,7 +34,8 @@ Marked write_marked(Context& ctx, const std::string& resource, const std::string
     m.selection = field->name + " = " + sql_text(text);
     const auto r = ctx.sync(client::kWriter, resource, m.rows);
     if (r.transport_failed() || r.status != 200)
-        throw CheckError("writing the check's " + std::to_string(kMarked) + " " + resource + " records: expected 200, got " +
+        throw CheckError("writing the check's " + std::to_string(kMarked) + " " + resource +
+                             " records: expected 200, got " +
                              (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
                          r.exchange);
     return m;
@@ -42,7 +43,9 @@ Marked write_marked(Context& ctx, const std::string& resource, const std::string
 
 /// The key of a returned row as text (for overlap and gap detection), as a case-sensitive unique index
 /// compares it: the spelling a target returns is the same on every page.
-std::string key_text(const Record& record, const json& row) { return oracle::index_key(record, row, Collation::CaseSensitive); }
+std::string key_text(const Record& record, const json& row) {
+    return oracle::index_key(record, row, Collation::CaseSensitive);
+}
 
 /// Reads every page of `selection` with `size` and checks the pages against `expected` rows: each page at
 /// most `size` rows, TotalRowsCount = expected on every page that shows it, no row twice, none missing, no
@@ -59,33 +62,48 @@ void check_pages(Context& ctx, const Record& record, const std::optional<std::st
         const std::string what = "page " + std::to_string(number) + " of PageSize " + std::to_string(size);
         if (!expect_status(ctx, r.response, 200, what)) return;
         if (!r.page) {
-            ctx.fail({.expected = "a list response (" + what + ")", .actual = r.problem, .exchange = r.response.exchange});
+            ctx.fail(
+                {.expected = "a list response (" + what + ")", .actual = r.problem, .exchange = r.response.exchange});
         }
         const auto& page = *r.page;
         const auto rows = static_cast<long long>(page.rows.size());
         if (number == 1 && rows > 0 && rows < std::min(size, n) && page.total && *page.total == n) {
             served = rows;
-            ctx.observe("PageSize " + std::to_string(size) + " served as pages of " + std::to_string(served) + " rows (a cap that clamps: A-81)",
+            ctx.observe("PageSize " + std::to_string(size) + " served as pages of " + std::to_string(served) +
+                            " rows (a cap that clamps: A-81)",
                         r.response.exchange);
         }
         const long long pages = (n + served - 1) / served;
         const long long want = number <= pages ? std::min(served, n - (number - 1) * served) : 0;
         if (rows != want)
-            ctx.finding({.expected = std::to_string(want) + " rows on " + what + " of " + std::to_string(n) + " matching rows" +
-                             (served != size ? " (pages of " + std::to_string(served) + " as served)" : ""), .actual = std::to_string(rows) + " rows", .exchange = r.response.exchange});
+            ctx.finding({.expected = std::to_string(want) + " rows on " + what + " of " + std::to_string(n) +
+                                     " matching rows" +
+                                     (served != size ? " (pages of " + std::to_string(served) + " as served)" : ""),
+                         .actual = std::to_string(rows) + " rows",
+                         .exchange = r.response.exchange});
         if (page.total && *page.total != n)
-            ctx.finding({.expected = "TotalRowsCount " + std::to_string(n) + " (every matching row) on " + what, .actual = "TotalRowsCount " + std::to_string(*page.total), .pointer = "/TotalRowsCount", .exchange = r.response.exchange});
+            ctx.finding({.expected = "TotalRowsCount " + std::to_string(n) + " (every matching row) on " + what,
+                         .actual = "TotalRowsCount " + std::to_string(*page.total),
+                         .pointer = "/TotalRowsCount",
+                         .exchange = r.response.exchange});
         for (std::size_t i = 0; i < page.rows.size(); ++i) {
             const std::string key = key_text(record, page.rows[i]);
             if (!expected.contains(key))
-                ctx.finding({.expected = "only rows matching the selection", .actual = "a row that is not one of them: " + key, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange});
+                ctx.finding({.expected = "only rows matching the selection",
+                             .actual = "a row that is not one of them: " + key,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = r.response.exchange});
             else if (!seen.insert(key).second)
-                ctx.finding({.expected = "each row on exactly one page", .actual = "row " + key + " again on " + what, .pointer = "/" + std::to_string(i), .exchange = r.response.exchange});
+                ctx.finding({.expected = "each row on exactly one page",
+                             .actual = "row " + key + " again on " + what,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = r.response.exchange});
         }
     }
     for (const auto& key : expected)
         if (!seen.contains(key))
-            ctx.finding({.expected = "every matching row on some page of PageSize " + std::to_string(size), .actual = "row " + key + " on none"});
+            ctx.finding({.expected = "every matching row on some page of PageSize " + std::to_string(size),
+                         .actual = "row " + key + " on none"});
 }
 
 std::set<std::string> keys_of(const Record& record, const std::vector<json>& rows) {
@@ -100,7 +118,8 @@ void partition_with_selection(Context& ctx) {
     const auto all = read_all(ctx, client::kWriter, "CliFor", m.selection);
     const auto expected = keys_of(*m.record, all);
     if (expected.size() != static_cast<std::size_t>(kMarked))
-        ctx.fail({.expected = std::to_string(kMarked) + " rows matching " + m.selection + " after writing them", .actual = std::to_string(expected.size()) + " rows"});
+        ctx.fail({.expected = std::to_string(kMarked) + " rows matching " + m.selection + " after writing them",
+                  .actual = std::to_string(expected.size()) + " rows"});
     for_all_staged(ctx, "pages partition the selected rows", [&] {
         const long long size = *rc::gen::inRange<long long>(1, kMarked + 3);
         return StagedCase([&ctx, &m, &expected, size] { check_pages(ctx, *m.record, m.selection, size, expected); });
@@ -114,8 +133,15 @@ void partition_without_selection(Context& ctx) {
     for (int attempt = 0; attempt < 3; ++attempt) {
         const auto first = ctx.api.list(client::kWriter, record.name, {std::nullopt, 1, 1});
         const auto& page = ctx.page_of(first, "reading " + record.name);
-        if (!page.total) ctx.skip(record.name + " is empty and the envelope shows TotalRowsCount only on rows: run it where the writer's tenant holds " + record.name + " rows");
-        if (*page.total > 2000) ctx.skip(record.name + " holds " + std::to_string(*page.total) + " rows: too many to page through whole (PAG-01 pages a selection instead); --exclude PAG-02 accepts that");
+        if (!page.total)
+            ctx.skip(
+                record.name +
+                " is empty and the envelope shows TotalRowsCount only on rows: run it where the writer's tenant holds " +
+                record.name + " rows");
+        if (*page.total > 2000)
+            ctx.skip(
+                record.name + " holds " + std::to_string(*page.total) +
+                " rows: too many to page through whole (PAG-01 pages a selection instead); --exclude PAG-02 accepts that");
         const auto all = read_all(ctx, client::kWriter, record.name, std::nullopt);
         const auto expected = keys_of(record, all);
         const std::size_t findings = ctx.findings.size();
@@ -141,14 +167,20 @@ void pages_start_at_one(Context& ctx) {
         if (!r.page) ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
         if (!first) first = r.response.exchange;
         rows += r.page->rows.size();
-        if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked) break;
+        if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked)
+            break;
     }
     if (rows != m.rows.size())
-        ctx.finding({.expected = "PageNumber=1 with PageSize=" + std::to_string(kMarked) + " (and the pages after it, if the target serves fewer) gives all " +
-                         std::to_string(m.rows.size()) + " rows written (pages start at 1)", .actual = std::to_string(rows) + " rows", .exchange = first});
+        ctx.finding({.expected = "PageNumber=1 with PageSize=" + std::to_string(kMarked) +
+                                 " (and the pages after it, if the target serves fewer) gives all " +
+                                 std::to_string(m.rows.size()) + " rows written (pages start at 1)",
+                     .actual = std::to_string(rows) + " rows",
+                     .exchange = first});
     const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 0});
     ctx.answered(zero.response);
-    ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) + (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) + " (A-09)",
+    ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) +
+                    (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) +
+                    " (A-09)",
                 zero.response.exchange);
 }
 
@@ -172,13 +204,18 @@ void unpaged(Context& ctx) {
     ctx.answered(r.response);
     if (r.page)
         ctx.observe("a list comes as " +
-                    (r.page->envelope == client::EnvelopeSetting::Object ? "an object with TotalRowsCount and its rows in \"" + r.page->rows_member + "\""
-                     : r.page->envelope == client::EnvelopeSetting::Header ? std::string("an array, TotalRowsCount in a header")
-                                                                           : std::string("an array whose rows carry TotalRowsCount")) +
+                    (r.page->envelope == client::EnvelopeSetting::Object
+                         ? "an object with TotalRowsCount and its rows in \"" + r.page->rows_member + "\""
+                     : r.page->envelope == client::EnvelopeSetting::Header
+                         ? std::string("an array, TotalRowsCount in a header")
+                         : std::string("an array whose rows carry TotalRowsCount")) +
                     " (A-07, A-80)");
-    if (r.page && r.page->rows.size() == m.rows.size()) ctx.observe("row order (A-11): " + row_order(*m.record, m.rows, r.page->rows));
+    if (r.page && r.page->rows.size() == m.rows.size())
+        ctx.observe("row order (A-11): " + row_order(*m.record, m.rows, r.page->rows));
     ctx.observe("no PageSize: " + std::to_string(r.response.status) +
-                    (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-08)",
+                    (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows"
+                            : std::string()) +
+                    " (A-08)",
                 r.response.exchange);
     const auto alone = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, 2});
     ctx.answered(alone.response);
@@ -186,11 +223,15 @@ void unpaged(Context& ctx) {
                     (alone.page ? ", " + std::to_string(alone.page->rows.size()) + " rows" : std::string()) + " (A-09)",
                 alone.response.exchange);
     // Parameter names in another case: pagesize=1 read as PageSize, or ignored.
-    const std::string lower = client::list_target("/api/resources/CliFor", {m.selection, std::nullopt, std::nullopt}) + "&pagesize=1&pagenumber=1";
+    const std::string lower = client::list_target("/api/resources/CliFor", {m.selection, std::nullopt, std::nullopt}) +
+                              "&pagesize=1&pagenumber=1";
     const auto cased = ctx.api.read(ctx.answered(ctx.api.authed(client::kWriter, "GET", lower)));
-    ctx.observe("pagesize=1&pagenumber=1 (names in lower case): " + status_text(cased.response) +
-                    (cased.page ? ", " + std::to_string(cased.page->rows.size()) + " of " + std::to_string(kMarked) + " rows" : std::string()) + " (A-45)",
-                cased.response.exchange);
+    ctx.observe(
+        "pagesize=1&pagenumber=1 (names in lower case): " + status_text(cased.response) +
+            (cased.page ? ", " + std::to_string(cased.page->rows.size()) + " of " + std::to_string(kMarked) + " rows"
+                        : std::string()) +
+            " (A-45)",
+        cased.response.exchange);
     // The largest PageSize: large ones asked for the same few rows.
     std::string large;
     for (const long long size : {1000LL, 10000LL, 100000LL}) {
@@ -199,28 +240,55 @@ void unpaged(Context& ctx) {
         large += (large.empty() ? "" : ", ") + std::to_string(size) + " → " + std::to_string(r.response.status);
     }
     const auto lowered = ctx.api.page_size().lowered();
-    ctx.observe("large PageSize: " + large + (lowered ? "; this run reads with PageSize " + std::to_string(*lowered) + " (the target serves no more)" : "") +
-                " (A-08, A-81)");
+    ctx.observe(
+        "large PageSize: " + large +
+        (lowered ? "; this run reads with PageSize " + std::to_string(*lowered) + " (the target serves no more)" : "") +
+        " (A-08, A-81)");
 }
 
 }  // namespace
 
 std::vector<Check> pagination_checks() {
     return {
-        {.id = "PAG-01", .title = "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
+        {.id = "PAG-01",
+         .title = "Pages of a selection partition it; TotalRowsCount counts every matching row on every page",
          .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
-         .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection", "000-8-pages-start-at-1",
-                      "000-1-cap2-list", "000-4-get-resources"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = partition_with_selection},
-        {.id = "PAG-02", .title = "Pages of a whole resource partition it",
-         .spec = "000 §4.1; §8", .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},
-        {.id = "PAG-03", .title = "Pages start at 1",
-         .spec = "000 §8", .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = pages_start_at_one},
-        {.id = "PAG-04", .title = "Without PageSize, and with a large one: what comes back?",
-         .spec = "000 §8; A-08, A-09, A-81, A-82", .verifies = {"000-8-pagesize-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = unpaged},
+         .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection",
+                      "000-8-pages-start-at-1", "000-1-cap2-list", "000-4-get-resources"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = partition_with_selection},
+        {.id = "PAG-02",
+         .title = "Pages of a whole resource partition it",
+         .spec = "000 §4.1; §8",
+         .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CondPagam"},
+         .run = partition_without_selection},
+        {.id = "PAG-03",
+         .title = "Pages start at 1",
+         .spec = "000 §8",
+         .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = pages_start_at_one},
+        {.id = "PAG-04",
+         .title = "Without PageSize, and with a large one: what comes back?",
+         .spec = "000 §8; A-08, A-09, A-81, A-82",
+         .verifies = {"000-8-pagesize-not-shown"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = unpaged},
     };
 }
 

@@ -41,7 +41,8 @@ client::HttpResponse send_body(Context& ctx, const std::string& resource, const 
 /// The rows the writer reads with `probe`'s key (as the unique index compares keys). A read that fails is a
 /// CheckError: reading one's own key back is this check's precondition.
 std::pair<std::vector<json>, client::Exchange> rows_with_key(Context& ctx, const Record& record, const json& probe) {
-    const auto r = ctx.api.list(client::kWriter, record.name, {key_selection(record, probe), std::nullopt, std::nullopt});
+    const auto r =
+        ctx.api.list(client::kWriter, record.name, {key_selection(record, probe), std::nullopt, std::nullopt});
     const auto& page = ctx.page_of(r, "reading " + record.name + " back by key");
     std::vector<json> out;
     const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
@@ -51,7 +52,8 @@ std::pair<std::vector<json>, client::Exchange> rows_with_key(Context& ctx, const
 }
 
 /// What was stored of `bad`'s probe `i`, judged by what the body means (see BadBody) and how it was answered (`r`).
-void judge_probe(Context& ctx, const Record& record, const BadBody& bad, std::size_t i, const client::HttpResponse& r, const std::string& rule) {
+void judge_probe(Context& ctx, const Record& record, const BadBody& bad, std::size_t i, const client::HttpResponse& r,
+                 const std::string& rule) {
     const json& probe = bad.probes[i];
     const auto [rows, exchange] = rows_with_key(ctx, record, probe);
     if (!rows.empty()) ctx.journal.accepted(client::kWriter, record.name, json::array({probe}));
@@ -62,25 +64,44 @@ void judge_probe(Context& ctx, const Record& record, const BadBody& bad, std::si
     if (bad.unclear && is_2xx(r)) {
         // What the decoder made of it, as differences from the body's readable part.
         ctx.observe(bad.label + ": accepted; stored " +
-                        (rows.empty() ? std::string("nothing") : "the record; " + oracle::format_differences(differences_from(probe))),
+                        (rows.empty() ? std::string("nothing")
+                                      : "the record; " + oracle::format_differences(differences_from(probe))),
                     exchange);
         return;
     }
     if (bad.meant.empty()) {
         if (!rows.empty())
-            ctx.finding({.expected = "nothing stored from a body with " + bad.label + " (" + rule + ")", .actual = "a record with its key (" + key + ") after " + status_text(r), .exchange = exchange, .counterexample = shown(bad.body, 400)});
+            ctx.finding({.expected = "nothing stored from a body with " + bad.label + " (" + rule + ")",
+                         .actual = "a record with its key (" + key + ") after " + status_text(r),
+                         .exchange = exchange,
+                         .counterexample = shown(bad.body, 400)});
         return;
     }
     const auto differences = rows.empty() ? std::vector<oracle::Difference>{} : differences_from(bad.meant[i]);
     if (is_2xx(r) && rows.empty())
-        ctx.finding({.expected = "the record readable after its block (" + bad.label + ") was answered " + status_text(r) +
-                         " (000 §4.4: 200 when the block is accepted; read it back and compare)", .actual = "no record with its key (" + key + ")", .exchange = exchange, .counterexample = shown(bad.body, 400)});
+        ctx.finding({.expected = "the record readable after its block (" + bad.label + ") was answered " +
+                                 status_text(r) +
+                                 " (000 §4.4: 200 when the block is accepted; read it back and compare)",
+                     .actual = "no record with its key (" + key + ")",
+                     .exchange = exchange,
+                     .counterexample = shown(bad.body, 400)});
     else if (is_2xx(r) && !differences.empty())
-        ctx.finding({.expected = "the accepted record stored as sent (" + bad.label + "; A-34: never a changed value)", .actual = oracle::format_differences(differences), .exchange = exchange, .counterexample = shown(bad.body, 400)});
+        ctx.finding({.expected = "the accepted record stored as sent (" + bad.label + "; A-34: never a changed value)",
+                     .actual = oracle::format_differences(differences),
+                     .exchange = exchange,
+                     .counterexample = shown(bad.body, 400)});
     else if (!is_2xx(r) && !rows.empty())
-        ctx.finding({.expected = differences.empty() ? "nothing stored from a block answered " + status_text(r) + " (" + bad.label +
-                                               "): a block stored whole was accepted, and an accepted block is answered 200 (000 §4.4; A-71)"
-                                         : "a refused block (" + bad.label + ") stores nothing, and never a changed value (A-34)", .actual = "a record with its key (" + key + ")" + (differences.empty() ? std::string(", as sent") : ": " + oracle::format_differences(differences)), .exchange = exchange, .counterexample = shown(bad.body, 400)});
+        ctx.finding(
+            {.expected =
+                 differences.empty()
+                     ? "nothing stored from a block answered " + status_text(r) + " (" + bad.label +
+                           "): a block stored whole was accepted, and an accepted block is answered 200 (000 §4.4; A-71)"
+                     : "a refused block (" + bad.label + ") stores nothing, and never a changed value (A-34)",
+             .actual =
+                 "a record with its key (" + key + ")" +
+                 (differences.empty() ? std::string(", as sent") : ": " + oracle::format_differences(differences)),
+             .exchange = exchange,
+             .counterexample = shown(bad.body, 400)});
 }
 
 /// Sends each body and judges what was stored (see BadBody); `rule` names where the "nothing stored" rule of a
@@ -94,18 +115,21 @@ void judge_bodies(Context& ctx, const Record& record, const std::vector<BadBody>
 }
 
 void malformed_json(Context& ctx) {
-    judge_bodies(ctx, clifor_of(ctx), malformed_bodies(ctx), "000 §1: bodies are JSON in UTF-8 and POST sync bodies are arrays of records; A-71");
+    judge_bodies(ctx, clifor_of(ctx), malformed_bodies(ctx),
+                 "000 §1: bodies are JSON in UTF-8 and POST sync bodies are arrays of records; A-71");
 }
 
 void non_array(Context& ctx) {
-    judge_bodies(ctx, clifor_of(ctx), non_array_bodies(ctx), "000 §1: bodies of POST /api/sync/{Resource} are always arrays of records");
+    judge_bodies(ctx, clifor_of(ctx), non_array_bodies(ctx),
+                 "000 §1: bodies of POST /api/sync/{Resource} are always arrays of records");
 }
 
 /// A key text no earlier case of this check used (shrinking reruns cases: each run gets a fresh key, so a
 /// record stored by an earlier case is never mistaken for this one's).
 std::string fresh_key(const Context& ctx, const std::string& tag, int& counter) {
     std::string digits;
-    for (int n = counter++; digits.empty() || n > 0; n /= 36) digits.insert(digits.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36]);
+    for (int n = counter++; digits.empty() || n > 0; n /= 36)
+        digits.insert(digits.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36]);
     return ctx.prefix + tag + digits;
 }
 
@@ -116,7 +140,8 @@ void huge_string(Context& ctx) {
     judge_bodies(ctx, clifor, huge_string_bodies(ctx), "A-34");
     std::vector<std::string> bounded;
     for (const auto& f : clifor.fields)
-        if (!f.key && !f.managed && !f.tenant && f.values.empty() && f.type.is_text() && f.type.max_length()) bounded.push_back(f.name);
+        if (!f.key && !f.managed && !f.tenant && f.values.empty() && f.type.is_text() && f.type.max_length())
+            bounded.push_back(f.name);
     if (bounded.empty()) throw CheckError("CliFor has no bounded free-text field");
     const auto records = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
     int counter = 0;
@@ -134,9 +159,12 @@ void huge_string(Context& ctx) {
         json probe = record;
         probe.erase(name);
         record[name] = value;
-        std::vector<BadBody> bodies{{std::to_string(units) + " UTF-16 units (" + std::to_string(value.size()) + " bytes) in " + name + " " +
-                                      clifor.field(name)->type.str(),
-                                  block_text(record), kJsonType, {probe}, {record}}};
+        std::vector<BadBody> bodies{{std::to_string(units) + " UTF-16 units (" + std::to_string(value.size()) +
+                                         " bytes) in " + name + " " + clifor.field(name)->type.str(),
+                                     block_text(record),
+                                     kJsonType,
+                                     {probe},
+                                     {record}}};
         return StagedCase([&ctx, &clifor, bodies] { judge_bodies(ctx, clifor, bodies, "A-34"); });
     });
 }
@@ -148,7 +176,9 @@ void content_type(Context& ctx) {
     const json control = plain_clifor(ctx, "t99", "content-type");
     const auto r = ctx.sync(client::kWriter, clifor.name, json::array({control}));
     if (r.transport_failed() || r.status != 200)
-        throw CheckError("the control block with Content-Type " + std::string(kJsonType) + ": expected 200, got " + status_text(r), r.exchange);
+        throw CheckError(
+            "the control block with Content-Type " + std::string(kJsonType) + ": expected 200, got " + status_text(r),
+            r.exchange);
     judge_bodies(ctx, clifor, content_type_bodies(ctx), "000 §4.4; A-32");
 }
 
@@ -163,18 +193,22 @@ void unknown_fields(Context& ctx) {
         json sent = known;
         const auto extra = *rc::gen::container<std::vector<std::pair<std::string, json>>>(
             *rc::gen::inRange<std::size_t>(1, 4),
-            rc::gen::pair(rc::gen::map(rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcdefghijklmnopqrstuvwxyz0123456789_"))),
+            rc::gen::pair(rc::gen::map(rc::gen::container<std::string>(
+                                           rc::gen::elementOf(std::string("abcdefghijklmnopqrstuvwxyz0123456789_"))),
                                        [](const std::string& tail) { return "x_bdsc_" + tail; }),
-                          rc::gen::element<json>(json("bdsc"), json(1.5), json(-7), json(true), json(nullptr), json::object({{"a", 1}}),
-                                                 json::array({1, "b"}), json("\xC3\xA9\xF0\x9F\x98\x80"))));
+                          rc::gen::element<json>(json("bdsc"), json(1.5), json(-7), json(true), json(nullptr),
+                                                 json::object({{"a", 1}}), json::array({1, "b"}),
+                                                 json("\xC3\xA9\xF0\x9F\x98\x80"))));
         for (const auto& [name, value] : extra) sent[name] = value;
-        std::vector<BadBody> bodies{{"unknown fields " + json(extra).dump(), block_text(sent), kJsonType, {known}, {known}}};
+        std::vector<BadBody> bodies{
+            {"unknown fields " + json(extra).dump(), block_text(sent), kJsonType, {known}, {known}}};
         return StagedCase([&ctx, &articoli, bodies] { judge_bodies(ctx, articoli, bodies, "000 §4.4; A-28"); });
     });
 }
 
 /// Writes `n` plain CliFor records as `role` with `mark` in the marker field; keys prefix + tag + i.
-std::vector<json> write_marked(Context& ctx, const std::string& role, const std::string& tag, const std::string& mark, int n) {
+std::vector<json> write_marked(Context& ctx, const std::string& role, const std::string& tag, const std::string& mark,
+                               int n) {
     const Record& clifor = clifor_of(ctx);
     std::vector<json> rows;
     for (int i = 0; i < n; ++i) {
@@ -184,7 +218,9 @@ std::vector<json> write_marked(Context& ctx, const std::string& role, const std:
     }
     const auto r = ctx.sync(role, clifor.name, json(rows));
     if (r.transport_failed() || r.status != 200)
-        throw CheckError("writing " + std::to_string(n) + " marked CliFor records as " + role + ": expected 200, got " + status_text(r), r.exchange);
+        throw CheckError("writing " + std::to_string(n) + " marked CliFor records as " + role + ": expected 200, got " +
+                             status_text(r),
+                         r.exchange);
     return rows;
 }
 
@@ -195,13 +231,15 @@ bool active(const json& row) {
 }
 
 /// Whether every record of `expected` is still readable by `role` with `selection`; a finding otherwise.
-void expect_still_there(Context& ctx, const std::string& role, const std::string& selection, const std::vector<json>& expected,
-                        const std::string& whose) {
+void expect_still_there(Context& ctx, const std::string& role, const std::string& selection,
+                        const std::vector<json>& expected, const std::string& whose) {
     const Record& clifor = clifor_of(ctx);
     const auto r = ctx.api.list(role, clifor.name, {selection, 100, 1});
     ctx.answered(r.response);
     if (r.response.status != 200 || !r.page) {
-        ctx.finding({.expected = whose + " marked records still readable after the injection attempts", .actual = status_text(r.response) + " " + r.problem, .exchange = r.response.exchange});
+        ctx.finding({.expected = whose + " marked records still readable after the injection attempts",
+                     .actual = status_text(r.response) + " " + r.problem,
+                     .exchange = r.response.exchange});
         return;
     }
     const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
@@ -210,7 +248,10 @@ void expect_still_there(Context& ctx, const std::string& role, const std::string
         for (const auto& row : r.page->rows)
             found = found || (oracle::same_key(clifor, row, e, collation) && active(row));
         if (!found)
-            ctx.finding({.expected = whose + " record " + key_selection(clifor, e) + " still there, active, after the injection attempts", .actual = "not among the " + std::to_string(r.page->rows.size()) + " rows of " + selection, .exchange = r.response.exchange});
+            ctx.finding({.expected = whose + " record " + key_selection(clifor, e) +
+                                     " still there, active, after the injection attempts",
+                         .actual = "not among the " + std::to_string(r.page->rows.size()) + " rows of " + selection,
+                         .exchange = r.response.exchange});
     }
 }
 
@@ -222,7 +263,8 @@ void sql_injection(Context& ctx) {
     const bool other = ctx.target.user(client::kOtherTenant) != nullptr;
     std::vector<json> others;
     std::optional<json> tenant, own_tenant;
-    const std::string own_selection = field + " = " + sql_text(mine), their_selection = field + " = " + sql_text(theirs);
+    const std::string own_selection = field + " = " + sql_text(mine),
+                      their_selection = field + " = " + sql_text(theirs);
     if (other) {
         others = write_marked(ctx, client::kOtherTenant, "o", theirs, 3);
         // The tenants' ids, where rows show them: a row with another id than the writer's is a leak too.
@@ -234,7 +276,8 @@ void sql_injection(Context& ctx) {
     }
     const auto own_read = ctx.api.list(client::kWriter, clifor.name, {own_selection, 10, 1});
     const auto& own_page = ctx.page_of(own_read, "reading the writer's marked records");
-    if (!own_page.rows.empty() && own_page.rows.front().contains("customer_ID")) own_tenant = own_page.rows.front()["customer_ID"];
+    if (!own_page.rows.empty() && own_page.rows.front().contains("customer_ID"))
+        own_tenant = own_page.rows.front()["customer_ID"];
     if (tenant && own_tenant && *tenant == *own_tenant) tenant.reset();  // the ids tell nothing apart
 
     const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
@@ -242,7 +285,8 @@ void sql_injection(Context& ctx) {
         const auto r = ctx.api.list(client::kWriter, clifor.name, {selection, 50, 1});
         ctx.answered(r.response);
         ctx.observe("RecordSelection " + selection + ": answered " + status_text(r.response) +
-                        (r.page ? ", " + std::to_string(r.page->rows.size()) + " rows" : std::string()) + (is_5xx(r.response) ? " (a 5xx: ROB-08)" : ""),
+                        (r.page ? ", " + std::to_string(r.page->rows.size()) + " rows" : std::string()) +
+                        (is_5xx(r.response) ? " (a 5xx: ROB-08)" : ""),
                     r.response.exchange);
         if (!r.page) continue;
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
@@ -250,8 +294,15 @@ void sql_injection(Context& ctx) {
             bool leaked = own_tenant && row.contains("customer_ID") && row["customer_ID"] != *own_tenant;
             for (const auto& o : others) leaked = leaked || oracle::same_key(clifor, row, o, collation);
             if (leaked)
-                ctx.finding({.expected = "only the writer's tenant's rows, whatever the RecordSelection (000 §1: one tenant per record; A-19, A-72)", .actual = "a row of another tenant: " + key_selection(clifor, row) +
-                                 (row.contains("customer_ID") ? ", customer_ID " + row["customer_ID"].dump() : std::string()), .pointer = "/" + std::to_string(i), .exchange = r.response.exchange, .counterexample = selection});
+                ctx.finding(
+                    {.expected =
+                         "only the writer's tenant's rows, whatever the RecordSelection (000 §1: one tenant per record; A-19, A-72)",
+                     .actual =
+                         "a row of another tenant: " + key_selection(clifor, row) +
+                         (row.contains("customer_ID") ? ", customer_ID " + row["customer_ID"].dump() : std::string()),
+                     .pointer = "/" + std::to_string(i),
+                     .exchange = r.response.exchange,
+                     .counterexample = selection});
         }
     }
     expect_still_there(ctx, client::kWriter, own_selection, own, "the writer's");
@@ -262,65 +313,132 @@ void bad_query_strings(Context& ctx) {
     auto judge = [&](const client::HttpResponse& r, const std::string& label) {
         ctx.answered(r);
         const auto page = r.status == 200 ? ctx.api.read(r).page : std::nullopt;
-        ctx.observe(label + ": answered " + status_text(r) + (page ? " with " + std::to_string(page->rows.size()) + " rows" : std::string()), r.exchange);
+        ctx.observe(label + ": answered " + status_text(r) +
+                        (page ? " with " + std::to_string(page->rows.size()) + " rows" : std::string()),
+                    r.exchange);
         if (is_5xx(r))
-            ctx.finding({.expected = "a status other than 5xx for " + label + " (A-46; A-09, A-19, A-22: the status is not shown)", .actual = status_text(r), .exchange = r.exchange, .counterexample = label});
+            ctx.finding({.expected = "a status other than 5xx for " + label +
+                                     " (A-46; A-09, A-19, A-22: the status is not shown)",
+                         .actual = status_text(r),
+                         .exchange = r.exchange,
+                         .counterexample = label});
     };
     for (const auto& q : bad_queries()) judge(ctx.api.authed(client::kWriter, "GET", q.target), q.label);
     // Known paths with a method they do not serve.
     judge(ctx.api.authed(client::kWriter, "DELETE", "/api/resources/CliFor"), "DELETE /api/resources/CliFor");
-    judge(ctx.api.authed(client::kWriter, "PUT", "/api/sync/CliFor", "[]", "application/json; charset=utf-8"), "PUT /api/sync/CliFor");
+    judge(ctx.api.authed(client::kWriter, "PUT", "/api/sync/CliFor", "[]", "application/json; charset=utf-8"),
+          "PUT /api/sync/CliFor");
 }
 
 void no_server_error(Context& ctx) {
     const Record& clifor = clifor_of(ctx);
     const Record& articoli = record_of(ctx, "Articoli");
     std::vector<std::pair<const Record*, BadBody>> bodies;
-    for (auto&& family : {malformed_bodies(ctx), non_array_bodies(ctx), huge_string_bodies(ctx), content_type_bodies(ctx)})
+    for (auto&& family :
+         {malformed_bodies(ctx), non_array_bodies(ctx), huge_string_bodies(ctx), content_type_bodies(ctx)})
         for (const auto& b : family) bodies.emplace_back(&clifor, b);
     for (const auto& b : unknown_field_bodies(ctx)) bodies.emplace_back(&articoli, b);
     auto judge = [&](const client::HttpResponse& r, const std::string& what, const std::string& input) {
         ctx.answered(r);
         if (is_5xx(r))
-            ctx.finding({.expected = "a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)", .actual = status_text(r), .exchange = r.exchange, .counterexample = input});
+            ctx.finding(
+                {.expected = "a status other than 5xx for " + what + " (A-46; the status itself is not shown: 000 §7)",
+                 .actual = status_text(r),
+                 .exchange = r.exchange,
+                 .counterexample = input});
     };
     for (const auto& [record, bad] : bodies)
-        judge(send_body(ctx, record->name, bad), "POST /api/sync/" + record->name + " with " + bad.label, shown(bad.body, 400));
-    for (const auto& selection : injections(marker_of(clifor).name, marker(ctx, "inj w"), marker(ctx, "inj o"), std::nullopt))
-        judge(ctx.api.list(client::kWriter, clifor.name, {selection, 50, 1}).response, "RecordSelection " + selection, selection);
+        judge(send_body(ctx, record->name, bad), "POST /api/sync/" + record->name + " with " + bad.label,
+              shown(bad.body, 400));
+    for (const auto& selection :
+         injections(marker_of(clifor).name, marker(ctx, "inj w"), marker(ctx, "inj o"), std::nullopt))
+        judge(ctx.api.list(client::kWriter, clifor.name, {selection, 50, 1}).response, "RecordSelection " + selection,
+              selection);
 }
 
 }  // namespace
 
 std::vector<Check> robustness_checks() {
     return {
-        {.id = "ROB-01", .title = "A body that is not JSON stores nothing (or, read leniently, exactly what it means)",
+        {.id = "ROB-01",
+         .title = "A body that is not JSON stores nothing (or, read leniently, exactly what it means)",
          .spec = "000 §1; §7; A-25, A-31, A-71",
-         .verifies = {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-success", "000-7-malformed-statuses-not-shown"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_json},
-        {.id = "ROB-02", .title = "A JSON body that is no array of records stores nothing",
+         .verifies = {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-success",
+                      "000-7-malformed-statuses-not-shown"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = malformed_json},
+        {.id = "ROB-02",
+         .title = "A JSON body that is no array of records stores nothing",
          .spec = "000 §1; §4.4 Body; §7",
          .verifies = {"000-1-sync-body-array", "000-4.4-body", "000-4.4-success", "000-7-malformed-statuses-not-shown"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = non_array},
-        {.id = "ROB-03", .title = "An over-long or 1 MiB string is refused or stored exactly, never cut",
-         .spec = "000 §4.4; §8; A-34, A-71", .verifies = {"000-4.4-success", "000-8-request-size-not-shown", "000-1-field-types"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = huge_string},
-        {.id = "ROB-04", .title = "A valid block under another Content-Type: refused, or stored as sent",
-         .spec = "000 §4.4 Content-Type; A-32, A-71", .verifies = {"000-4.4-content-type", "000-4.4-success"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = content_type},
-        {.id = "ROB-05", .title = "Unknown fields in a record: refused, or the known fields stored as sent",
-         .spec = "000 §4.4; A-28, A-71", .verifies = {"000-4.4-body", "000-4.4-success"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"Articoli"}, .writes = true, .own_rows = true, .run = unknown_fields},
-        {.id = "ROB-06", .title = "SQL injection in RecordSelection: no row of another tenant, nothing changed",
-         .spec = "000 §1; §4.1 rule 1; A-19, A-72", .verifies = {"000-1-tenant", "000-4.1-rule1-selection", "000-4.1-recordselection"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = sql_injection},
-        {.id = "ROB-07", .title = "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = non_array},
+        {.id = "ROB-03",
+         .title = "An over-long or 1 MiB string is refused or stored exactly, never cut",
+         .spec = "000 §4.4; §8; A-34, A-71",
+         .verifies = {"000-4.4-success", "000-8-request-size-not-shown", "000-1-field-types"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = huge_string},
+        {.id = "ROB-04",
+         .title = "A valid block under another Content-Type: refused, or stored as sent",
+         .spec = "000 §4.4 Content-Type; A-32, A-71",
+         .verifies = {"000-4.4-content-type", "000-4.4-success"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = content_type},
+        {.id = "ROB-05",
+         .title = "Unknown fields in a record: refused, or the known fields stored as sent",
+         .spec = "000 §4.4; A-28, A-71",
+         .verifies = {"000-4.4-body", "000-4.4-success"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = unknown_fields},
+        {.id = "ROB-06",
+         .title = "SQL injection in RecordSelection: no row of another tenant, nothing changed",
+         .spec = "000 §1; §4.1 rule 1; A-19, A-72",
+         .verifies = {"000-1-tenant", "000-4.1-rule1-selection", "000-4.1-recordselection"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = sql_injection},
+        {.id = "ROB-07",
+         .title = "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx",
          .spec = "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73",
          .verifies = {"000-7-malformed-statuses-not-shown", "000-8-pagesize-not-shown", "000-4.3-lastutcrun"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .run = bad_query_strings},
-        {.id = "ROB-08", .title = "Bad bodies and injection attempts: never a 5xx",
-         .spec = "000 §7; A-46, A-71, A-72", .verifies = {"000-7-malformed-statuses-not-shown", "000-7-error-body-not-shown"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = no_server_error},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .run = bad_query_strings},
+        {.id = "ROB-08",
+         .title = "Bad bodies and injection attempts: never a 5xx",
+         .spec = "000 §7; A-46, A-71, A-72",
+         .verifies = {"000-7-malformed-statuses-not-shown", "000-7-error-body-not-shown"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = no_server_error},
     };
 }
 

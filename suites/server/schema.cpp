@@ -34,7 +34,8 @@ public:
     explicit Validators(const Context& ctx) : ctx_(ctx) {}
     const RecordValidator& of(const Record& record) {
         auto& v = cache_[record.name];
-        if (!v) v = std::make_unique<RecordValidator>(ctx_.catalogue, record, Direction::Returned, returned_profile(ctx_));
+        if (!v)
+            v = std::make_unique<RecordValidator>(ctx_.catalogue, record, Direction::Returned, returned_profile(ctx_));
         return *v;
     }
 
@@ -63,7 +64,11 @@ std::size_t validate_page(Context& ctx, Validators& validators, const Record& re
         for (std::size_t k = 0; k < violations.size() && k < 6; ++k)
             actual += (k ? "; " : "") + violations[k].pointer + ": " + violations[k].message;
         if (violations.size() > 6) actual += "; and " + std::to_string(violations.size() - 6) + " more";
-        ctx.finding({.expected = "every " + record.name + " record returned by " + source + " valid against its schema (000 §2; A-13, A-14, A-15)", .actual = actual, .pointer = violations.front().pointer, .exchange = exchange});
+        ctx.finding({.expected = "every " + record.name + " record returned by " + source +
+                                 " valid against its schema (000 §2; A-13, A-14, A-15)",
+                     .actual = actual,
+                     .pointer = violations.front().pointer,
+                     .exchange = exchange});
     }
     return page.rows.size();
 }
@@ -71,22 +76,26 @@ std::size_t validate_page(Context& ctx, Validators& validators, const Record& re
 /// Views of document lines, and headers carrying theirs, are read a document at a time rather than whole, as the
 /// seeds advise (000 §4.1 rule 3: "Large views (document lines) are to be filtered"): a target's millions of lines
 /// are never counted for a check that validates a page (docs/architecture.md, "Reads of a target's data").
-bool read_by_document(const std::string& resource) { return resource == kLines || resource == "MCPDocumentiT" || resource == "MCPDocumentiR"; }
+bool read_by_document(const std::string& resource) {
+    return resource == kLines || resource == "MCPDocumentiT" || resource == "MCPDocumentiR";
+}
 /// The documents of the header page whose rows SCH-01 reads in those views.
 constexpr std::size_t kDocuments = 3;
 
 /// Validates `r`, one page of `record` read as the writer from `source`. A list answered 403 is observed (whether the
 /// writer may read it is the access suite's business); any other failure adds "`name` (why)" to `unreadable`. Returns
 /// the rows validated.
-std::vector<json> validate_answer(Context& ctx, Validators& validators, const Record& record, const client::ListResult& r, const std::string& source,
-                                  const std::string& name, std::vector<std::string>& unreadable) {
+std::vector<json> validate_answer(Context& ctx, Validators& validators, const Record& record,
+                                  const client::ListResult& r, const std::string& source, const std::string& name,
+                                  std::vector<std::string>& unreadable) {
     ctx.answered(r.response);
     if (r.response.status == 403 && source.rfind("GET /api/resources/", 0) == 0) {
         ctx.observe(record.name + " not read: 403 for the writer", r.response.exchange);
         return {};
     }
     if (r.response.status != 200 || !r.page) {
-        unreadable.push_back(name + " (" + (r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem) + ")");
+        unreadable.push_back(
+            name + " (" + (r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem) + ")");
         return {};
     }
     validate_page(ctx, validators, record, *r.page, r.response.exchange, source);
@@ -94,7 +103,8 @@ std::vector<json> validate_answer(Context& ctx, Validators& validators, const Re
 }
 
 /// The rows of the first kDocuments documents of `headers` in the views read by document. Returns the rows validated.
-std::size_t document_views(Context& ctx, Validators& validators, const std::vector<json>& headers, long long size, std::vector<std::string>& unreadable) {
+std::size_t document_views(Context& ctx, Validators& validators, const std::vector<json>& headers, long long size,
+                           std::vector<std::string>& unreadable) {
     std::size_t validated = 0;
     std::size_t documents = 0;
     for (const auto& header : headers) {
@@ -104,11 +114,14 @@ std::size_t document_views(Context& ctx, Validators& validators, const std::vect
         const std::string selection = "key_documento = " + sql_text(key.get<std::string>());
         for (const Record* record : ctx.catalogue.resources())
             if (read_by_document(record->name) && record->has(Operation::GetResources))
-                validated += validate_answer(ctx, validators, *record, ctx.api.list(client::kWriter, record->name, {selection, size, 1}),
-                                             "GET /api/resources/" + record->name + " where " + selection, record->name + " where " + selection,
-                                             unreadable).size();
+                validated += validate_answer(ctx, validators, *record,
+                                             ctx.api.list(client::kWriter, record->name, {selection, size, 1}),
+                                             "GET /api/resources/" + record->name + " where " + selection,
+                                             record->name + " where " + selection, unreadable)
+                                 .size();
     }
-    if (documents == 0) ctx.observe("no document on the first page of StoricoDocumentiT: its lines and document views were not read");
+    if (documents == 0)
+        ctx.observe("no document on the first page of StoricoDocumentiT: its lines and document views were not read");
     return validated;
 }
 
@@ -120,7 +133,8 @@ void first_pages(Context& ctx) {
     std::vector<json> headers;
     for (const Record* record : ctx.catalogue.resources()) {
         if (!record->has(Operation::GetResources) || read_by_document(record->name)) continue;
-        const auto rows = validate_answer(ctx, validators, *record, ctx.api.list(client::kWriter, record->name, {std::nullopt, size, 1}),
+        const auto rows = validate_answer(ctx, validators, *record,
+                                          ctx.api.list(client::kWriter, record->name, {std::nullopt, size, 1}),
                                           "GET /api/resources/" + record->name, record->name, unreadable);
         validated += rows.size();
         if (record->name == kHeader) headers = rows;
@@ -130,8 +144,10 @@ void first_pages(Context& ctx) {
     for (const Record* record : ctx.catalogue.resources()) {
         if (!record->has(Operation::GetSync)) continue;
         validated += validate_answer(ctx, validators, *record,
-                                     ctx.api.sync_get(client::kWriter, record->name, "1900-01-01 00:00:00.000", {std::nullopt, size, 1}),
-                                     "GET /api/sync/" + record->name, "GET /api/sync/" + record->name, unreadable).size();
+                                     ctx.api.sync_get(client::kWriter, record->name, "1900-01-01 00:00:00.000",
+                                                      {std::nullopt, size, 1}),
+                                     "GET /api/sync/" + record->name, "GET /api/sync/" + record->name, unreadable)
+                         .size();
     }
     if (!unreadable.empty()) {
         std::string list;
@@ -140,15 +156,18 @@ void first_pages(Context& ctx) {
         ctx.observe("not read: " + list);
     }
     // Nothing returned: nothing can be invalid (SCH-02 validates rows it writes).
-    if (validated == 0) ctx.observe("every readable resource and change feed was empty for the writer: no row to validate");
+    if (validated == 0)
+        ctx.observe("every readable resource and change feed was empty for the writer: no row to validate");
 }
 
 /// One page of `selection` on `record` (this check's few rows), validated. A read that fails is a CheckError: the
 /// rows are this check's own, and reading them is the filters suite's rule.
-std::vector<json> read_validated(Context& ctx, Validators& validators, const Record& record, const std::string& selection) {
+std::vector<json> read_validated(Context& ctx, Validators& validators, const Record& record,
+                                 const std::string& selection) {
     const auto r = ctx.api.list(client::kWriter, record.name, {selection, page_size(ctx), 1});
     const auto& page = ctx.page_of(r, "reading " + record.name + " with RecordSelection " + selection);
-    validate_page(ctx, validators, record, page, r.response.exchange, "GET /api/resources/" + record.name + " (this check's rows, by key)");
+    validate_page(ctx, validators, record, page, r.response.exchange,
+                  "GET /api/resources/" + record.name + " (this check's rows, by key)");
     return page.rows;
 }
 
@@ -217,8 +236,10 @@ void written_rows(Context& ctx) {
             } else if (b.resource == "Articoli") {
                 read_into("MCPArticoli", key_selection(record_of(ctx, "MCPArticoli"), sent));
             } else if (b.resource == "StoricoDocumentiT") {
-                const std::string by_document = "key_documento = " + sql_text(sent.at("key_documento").get<std::string>());
-                for (const char* lines : {"StoricoDocumentiR", "MCPDocumentiT", "MCPDocumentiR"}) read_into(lines, by_document);
+                const std::string by_document =
+                    "key_documento = " + sql_text(sent.at("key_documento").get<std::string>());
+                for (const char* lines : {"StoricoDocumentiR", "MCPDocumentiT", "MCPDocumentiR"})
+                    read_into(lines, by_document);
             }
         }
     }
@@ -226,9 +247,11 @@ void written_rows(Context& ctx) {
     for (const char* other : {"MCPResources", "GruppiDocumento"}) {
         const Record* record = ctx.catalogue.find(other);
         if (!record || !record->has(Operation::GetResources)) continue;
-        const auto r = ctx.api.list(client::kWriter, other, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
+        const auto r =
+            ctx.api.list(client::kWriter, other, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
         read[other] = ctx.page_of(r, std::string("reading ") + other).rows;
-        validate_page(ctx, validators, *record, *r.page, r.response.exchange, std::string("GET /api/resources/") + other);
+        validate_page(ctx, validators, *record, *r.page, r.response.exchange,
+                      std::string("GET /api/resources/") + other);
     }
     std::string empty;
     for (const Record* record : ctx.catalogue.resources())
@@ -241,7 +264,8 @@ void written_rows(Context& ctx) {
         const Record& record = record_of(ctx, resource);
         const auto since = before_earliest(read[resource]);
         if (!since) {
-            ctx.observe(std::string(resource) + ": no dat_ultvar on the rows read back, so the change feed was not read");
+            ctx.observe(std::string(resource) +
+                        ": no dat_ultvar on the rows read back, so the change feed was not read");
             continue;
         }
         const auto r = ctx.api.sync_get(client::kWriter, resource, *since, {std::nullopt, page_size(ctx), 1});
@@ -262,10 +286,14 @@ std::string shape(const std::string& text) {
 
 /// The form of a rowversion written as text, not its value (rowversions move with every write in the database).
 std::string timestamp_form(const std::string& text) {
-    const auto all = [&](std::size_t from, const char* alphabet) { return text.find_first_not_of(alphabet, from) == std::string::npos; };
+    const auto all = [&](std::size_t from, const char* alphabet) {
+        return text.find_first_not_of(alphabet, from) == std::string::npos;
+    };
     const std::string n = std::to_string(text.size());
-    if (text.size() > 2 && text.compare(0, 2, "0x") == 0 && all(2, "0123456789abcdefABCDEF")) return "0x and " + std::to_string(text.size() - 2) + " hex digits";
-    if (!text.empty() && text.size() % 4 == 0 && all(0, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="))
+    if (text.size() > 2 && text.compare(0, 2, "0x") == 0 && all(2, "0123456789abcdefABCDEF"))
+        return "0x and " + std::to_string(text.size() - 2) + " hex digits";
+    if (!text.empty() && text.size() % 4 == 0 &&
+        all(0, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="))
         return "base64, " + n + " characters";
     if (!text.empty() && all(0, "0123456789")) return "decimal digits, " + n + " characters";
     return "another string, " + n + " characters";
@@ -274,7 +302,7 @@ std::string timestamp_form(const std::string& text) {
 /// What forms the rows show for each kind of value the seeds leave open.
 struct Forms {
     std::map<std::string, std::set<std::string>> seen;  // what → forms
-    int decimal_places = -1;                             // the most digits after a decimal's point
+    int decimal_places = -1;                            // the most digits after a decimal's point
     void add(const std::string& what, const std::string& form) {
         if (auto& forms = seen[what]; forms.size() < 4) forms.insert(form);
     }
@@ -290,12 +318,15 @@ struct Forms {
                 add("null fields (A-13)", "null");
                 continue;
             }
-            if (!f.values.empty() && std::none_of(f.values.begin(), f.values.end(), [&](const auto& a) { return json(a.value) == v || v.dump() == a.value; }))
+            if (!f.values.empty() && std::none_of(f.values.begin(), f.values.end(), [&](const auto& a) {
+                    return json(a.value) == v || v.dump() == a.value;
+                }))
                 add("values outside a field's allowed values (A-33)", f.name + " " + v.dump().substr(0, 20));
             switch (f.type.kind) {
                 case SqlKind::Datetime:
                 case SqlKind::Datetime2:
-                    add(f.type.str() + " (A-14)", v.is_string() ? shape(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
+                    add(f.type.str() + " (A-14)",
+                        v.is_string() ? shape(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
                     break;
                 case SqlKind::Decimal: {
                     add("decimal (A-83)", std::string("a JSON ") + v.type_name());
@@ -307,7 +338,8 @@ struct Forms {
                 }
                 case SqlKind::Timestamp:
                     // The form, not the value: rowversions move with every write anywhere in the database.
-                    add("timestamp (A-15)", v.is_string() ? "a string: " + timestamp_form(v.get<std::string>()) : std::string("a JSON ") + v.type_name());
+                    add("timestamp (A-15)", v.is_string() ? "a string: " + timestamp_form(v.get<std::string>())
+                                                          : std::string("a JSON ") + v.type_name());
                     break;
                 case SqlKind::VarChar:
                 case SqlKind::Char:
@@ -315,7 +347,8 @@ struct Forms {
                         if (const auto text = sql::utf8_to_u32(v.get<std::string>()))
                             for (char32_t c : *text)
                                 if (!sql::in_windows_1252(c)) {
-                                    add(f.type.str() + " text (A-61)", "holds U+" + sql::hex_code_point(c) + " (outside Windows-1252)");
+                                    add(f.type.str() + " text (A-61)",
+                                        "holds U+" + sql::hex_code_point(c) + " (outside Windows-1252)");
                                     break;
                                 }
                     break;
@@ -329,26 +362,29 @@ void forms_written(Context& ctx) {
     Forms forms;
     for (const char* name : {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}) {
         const Record& record = record_of(ctx, name);
-        const auto r = ctx.api.list(client::kWriter, name, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
+        const auto r =
+            ctx.api.list(client::kWriter, name, {std::nullopt, std::min<long long>(kFirstPage, page_size(ctx)), 1});
         ctx.answered(r.response);
         if (r.response.status != 200 || !r.page) continue;
         for (const auto& row : r.page->rows) forms.of(record, row);
     }
-    if (forms.seen.empty()) ctx.skip("no rows to look at on the first pages of StoricoDocumentiT, CliFor, Articoli, AliquoteIva");
+    if (forms.seen.empty())
+        ctx.skip("no rows to look at on the first pages of StoricoDocumentiT, CliFor, Articoli, AliquoteIva");
     for (const auto& [what, seen] : forms.seen) {
         std::string text;
         for (const auto& form : seen) text += (text.empty() ? "" : ", ") + form;
         ctx.observe(what + ": " + text);
     }
-    if (forms.decimal_places >= 0) ctx.observe("decimals show at most " + std::to_string(forms.decimal_places) + " decimal places (A-16)");
+    if (forms.decimal_places >= 0)
+        ctx.observe("decimals show at most " + std::to_string(forms.decimal_places) + " decimal places (A-16)");
 }
 
 const std::vector<std::string>& data_set_resources() {
-    static const std::vector<std::string> resources = {"AliquoteIva", "Famiglia", "Sottofamiglia", "MarcaArticoli", "Articoli",
-                                                  "CliFor", "CodiciDocumento", "CondPagam", "StatiEsteri", "StoricoDocumentiT",
-                                                  "StoricoDocumentiR", "MCPResources", "MCPArticoli", "MCPClienti", "MCPFornitori",
-                                                  "MCPDocumentiT", "MCPDocumentiR", "GruppiDocumento", "MacroCategClifor",
-                                                  "CategClifor"};
+    static const std::vector<std::string> resources = {
+        "AliquoteIva",      "Famiglia",   "Sottofamiglia", "MarcaArticoli",     "Articoli",          "CliFor",
+        "CodiciDocumento",  "CondPagam",  "StatiEsteri",   "StoricoDocumentiT", "StoricoDocumentiR", "MCPResources",
+        "MCPArticoli",      "MCPClienti", "MCPFornitori",  "MCPDocumentiT",     "MCPDocumentiR",     "GruppiDocumento",
+        "MacroCategClifor", "CategClifor"};
     return resources;
 }
 
@@ -356,22 +392,37 @@ const std::vector<std::string>& data_set_resources() {
 
 std::vector<Check> schema_checks() {
     return {
-        {.id = "SCH-01", .title = "The first page of every readable resource and change feed validates against its schema",
+        {.id = "SCH-01",
+         .title = "The first page of every readable resource and change feed validates against its schema",
          .spec = "000 §2, §4.1 (rule 3: document lines by document), §4.3; 001 §2; A-13, A-14, A-15",
          .verifies = joined({"000-4.1-response-200", "000-4.3-response-200", "000-4-get-resources", "000-1-cap2-list",
                              "001-intro-read-operations"},
                             {statements::catalogue_rows(), statements::written_fields(), statements::view_fields(),
                              statements::nullability(), statements::allowed_values()}),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .run = first_pages},
-        {.id = "SCH-02", .title = "Records this check wrote validate against their schemas on every resource, view and change feed",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"*"},
+         .run = first_pages},
+        {.id = "SCH-02",
+         .title = "Records this check wrote validate against their schemas on every resource, view and change feed",
          .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
          .verifies = joined({"000-4.1-response-200", "000-4.3-response-200"},
                             {statements::written_fields(), statements::view_fields(), statements::nullability(),
                              statements::allowed_values()}),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true, .own_rows = true, .run = written_rows},
-        {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
-         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .verifies = {"000-1-field-types"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}, .run = forms_written},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = data_set_resources(),
+         .writes = true,
+         .own_rows = true,
+         .run = written_rows},
+        {.id = "SCH-03",
+         .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
+         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83",
+         .verifies = {"000-1-field-types"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"},
+         .run = forms_written},
     };
 }
 

@@ -26,7 +26,8 @@ std::string records_text(std::size_t n, const Record& record) {
 /// Sends `block` and records a finding unless it is accepted with 200.
 bool send_accepted(Context& ctx, const Record& record, const json& block) {
     const auto r = ctx.sync(kWriter, record.name, block);
-    return expect_status(ctx, r, 200, "POST sync of " + records_text(block.size(), record) + " valid as the seeds describe them");
+    return expect_status(ctx, r, 200,
+                         "POST sync of " + records_text(block.size(), record) + " valid as the seeds describe them");
 }
 
 /// Each case a block of `record` records: sent in few POSTs, read back by key in few reads, each record judged.
@@ -48,7 +49,8 @@ void send_and_read_back(Context& ctx, const Record& record, const std::vector<co
         const auto backs = read_back(ctx, record, sent);
         for (std::size_t k = 0; k < sent.size(); ++k) {
             marks.at(owner[k].first);
-            judge_read_back(ctx, record, *sent[k], "record " + std::to_string(owner[k].second) + " of the block", backs[k]);
+            judge_read_back(ctx, record, *sent[k], "record " + std::to_string(owner[k].second) + " of the block",
+                            backs[k]);
         }
     }
 }
@@ -57,8 +59,14 @@ void round_trip(Context& ctx) {
     for (const Record* record : writable_records(ctx)) {
         CasePrefixes prefixes(ctx.prefix);
         for_all_blocks<json>(ctx, {"sent " + record->name + " records read back equal",
-                                   [&] { return under_case_prefix(*record, *block_gen(ctx, *record, *rc::gen::inRange(1, 4)), ctx.prefix, prefixes.next()); },
-                                   [&](const std::vector<const json*>& cases, CaseMarks& marks) { send_and_read_back(ctx, *record, cases, marks); }});
+                                   [&] {
+                                       return under_case_prefix(*record,
+                                                                *block_gen(ctx, *record, *rc::gen::inRange(1, 4)),
+                                                                ctx.prefix, prefixes.next());
+                                   },
+                                   [&](const std::vector<const json*>& cases, CaseMarks& marks) {
+                                       send_and_read_back(ctx, *record, cases, marks);
+                                   }});
     }
 }
 
@@ -84,19 +92,23 @@ struct Upsert {
     json second;
 };
 
-void showValue(const Upsert& u, std::ostream& os) { os << u.record->name << " " << u.first.dump() << " then " << u.second.dump(); }
+void showValue(const Upsert& u, std::ostream& os) {
+    os << u.record->name << " " << u.first.dump() << " then " << u.second.dump();
+}
 
 Upsert draw_upsert(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
     const Record& record = **rc::gen::elementOf(resources);
-    const json first = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next()).front();
+    const json first =
+        under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next()).front();
     return {&record, first, with_key_of(record, *sent_gen(ctx, record), first)};
 }
 
 /// For each resource, the cases of it at once: every first record sent, then (`between`, given the positions) every
 /// second record; `judge` is then given the resource, the positions and the second records.
-void upsert_rounds(Context& ctx, const std::vector<const Record*>& resources, const std::vector<const Upsert*>& cases, CaseMarks& marks,
-                   const std::function<void(const Record&, const std::vector<std::size_t>&)>& between,
-                   const std::function<void(const Record&, const std::vector<std::size_t>&, const std::vector<const json*>&)>& judge) {
+void upsert_rounds(
+    Context& ctx, const std::vector<const Record*>& resources, const std::vector<const Upsert*>& cases,
+    CaseMarks& marks, const std::function<void(const Record&, const std::vector<std::size_t>&)>& between,
+    const std::function<void(const Record&, const std::vector<std::size_t>&, const std::vector<const json*>&)>& judge) {
     for (const Record* record : resources) {
         std::vector<std::size_t> positions;
         std::vector<json> first, second;
@@ -121,17 +133,21 @@ void upsert_rounds(Context& ctx, const std::vector<const Record*>& resources, co
 void upsert_by_key(Context& ctx) {
     const auto resources = writable_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
-    for_all_blocks<Upsert>(ctx, {"a key sent twice is one record, updated", [&] { return draw_upsert(ctx, resources, prefixes); },
-                                 [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
-                                     upsert_rounds(ctx, resources, cases, marks, [](const Record&, const std::vector<std::size_t>&) {},
-                                                   [&](const Record& record, const std::vector<std::size_t>& positions, const std::vector<const json*>& seconds) {
-                                                       const auto backs = read_back(ctx, record, seconds);
-                                                       for (std::size_t k = 0; k < positions.size(); ++k) {
-                                                           marks.at(positions[k]);
-                                                           judge_read_back(ctx, record, *seconds[k], "the record sent again with the same key", backs[k]);
-                                                       }
-                                                   });
-                                 }});
+    for_all_blocks<Upsert>(
+        ctx, {"a key sent twice is one record, updated", [&] { return draw_upsert(ctx, resources, prefixes); },
+              [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
+                  upsert_rounds(
+                      ctx, resources, cases, marks, [](const Record&, const std::vector<std::size_t>&) {},
+                      [&](const Record& record, const std::vector<std::size_t>& positions,
+                          const std::vector<const json*>& seconds) {
+                          const auto backs = read_back(ctx, record, seconds);
+                          for (std::size_t k = 0; k < positions.size(); ++k) {
+                              marks.at(positions[k]);
+                              judge_read_back(ctx, record, *seconds[k], "the record sent again with the same key",
+                                              backs[k]);
+                          }
+                      });
+              }});
 }
 
 void ts_update_changes(Context& ctx) {
@@ -140,25 +156,32 @@ void ts_update_changes(Context& ctx) {
         if (r->field("ts_update")) resources.push_back(r);
     if (resources.empty()) ctx.skip("no resource a sender writes has ts_update");
     CasePrefixes prefixes(ctx.prefix);
-    for_all_blocks<Upsert>(ctx, {"ts_update changes on every write", [&] { return draw_upsert(ctx, resources, prefixes); },
-                                 [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
-                                     std::vector<json> before;
-                                     upsert_rounds(
-                                         ctx, resources, cases, marks,
-                                         [&](const Record& record, const std::vector<std::size_t>& positions) {
-                                             std::vector<const json*> first;
-                                             for (std::size_t p : positions) first.push_back(&cases[p]->first);
-                                             before = read_each(ctx, record, first);
-                                         },
-                                         [&](const Record& record, const std::vector<std::size_t>& positions, const std::vector<const json*>& seconds) {
-                                             const auto after = read_each(ctx, record, seconds);
-                                             for (std::size_t k = 0; k < positions.size(); ++k) {
-                                                 marks.at(positions[k]);
-                                                 if (before[k].value("ts_update", json()) == after[k].value("ts_update", json()))
-                                                     ctx.finding({.expected = "a new ts_update (timestamp: a row version, changed by every update) after the record is sent again", .actual = "the same ts_update " + after[k].value("ts_update", json()).dump(), .pointer = "/ts_update"});
-                                             }
-                                         });
-                                 }});
+    for_all_blocks<Upsert>(
+        ctx,
+        {"ts_update changes on every write", [&] { return draw_upsert(ctx, resources, prefixes); },
+         [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
+             std::vector<json> before;
+             upsert_rounds(
+                 ctx, resources, cases, marks,
+                 [&](const Record& record, const std::vector<std::size_t>& positions) {
+                     std::vector<const json*> first;
+                     for (std::size_t p : positions) first.push_back(&cases[p]->first);
+                     before = read_each(ctx, record, first);
+                 },
+                 [&](const Record& record, const std::vector<std::size_t>& positions,
+                     const std::vector<const json*>& seconds) {
+                     const auto after = read_each(ctx, record, seconds);
+                     for (std::size_t k = 0; k < positions.size(); ++k) {
+                         marks.at(positions[k]);
+                         if (before[k].value("ts_update", json()) == after[k].value("ts_update", json()))
+                             ctx.finding(
+                                 {.expected =
+                                      "a new ts_update (timestamp: a row version, changed by every update) after the record is sent again",
+                                  .actual = "the same ts_update " + after[k].value("ts_update", json()).dump(),
+                                  .pointer = "/ts_update"});
+                     }
+                 });
+         }});
 }
 
 void identity_on_upsert(Context& ctx) {
@@ -170,15 +193,22 @@ void identity_on_upsert(Context& ctx) {
     const json second = oracle::minimal_record(record, first);
     if (!send_accepted(ctx, record, json::array({second}))) return;
     const json after = read_one(ctx, record, second);
-    ctx.observe(std::string("Id after an upsert of the same key: ") +
-                (before.value("Id", json()) == after.value("Id", json()) ? "kept" : "changed (" + before.value("Id", json()).dump() + " → " + after.value("Id", json()).dump() + ")"));
+    ctx.observe(
+        std::string("Id after an upsert of the same key: ") +
+        (before.value("Id", json()) == after.value("Id", json())
+             ? "kept"
+             : "changed (" + before.value("Id", json()).dump() + " → " + after.value("Id", json()).dump() + ")"));
     int kept = 0, cleared = 0;
     for (const auto& [name, value] : first.items()) {
         if (second.contains(name) || value.is_null() || value.is_array()) continue;
         (after.contains(name) && !after[name].is_null() ? kept : cleared) += 1;
     }
-    ctx.observe("fields left out of an upsert (A-60): " + std::to_string(cleared) + " became null, " + std::to_string(kept) +
-                " kept their value (" + (kept == 0 ? "replace" : cleared == 0 ? "merge" : "mixed") + ")");
+    ctx.observe("fields left out of an upsert (A-60): " + std::to_string(cleared) + " became null, " +
+                std::to_string(kept) + " kept their value (" +
+                (kept == 0      ? "replace"
+                 : cleared == 0 ? "merge"
+                                : "mixed") +
+                ")");
 }
 
 /// A key of this check's namespace for CliFor probes: ind_clifor C, cod_clifor prefix + `suffix`.
@@ -204,7 +234,8 @@ void open_writes(Context& ctx) {
     twice_b["des_ragsoc"] = "bdsc second";
     const std::string twice = answer(json::array({twice_a, twice_b}));
     const auto kept = read_by_key(ctx, kWriter, clifor, twice_a);
-    ctx.observe("one key twice in a block (A-29): " + twice + (kept.size() == 1 ? ", kept " + kept[0].value("des_ragsoc", json()).dump() : ""));
+    ctx.observe("one key twice in a block (A-29): " + twice +
+                (kept.size() == 1 ? ", kept " + kept[0].value("des_ragsoc", json()).dump() : ""));
     json platform = clifor_probe(ctx, clifor, "w3");
     platform["Id"] = 1;
     platform["ts_update"] = "AAAAAAAAAAE=";
@@ -224,12 +255,14 @@ void open_writes(Context& ctx) {
     const Record& famiglia = record_of(ctx, "Famiglia");
     json many = json::array();
     for (int i = 0; i < 501; ++i)
-        many.push_back({{"cod_famiglia", (ctx.prefix + "b" + std::to_string(i)).substr(0, 10)}, {"flg_isdeleted", false}});
+        many.push_back(
+            {{"cod_famiglia", (ctx.prefix + "b" + std::to_string(i)).substr(0, 10)}, {"flg_isdeleted", false}});
     const auto r = ctx.answered(ctx.sync(kWriter, famiglia.name, many));
     ctx.observe("a block of 501 records (A-31): " + status_text(r));
 }
 
-/// SYN-05's case: `doc` sent with its lines (`untied`: without key_documento in them) reads back its lines by key_documento.
+/// SYN-05's case: `doc` sent with its lines (`untied`: without key_documento in them) reads back its lines by
+/// key_documento.
 void published_with_lines(Context& ctx, const Record& header, const Record& lines, const json& doc, bool untied) {
     const auto sent = ctx.sync(kWriter, header.name, json::array({doc}));
     if (untied && ctx.answered(sent).status != 200) return;
@@ -237,7 +270,9 @@ void published_with_lines(Context& ctx, const Record& header, const Record& line
     const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
     const auto r = ctx.api.list(kWriter, lines.name, {selection, page_size(ctx), 1});
     if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
-    if (!r.page) ctx.fail({.expected = "a list of StoricoDocumentiR rows", .actual = r.problem, .exchange = r.response.exchange});
+    if (!r.page)
+        ctx.fail(
+            {.expected = "a list of StoricoDocumentiR rows", .actual = r.problem, .exchange = r.response.exchange});
     json sent_lines = doc["StoricoDocumentiR"];
     for (auto& line : sent_lines) line["key_documento"] = doc["key_documento"];  // each line repeats its header's
     json got = json::array();
@@ -247,13 +282,18 @@ void published_with_lines(Context& ctx, const Record& header, const Record& line
     json got_wrapper = {{"key_documento", doc["key_documento"]}, {"StoricoDocumentiR", got}};
     const auto differences = written_differences(ctx, header, sent_wrapper, got_wrapper);
     if (!differences.empty())
-        ctx.finding({.expected = "GET StoricoDocumentiR with the header's key_documento gives the " + std::to_string(sent_lines.size()) +
-                         " lines sent nested in it" + (untied ? " (sent without key_documento)" : "") +
-                         ", each repeating the header's key_documento (000 §2.1, §2.2 rule)", .actual = oracle::format_differences(differences), .exchange = r.response.exchange});
+        ctx.finding({.expected = "GET StoricoDocumentiR with the header's key_documento gives the " +
+                                 std::to_string(sent_lines.size()) + " lines sent nested in it" +
+                                 (untied ? " (sent without key_documento)" : "") +
+                                 ", each repeating the header's key_documento (000 §2.1, §2.2 rule)",
+                     .actual = oracle::format_differences(differences),
+                     .exchange = r.response.exchange});
     else if (got.size() > 1) {
         bool in_order = true;
-        for (std::size_t i = 0; i < got.size(); ++i) in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
-        ctx.observe(std::string("a document's lines read back ") + (in_order ? "in the order sent" : "in another order") + " (A-78)");
+        for (std::size_t i = 0; i < got.size(); ++i)
+            in_order = in_order && got[i].value("num_riga", json()) == json(i + 1);
+        ctx.observe(std::string("a document's lines read back ") +
+                    (in_order ? "in the order sent" : "in another order") + " (A-78)");
     }
 }
 
@@ -265,17 +305,18 @@ void nested_lines(Context& ctx) {
         doc["StoricoDocumentiR"] = *rc::gen::container<std::vector<json>>(
             static_cast<std::size_t>(*rc::gen::inRange(1, 5)), sent_gen(ctx, lines));
         // num_riga (the logical line number MCPDocumentiR shows, 001 §2.7) tells the lines apart.
-        for (std::size_t i = 0; i < doc["StoricoDocumentiR"].size(); ++i) doc["StoricoDocumentiR"][i]["num_riga"] = static_cast<int>(i + 1);
+        for (std::size_t i = 0; i < doc["StoricoDocumentiR"].size(); ++i)
+            doc["StoricoDocumentiR"][i]["num_riga"] = static_cast<int>(i + 1);
         gen::tie_lines(doc);
         // Whether a sender may leave key_documento out of a line is not shown: when a target accepts such
         // lines, they are still its lines, readable with the header's key_documento (000 §2.1).
         const bool untied = *rc::gen::arbitrary<bool>();
         if (untied)
             for (auto& line : doc["StoricoDocumentiR"]) line.erase("key_documento");
-        return StagedCase([&ctx, &header, &lines, doc, untied] { published_with_lines(ctx, header, lines, doc, untied); });
+        return StagedCase(
+            [&ctx, &header, &lines, doc, untied] { published_with_lines(ctx, header, lines, doc, untied); });
     });
 }
-
 
 /// The cases' records sent as one block under one marker, twice: TotalRowsCount of the marker counts them once each.
 /// A count is the block's, not a case's: a failing block is cut down to the fewest cases that miscount.
@@ -286,30 +327,42 @@ void total_after_sending(Context& ctx) {
     int round = 0;
     CasePrefixes prefixes(ctx.prefix);
     for_all_blocks<json>(
-        ctx, {"TotalRowsCount counts the records sent, once each",
-              [&] { return under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(1, 6)), ctx.prefix, prefixes.next()); },
-              [&](const std::vector<const json*>& cases, CaseMarks&) {
-                  const std::string text = marker(ctx, "total " + std::to_string(++round));
-                  std::vector<json> block;
-                  for (const json* c : cases)
-                      for (json r : *c) {
-                          r[field->name] = text;
-                          block.push_back(std::move(r));
-                      }
-                  const std::string selection = field->name + " = " + sql_text(text);
-                  // Sent twice: an upsert must not add rows.
-                  for (int time = 1; time <= 2; ++time) {
-                      if (!send_all_accepted(ctx, record, block)) return;
-                      const auto r = ctx.api.list(kWriter, record.name, {selection, 1, 1});
-                      if (!expect_status(ctx, r.response, 200, "GET CliFor with " + selection)) return;
-                      if (!r.page) ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
-                      const long long want = static_cast<long long>(block.size());
-                      if (!r.page->total) ctx.fail({.expected = "TotalRowsCount with the list (000 §4.1 Response 200)", .actual = "none", .exchange = r.response.exchange});
-                      if (*r.page->total != want)
-                          ctx.finding({.expected = "TotalRowsCount " + std::to_string(want) + " after sending " + records_text(block.size(), record) +
-                                           (time == 2 ? " twice" : "") + " (000 §4.4 Check)", .actual = "TotalRowsCount " + std::to_string(*r.page->total), .pointer = "/TotalRowsCount", .exchange = r.response.exchange});
-                  }
-              }});
+        ctx,
+        {"TotalRowsCount counts the records sent, once each",
+         [&] {
+             return under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(1, 6)), ctx.prefix,
+                                      prefixes.next());
+         },
+         [&](const std::vector<const json*>& cases, CaseMarks&) {
+             const std::string text = marker(ctx, "total " + std::to_string(++round));
+             std::vector<json> block;
+             for (const json* c : cases)
+                 for (json r : *c) {
+                     r[field->name] = text;
+                     block.push_back(std::move(r));
+                 }
+             const std::string selection = field->name + " = " + sql_text(text);
+             // Sent twice: an upsert must not add rows.
+             for (int time = 1; time <= 2; ++time) {
+                 if (!send_all_accepted(ctx, record, block)) return;
+                 const auto r = ctx.api.list(kWriter, record.name, {selection, 1, 1});
+                 if (!expect_status(ctx, r.response, 200, "GET CliFor with " + selection)) return;
+                 if (!r.page)
+                     ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
+                 const long long want = static_cast<long long>(block.size());
+                 if (!r.page->total)
+                     ctx.fail({.expected = "TotalRowsCount with the list (000 §4.1 Response 200)",
+                               .actual = "none",
+                               .exchange = r.response.exchange});
+                 if (*r.page->total != want)
+                     ctx.finding({.expected = "TotalRowsCount " + std::to_string(want) + " after sending " +
+                                              records_text(block.size(), record) + (time == 2 ? " twice" : "") +
+                                              " (000 §4.4 Check)",
+                                  .actual = "TotalRowsCount " + std::to_string(*r.page->total),
+                                  .pointer = "/TotalRowsCount",
+                                  .exchange = r.response.exchange});
+             }
+         }});
 }
 
 /// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
@@ -318,11 +371,15 @@ void listed_values(Context& ctx) {
     for (const Record* record : writable_records(ctx))
         for (const auto& f : record->fields) {
             if (f.values.empty() || f.key) continue;
-            auto block = sample_records(ctx, *record, static_cast<int>(f.values.size()), 101 + (&f - record->fields.data()));
+            auto block =
+                sample_records(ctx, *record, static_cast<int>(f.values.size()), 101 + (&f - record->fields.data()));
             for (std::size_t i = 0; i < f.values.size(); ++i)
-                block[i][f.name] = f.type.kind == SqlKind::Int ? json(std::stoll(f.values[i].value)) : json(f.values[i].value);
+                block[i][f.name] =
+                    f.type.kind == SqlKind::Int ? json(std::stoll(f.values[i].value)) : json(f.values[i].value);
             const auto r = ctx.sync(kWriter, record->name, json(block));
-            if (!expect_status(ctx, r, 200, "POST sync of " + records_text(block.size(), *record) + ", one for each value the seeds list for " + f.name))
+            if (!expect_status(ctx, r, 200,
+                               "POST sync of " + records_text(block.size(), *record) +
+                                   ", one for each value the seeds list for " + f.name))
                 continue;
             for (const auto& sent : block) expect_read_back(ctx, *record, sent, f.name + " = " + sent[f.name].dump());
         }
@@ -333,13 +390,14 @@ void listed_values(Context& ctx) {
 void few_hundred(Context& ctx) {
     constexpr int kFewHundred = 200;
     if (ctx.target.max_block < kFewHundred)
-        ctx.skip("the target file sets max_block " + std::to_string(ctx.target.max_block) + ", below a few hundred: a block of " +
-                 std::to_string(kFewHundred) + " is not sent");
+        ctx.skip("the target file sets max_block " + std::to_string(ctx.target.max_block) +
+                 ", below a few hundred: a block of " + std::to_string(kFewHundred) + " is not sent");
     const Record& record = record_of(ctx, "CliFor");
     const auto records = sample_records(ctx, record, kFewHundred, 211);
     if (!send_accepted(ctx, record, json(records))) return;
     for (std::size_t i : {std::size_t{0}, records.size() / 2, records.size() - 1})
-        expect_read_back(ctx, record, records[i], "record " + std::to_string(i) + " of the block of " + std::to_string(kFewHundred));
+        expect_read_back(ctx, record, records[i],
+                         "record " + std::to_string(i) + " of the block of " + std::to_string(kFewHundred));
 }
 
 /// A text of 5,000 characters (more than nvarchar(4000) holds) in each field of length -1 of each resource: "A
@@ -351,8 +409,10 @@ void unbounded_texts(Context& ctx) {
             if (f.type.is_text() && !f.type.max_length() && !f.key) unbounded.push_back(f.name);
         if (unbounded.empty()) continue;
         auto sent = sample_records(ctx, *record, 1, 131).front();
-        for (std::size_t i = 0; i < unbounded.size(); ++i) sent[unbounded[i]] = std::string(5000, static_cast<char>('a' + i % 26));
-        if (send_accepted(ctx, *record, json::array({sent}))) expect_read_back(ctx, *record, sent, "texts of 5,000 characters in its unbounded fields");
+        for (std::size_t i = 0; i < unbounded.size(); ++i)
+            sent[unbounded[i]] = std::string(5000, static_cast<char>('a' + i % 26));
+        if (send_accepted(ctx, *record, json::array({sent})))
+            expect_read_back(ctx, *record, sent, "texts of 5,000 characters in its unbounded fields");
     }
 }
 
@@ -363,46 +423,114 @@ std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all);
 std::vector<Check> sync_checks() {
     const std::vector<std::string> all{"*"};
     std::vector<Check> out{
-        {.id = "SYN-01", .title = "Records sent are accepted and read back as sent",
+        {.id = "SYN-01",
+         .title = "Records sent are accepted and read back as sent",
          .spec = "000 §4.4 Success; §2",
-         .verifies = joined({"000-4.4-success", "000-4-post-sync", "000-7-status-200", "000-4.4-body", "000-1-sync-body-array",
-                             "000-1-json-utf8", "000-4.4-content-type", "000-1-cap4-sync", "001-intro-post-sync",
-                             "000-2.2-storicodocumentit-nullability", "000-2.4-famiglia-nullability", "000-2.6-statiesteri-nullability",
-                             "001-2-nullable-unless-flagged"},
-                            {statements::written_catalogue_rows(), statements::written_fields()}),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = round_trip},
-        {.id = "SYN-02", .title = "A key sent again updates its one record",
-         .spec = "000 §2.1 Key fields; §4.4", .verifies = joined({"000-2.2-key-documento"}, {statements::written_keys()}),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = upsert_by_key},
-        {.id = "SYN-03", .title = "ts_update changes on every write",
+         .verifies =
+             joined({"000-4.4-success", "000-4-post-sync", "000-7-status-200", "000-4.4-body", "000-1-sync-body-array",
+                     "000-1-json-utf8", "000-4.4-content-type", "000-1-cap4-sync", "001-intro-post-sync",
+                     "000-2.2-storicodocumentit-nullability", "000-2.4-famiglia-nullability",
+                     "000-2.6-statiesteri-nullability", "001-2-nullable-unless-flagged"},
+                    {statements::written_catalogue_rows(), statements::written_fields()}),
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .writes = true,
+         .own_rows = true,
+         .run = round_trip},
+        {.id = "SYN-02",
+         .title = "A key sent again updates its one record",
+         .spec = "000 §2.1 Key fields; §4.4",
+         .verifies = joined({"000-2.2-key-documento"}, {statements::written_keys()}),
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .writes = true,
+         .own_rows = true,
+         .run = upsert_by_key},
+        {.id = "SYN-03",
+         .title = "ts_update changes on every write",
          .spec = "000 §1; §2 (ts_update timestamp); A-75",
          .verifies = {"000-1-platform-fields", "000-4.4-platform-managed", "001-2-platform-managed"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = ts_update_changes},
-        {.id = "SYN-04", .title = "On an upsert: Id kept? Fields left out cleared or kept?",
-         .spec = "000 §1; A-60, A-77", .verifies = {"000-1-platform-fields"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = identity_on_upsert},
-        {.id = "SYN-05", .title = "A document's nested lines are readable with its key_documento",
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .writes = true,
+         .own_rows = true,
+         .run = ts_update_changes},
+        {.id = "SYN-04",
+         .title = "On an upsert: Id kept? Fields left out cleared or kept?",
+         .spec = "000 §1; A-60, A-77",
+         .verifies = {"000-1-platform-fields"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = identity_on_upsert},
+        {.id = "SYN-05",
+         .title = "A document's nested lines are readable with its key_documento",
          .spec = "000 §2.1 Not-covered records; §2.2 Rule",
-         .verifies = {"000-2.2-header-and-lines-together", "000-2.1-lines-readable", "000-2.1-lines-repeat-key", "000-4.4-document-lines",
-                      "000-1-list-nested", "000-2.1-catalogue-storicodocumentir"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT"}, .writes = true, .own_rows = true, .run = nested_lines},
-        {.id = "SYN-06", .title = "After sending, TotalRowsCount counts the records sent",
-         .spec = "000 §4.4 Check", .verifies = {"000-4.4-check", "000-4.1-response-200"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = total_after_sending},
-        {.id = "SYN-10", .title = "Writes the seeds leave open: what do they give?",
+         .verifies = {"000-2.2-header-and-lines-together", "000-2.1-lines-readable", "000-2.1-lines-repeat-key",
+                      "000-4.4-document-lines", "000-1-list-nested", "000-2.1-catalogue-storicodocumentir"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"StoricoDocumentiT"},
+         .writes = true,
+         .own_rows = true,
+         .run = nested_lines},
+        {.id = "SYN-06",
+         .title = "After sending, TotalRowsCount counts the records sent",
+         .spec = "000 §4.4 Check",
+         .verifies = {"000-4.4-check", "000-4.1-response-200"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = total_after_sending},
+        {.id = "SYN-10",
+         .title = "Writes the seeds leave open: what do they give?",
          .spec = "000 §4.4; A-24, A-26, A-27, A-29, A-30, A-31, A-33, A-61",
-         .verifies = {"000-4.4-success-body-not-shown", "000-7-error-body-not-shown", "000-7-malformed-statuses-not-shown",
-                      "000-8-request-size-not-shown", "000-4.4-customer-id-not-sent", "000-1-platform-fields", "001-2.1-ind-sesso"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true, .own_rows = true, .run = open_writes},
-        {.id = "SYN-11", .title = "Every value the seeds list for a field is accepted and read back",
-         .spec = "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2", .verifies = statements::allowed_values(),
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = listed_values},
-        {.id = "SYN-12", .title = "A block of a few hundred records is accepted",
-         .spec = "000 §4.4; §8; A-111", .verifies = {"000-4.4-blocks", "000-8-recommended-blocks"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = few_hundred},
-        {.id = "SYN-13", .title = "A text of 5,000 characters in a field of length -1 is accepted and read back",
-         .spec = "000 §1 field types", .verifies = {"000-1-length-unbounded", "000-1-field-types"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = unbounded_texts},
+         .verifies = {"000-4.4-success-body-not-shown", "000-7-error-body-not-shown",
+                      "000-7-malformed-statuses-not-shown", "000-8-request-size-not-shown",
+                      "000-4.4-customer-id-not-sent", "000-1-platform-fields", "001-2.1-ind-sesso"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = {"CliFor", "Famiglia"},
+         .writes = true,
+         .own_rows = true,
+         .run = open_writes},
+        {.id = "SYN-11",
+         .title = "Every value the seeds list for a field is accepted and read back",
+         .spec = "000 §2.2, §2.3, §2.6; 001 §2.1, §2.2",
+         .verifies = statements::allowed_values(),
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .writes = true,
+         .own_rows = true,
+         .run = listed_values},
+        {.id = "SYN-12",
+         .title = "A block of a few hundred records is accepted",
+         .spec = "000 §4.4; §8; A-111",
+         .verifies = {"000-4.4-blocks", "000-8-recommended-blocks"},
+         .level = Level::Should,
+         .needs = {client::kWriter},
+         .resources = {"CliFor"},
+         .writes = true,
+         .own_rows = true,
+         .run = few_hundred},
+        {.id = "SYN-13",
+         .title = "A text of 5,000 characters in a field of length -1 is accepted and read back",
+         .spec = "000 §1 field types",
+         .verifies = {"000-1-length-unbounded", "000-1-field-types"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = all,
+         .writes = true,
+         .own_rows = true,
+         .run = unbounded_texts},
     };
     for (auto& check : sync_refusal_checks(all)) out.push_back(std::move(check));
     return out;

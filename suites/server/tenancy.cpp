@@ -62,7 +62,8 @@ Written write_as_writer(Context& ctx, std::uint64_t salt) {
 const json* ours(Context& ctx, const Written& w, const std::string& resource, const json& row) {
     if (resource == kLines) {  // open records: a line is ours when its key_documento is one of our headers'
         for (const auto& doc : w.records(kHeader))
-            if (oracle::same_key(record_of(ctx, kHeader), doc, json{{"key_documento", value_of(row, "key_documento")}}, Collation::CaseInsensitive))
+            if (oracle::same_key(record_of(ctx, kHeader), doc, json{{"key_documento", value_of(row, "key_documento")}},
+                                 Collation::CaseInsensitive))
                 return &doc;
         return nullptr;
     }
@@ -79,20 +80,29 @@ const json* ours(Context& ctx, const Written& w, const std::string& resource, co
 }
 
 /// Records a finding for each row of `rows` that is one of the writer's records.
-void expect_none_of_ours(Context& ctx, const Written& w, const std::string& resource, const std::vector<json>& rows, const std::string& how,
-                         const client::Exchange& exchange) {
+void expect_none_of_ours(Context& ctx, const Written& w, const std::string& resource, const std::vector<json>& rows,
+                         const std::string& how, const client::Exchange& exchange) {
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (ours(ctx, w, resource, rows[i]))
-            ctx.finding({.expected = "none of the writer's records in what the other tenant reads (" + how + "; 000 §1: one tenant per record)", .actual = "the writer's " + resource + " record with key " + oracle::index_key(record_of(ctx, resource == kLines ? kHeader : resource), rows[i], Collation::CaseSensitive), .pointer = "/" + std::to_string(i), .exchange = exchange});
+            ctx.finding({.expected = "none of the writer's records in what the other tenant reads (" + how +
+                                     "; 000 §1: one tenant per record)",
+                         .actual = "the writer's " + resource + " record with key " +
+                                   oracle::index_key(record_of(ctx, resource == kLines ? kHeader : resource), rows[i],
+                                                     Collation::CaseSensitive),
+                         .pointer = "/" + std::to_string(i),
+                         .exchange = exchange});
 }
 
 /// Reads `resource` where `selection` as `role`: one page of a few rows (the selection names a key or marker).
-client::ListResult read_selected(Context& ctx, const std::string& role, const std::string& resource, const std::string& selection) {
+client::ListResult read_selected(Context& ctx, const std::string& role, const std::string& resource,
+                                 const std::string& selection) {
     return ctx.api.list(role, resource, {selection, std::min<long long>(page_size(ctx), 100), 1});
 }
 
 /// "key_documento = '…'" of a header: its lines in StoricoDocumentiR, its rows in MCPDocumentiT and MCPDocumentiR.
-std::string lines_selection(Context& ctx, const json& doc) { return equals_selection(record_of(ctx, kHeader), doc, {"key_documento"}); }
+std::string lines_selection(Context& ctx, const json& doc) {
+    return equals_selection(record_of(ctx, kHeader), doc, {"key_documento"});
+}
 
 // ---- TEN-01 ----
 
@@ -103,10 +113,13 @@ void reads_and_filters(Context& ctx) {
         const std::string selection = w.marker_fields.at(resource) + " = " + sql_text(w.marker);
         const auto own = read_selected(ctx, client::kWriter, resource, selection);
         if (ctx.page_of(own, "the writer reading its own " + resource).rows.empty())
-            throw CheckError("the writer does not see its own " + resource + " records where " + selection + ": nothing to compare with", own.response.exchange);
+            throw CheckError("the writer does not see its own " + resource + " records where " + selection +
+                                 ": nothing to compare with",
+                             own.response.exchange);
         const auto other = read_selected(ctx, client::kOtherTenant, resource, selection);
         const auto& page = ctx.page_of(other, "the other tenant reading " + resource + " where " + selection);
-        expect_none_of_ours(ctx, w, resource, page.rows, "GET " + resource + " where " + selection, other.response.exchange);
+        expect_none_of_ours(ctx, w, resource, page.rows, "GET " + resource + " where " + selection,
+                            other.response.exchange);
     }
     // By key, every record of every resource written, and the documents' lines by key_documento.
     for (const auto& b : w.set) {
@@ -114,15 +127,15 @@ void reads_and_filters(Context& ctx) {
         for (const auto& sent : b.records) {
             const std::string selection = key_selection(record, sent);
             const auto other = read_selected(ctx, client::kOtherTenant, b.resource, selection);
-            expect_none_of_ours(ctx, w, b.resource, ctx.page_of(other, "the other tenant reading " + b.resource).rows, "GET " + b.resource + " where " + selection,
-                                other.response.exchange);
+            expect_none_of_ours(ctx, w, b.resource, ctx.page_of(other, "the other tenant reading " + b.resource).rows,
+                                "GET " + b.resource + " where " + selection, other.response.exchange);
         }
     }
     for (const auto& doc : w.records(kHeader)) {
         const std::string selection = lines_selection(ctx, doc);
         const auto other = read_selected(ctx, client::kOtherTenant, kLines, selection);
-        expect_none_of_ours(ctx, w, kLines, ctx.page_of(other, "the other tenant reading StoricoDocumentiR").rows, "GET StoricoDocumentiR where " + selection,
-                            other.response.exchange);
+        expect_none_of_ours(ctx, w, kLines, ctx.page_of(other, "the other tenant reading StoricoDocumentiR").rows,
+                            "GET StoricoDocumentiR where " + selection, other.response.exchange);
     }
     // Whole resources, page by page (bounded: a large tenant is read only in part, and that is said).
     const long long size = std::min<long long>(page_size(ctx), kPage);
@@ -130,13 +143,17 @@ void reads_and_filters(Context& ctx) {
         long long number = 1;
         for (; number <= kMaxPages; ++number) {
             const auto r = ctx.api.list(client::kOtherTenant, resource, {std::nullopt, size, number});
-            const auto& page = ctx.page_of(r, "the other tenant reading " + resource + " page " + std::to_string(number));
-            expect_none_of_ours(ctx, w, resource, page.rows, "GET " + resource + " page " + std::to_string(number) + " of PageSize " + std::to_string(size),
-                                r.response.exchange);
+            const auto& page =
+                ctx.page_of(r, "the other tenant reading " + resource + " page " + std::to_string(number));
+            expect_none_of_ours(
+                ctx, w, resource, page.rows,
+                "GET " + resource + " page " + std::to_string(number) + " of PageSize " + std::to_string(size),
+                r.response.exchange);
             if (static_cast<long long>(page.rows.size()) < size) break;
         }
         if (number > kMaxPages)
-            ctx.observe("the other tenant's " + resource + " was read in its first " + std::to_string(kMaxPages) + " pages only (it holds more rows)");
+            ctx.observe("the other tenant's " + resource + " was read in its first " + std::to_string(kMaxPages) +
+                        " pages only (it holds more rows)");
     }
 }
 
@@ -164,8 +181,10 @@ std::string encoded(const std::string& instant) {
 bool read_other_feed(Context& ctx, const Written& w, const std::string& resource, const std::string& instant) {
     const long long size = std::min<long long>(page_size(ctx), kPage);
     for (long long number = 1; number <= kMaxPages; ++number) {
-        const auto r = ctx.api.read(ctx.api.authed(client::kOtherTenant, "GET", "/api/sync/" + resource + "?LastUtcRun=" + encoded(instant) +
-                                                                                 "&PageSize=" + std::to_string(size) + "&PageNumber=" + std::to_string(number)));
+        const auto r = ctx.api.read(ctx.api.authed(client::kOtherTenant, "GET",
+                                                   "/api/sync/" + resource + "?LastUtcRun=" + encoded(instant) +
+                                                       "&PageSize=" + std::to_string(size) +
+                                                       "&PageNumber=" + std::to_string(number)));
         const std::string what = "GET sync " + resource + " since " + instant + " page " + std::to_string(number);
         const auto& page = ctx.page_of(r, "the other tenant's " + what);
         expect_none_of_ours(ctx, w, resource, page.rows, what, r.response.exchange);
@@ -187,8 +206,8 @@ void change_feed(Context& ctx) {
             if (const auto since = second_before(value_of(rows.front(), "dat_ultvar"))) instants.push_back(*since);
         for (const auto& instant : instants) {
             if (!read_other_feed(ctx, w, resource, instant))
-                ctx.observe("the other tenant's change feed of " + resource + " since " + instant + " was read in its first " + std::to_string(kMaxPages) +
-                            " pages only (it holds more rows)");
+                ctx.observe("the other tenant's change feed of " + resource + " since " + instant +
+                            " was read in its first " + std::to_string(kMaxPages) + " pages only (it holds more rows)");
         }
     }
 }
@@ -208,7 +227,8 @@ void views(Context& ctx) {
         reads.push_back({"MCPClienti", equals_selection(clienti, c, {"cod_clifor"}), &c});
         reads.push_back({"MCPFornitori", equals_selection(clienti, c, {"cod_clifor"}), &c});
     }
-    for (const auto& a : w.records("Articoli")) reads.push_back({"MCPArticoli", key_selection(record_of(ctx, "MCPArticoli"), a), &a});
+    for (const auto& a : w.records("Articoli"))
+        reads.push_back({"MCPArticoli", key_selection(record_of(ctx, "MCPArticoli"), a), &a});
     for (const auto& d : w.records(kHeader)) {
         reads.push_back({"MCPDocumentiT", lines_selection(ctx, d), &d});
         reads.push_back({"MCPDocumentiR", lines_selection(ctx, d), &d});
@@ -217,27 +237,36 @@ void views(Context& ctx) {
     for (const auto& read : reads) {
         const Record& view = record_of(ctx, read.view);
         // A row with the key of a written record: the keys carry the check's own prefix, no other tenant has them.
-        const std::vector<std::string> key_fields = read.view == "MCPDocumentiR" || read.view == "MCPDocumentiT" ? std::vector<std::string>{"key_documento"}
-                                                                                                                  : std::vector<std::string>{"cod_clifor", "cod_art", "cod_variante"};
+        const std::vector<std::string> key_fields =
+            read.view == "MCPDocumentiR" || read.view == "MCPDocumentiT"
+                ? std::vector<std::string>{"key_documento"}
+                : std::vector<std::string>{"cod_clifor", "cod_art", "cod_variante"};
         auto is_ours = [&](const json& row) {
             for (const auto& f : key_fields) {
                 if (!read.sent->contains(f) || !view.field(f)) continue;
                 const json a = value_of(row, f), b = value_of(*read.sent, f);
                 if (!a.is_string() || !b.is_string()) return false;
-                if (oracle::index_key(view, json{{f, a}}, Collation::CaseInsensitive) != oracle::index_key(view, json{{f, b}}, Collation::CaseInsensitive))
+                if (oracle::index_key(view, json{{f, a}}, Collation::CaseInsensitive) !=
+                    oracle::index_key(view, json{{f, b}}, Collation::CaseInsensitive))
                     return false;
             }
             return true;
         };
         const auto mine = read_selected(ctx, client::kWriter, read.view, read.selection);
-        for (const auto& row : ctx.page_of(mine, "the writer reading " + read.view).rows) seen_by_writer += is_ours(row) ? 1 : 0;
+        for (const auto& row : ctx.page_of(mine, "the writer reading " + read.view).rows)
+            seen_by_writer += is_ours(row) ? 1 : 0;
         const auto other = read_selected(ctx, client::kOtherTenant, read.view, read.selection);
         const auto& page = ctx.page_of(other, "the other tenant reading " + read.view + " where " + read.selection);
         for (std::size_t i = 0; i < page.rows.size(); ++i)
             if (is_ours(page.rows[i]))
-                ctx.finding({.expected = "none of the writer's records in the other tenant's " + read.view + " (000 §1: one tenant per record)", .actual = "a row of the writer's record where " + read.selection, .pointer = "/" + std::to_string(i), .exchange = other.response.exchange});
+                ctx.finding({.expected = "none of the writer's records in the other tenant's " + read.view +
+                                         " (000 §1: one tenant per record)",
+                             .actual = "a row of the writer's record where " + read.selection,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = other.response.exchange});
     }
-    if (seen_by_writer == 0) throw CheckError("the writer sees none of its records in the MCP views: nothing to compare with");
+    if (seen_by_writer == 0)
+        throw CheckError("the writer sees none of its records in the MCP views: nothing to compare with");
     // MCPClienti by the marker (des_ragsoc is CliFor's marker field and a field of the view).
     const std::string field = w.marker_fields.at("CliFor");
     if (clienti.field(field)) {
@@ -246,7 +275,11 @@ void views(Context& ctx) {
             const auto other = read_selected(ctx, client::kOtherTenant, view, selection);
             const auto& page = ctx.page_of(other, "the other tenant reading " + view + " where " + selection);
             for (std::size_t i = 0; i < page.rows.size(); ++i)
-                ctx.finding({.expected = "none of the writer's records in the other tenant's " + view + " (000 §1: one tenant per record)", .actual = "a row carrying the writer's marker where " + selection, .pointer = "/" + std::to_string(i), .exchange = other.response.exchange});
+                ctx.finding({.expected = "none of the writer's records in the other tenant's " + view +
+                                         " (000 §1: one tenant per record)",
+                             .actual = "a row carrying the writer's marker where " + selection,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = other.response.exchange});
         }
     }
 }
@@ -269,21 +302,32 @@ void same_key_two_tenants(Context& ctx) {
         }
         const auto a = ctx.sync(client::kWriter, resource, writer);
         if (a.transport_failed() || a.status != 200)
-            throw CheckError("writing the check's " + resource + " records as the writer: expected 200, got " + status_text(a), a.exchange);
+            throw CheckError(
+                "writing the check's " + resource + " records as the writer: expected 200, got " + status_text(a),
+                a.exchange);
         const auto b = ctx.sync(client::kOtherTenant, resource, other);
         ctx.answered(b);
-        if (b.status == 401 || b.status == 403) ctx.skip("the other_tenant user may not write " + resource + " (" + status_text(b) + "): give users.other_tenant a user enabled for writing, to run it");
+        if (b.status == 401 || b.status == 403)
+            ctx.skip("the other_tenant user may not write " + resource + " (" + status_text(b) +
+                     "): give users.other_tenant a user enabled for writing, to run it");
         if (b.status != 200)
-            throw CheckError("writing the same keys as the other tenant: expected 200, got " + status_text(b), b.exchange);
-        for (const auto& [role, sent, text] : {std::tuple{client::kWriter, &writer, mine}, std::tuple{client::kOtherTenant, &other, theirs}}) {
+            throw CheckError("writing the same keys as the other tenant: expected 200, got " + status_text(b),
+                             b.exchange);
+        for (const auto& [role, sent, text] :
+             {std::tuple{client::kWriter, &writer, mine}, std::tuple{client::kOtherTenant, &other, theirs}}) {
             for (const auto& s : *sent) {
                 const std::string selection = key_selection(record, s);
                 const auto r = read_selected(ctx, role, resource, selection);
                 const auto& page = ctx.page_of(r, std::string(role) + " reading back " + resource);
                 if (page.rows.size() != 1 || value_of(page.rows.front(), field->name) != text)
-                    ctx.finding({.expected = std::string(role) + " reads back its own " + resource + " record where " + selection + " (" + field->name + " = \"" + text +
-                                     "\"): the same key in two tenants is two records (000 §1)", .actual = std::to_string(page.rows.size()) + " rows" +
-                                     (page.rows.empty() ? std::string() : ", " + field->name + " = " + value_of(page.rows.front(), field->name).dump()), .exchange = r.response.exchange});
+                    ctx.finding({.expected = std::string(role) + " reads back its own " + resource + " record where " +
+                                             selection + " (" + field->name + " = \"" + text +
+                                             "\"): the same key in two tenants is two records (000 §1)",
+                                 .actual = std::to_string(page.rows.size()) + " rows" +
+                                           (page.rows.empty() ? std::string()
+                                                              : ", " + field->name + " = " +
+                                                                    value_of(page.rows.front(), field->name).dump()),
+                                 .exchange = r.response.exchange});
             }
         }
     }
@@ -297,7 +341,8 @@ std::optional<long long> tenant_of(Context& ctx, const std::string& role) {
     const auto info = ctx.api.token_info(role);
     if (!info.transport_failed() && info.status == 200) {
         const json body = parse_bounded(info.body);
-        if (body.is_object() && body.contains("customer_ID") && body.at("customer_ID").is_number_integer()) return body.at("customer_ID").get<long long>();
+        if (body.is_object() && body.contains("customer_ID") && body.at("customer_ID").is_number_integer())
+            return body.at("customer_ID").get<long long>();
     }
     const auto r = ctx.api.list(role, "MCPResources", {std::nullopt, 1, 1});
     if (r.page && !r.page->rows.empty() && value_of(r.page->rows.front(), "customer_ID").is_number_integer())
@@ -309,8 +354,8 @@ void body_tenant_ignored(Context& ctx) {
     const auto writer_id = tenant_of(ctx, client::kWriter);
     auto other_id = tenant_of(ctx, client::kOtherTenant);
     if (!other_id || other_id == writer_id) other_id = writer_id ? *writer_id + 1 : 2;
-    ctx.observe("tenant ids: the writer's " + (writer_id ? std::to_string(*writer_id) : std::string("unknown")) + ", customer_ID sent " +
-                std::to_string(*other_id));
+    ctx.observe("tenant ids: the writer's " + (writer_id ? std::to_string(*writer_id) : std::string("unknown")) +
+                ", customer_ID sent " + std::to_string(*other_id));
     const Record& record = record_of(ctx, "CliFor");
     const Field* field = marker_field(record);
     if (!field) throw CheckError("CliFor has no field that can carry a marker");
@@ -323,48 +368,97 @@ void body_tenant_ignored(Context& ctx) {
     const auto w = ctx.sync(client::kWriter, "CliFor", block);
     ctx.answered(w);
     const bool accepted = client::is_success(w.status);
-    ctx.observe("a block whose records name customer_ID " + std::to_string(*other_id) + " (not the writer's tenant): answered " + std::to_string(w.status) +
+    ctx.observe("a block whose records name customer_ID " + std::to_string(*other_id) +
+                    " (not the writer's tenant): answered " + std::to_string(w.status) +
                     " (A-26: refusing or ignoring it both pass)",
                 w.exchange);
     const std::string selection = field->name + " = " + sql_text(text);
     const auto other = read_selected(ctx, client::kOtherTenant, "CliFor", selection);
     const auto& other_rows = ctx.page_of(other, "the other tenant reading CliFor where " + selection).rows;
     if (!other_rows.empty())
-        ctx.finding({.expected = "no record in the other tenant's data: customer_ID in a sent record never moves it out of the token's tenant (000 §1; A-26)", .actual = std::to_string(other_rows.size()) + " of the writer's records are the other tenant's", .pointer = "/0", .exchange = other.response.exchange});
+        ctx.finding(
+            {.expected =
+                 "no record in the other tenant's data: customer_ID in a sent record never moves it out of the token's tenant (000 §1; A-26)",
+             .actual = std::to_string(other_rows.size()) + " of the writer's records are the other tenant's",
+             .pointer = "/0",
+             .exchange = other.response.exchange});
     if (!accepted) return;
     const auto mine = read_selected(ctx, client::kWriter, "CliFor", selection);
     const auto& rows = ctx.page_of(mine, "the writer reading CliFor where " + selection).rows;
     if (rows.size() != block.size())
-        ctx.finding({.expected = "the " + std::to_string(block.size()) + " records of the accepted block in the writer's tenant (the token's)", .actual = std::to_string(rows.size()) + " of them", .exchange = mine.response.exchange});
+        ctx.finding({.expected = "the " + std::to_string(block.size()) +
+                                 " records of the accepted block in the writer's tenant (the token's)",
+                     .actual = std::to_string(rows.size()) + " of them",
+                     .exchange = mine.response.exchange});
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (writer_id && *other_id != *writer_id && value_of(rows[i], "customer_ID") == json(*other_id))
-            ctx.finding({.expected = "customer_ID " + std::to_string(*writer_id) + " (the writer's tenant) on the writer's record", .actual = "customer_ID " + std::to_string(*other_id) + ", as sent", .pointer = "/" + std::to_string(i) + "/customer_ID", .exchange = mine.response.exchange});
+            ctx.finding({.expected = "customer_ID " + std::to_string(*writer_id) +
+                                     " (the writer's tenant) on the writer's record",
+                         .actual = "customer_ID " + std::to_string(*other_id) + ", as sent",
+                         .pointer = "/" + std::to_string(i) + "/customer_ID",
+                         .exchange = mine.response.exchange});
 }
 
 }  // namespace
 
 std::vector<Check> tenancy_checks() {
-    const std::vector<std::string> data_set_resources = {"AliquoteIva", "Famiglia",          "Sottofamiglia",     "MarcaArticoli",
-                                                    "Articoli", "CliFor",      "CodiciDocumento",   "CondPagam",         "StatiEsteri",
-                                                    kHeader,    kLines};
+    const std::vector<std::string> data_set_resources = {
+        "AliquoteIva",     "Famiglia",  "Sottofamiglia", "MarcaArticoli", "Articoli", "CliFor",
+        "CodiciDocumento", "CondPagam", "StatiEsteri",   kHeader,         kLines};
     std::vector<std::string> view_resources = data_set_resources;
-    view_resources.insert(view_resources.end(), {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"});
+    view_resources.insert(view_resources.end(),
+                          {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"});
     return {
-        {.id = "TEN-01", .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
-         .spec = "000 §1; §4.1 (derived: one tenant per record)", .verifies = {"000-1-tenant", "001-2-customer-id"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = reads_and_filters},
-        {.id = "TEN-02", .title = "Another tenant's change feed never carries the writer's records",
-         .spec = "000 §1; §4.3 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-4.3-response-200"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = change_feed},
-        {.id = "TEN-03", .title = "Another tenant's MCP views never show the writer's records",
-         .spec = "000 §1; 000 §1 capability 5 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-1-cap5-views"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = view_resources, .writes = true, .own_rows = true, .run = views},
-        {.id = "TEN-04", .title = "The same key written by two tenants is two records, each reading back its own",
-         .spec = "000 §1; 001 §2 Conventions (customer_ID is K)", .verifies = {"000-1-tenant", "001-2-customer-id"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true, .run = same_key_two_tenants},
-        {.id = "TEN-05", .title = "customer_ID in a sent record never puts it in another tenant",
-         .spec = "000 §1; §4.4; A-26 (derived)", .verifies = {"000-1-tenant", "000-4.4-customer-id-not-sent"},
-         .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "MCPResources"}, .writes = true, .own_rows = true, .run = body_tenant_ignored},
+        {.id = "TEN-01",
+         .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
+         .spec = "000 §1; §4.1 (derived: one tenant per record)",
+         .verifies = {"000-1-tenant", "001-2-customer-id"},
+         .level = Level::Must,
+         .needs = {client::kWriter, client::kOtherTenant},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = reads_and_filters},
+        {.id = "TEN-02",
+         .title = "Another tenant's change feed never carries the writer's records",
+         .spec = "000 §1; §4.3 (derived: one tenant per record)",
+         .verifies = {"000-1-tenant", "000-4.3-response-200"},
+         .level = Level::Must,
+         .needs = {client::kWriter, client::kOtherTenant},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = change_feed},
+        {.id = "TEN-03",
+         .title = "Another tenant's MCP views never show the writer's records",
+         .spec = "000 §1; 000 §1 capability 5 (derived: one tenant per record)",
+         .verifies = {"000-1-tenant", "000-1-cap5-views"},
+         .level = Level::Must,
+         .needs = {client::kWriter, client::kOtherTenant},
+         .resources = view_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = views},
+        {.id = "TEN-04",
+         .title = "The same key written by two tenants is two records, each reading back its own",
+         .spec = "000 §1; 001 §2 Conventions (customer_ID is K)",
+         .verifies = {"000-1-tenant", "001-2-customer-id"},
+         .level = Level::Must,
+         .needs = {client::kWriter, client::kOtherTenant},
+         .resources = {"CliFor", "Articoli"},
+         .writes = true,
+         .own_rows = true,
+         .run = same_key_two_tenants},
+        {.id = "TEN-05",
+         .title = "customer_ID in a sent record never puts it in another tenant",
+         .spec = "000 §1; §4.4; A-26 (derived)",
+         .verifies = {"000-1-tenant", "000-4.4-customer-id-not-sent"},
+         .level = Level::Must,
+         .needs = {client::kWriter, client::kOtherTenant},
+         .resources = {"CliFor", "MCPResources"},
+         .writes = true,
+         .own_rows = true,
+         .run = body_tenant_ignored},
     };
 }
 

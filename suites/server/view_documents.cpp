@@ -20,7 +20,8 @@ namespace {
 
 /// The fields every line of MCPDocumentiR repeats from its header (001 §2.7 "Each line repeats header data
 /// (year, date, type, counterpart and agent)"), besides key_documento (000 §2.1).
-const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_doc", "cod_tipodoc", "ind_clifor_c", "cod_clifor_c", "cod_agente"};
+const std::vector<std::string> kRepeated = {"key_documento", "num_anno",     "dat_doc",   "cod_tipodoc",
+                                            "ind_clifor_c",  "cod_clifor_c", "cod_agente"};
 
 // ---- VIEW-03 and VIEW-07 ----
 
@@ -28,8 +29,11 @@ const std::vector<std::string> kRepeated = {"key_documento", "num_anno", "dat_do
 /// when there is not exactly one.
 std::optional<json> header_row(Context& ctx, const json& doc, const Rows& rows) {
     if (rows.rows.size() != 1) {
-        ctx.finding({.expected = "one MCPDocumentiT row for the header written with " + equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}) +
-                         " (it has cod_tipodoc, num_anno and dat_doc)", .actual = std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
+        ctx.finding({.expected = "one MCPDocumentiT row for the header written with " +
+                                 equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}) +
+                                 " (it has cod_tipodoc, num_anno and dat_doc)",
+                     .actual = std::to_string(rows.rows.size()) + " rows",
+                     .exchange = rows.exchange});
         return std::nullopt;
     }
     return rows.rows.front();
@@ -43,19 +47,21 @@ struct DocumentReads {
 };
 
 /// Sends the data sets of a block's cases and reads each case's headers back from both document views, in batches.
-std::vector<std::vector<DocumentReads>> read_documents(Context& ctx, const std::vector<const gen::DataSet*>& sets, BatchedReads& batch,
-                                                       std::size_t lines_per_doc) {
+std::vector<std::vector<DocumentReads>> read_documents(Context& ctx, const std::vector<const gen::DataSet*>& sets,
+                                                       BatchedReads& batch, std::size_t lines_per_doc) {
     send_data_set(ctx, merged(sets));
     std::vector<std::vector<DocumentReads>> out(sets.size());
     for (std::size_t p = 0; p < sets.size(); ++p)
         for (const auto& doc : records_in(*sets[p], kHeader))
-            out[p].push_back({&doc, batch.add("MCPDocumentiT", doc, {"key_documento"}), batch.add("MCPDocumentiR", doc, {"key_documento"}, lines_per_doc)});
+            out[p].push_back({&doc, batch.add("MCPDocumentiT", doc, {"key_documento"}),
+                              batch.add("MCPDocumentiR", doc, {"key_documento"}, lines_per_doc)});
     batch.fetch(ctx, client::kWriter);
     return out;
 }
 
 /// Each line repeats its header's key and data (kRepeated), compared as the line view types them.
-void expect_repeats(Context& ctx, const json& doc, const json& line, const std::string& pointer, const client::Exchange& exchange) {
+void expect_repeats(Context& ctx, const json& doc, const json& line, const std::string& pointer,
+                    const client::Exchange& exchange) {
     compare_fields(ctx, record_of(ctx, "MCPDocumentiR"), doc, kHeader, line, kRepeated, pointer, exchange);
 }
 
@@ -65,7 +71,12 @@ void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
     for (std::size_t i = 0; i < lines.rows.size(); ++i) {
         const json prg = value_of(lines.rows[i], "prg_riga");
         if (!seen.insert(prg.dump()).second)
-            ctx.finding({.expected = "prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)", .actual = "prg_riga " + prg.dump() + " again", .pointer = lines.at(i) + "/prg_riga", .exchange = lines.exchange});
+            ctx.finding(
+                {.expected =
+                     "prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)",
+                 .actual = "prg_riga " + prg.dump() + " again",
+                 .pointer = lines.at(i) + "/prg_riga",
+                 .exchange = lines.exchange});
     }
 }
 
@@ -73,11 +84,12 @@ void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
 /// from `row`'s: the seeds' example filters (001 §2.6, §2.7) on the values the view itself returned. Text fields
 /// are not held to equality in the other rows: a collation or trailing-blank rule may match other spellings (A-17,
 /// A-99, A-103).
-void expect_example_filter(Context& ctx, const std::string& view, const json& row, const std::vector<std::string>& fields,
-                           const std::vector<std::string>& key) {
+void expect_example_filter(Context& ctx, const std::string& view, const json& row,
+                           const std::vector<std::string>& fields, const std::vector<std::string>& key) {
     const Record& record = record_of(ctx, view);
     for (const auto& f : fields)
-        if (!value_of(row, f).is_string() && !value_of(row, f).is_number_integer()) return;  // a null: nothing to filter by
+        if (!value_of(row, f).is_string() && !value_of(row, f).is_number_integer())
+            return;  // a null: nothing to filter by
     // With the row's key too: on a target holding data, the example's values alone may select more than a page.
     const std::string selection = equals_selection(record, row, fields) + " and " + equals_selection(record, row, key);
     bool found = false;
@@ -88,11 +100,16 @@ void expect_example_filter(Context& ctx, const std::string& view, const json& ro
         found = found || same_key;
         for (const auto& f : fields)
             if (value_of(row, f).is_number_integer() && value_of(rows.rows[i], f) != value_of(row, f))
-                ctx.finding({.expected = "only rows with " + selection + " (the seeds' example filter)", .actual = f + " = " + value_of(rows.rows[i], f).dump(), .pointer = "/" + std::to_string(i) + "/" + f, .exchange = rows.exchange});
+                ctx.finding({.expected = "only rows with " + selection + " (the seeds' example filter)",
+                             .actual = f + " = " + value_of(rows.rows[i], f).dump(),
+                             .pointer = "/" + std::to_string(i) + "/" + f,
+                             .exchange = rows.exchange});
     }
     if (!found)
-        ctx.finding({.expected = "the row it read before among the rows of " + view + " with " + selection + " (the seeds' example filter)", .actual = "not among the " +
-                         std::to_string(rows.rows.size()) + " rows", .exchange = rows.exchange});
+        ctx.finding({.expected = "the row it read before among the rows of " + view + " with " + selection +
+                                 " (the seeds' example filter)",
+                     .actual = "not among the " + std::to_string(rows.rows.size()) + " rows",
+                     .exchange = rows.exchange});
 }
 
 /// A header's rows in both document views (VIEW-03): its lines carried in MCPDocumentiT and listed in MCPDocumentiR,
@@ -103,19 +120,31 @@ void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const R
     if (const auto row = header_row(ctx, doc, rows)) {
         const json lines = value_of(*row, "MCPDocumentiR");
         if (!lines.is_array() || lines.size() != sent) {
-            ctx.finding({.expected = "the MCPDocumentiT row carries its " + std::to_string(sent) + " lines in the list MCPDocumentiR (001 §2.6)", .actual = lines.is_array() ? std::to_string(lines.size()) + " lines" : "MCPDocumentiR = " + lines.dump(), .pointer = rows.at(0) + "/MCPDocumentiR", .exchange = rows.exchange});
+            ctx.finding({.expected = "the MCPDocumentiT row carries its " + std::to_string(sent) +
+                                     " lines in the list MCPDocumentiR (001 §2.6)",
+                         .actual = lines.is_array() ? std::to_string(lines.size()) + " lines"
+                                                    : "MCPDocumentiR = " + lines.dump(),
+                         .pointer = rows.at(0) + "/MCPDocumentiR",
+                         .exchange = rows.exchange});
         } else {
-            for (std::size_t i = 0; i < lines.size(); ++i) expect_repeats(ctx, doc, lines[i], rows.at(0) + "/MCPDocumentiR/" + std::to_string(i), rows.exchange);
+            for (std::size_t i = 0; i < lines.size(); ++i)
+                expect_repeats(ctx, doc, lines[i], rows.at(0) + "/MCPDocumentiR/" + std::to_string(i), rows.exchange);
         }
     }
     if (view_lines.rows.size() != sent)
-        ctx.finding({.expected = std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)", .actual = std::to_string(view_lines.rows.size()) + " rows", .exchange = view_lines.exchange});
-    for (std::size_t i = 0; i < view_lines.rows.size(); ++i) expect_repeats(ctx, doc, view_lines.rows[i], view_lines.at(i), view_lines.exchange);
+        ctx.finding(
+            {.expected = std::to_string(sent) + " MCPDocumentiR rows with the header's key_documento (its lines)",
+             .actual = std::to_string(view_lines.rows.size()) + " rows",
+             .exchange = view_lines.exchange});
+    for (std::size_t i = 0; i < view_lines.rows.size(); ++i)
+        expect_repeats(ctx, doc, view_lines.rows[i], view_lines.at(i), view_lines.exchange);
     expect_distinct_prg_riga(ctx, view_lines);
     if (!examples) return;
-    if (rows.rows.size() == 1) expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
+    if (rows.rows.size() == 1)
+        expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
     if (!view_lines.rows.empty())
-        expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"}, {"key_documento", "prg_riga"});
+        expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"},
+                              {"key_documento", "prg_riga"});
 }
 
 /// Headers of a block whose example filters VIEW-03 reads.
@@ -125,14 +154,16 @@ void nested_lines(Context& ctx) {
     const auto options = small_data_set_options(ctx);
     CaseDataSets data_sets(ctx, options);
     for_all_blocks<gen::DataSet>(
-        ctx, {"MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them", [&] { return data_sets.next(); },
+        ctx, {"MCPDocumentiT rows carry their lines in MCPDocumentiR, and MCPDocumentiR has them",
+              [&] { return data_sets.next(); },
               [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
                   BatchedReads batch;
                   const auto docs = read_documents(ctx, sets, batch, static_cast<std::size_t>(options.max_lines));
                   int examples = kExampleHeaders;
                   for (std::size_t p = 0; p < sets.size(); ++p) {
                       marks.at(p);
-                      for (const auto& d : docs[p]) judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines), examples-- > 0);
+                      for (const auto& d : docs[p])
+                          judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines), examples-- > 0);
                   }
               }});
 }
@@ -155,7 +186,8 @@ std::set<int> week_numbers(sql::Ticks t) {
     constexpr sql::Ticks kDay = 864000000000LL;
     const auto civil = sql::civil_from_ticks(t);
     const long long jan1 = sql::ticks_from_civil({civil.year, 1, 1}) / kDay, day = t / kDay, day_of_year = day - jan1;
-    const int monday0 = static_cast<int>(day % 7), sunday0 = static_cast<int>((day + 1) % 7);  // 0001-01-01 was a Monday
+    const int monday0 = static_cast<int>(day % 7),
+              sunday0 = static_cast<int>((day + 1) % 7);  // 0001-01-01 was a Monday
     const int jan1_monday0 = static_cast<int>(jan1 % 7);
     return {sql::iso_week(t),
             sunday_week(t),
@@ -167,21 +199,29 @@ std::set<int> week_numbers(sql::Ticks t) {
 
 /// mese and settimana of a header's MCPDocumentiT row (VIEW-07).
 void judge_month(Context& ctx, const json& doc, const Rows& rows) {
-    const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
-    if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
+    const auto date =
+        sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+    if (!date.ticks)
+        throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date: " + date.error);
     const int month = sql::civil_from_ticks(*date.ticks).month;
     const auto row = header_row(ctx, doc, rows);
     if (!row) return;
     const std::string dat_doc = doc.at("dat_doc").get<std::string>();
     if (value_of(*row, "mese") != json(month))
-        ctx.finding({.expected = "mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc, .actual = "mese = " + value_of(*row, "mese").dump(), .pointer = rows.at(0) + "/mese", .exchange = rows.exchange});
+        ctx.finding({.expected = "mese = " + std::to_string(month) + ", the month of dat_doc " + dat_doc,
+                     .actual = "mese = " + value_of(*row, "mese").dump(),
+                     .pointer = rows.at(0) + "/mese",
+                     .exchange = rows.exchange});
     const json week = value_of(*row, "settimana");
     const auto weeks = week_numbers(*date.ticks);
     if (!week.is_number_integer() || !weeks.contains(week.get<int>())) {
         std::string any;
         for (int w : weeks) any += (any.empty() ? "" : ", ") + std::to_string(w);
         ctx.finding({.expected = "settimana a week of dat_doc " + dat_doc + " under some numbering (" + any +
-                         ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)", .actual = "settimana = " + week.dump(), .pointer = rows.at(0) + "/settimana", .exchange = rows.exchange});
+                                 ": ISO 8601; DATEPART or strftime weeks from Sunday or Monday; weeks from 1 January)",
+                     .actual = "settimana = " + week.dump(),
+                     .pointer = rows.at(0) + "/settimana",
+                     .exchange = rows.exchange});
     }
 }
 
@@ -189,15 +229,16 @@ void month_of_date(Context& ctx) {
     auto options = small_data_set_options(ctx);
     options.min_lines = options.max_lines = 1;
     CaseDataSets data_sets(ctx, options);
-    for_all_blocks<gen::DataSet>(ctx, {"MCPDocumentiT.mese is the month of dat_doc, settimana a week of it", [&] { return data_sets.next(); },
-                                       [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
-                                           BatchedReads batch;
-                                           const auto docs = read_documents(ctx, sets, batch, 1);
-                                           for (std::size_t p = 0; p < sets.size(); ++p) {
-                                               marks.at(p);
-                                               for (const auto& d : docs[p]) judge_month(ctx, *d.doc, batch.rows(d.header));
-                                           }
-                                       }});
+    for_all_blocks<gen::DataSet>(
+        ctx, {"MCPDocumentiT.mese is the month of dat_doc, settimana a week of it", [&] { return data_sets.next(); },
+              [&](const std::vector<const gen::DataSet*>& sets, CaseMarks& marks) {
+                  BatchedReads batch;
+                  const auto docs = read_documents(ctx, sets, batch, 1);
+                  for (std::size_t p = 0; p < sets.size(); ++p) {
+                      marks.at(p);
+                      for (const auto& d : docs[p]) judge_month(ctx, *d.doc, batch.rows(d.header));
+                  }
+              }});
 }
 
 void week_numbering(Context& ctx) {
@@ -208,22 +249,29 @@ void week_numbering(Context& ctx) {
             for (auto& doc : b.records) doc["dat_doc"] = "2026-01-04T10:00:00";
     send_data_set(ctx, set);
     for (const auto& doc : records_in(set, kHeader)) {
-        const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT", equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
+        const Rows rows = read_rows(ctx, client::kWriter, "MCPDocumentiT",
+                                    equals_selection(record_of(ctx, "MCPDocumentiT"), doc, {"key_documento"}));
         if (rows.rows.size() != 1) {  // VIEW-03 holds the header to its one row; this check only observes
-            ctx.observe("the header written has " + std::to_string(rows.rows.size()) + " rows in MCPDocumentiT: no settimana to observe (A-39)", rows.exchange);
+            ctx.observe("the header written has " + std::to_string(rows.rows.size()) +
+                            " rows in MCPDocumentiT: no settimana to observe (A-39)",
+                        rows.exchange);
             continue;
         }
         const json* row = &rows.rows.front();
-        const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+        const auto date =
+            sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
         if (!date.ticks) throw harness_error("the generated dat_doc " + doc.at("dat_doc").dump() + " is no date");
         const json week = value_of(*row, "settimana");
         const int iso = sql::iso_week(*date.ticks), sunday = sunday_week(*date.ticks);
         std::string kind = "neither";
-        if (week == json(iso) && week == json(sunday)) kind = "both the ISO 8601 week and DATEPART(week) (Sunday first)";
-        else if (week == json(iso)) kind = "the ISO 8601 week";
-        else if (week == json(sunday)) kind = "DATEPART(week) with Sunday as first day";
-        ctx.observe("settimana for dat_doc " + doc.at("dat_doc").get<std::string>() + " is " + week.dump() + ": " + kind + " (ISO " +
-                        std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
+        if (week == json(iso) && week == json(sunday))
+            kind = "both the ISO 8601 week and DATEPART(week) (Sunday first)";
+        else if (week == json(iso))
+            kind = "the ISO 8601 week";
+        else if (week == json(sunday))
+            kind = "DATEPART(week) with Sunday as first day";
+        ctx.observe("settimana for dat_doc " + doc.at("dat_doc").get<std::string>() + " is " + week.dump() + ": " +
+                        kind + " (ISO " + std::to_string(iso) + ", Sunday-first " + std::to_string(sunday) + ") (A-39)",
                     rows.exchange);
     }
     // POST query beyond MCPClienti (A-85), with the target's body template.
@@ -235,12 +283,13 @@ void week_numbering(Context& ctx) {
 
 /// What 001 §2.7 says a line carries from its article: classification and brand (codes; the descriptions joined
 /// by them are VIEW-04's).
-const std::vector<std::string> kArticleClassification = {"cod_famiglia", "cod_sfamiglia", "cod_grumerc", "cod_sgrumerc", "cod_marca"};
+const std::vector<std::string> kArticleClassification = {"cod_famiglia", "cod_sfamiglia", "cod_grumerc", "cod_sgrumerc",
+                                                         "cod_marca"};
 /// What 001 §2.6 says a header carries from its counterpart: its classification (codes). Its payment data are the
 /// header's own cod_pag or the counterpart's: not said which (VIEW-04 compares the header's, at SHOULD).
-const std::vector<std::string> kCounterpartClassification = {"cod_gruppocf1", "cod_gruppocf2", "cod_gruppocf3", "cod_macroarea", "cod_area",
-                                                            "cod_zona",      "cod_macrocat",  "cod_categ",     "cod_sottocateg"};
-
+const std::vector<std::string> kCounterpartClassification = {"cod_gruppocf1", "cod_gruppocf2", "cod_gruppocf3",
+                                                             "cod_macroarea", "cod_area",      "cod_zona",
+                                                             "cod_macrocat",  "cod_categ",     "cod_sottocateg"};
 
 /// One data set is enough: which codes a document view shows does not depend on the values drawn, and the documents'
 /// views are the largest a run reads (VIEW-04 already reads them case after case).
@@ -255,10 +304,13 @@ void joined_data(Context& ctx) {
             const json& row = rows.rows[i];
             const std::string at = "/" + std::to_string(i);
             if (read.view == "MCPDocumentiR") {
-                if (const json* article = referenced(set, "Articoli", row, {{"cod_art", "cod_art"}, {"cod_variante", "cod_variante"}}))
-                    compare_fields(ctx, view, *article, "Articoli (the line's article)", row, kArticleClassification, at, rows.exchange);
+                if (const json* article =
+                        referenced(set, "Articoli", row, {{"cod_art", "cod_art"}, {"cod_variante", "cod_variante"}}))
+                    compare_fields(ctx, view, *article, "Articoli (the line's article)", row, kArticleClassification,
+                                   at, rows.exchange);
             } else if (const json* party = counterpart_of(set, *read.base)) {
-                compare_fields(ctx, view, *party, "CliFor (the counterpart)", row, kCounterpartClassification, at, rows.exchange);
+                compare_fields(ctx, view, *party, "CliFor (the counterpart)", row, kCounterpartClassification, at,
+                               rows.exchange);
             }
         }
     }
@@ -268,21 +320,50 @@ void joined_data(Context& ctx) {
 
 std::vector<Check> view_document_checks(const std::vector<std::string>& data_set_resources) {
     return {
-        {.id = "VIEW-03", .title = "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data",
+        {.id = "VIEW-03",
+         .title = "MCPDocumentiT carries its lines; MCPDocumentiR has them, each repeating its header's data",
          .spec = "001 §2.6, §2.7; 000 §2.1; A-38",
-         .verifies = {"001-2.6-lines-nested", "001-2.7-line-repeats-header", "000-2.1-catalogue-mcpdocumentit", "001-2.7-mcpdocumentir-key",
-                      "001-2.6-example-filter", "001-2.7-example-filter", "000-4.1-rule3-filter-large-views"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = nested_lines},
-        {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
-         .spec = "001 §2.6; A-39", .verifies = {"001-2.6-mese-settimana"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = month_of_date},
-        {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
-         .spec = "001 §2.6; 000 §4.2; A-39, A-85", .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
-         .level = Level::Observe, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = week_numbering},
-        {.id = "VIEW-13", .title = "Document lines carry their article's classification and brand, headers their counterpart's classification",
+         .verifies = {"001-2.6-lines-nested", "001-2.7-line-repeats-header", "000-2.1-catalogue-mcpdocumentit",
+                      "001-2.7-mcpdocumentir-key", "001-2.6-example-filter", "001-2.7-example-filter",
+                      "000-4.1-rule3-filter-large-views"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = nested_lines},
+        {.id = "VIEW-07",
+         .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
+         .spec = "001 §2.6; A-39",
+         .verifies = {"001-2.6-mese-settimana"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = month_of_date},
+        {.id = "VIEW-09",
+         .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
+         .spec = "001 §2.6; 000 §4.2; A-39, A-85",
+         .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
+         .level = Level::Observe,
+         .needs = {client::kWriter},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = week_numbering},
+        {.id = "VIEW-13",
+         .title =
+             "Document lines carry their article's classification and brand, headers their counterpart's classification",
          .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67",
-         .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header", "000-2.1-rel-counterpart"},
-         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true, .run = joined_data},
+         .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header",
+                      "000-2.1-rel-counterpart"},
+         .level = Level::Must,
+         .needs = {client::kWriter},
+         .resources = data_set_resources,
+         .writes = true,
+         .own_rows = true,
+         .run = joined_data},
     };
 }
 

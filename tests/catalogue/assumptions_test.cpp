@@ -17,8 +17,11 @@ TEST(Assumptions, EveryRowNamesTheStatementsItInterprets) {
     for (const auto& row : rows) {
         EXPECT_TRUE(ids.insert(row.id).second) << "two rows " << row.id;
         const auto& named = row.interprets;
-        EXPECT_FALSE(named.empty()) << row.id << ": its second column names no requirement id (`000-4.1-…`, joined by \", \"): \"" << row.interprets_cell << "\"";
-        for (const auto& id : named) EXPECT_NE(find_requirement(id), nullptr) << row.id << " interprets an unknown statement " << id;
+        EXPECT_FALSE(named.empty()) << row.id
+                                    << ": its second column names no requirement id (`000-4.1-…`, joined by \", \"): \""
+                                    << row.interprets_cell << "\"";
+        for (const auto& id : named)
+            EXPECT_NE(find_requirement(id), nullptr) << row.id << " interprets an unknown statement " << id;
     }
     EXPECT_GE(rows.size(), 100u) << "every row of spec/assumptions.md";
 }
@@ -31,10 +34,12 @@ std::vector<std::string> interpreted(const std::string& cell) {
 
 TEST(Assumptions, TheInterpretsColumnIsReadAsWritten) {
     EXPECT_EQ(interpreted("`000-8-pagesize-not-shown`"), std::vector<std::string>{"000-8-pagesize-not-shown"});
-    EXPECT_EQ(interpreted("`000-1-tenant`, `001-2-customer-id`"), (std::vector<std::string>{"000-1-tenant", "001-2-customer-id"}));
+    EXPECT_EQ(interpreted("`000-1-tenant`, `001-2-customer-id`"),
+              (std::vector<std::string>{"000-1-tenant", "001-2-customer-id"}));
     EXPECT_TRUE(interpreted("000-1-tenant").empty());
     EXPECT_TRUE(interpreted("\"Rate limits are not shown.\"").empty());
-    const auto rows = assumption_rows("\n| A-44 | `000-8-rate-limits-not-shown` | \"Rate limits are not shown.\" | none. |");
+    const auto rows =
+        assumption_rows("\n| A-44 | `000-8-rate-limits-not-shown` | \"Rate limits are not shown.\" | none. |");
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_EQ(rows[0].id, "A-44");
     EXPECT_EQ(rows[0].interprets_cell, "`000-8-rate-limits-not-shown`");

@@ -26,7 +26,8 @@ protected:
         // The seed documents are the service vendor's: in a clone without them, the transcription goes unchecked
         // (skipped, saying so), and every other test still runs.
         if (!test::seeds_present())
-            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir() << " (set BDS_SEEDS_DIR): the catalogue is not compared with them";
+            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir()
+                         << " (set BDS_SEEDS_DIR): the catalogue is not compared with them";
         seed000 = seed_text("000");
         seed001 = seed_text("001");
     }
@@ -76,12 +77,14 @@ TEST_F(CatalogueTest, FieldCountsMatchTheSeedsFieldCountColumn) {
         const std::string stated = row.at("Field count");
         if (stated == "see below") {
             EXPECT_FALSE(r->stated_field_count) << r->name;
-            EXPECT_TRUE(r->open) << r->name << ": fields not shown, so the record is open (additional properties allowed)";
+            EXPECT_TRUE(r->open) << r->name
+                                 << ": fields not shown, so the record is open (additional properties allowed)";
             continue;
         }
         EXPECT_EQ(r->stated_field_count, std::stoi(stated)) << r->name;
         EXPECT_EQ(static_cast<int>(r->fields.size()), std::stoi(stated))
-            << r->name << ": the seed's Field count column says " << stated << ", the catalogue lists " << r->fields.size()
+            << r->name << ": the seed's Field count column says " << stated << ", the catalogue lists "
+            << r->fields.size()
             << " fields. If the seeds disagree with themselves, record the reason in spec/assumptions.md and name it here.";
     }
 }
@@ -99,7 +102,9 @@ TEST_F(CatalogueTest, HeadingFieldCountsOfTheSecondSeedAgree) {
 }
 
 TEST_F(CatalogueTest, RequiredFieldsMatchTheSeedsMinimalRecordTable) {
-    const auto rows = seed_table(seed000, "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.", "Resource");
+    const auto rows = seed_table(
+        seed000, "Minimal record (fields to send): key fields other than customer_ID, plus the required fields below.",
+        "Resource");
     EXPECT_EQ(rows.size(), 12u);
     for (const auto& row : rows) {
         const Record* r = cat.find(row.at("Resource"));
@@ -118,7 +123,8 @@ std::vector<std::pair<std::string, std::string>> sections(const std::string& tex
     for (auto pos = text.find("\n### "); pos != std::string::npos;) {
         const auto eol = text.find('\n', pos + 1);
         const auto next = text.find("\n### ", eol);
-        out.emplace_back(text.substr(pos + 1, eol - pos - 1), text.substr(eol, next == std::string::npos ? std::string::npos : next - eol));
+        out.emplace_back(text.substr(pos + 1, eol - pos - 1),
+                         text.substr(eol, next == std::string::npos ? std::string::npos : next - eol));
         pos = next;
     }
     return out;
@@ -164,7 +170,8 @@ TEST_F(CatalogueTest, EveryFieldNameIsWrittenInTheSeeds) {
             if (word_in(seeds, f.name)) continue;
             // Expanded ranges: des_campo_libero7 comes from "des_campo_libero1 .. des_campo_libero12".
             const auto base = f.name.substr(0, f.name.find_last_not_of("0123456789") + 1);
-            EXPECT_TRUE(base != f.name && seeds.find(base + "1") != std::string::npos) << r.name << "." << f.name << " is not in the seeds";
+            EXPECT_TRUE(base != f.name && seeds.find(base + "1") != std::string::npos)
+                << r.name << "." << f.name << " is not in the seeds";
         }
     }
 }
@@ -205,11 +212,13 @@ TEST_F(CatalogueTest, NestedListsAndRelationsResolve) {
     for (const auto& r : cat.records())
         for (const auto& f : r.fields)
             if (f.type.kind == SqlKind::List) lists.insert(r.name + "." + f.name + "->" + f.list_of);
-    EXPECT_EQ(lists, (std::set<std::string>{"StoricoDocumentiT.StoricoDocumentiR->StoricoDocumentiR",
-                                           "StoricoDocumentiT.StoricoDocumentiIVA->StoricoDocumentiIVA",
-                                           "CliFor.AgentiClienti->AgentiClienti", "CondPagam.CondPagamDett->CondPagamDett",
-                                           "MCPDocumentiT.MCPDocumentiR->MCPDocumentiR"}));
-    for (const char* name : {"StoricoDocumentiR", "StoricoDocumentiIVA", "CondPagamDett", "GruppiDocumento", "AgentiClienti"}) {
+    EXPECT_EQ(lists,
+              (std::set<std::string>{"StoricoDocumentiT.StoricoDocumentiR->StoricoDocumentiR",
+                                     "StoricoDocumentiT.StoricoDocumentiIVA->StoricoDocumentiIVA",
+                                     "CliFor.AgentiClienti->AgentiClienti", "CondPagam.CondPagamDett->CondPagamDett",
+                                     "MCPDocumentiT.MCPDocumentiR->MCPDocumentiR"}));
+    for (const char* name :
+         {"StoricoDocumentiR", "StoricoDocumentiIVA", "CondPagamDett", "GruppiDocumento", "AgentiClienti"}) {
         const Record* r = cat.find(name);
         ASSERT_NE(r, nullptr) << name;
         EXPECT_TRUE(r->open) << name << ": fields not shown, so open";
@@ -228,7 +237,8 @@ TEST_F(CatalogueTest, CodedFieldsCarryTheSeedsAllowedValues) {
     EXPECT_EQ(values("CodiciDocumento", "ind_ctr_esist_disp").size(), 7u);
     EXPECT_EQ(values("CliFor", "num_mese_escl1").size(), 12u);
     EXPECT_EQ(values("AliquoteIva", "flg_iva_esente"), (std::vector<std::string>{"0", "1"}));
-    EXPECT_TRUE(cat.find("MCPDocumentiR")->field("ind_stato_riga")->values.empty()) << "000 §3: its values are not shown";
+    EXPECT_TRUE(cat.find("MCPDocumentiR")->field("ind_stato_riga")->values.empty())
+        << "000 §3: its values are not shown";
 }
 
 // The loader refuses a broken catalogue and says where.
@@ -249,7 +259,9 @@ void expect_refused(const nlohmann::json& doc, const std::string& words) {
     }
 }
 
-TEST(CatalogueLoader, AcceptsAMinimalCatalogue) { EXPECT_EQ(Catalogue::from_json(minimal_catalogue()).records().size(), 1u); }
+TEST(CatalogueLoader, AcceptsAMinimalCatalogue) {
+    EXPECT_EQ(Catalogue::from_json(minimal_catalogue()).records().size(), 1u);
+}
 
 TEST(CatalogueLoader, RefusesABrokenCatalogueAndSaysWhere) {
     using Doc = nlohmann::json;
@@ -257,14 +269,24 @@ TEST(CatalogueLoader, RefusesABrokenCatalogueAndSaysWhere) {
         {[](Doc& d) { d["records"][0]["fields"][0]["type"] = "integer"; }, "R.customer_ID: SQL type \"integer\""},
         {[](Doc& d) { d["records"][0]["key"].push_back("cod_x"); }, "key \"cod_x\""},
         {[](Doc& d) {
-             d["records"][0]["fields"].push_back({{"name", "L"}, {"type", "list"}, {"list_of", "Nope"}, {"nullable", true}, {"key", false},
-                                                  {"required", false}, {"managed", false}});
+             d["records"][0]["fields"].push_back({{"name", "L"},
+                                                  {"type", "list"},
+                                                  {"list_of", "Nope"},
+                                                  {"nullable", true},
+                                                  {"key", false},
+                                                  {"required", false},
+                                                  {"managed", false}});
          },
          "list of unknown record \"Nope\""},
-        {[](Doc& d) { d["records"][0]["operations"].push_back("DELETE resources"); }, "unknown operation \"DELETE resources\""},
+        {[](Doc& d) { d["records"][0]["operations"].push_back("DELETE resources"); },
+         "unknown operation \"DELETE resources\""},
         {[](Doc& d) { d["records"][0]["fields"][0].erase("nullable"); }, "R.customer_ID: missing \"nullable\""},
         {[](Doc& d) {
-             d["records"][0]["fields"].push_back({{"name", "Id"}, {"type", "int"}, {"nullable", false}, {"key", false}, {"required", true},
+             d["records"][0]["fields"].push_back({{"name", "Id"},
+                                                  {"type", "int"},
+                                                  {"nullable", false},
+                                                  {"key", false},
+                                                  {"required", true},
                                                   {"managed", true}});
          },
          "platform-managed field cannot be required"},

@@ -19,7 +19,8 @@ namespace {
 const std::regex kSection("intro|[0-9]+(\\.[0-9]+)?");
 
 TEST(Requirements, TheCompiledInCopyIsTheFile) {
-    EXPECT_EQ(std::string(builtin_requirements_text()), test::read_text(test::source_dir() / "spec" / "requirements.json"))
+    EXPECT_EQ(std::string(builtin_requirements_text()),
+              test::read_text(test::source_dir() / "spec" / "requirements.json"))
         << "rebuild: spec/requirements.json changed since this program was built";
 }
 
@@ -30,7 +31,8 @@ TEST(Requirements, IdsAreUniqueAndNameTheirDocumentAndSection) {
         EXPECT_TRUE(ids.insert(r.id).second) << "twice: " << r.id;
         const std::string prefix = r.doc + "-" + r.section + "-";
         EXPECT_EQ(r.id.rfind(prefix, 0), 0u) << r.id << ": expected it to start with " << prefix;
-        EXPECT_TRUE(std::regex_match(r.id.substr(std::min(prefix.size(), r.id.size())), slug)) << r.id << ": a lower-case slug of words joined by -";
+        EXPECT_TRUE(std::regex_match(r.id.substr(std::min(prefix.size(), r.id.size())), slug))
+            << r.id << ": a lower-case slug of words joined by -";
     }
     EXPECT_GE(requirements().size(), 180u) << "every normative statement of both seeds";
 }
@@ -42,7 +44,8 @@ TEST(Requirements, EveryMemberIsValid) {
         EXPECT_FALSE(r.about.empty()) << r.id;
         EXPECT_FALSE(r.quote.empty()) << r.id;
         EXPECT_EQ(r.quote, test::normalised(r.quote)) << r.id << ": a quote has single spaces and no Markdown marks";
-        EXPECT_TRUE(!r.quote.empty() && r.quote.front() != ' ' && r.quote.back() != ' ') << r.id << ": no blank at either end";
+        EXPECT_TRUE(!r.quote.empty() && r.quote.front() != ' ' && r.quote.back() != ' ')
+            << r.id << ": no blank at either end";
         EXPECT_EQ(test::quotes(r.quote).size(), 1u) << r.id << ": one statement, one quote (no \" … \")";
         EXPECT_NE(to_string(r.binds), "?") << r.id;
         EXPECT_NE(to_string(r.kind), "?") << r.id;
@@ -81,14 +84,20 @@ TEST(Requirements, TheLoaderNamesTheEntryAtFault) {
         }
         return std::string("no error");
     };
-    const std::string entry = R"({"id": "000-8-x", "doc": "000", "section": "8", "quote": "q", "binds": "server", "kind": "rule", "about": "a"})";
+    const std::string entry =
+        R"({"id": "000-8-x", "doc": "000", "section": "8", "quote": "q", "binds": "server", "kind": "rule", "about": "a"})";
     EXPECT_EQ(requirements_from_text(R"({"requirements": [)" + entry + "]}").size(), 1u);
     EXPECT_NE(message(R"({"requirements": [)" + entry + "," + entry + "]}").find("000-8-x twice"), std::string::npos);
-    EXPECT_NE(message(R"({"requirements": [{"id": "000-8-y", "doc": "000", "section": "8", "quote": "q", "binds": "client", "kind": "rule", "about": "a"}]})")
-                  .find("\"binds\" is \"client\", expected server, sender or both"),
-              std::string::npos);
-    EXPECT_NE(message(R"({"requirements": [{"id": "000-8-z", "doc": "000", "section": "8", "binds": "server", "kind": "rule", "about": "a"}]})").find("000-8-z"),
-              std::string::npos);
+    EXPECT_NE(
+        message(
+            R"({"requirements": [{"id": "000-8-y", "doc": "000", "section": "8", "quote": "q", "binds": "client", "kind": "rule", "about": "a"}]})")
+            .find("\"binds\" is \"client\", expected server, sender or both"),
+        std::string::npos);
+    EXPECT_NE(
+        message(
+            R"({"requirements": [{"id": "000-8-z", "doc": "000", "section": "8", "binds": "server", "kind": "rule", "about": "a"}]})")
+            .find("000-8-z"),
+        std::string::npos);
     EXPECT_NE(message("[]").find("an array \"requirements\""), std::string::npos);
 }
 
@@ -96,7 +105,8 @@ class RequirementsInTheSeeds : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!test::seeds_present())
-            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir() << " (set BDS_SEEDS_DIR): the quotes are not compared with them";
+            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir()
+                         << " (set BDS_SEEDS_DIR): the quotes are not compared with them";
         for (const char* doc : {"000", "001"}) text[doc] = test::seed_text(doc);
     }
     std::map<std::string, std::string> text;
@@ -117,7 +127,8 @@ std::vector<std::size_t> unquoted_not_shown(const std::string& seed, const std::
     for (const auto& r : requirements()) {
         if (r.doc != doc || r.kind != RequirementKind::NotShown) continue;
         const std::string q = test::normalised(r.quote);
-        for (auto at = seed.find(q); at != std::string::npos; at = seed.find(q, at + 1)) quoted.emplace_back(at, at + q.size());
+        for (auto at = seed.find(q); at != std::string::npos; at = seed.find(q, at + 1))
+            quoted.emplace_back(at, at + q.size());
     }
     const std::string kNotShown = "not shown";
     std::vector<std::size_t> out;
@@ -142,7 +153,8 @@ TEST_F(RequirementsInTheSeeds, EveryNotShownOfTheSeedsIsAStatementOfItsOwn) {
 }
 
 TEST(RequirementsSections, ASectionRunsFromItsHeadingToTheNext) {
-    const std::string doc = "# Title\n\nIntro text.\n\n## 4. Endpoints\n\nAll paths.\n\n### 4.1 GET\n\nRule one.\n\n## 5. Auth\n\nTokens.\n";
+    const std::string doc =
+        "# Title\n\nIntro text.\n\n## 4. Endpoints\n\nAll paths.\n\n### 4.1 GET\n\nRule one.\n\n## 5. Auth\n\nTokens.\n";
     EXPECT_EQ(test::seed_section(doc, "intro"), "# Title\n\nIntro text.\n\n");
     EXPECT_EQ(test::seed_section(doc, "4"), "## 4. Endpoints\n\nAll paths.\n\n");
     EXPECT_EQ(test::seed_section(doc, "4.1"), "### 4.1 GET\n\nRule one.\n\n");

@@ -27,7 +27,8 @@ std::vector<std::string> quotes(const std::string& quoted) {
     static const std::string kJoin = " … ";
     std::vector<std::string> out;
     std::size_t from = 0;
-    for (std::size_t at; (at = quoted.find(kJoin, from)) != std::string::npos; from = at + kJoin.size()) out.push_back(quoted.substr(from, at - from));
+    for (std::size_t at; (at = quoted.find(kJoin, from)) != std::string::npos; from = at + kJoin.size())
+        out.push_back(quoted.substr(from, at - from));
     out.push_back(quoted.substr(from));
     return out;
 }

@@ -54,7 +54,8 @@ std::vector<std::map<std::string, std::string>> seed_table(const std::string& te
         for (std::size_t i = 0; i < header.size() && i < c.size(); ++i) row[header[i]] = c[i];
         rows.push_back(row);
     }
-    if (rows.empty()) throw std::runtime_error("no table starting with column \"" + first_column + "\" after \"" + heading + "\"");
+    if (rows.empty())
+        throw std::runtime_error("no table starting with column \"" + first_column + "\" after \"" + heading + "\"");
     return rows;
 }
 

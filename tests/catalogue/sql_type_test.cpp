@@ -6,8 +6,9 @@ namespace bds {
 namespace {
 
 TEST(SqlType, ParsesEveryFormTheSeedsUseAndPrintsItBack) {
-    for (const char* text : {"int", "decimal", "float(10)", "datetime", "datetime2", "bit", "timestamp", "nchar(1)", "nvarchar(50)",
-                             "nvarchar(-1)", "varchar(-1)", "char(10)", "varchar(5000)", "nvarchar", "list"})
+    for (const char* text :
+         {"int", "decimal", "float(10)", "datetime", "datetime2", "bit", "timestamp", "nchar(1)", "nvarchar(50)",
+          "nvarchar(-1)", "varchar(-1)", "char(10)", "varchar(5000)", "nvarchar", "list"})
         EXPECT_EQ(SqlType::parse(text).str(), text);
 }
 
@@ -27,7 +28,8 @@ TEST(SqlType, KnowsLengthsAndCharacterSets) {
 }
 
 TEST(SqlType, RefusesWhatIsNotAType) {
-    for (const char* text : {"", "integer", "nvarchar(", "nvarchar(abc)", "nvarchar(0)", "nchar(-1)", "int(4)", "float(54)", "nvarchar(10"})
+    for (const char* text : {"", "integer", "nvarchar(", "nvarchar(abc)", "nvarchar(0)", "nchar(-1)", "int(4)",
+                             "float(54)", "nvarchar(10"})
         EXPECT_THROW(SqlType::parse(text), std::invalid_argument) << text;
 }
 

@@ -14,15 +14,34 @@
 namespace bds::certify {
 namespace {
 
-const std::vector<std::string> kSampleCommand = {BDS_SAMPLE_CONNECTOR_EXE, "--url",   "{base_url}", "--user",   "{username}", "--password",
-                                                 "{password}",             "--resource", "{resource}", "--mode", "{mode}",     "--input",
-                                                 "{input}",                "--output",   "{output}",   "--since", "{since}",   "--timeout-s",
-                                                 "5", "--block", "15", "--page-size", "10"};
+const std::vector<std::string> kSampleCommand = {BDS_SAMPLE_CONNECTOR_EXE,
+                                                 "--url",
+                                                 "{base_url}",
+                                                 "--user",
+                                                 "{username}",
+                                                 "--password",
+                                                 "{password}",
+                                                 "--resource",
+                                                 "{resource}",
+                                                 "--mode",
+                                                 "{mode}",
+                                                 "--input",
+                                                 "{input}",
+                                                 "--output",
+                                                 "{output}",
+                                                 "--since",
+                                                 "{since}",
+                                                 "--timeout-s",
+                                                 "5",
+                                                 "--block",
+                                                 "15",
+                                                 "--page-size",
+                                                 "10"};
 
 // Small: 40 records in blocks of 15, a change feed of 30 in pages of 10 (the sample's --block and --page-size above).
 // `args` go to the sample after the rest ("--defect", "--choose").
-run::RunResult certify_sample_with(const std::vector<std::string>& args, const std::vector<std::string>& scenarios, const std::string& resource,
-                                   int records = 40) {
+run::RunResult certify_sample_with(const std::vector<std::string>& args, const std::vector<std::string>& scenarios,
+                                   const std::string& resource, int records = 40) {
     static const Catalogue catalogue = builtin_catalogue();
     CertifyOptions options;
     options.command = kSampleCommand;
@@ -39,10 +58,11 @@ run::RunResult certify_sample_with(const std::vector<std::string>& args, const s
     return certify(catalogue, suites::connector_checks(), options);
 }
 
-run::RunResult certify_sample(const std::string& defect, const std::vector<std::string>& scenarios, const std::string& resource,
-                              int records = 40) {
-    return certify_sample_with(defect.empty() ? std::vector<std::string>{} : std::vector<std::string>{"--defect", defect}, scenarios, resource,
-                               records);
+run::RunResult certify_sample(const std::string& defect, const std::vector<std::string>& scenarios,
+                              const std::string& resource, int records = 40) {
+    return certify_sample_with(
+        defect.empty() ? std::vector<std::string>{} : std::vector<std::string>{"--defect", defect}, scenarios, resource,
+        records);
 }
 
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
@@ -90,8 +110,9 @@ TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
     const Killed& k = GetParam();
     const auto run = certify_sample(k.defect, k.scenarios, k.resource, k.records);
     const auto& r = result_of(run, k.check);
-    EXPECT_EQ(r.outcome, run::Outcome::Fail) << k.defect << " should fail " << k.check << "; got " << to_string(r.outcome) << " " << r.reason
-                                             << "\n" << failures(run);
+    EXPECT_EQ(r.outcome, run::Outcome::Fail)
+        << k.defect << " should fail " << k.check << "; got " << to_string(r.outcome) << " " << r.reason << "\n"
+        << failures(run);
     if (r.level == Level::Must) {
         EXPECT_EQ(run.verdict(), run::Verdict::Fail);
     }
@@ -99,29 +120,32 @@ TEST_P(ConnectorDefect, FailsTheCheckOfItsRule) {
 
 INSTANTIATE_TEST_SUITE_P(
     EachRule, ConnectorDefect,
-    testing::Values(Killed{"no-bearer", {"delivery"}, "CliFor", "CON-01"}, Killed{"no-charset", {"delivery"}, "CliFor", "CON-02"},
-                    Killed{"latin1", {"delivery"}, "CliFor", "CON-03"}, Killed{"platform-fields", {"delivery"}, "CliFor", "CON-04"},
-                    Killed{"customer-id", {"delivery"}, "CliFor", "CON-05"}, Killed{"drop-required", {"delivery"}, "CliFor", "CON-06"},
-                    Killed{"overlong-text", {"delivery"}, "CliFor", "CON-07"},
-                    Killed{"lines-separately", {"delivery"}, "StoricoDocumentiT", "CON-08"},
-                    Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"},
-                    // It prints "delivered 40 records", which is also the count it read: a count told shows records
-                    // missing, never excuses records stored otherwise than handed over.
-                    Killed{"flip-deleted", {"lost-record"}, "CliFor", "CON-12"}, Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10", 120},
-                    Killed{"drop-last-block", {"delivery"}, "CliFor", "CON-11"},
-                    Killed{"exit-zero-on-error", {"server-error"}, "CliFor", "CON-12"},
-                    Killed{"exit-zero-on-error", {"lost-record"}, "CliFor", "CON-12"},
-                    Killed{"ignore-count", {"lost-record"}, "CliFor", "CON-12"},
-                    Killed{"continue-after-error", {"refused-block"}, "CliFor", "CON-13"},
-                    Killed{"forget-body", {"not-enabled-for-writing"}, "CliFor", "CON-14"},
-                    Killed{"skip-refused-block", {"token-expiry"}, "CliFor", "CON-15"},
-                    Killed{"no-count-check", {"delivery"}, "CliFor", "CON-16"},
-                    Killed{"pages-from-zero", {"change-feed"}, "CliFor", "CON-17"},
-                    Killed{"iso-last-utc-run", {"change-feed"}, "CliFor", "CON-18"},
-                    Killed{"first-page-only", {"change-feed"}, "CliFor", "CON-19"},
-                    Killed{"skip-deleted", {"change-feed"}, "CliFor", "CON-19"},
-                    Killed{"short-timeout", {"slow-answers"}, "CliFor", "CON-20"}, Killed{"hang", {"delivery"}, "CliFor", "CON-21"},
-                    Killed{"flood", {"delivery"}, "CliFor", "CON-22"}),
+    testing::Values(
+        Killed{"no-bearer", {"delivery"}, "CliFor", "CON-01"}, Killed{"no-charset", {"delivery"}, "CliFor", "CON-02"},
+        Killed{"latin1", {"delivery"}, "CliFor", "CON-03"}, Killed{"platform-fields", {"delivery"}, "CliFor", "CON-04"},
+        Killed{"customer-id", {"delivery"}, "CliFor", "CON-05"},
+        Killed{"drop-required", {"delivery"}, "CliFor", "CON-06"},
+        Killed{"overlong-text", {"delivery"}, "CliFor", "CON-07"},
+        Killed{"lines-separately", {"delivery"}, "StoricoDocumentiT", "CON-08"},
+        Killed{"flip-deleted", {"delivery"}, "CliFor", "CON-09"},
+        // It prints "delivered 40 records", which is also the count it read: a count told shows records
+        // missing, never excuses records stored otherwise than handed over.
+        Killed{"flip-deleted", {"lost-record"}, "CliFor", "CON-12"},
+        Killed{"one-block", {"delivery"}, "StoricoDocumentiT", "CON-10", 120},
+        Killed{"drop-last-block", {"delivery"}, "CliFor", "CON-11"},
+        Killed{"exit-zero-on-error", {"server-error"}, "CliFor", "CON-12"},
+        Killed{"exit-zero-on-error", {"lost-record"}, "CliFor", "CON-12"},
+        Killed{"ignore-count", {"lost-record"}, "CliFor", "CON-12"},
+        Killed{"continue-after-error", {"refused-block"}, "CliFor", "CON-13"},
+        Killed{"forget-body", {"not-enabled-for-writing"}, "CliFor", "CON-14"},
+        Killed{"skip-refused-block", {"token-expiry"}, "CliFor", "CON-15"},
+        Killed{"no-count-check", {"delivery"}, "CliFor", "CON-16"},
+        Killed{"pages-from-zero", {"change-feed"}, "CliFor", "CON-17"},
+        Killed{"iso-last-utc-run", {"change-feed"}, "CliFor", "CON-18"},
+        Killed{"first-page-only", {"change-feed"}, "CliFor", "CON-19"},
+        Killed{"skip-deleted", {"change-feed"}, "CliFor", "CON-19"},
+        Killed{"short-timeout", {"slow-answers"}, "CliFor", "CON-20"}, Killed{"hang", {"delivery"}, "CliFor", "CON-21"},
+        Killed{"flood", {"delivery"}, "CliFor", "CON-22"}),
     [](const testing::TestParamInfo<Killed>& info) {
         std::string name = info.param.defect + "_" + info.param.check + "_" + info.param.scenarios.front();
         std::replace(name.begin(), name.end(), '-', '_');
@@ -137,7 +161,9 @@ struct Reporting {
     std::string told;  ///< what CON-12 must observe of the exit 0 ("": it must not exit 0)
 };
 
-void PrintTo(const Reporting& r, std::ostream* out) { *out << testing::PrintToString(r.choose) << " in " << r.scenario; }
+void PrintTo(const Reporting& r, std::ostream* out) {
+    *out << testing::PrintToString(r.choose) << " in " << r.scenario;
+}
 
 class ReportingChoice : public testing::TestWithParam<Reporting> {};
 
@@ -164,13 +190,24 @@ TEST_P(ReportingChoice, SuccessIsReportedOnlyWhenEverythingArrived) {
 INSTANTIATE_TEST_SUITE_P(
     EachValue, ReportingChoice,
     testing::Values(Reporting{{"short-count=fail"}, "lost-record", ""},
-                    Reporting{{"short-count=report"}, "lost-record", "exit 0, and its output tells the TotalRowsCount it read after its last block, 39"},
+                    Reporting{{"short-count=report"},
+                              "lost-record",
+                              "exit 0, and its output tells the TotalRowsCount it read after its last block, 39"},
                     Reporting{{"refused-block=fail"}, "refused-block", ""},
-                    Reporting{{"refused-block=report"}, "refused-block", "exit 0, and its output keeps the body of the block answered 400"},
-                    Reporting{{"refused-block=report"}, "server-error", "exit 0, and its output keeps the body of the block answered 500"},
-                    Reporting{{"refused-block=report"}, "not-enabled-for-writing", "exit 0, and its output keeps the body of the block answered 403"},
-                    Reporting{{"keep-body=message"}, "refused-block", ""}, Reporting{{"keep-body=file"}, "refused-block", ""},
-                    Reporting{{"keep-body=file", "refused-block=report"}, "refused-block", "its output keeps the body of the block answered 400"}),
+                    Reporting{{"refused-block=report"},
+                              "refused-block",
+                              "exit 0, and its output keeps the body of the block answered 400"},
+                    Reporting{{"refused-block=report"},
+                              "server-error",
+                              "exit 0, and its output keeps the body of the block answered 500"},
+                    Reporting{{"refused-block=report"},
+                              "not-enabled-for-writing",
+                              "exit 0, and its output keeps the body of the block answered 403"},
+                    Reporting{{"keep-body=message"}, "refused-block", ""},
+                    Reporting{{"keep-body=file"}, "refused-block", ""},
+                    Reporting{{"keep-body=file", "refused-block=report"},
+                              "refused-block",
+                              "its output keeps the body of the block answered 400"}),
     [](const testing::TestParamInfo<Reporting>& info) {
         std::string name = info.param.scenario;
         for (const auto& value : info.param.choose) name += "_" + value;
@@ -181,11 +218,13 @@ INSTANTIATE_TEST_SUITE_P(
 
 // No choice excuses what the seeds do not allow: a count read and told nowhere, a refusal reported without its body.
 TEST(ReportingChoice, ARunThatTellsNothingStillFails) {
-    const auto ignored = certify_sample_with({"--defect", "ignore-count", "--choose", "short-count=report"}, {"lost-record"}, "CliFor");
+    const auto ignored =
+        certify_sample_with({"--defect", "ignore-count", "--choose", "short-count=report"}, {"lost-record"}, "CliFor");
     EXPECT_EQ(result_of(ignored, "CON-12").outcome, run::Outcome::Fail) << failures(ignored);
     EXPECT_EQ(ignored.verdict(), run::Verdict::Fail);
     // It says it stopped, and exits 0, but keeps no body: its stop is no report CON-12 can read (000 §7).
-    const auto bodiless = certify_sample_with({"--defect", "forget-body", "--choose", "refused-block=report"}, {"refused-block"}, "CliFor");
+    const auto bodiless = certify_sample_with({"--defect", "forget-body", "--choose", "refused-block=report"},
+                                              {"refused-block"}, "CliFor");
     EXPECT_EQ(result_of(bodiless, "CON-12").outcome, run::Outcome::Fail) << failures(bodiless);
     EXPECT_EQ(result_of(bodiless, "CON-14").outcome, run::Outcome::Fail);
     EXPECT_NE(bodiless.notes.at(0).find("exit 0 "), std::string::npos) << bodiless.notes.at(0);
@@ -219,7 +258,9 @@ TEST(ConnectorChecks, TheReportsNeverShowThePasswordTheConnectorEchoes) {
     static const Catalogue catalogue = builtin_catalogue();
     const auto seen = std::filesystem::temp_directory_path() / "bds-certify-test-password";
     CertifyOptions options;
-    options.command = {"/bin/sh", "-c", "echo '{password}' > " + seen.string() + "; echo 'logging in with {password}' >&2; exit 1", "{input}"};
+    options.command = {"/bin/sh", "-c",
+                       "echo '{password}' > " + seen.string() + "; echo 'logging in with {password}' >&2; exit 1",
+                       "{input}"};
     options.resources = {"CliFor"};
     options.scenarios = {"delivery"};
     options.push_records = 10;

@@ -13,7 +13,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-ProcessResult sh(const std::string& script, ProcessLimits limits = {}, std::function<std::optional<std::string>()> stop = {}) {
+ProcessResult sh(const std::string& script, ProcessLimits limits = {},
+                 std::function<std::optional<std::string>()> stop = {}) {
     return run_process({"/bin/sh", "-c", script}, std::filesystem::temp_directory_path().string(), limits, stop);
 }
 

@@ -15,7 +15,11 @@ using json = nlohmann::json;
 
 struct Served {
     explicit Served(Fault fault, std::size_t max_requests = 100) {
-        FaultSettings settings{fault, "scenario", "TICKET-1", 10, max_requests,
+        FaultSettings settings{fault,
+                               "scenario",
+                               "TICKET-1",
+                               10,
+                               max_requests,
                                [this](const std::string& resource, const json& records) { server->load(1, resource, records); }};
         injector = std::make_shared<FaultInjector>(settings);
         stub::StubOptions options;
@@ -27,13 +31,16 @@ struct Served {
         client->set_read_timeout(5, 0);
     }
     std::string token() {
-        const auto r = client->Post("/Token", "grant_type=password&username=connector&password=secret-pw", "application/x-www-form-urlencoded");
+        const auto r = client->Post("/Token", "grant_type=password&username=connector&password=secret-pw",
+                                    "application/x-www-form-urlencoded");
         if (!r || r->status != 200) return "";
         return json::parse(r->body)["access_token"].get<std::string>();
     }
     httplib::Result block(const std::string& token, int n, std::uint64_t seed) {
-        const json records = gen::distinct_records(catalogue, *catalogue.find("CliFor"), n, seed, {}, {{"flg_isdeleted", false}});
-        return client->Post("/api/sync/CliFor", {{"Authorization", "Bearer " + token}}, records.dump(), "application/json; charset=utf-8");
+        const json records =
+            gen::distinct_records(catalogue, *catalogue.find("CliFor"), n, seed, {}, {{"flg_isdeleted", false}});
+        return client->Post("/api/sync/CliFor", {{"Authorization", "Bearer " + token}}, records.dump(),
+                            "application/json; charset=utf-8");
     }
     const Catalogue catalogue = builtin_catalogue();
     std::shared_ptr<FaultInjector> injector;
@@ -46,7 +53,9 @@ TEST(FaultInjector, RecordsEachRequestWithItsAnswerAndTheTokensIssued) {
     const std::string token = s.token();
     ASSERT_FALSE(token.empty());
     ASSERT_EQ(s.block(token, 2, 1)->status, 200);
-    ASSERT_EQ(s.client->Get("/api/resources/CliFor?PageSize=1&PageNumber=1", {{"Authorization", "Bearer " + token}})->status, 200);
+    ASSERT_EQ(
+        s.client->Get("/api/resources/CliFor?PageSize=1&PageNumber=1", {{"Authorization", "Bearer " + token}})->status,
+        200);
     s.server->stop();  // a request is recorded once its answer is written, which the client may see first
     const Recording rec = s.injector->recording();
     ASSERT_EQ(rec.requests.size(), 3u);
@@ -61,7 +70,8 @@ TEST(FaultInjector, RecordsEachRequestWithItsAnswerAndTheTokensIssued) {
     EXPECT_EQ(rec.requests[2].header("REMOTE_ADDR"), "");  // cpp-httplib's own entries are not the connector's
     EXPECT_EQ(s.server->rows(1, "CliFor").size(), 2u);
     // The exchange shown in reports hides the token.
-    for (const auto& [name, value] : block.exchange("http://stub").request_headers) EXPECT_EQ(value.find(token), std::string::npos) << name;
+    for (const auto& [name, value] : block.exchange("http://stub").request_headers)
+        EXPECT_EQ(value.find(token), std::string::npos) << name;
 }
 
 TEST(FaultInjector, RefusesTheFirstBlockWithTheTicketAndStoresNothingOfIt) {
@@ -86,7 +96,8 @@ TEST(FaultInjector, RefusesEveryBlock403WhenNotEnabledForWriting) {
     const std::string token = s.token();
     EXPECT_EQ(s.block(token, 1, 1)->status, 403);
     EXPECT_EQ(s.block(token, 1, 2)->status, 403);
-    EXPECT_EQ(s.client->Get("/api/resources/CliFor", {{"Authorization", "Bearer " + token}})->status, 200);  // reads stay allowed
+    EXPECT_EQ(s.client->Get("/api/resources/CliFor", {{"Authorization", "Bearer " + token}})->status,
+              200);  // reads stay allowed
 }
 
 TEST(FaultInjector, ExpiresEveryTokenOnceABlockWasAccepted) {
@@ -130,7 +141,8 @@ TEST(FaultInjector, AnswersSlowly) {
 TEST(FaultInjector, EndsAFloodAtTheRequestBudget) {
     Served s(Fault::None, 3);
     const std::string token = s.token();
-    for (int i = 0; i < 2; ++i) EXPECT_EQ(s.client->Get("/api/Account/TokenInfo", {{"Authorization", "Bearer " + token}})->status, 200);
+    for (int i = 0; i < 2; ++i)
+        EXPECT_EQ(s.client->Get("/api/Account/TokenInfo", {{"Authorization", "Bearer " + token}})->status, 200);
     EXPECT_EQ(s.injector->stop_reason(), "");
     EXPECT_EQ(s.client->Get("/api/Account/TokenInfo", {{"Authorization", "Bearer " + token}})->status, 429);
     EXPECT_NE(s.injector->stop_reason().find("more than 3 requests"), std::string::npos);

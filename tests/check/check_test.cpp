@@ -1,13 +1,16 @@
 #include <gtest/gtest.h>
 
-
 #include "check/check.hpp"
 
 namespace bds {
 namespace {
 
 std::vector<Check> sample() {
-    return {{.id = "PAG-01", .title = "pages start at 1", .spec = "000 §8", .verifies = {"000-8-pages-start-at-1"}, .suite = "pagination"},
+    return {{.id = "PAG-01",
+             .title = "pages start at 1",
+             .spec = "000 §8",
+             .verifies = {"000-8-pages-start-at-1"},
+             .suite = "pagination"},
             {.id = "PAG-02", .title = "partition", .spec = "000 §4.1", .suite = "pagination"},
             {.id = "AUTH-01", .title = "token", .spec = "000 §5 rule 1", .suite = "auth"},
             {.id = "AUTH-10", .title = "expiry", .spec = "000 §5", .level = Level::Observe, .suite = "auth"}};
@@ -25,7 +28,8 @@ TEST(SelectChecks, BySuiteAndByIdPrefix) {
     EXPECT_EQ(ids(select_checks(sample(), {"auth"}, {})), (std::vector<std::string>{"AUTH-01", "AUTH-10"}));
     EXPECT_EQ(ids(select_checks(sample(), {}, {"PAG-02"})), (std::vector<std::string>{"PAG-02"}));
     EXPECT_EQ(ids(select_checks(sample(), {}, {"AUTH-1"})), (std::vector<std::string>{"AUTH-10"}));
-    EXPECT_EQ(ids(select_checks(sample(), {"auth"}, {"PAG-01"})), (std::vector<std::string>{"PAG-01", "AUTH-01", "AUTH-10"}));
+    EXPECT_EQ(ids(select_checks(sample(), {"auth"}, {"PAG-01"})),
+              (std::vector<std::string>{"PAG-01", "AUTH-01", "AUTH-10"}));
 }
 
 TEST(SelectChecks, ExcludedChecksLeaveAndUnknownNamesAreRefused) {

@@ -38,7 +38,8 @@ TEST(Cli, EverySubcommandHasHelp) {
     }
     const ProcessResult top = conformance("--help");
     EXPECT_EQ(top.code, 0);
-    for (const char* sub : {"schemas", "openapi", "list", "stub", "run", "generate"}) EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
+    for (const char* sub : {"schemas", "openapi", "list", "stub", "run", "generate"})
+        EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
 }
 
 TEST(Cli, UsageErrorsExitWith2) {
@@ -70,7 +71,8 @@ TEST(Cli, WhatTheCommandLineRefusesItSaysWhy) {
 }
 
 TEST(Cli, OpenapiCheckReadsTheCommittedFileByDefault) {
-    const std::string cmd = "cd " + test::source_dir().string() + " && " + test::conformance_exe().string() + " openapi --check 2>&1";
+    const std::string cmd =
+        "cd " + test::source_dir().string() + " && " + test::conformance_exe().string() + " openapi --check 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0) << "as schemas --check reads schemas/";
 }
 
@@ -78,7 +80,8 @@ TEST(Cli, AReplayLineReplaysTheFailure) {
     const certify::TempDir tmp("bds-cli-test");
     // Issue 13: the replay line lacked --stub-defect, so pasted as printed it passed.
     const fs::path report = tmp.path() / "bds-replay.json";
-    const ProcessResult first = conformance("run --check PAG-0 --stub-defect total-counts-page --seed 4 --cases 3 --report json=" + report.string());
+    const ProcessResult first = conformance(
+        "run --check PAG-0 --stub-defect total-counts-page --seed 4 --cases 3 --report json=" + report.string());
     ASSERT_EQ(first.code, 1) << first.out;
     std::string replay;
     const auto doc = nlohmann::json::parse(test::read_text(report));
@@ -100,7 +103,8 @@ TEST(Cli, OffATerminalProgressIsALinePerSuite) {
 
 TEST(Cli, RunAgainstTheBundledStubExitsByItsOutcome) {
     const certify::TempDir tmp("bds-cli-test");
-    const ProcessResult ok = conformance("run --suite auth,access --seed 3 --cases 3 --report json=" + (tmp.path() / "run.json").string());
+    const ProcessResult ok =
+        conformance("run --suite auth,access --seed 3 --cases 3 --report json=" + (tmp.path() / "run.json").string());
     EXPECT_EQ(ok.code, 0) << ok.out;
     EXPECT_NE(ok.out.find("0 MUST failures"), std::string::npos) << ok.out;
     const auto report = nlohmann::json::parse(test::read_text(tmp.path() / "run.json"));
@@ -121,10 +125,12 @@ TEST(Cli, AnUnreachableTargetExitsWith3) {
 }
 
 /// A target file for `server` with the writer's `password`, written to a file of its own; returns its path.
-std::string target_file(const fs::path& dir, const stub::StubServer& server, const std::string& password, const std::string& name) {
+std::string target_file(const fs::path& dir, const stub::StubServer& server, const std::string& password,
+                        const std::string& name) {
     const std::string file = (dir / (name + ".json")).string();
     std::ofstream(file) << nlohmann::json{{"base_url", server.base_url()},
-                                          {"users", {{"writer", {{"username", "writer"}, {"password", password}}}}}}.dump();
+                                          {"users", {{"writer", {{"username", "writer"}, {"password", password}}}}}}
+                               .dump();
     return file;
 }
 
@@ -133,7 +139,8 @@ TEST(Cli, AWrongPasswordIsAConfigurationErrorShowingTheAnswer) {
     const Catalogue cat = builtin_catalogue();
     stub::StubServer server(cat, {});
     server.start();
-    const ProcessResult r = conformance("run --target " + target_file(tmp.path(), server, "not-the-password", "bds-wrong-pw") + " --suite auth");
+    const ProcessResult r = conformance(
+        "run --target " + target_file(tmp.path(), server, "not-the-password", "bds-wrong-pw") + " --suite auth");
     EXPECT_EQ(r.code, 2) << "a target that answers is reachable\n" << r.out;
     EXPECT_NE(r.out.find("invalid_grant"), std::string::npos) << "what it answered is shown\n" << r.out;
     EXPECT_EQ(r.out.find("not-the-password"), std::string::npos) << "never the password\n" << r.out;
@@ -146,8 +153,11 @@ TEST(Cli, ARunThatCouldNotDecideExitsWith4) {
     // AUTH-06 (MUST) cannot wait an hour for a token to expire: skipped, so the run decided nothing about it.
     const ProcessResult r = conformance("run --check AUTH-06 --stub-token-ttl 3600");
     EXPECT_EQ(r.code, 4) << r.out;
-    EXPECT_NE(r.out.find("verdict: incomplete: no MUST failure, but 1 MUST check could not decide (AUTH-06)"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("set token_expiry_wait_s"), std::string::npos) << "the skip says what would make it run\n" << r.out;
+    EXPECT_NE(r.out.find("verdict: incomplete: no MUST failure, but 1 MUST check could not decide (AUTH-06)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("set token_expiry_wait_s"), std::string::npos) << "the skip says what would make it run\n"
+                                                                        << r.out;
 }
 
 TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
@@ -155,9 +165,11 @@ TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
     // Issue 13: a ROB-03 failure printed its 1 MiB test string (stdout 1 MB, HTML 4 MB, JSON 3.2 MB).
     const fs::path dir = tmp.path() / "bds-bounded";
     fs::create_directories(dir);
-    const std::string html = (dir / "r.html").string(), json = (dir / "r.json").string(), junit = (dir / "r.xml").string();
-    const ProcessResult r = conformance("run --check ROB-03 --stub-defect overlong-truncated --seed 1 --report html=" + html + " --report json=" + json +
-                                        " --report junit=" + junit + " --record " + (dir / "rec").string());
+    const std::string html = (dir / "r.html").string(), json = (dir / "r.json").string(),
+                      junit = (dir / "r.xml").string();
+    const ProcessResult r =
+        conformance("run --check ROB-03 --stub-defect overlong-truncated --seed 1 --report html=" + html +
+                    " --report json=" + json + " --report junit=" + junit + " --record " + (dir / "rec").string());
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_LT(r.out.size(), 20'000u) << "the terminal";
     for (const auto& file : {html, json, junit}) EXPECT_LT(fs::file_size(file), 500'000u) << file;
@@ -257,7 +269,8 @@ TEST(Cli, StubServesTheDemoDataUntilStopped) {
     ASSERT_EQ(stub.url.rfind("http://127.0.0.1:", 0), 0u) << stub.url;
 
     httplib::Client client(stub.url);
-    auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw", "application/x-www-form-urlencoded");
+    auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw",
+                             "application/x-www-form-urlencoded");
     ASSERT_TRUE(token);
     ASSERT_EQ(token->status, 200);
     const auto bearer = nlohmann::json::parse(token->body).at("access_token").get<std::string>();
@@ -278,14 +291,16 @@ TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
         ASSERT_EQ(stub.url.rfind("https://127.0.0.1:", 0), 0u) << stub.url;
         httplib::Client client(stub.url);
         client.set_ca_cert_path(cert.cert_path);
-        auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw", "application/x-www-form-urlencoded");
+        auto token = client.Post("/Token", "grant_type=password&username=reader&password=reader-pw",
+                                 "application/x-www-form-urlencoded");
         ASSERT_TRUE(token) << httplib::to_string(token.error());
         EXPECT_EQ(token->status, 200);
     }
     const ProcessResult half = conformance("stub --port 0 --tls-cert " + cert.cert_path);
     EXPECT_EQ(half.code, 2);
     EXPECT_NE(half.out.find("--tls-key"), std::string::npos) << half.out;
-    const ProcessResult mismatched = conformance("stub --port 0 --tls-cert " + cert.cert_path + " --tls-key " + other.key_path);
+    const ProcessResult mismatched =
+        conformance("stub --port 0 --tls-cert " + cert.cert_path + " --tls-key " + other.key_path);
     EXPECT_EQ(mismatched.code, 2);
     EXPECT_NE(mismatched.out.find("cannot serve HTTPS with certificate"), std::string::npos) << mismatched.out;
 }
@@ -306,7 +321,8 @@ TEST(Cli, ATargetFileWithoutUsersIsAConfigurationErrorAndTheReportSaysSo) {
     const fs::path dir = tmp.path() / "bds-cli-nousers";
     fs::create_directories(dir);
     std::ofstream(dir / "target.json") << R"({"base_url": "http://127.0.0.1:1"})";
-    const ProcessResult r = conformance("run --target " + (dir / "target.json").string() + " --report junit=" + (dir / "junit.xml").string());
+    const ProcessResult r = conformance("run --target " + (dir / "target.json").string() +
+                                        " --report junit=" + (dir / "junit.xml").string());
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("the target file gives no users"), std::string::npos) << r.out;
     std::ifstream junit(dir / "junit.xml");

@@ -24,8 +24,10 @@ TEST(CoverageCommand, PrintsALinePerStatementAndExitsZeroWhenEveryStatementIsHel
 
 TEST(CoverageCommand, WritesTheMapAsMarkdownJsonAndHtml) {
     const certify::TempDir tmp("bds-coverage-test");
-    const auto md = tmp.path() / "requirements.md", js = tmp.path() / "requirements.json", html = tmp.path() / "requirements.html";
-    const auto r = conformance("coverage --quiet --report md=" + md.string() + " --report json=" + js.string() + " --report html=" + html.string());
+    const auto md = tmp.path() / "requirements.md", js = tmp.path() / "requirements.json",
+               html = tmp.path() / "requirements.html";
+    const auto r = conformance("coverage --quiet --report md=" + md.string() + " --report json=" + js.string() +
+                               " --report html=" + html.string());
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(test::read_text(md), test::read_text(test::source_dir() / "reports" / "requirements.md"));
     const auto doc = nlohmann::json::parse(test::read_text(js));

@@ -24,7 +24,9 @@ using nlohmann::json;
 using test::ProcessResult;
 
 /// Runs conformance with `args`; `out` is its stdout, or stdout and stderr together with `with_stderr`.
-ProcessResult conformance(const std::string& args, bool with_stderr = false) { return test::run_conformance(args, with_stderr); }
+ProcessResult conformance(const std::string& args, bool with_stderr = false) {
+    return test::run_conformance(args, with_stderr);
+}
 
 std::vector<json> lines_of(const std::string& out) {
     std::vector<json> lines;
@@ -48,10 +50,13 @@ TEST(GenerateCommand, PrintsValidRecordsOnePerLine) {
         for (const auto& record : lines) {
             ASSERT_TRUE(record.is_object()) << record.dump();
             const auto violations = validator.validate(record);
-            EXPECT_TRUE(violations.empty()) << name << ": " << (violations.empty() ? "" : violations[0].pointer + " " + violations[0].message);
+            EXPECT_TRUE(violations.empty())
+                << name << ": " << (violations.empty() ? "" : violations[0].pointer + " " + violations[0].message);
         }
         if (std::string(name) == "CliFor") {
-            for (const auto& record : lines) EXPECT_EQ(record["cod_clifor"].get<std::string>().rfind("t5", 0), 0u) << "--prefix: " << record["cod_clifor"];
+            for (const auto& record : lines)
+                EXPECT_EQ(record["cod_clifor"].get<std::string>().rfind("t5", 0), 0u)
+                    << "--prefix: " << record["cod_clifor"];
         }
     }
     EXPECT_EQ(lines_of(conformance("generate Famiglia").out).size(), 10u) << "default --count";
@@ -81,7 +86,8 @@ TEST(GenerateCommand, InvalidLinesEachBreakTheirRuleOnTheirField) {
         ASSERT_FALSE(violations.empty()) << "not refused: " << line.dump();
         for (const auto& v : violations) {
             if (*kind == gen::InvalidKind::MissingRequired) {
-                EXPECT_TRUE(v.pointer.empty() && v.message.find("'" + field + "'") != std::string::npos) << v.message << " for " << line.dump();
+                EXPECT_TRUE(v.pointer.empty() && v.message.find("'" + field + "'") != std::string::npos)
+                    << v.message << " for " << line.dump();
                 EXPECT_FALSE(record.contains(field));
             } else {
                 EXPECT_EQ(v.pointer, "/" + field) << v.message << " for " << line.dump();
@@ -98,7 +104,8 @@ TEST(GenerateCommand, TheSeedFixesTheOutput) {
         EXPECT_NE(a, conformance(std::string("generate CliFor --count 5 --seed 43") + extra).out);
         EXPECT_EQ(lines_of(a).size(), 5u);
     }
-    EXPECT_EQ(conformance("generate CliFor --count 3").out, conformance("generate CliFor --count 3 --seed 1").out) << "documented default seed";
+    EXPECT_EQ(conformance("generate CliFor --count 3").out, conformance("generate CliFor --count 3 --seed 1").out)
+        << "documented default seed";
 }
 
 TEST(GenerateCommand, UnknownResourcesAreUsageErrorsNamingCloseOnes) {
@@ -123,11 +130,15 @@ TEST(GenerateCommand, ReadOnlyViewsGiveReturnedRecordsAndNoInvalidOnes) {
     ASSERT_EQ(records.size(), 5u);
     for (const auto& record : records) {
         const auto violations = validator.validate(record);
-        EXPECT_TRUE(violations.empty()) << (violations.empty() ? "" : violations[0].pointer + " " + violations[0].message) << " in " << record.dump();
+        EXPECT_TRUE(violations.empty()) << (violations.empty() ? ""
+                                                               : violations[0].pointer + " " + violations[0].message)
+                                        << " in " << record.dump();
         EXPECT_EQ(record.value("customer_ID", 0), 1) << "a returned record carries its tenant";
     }
-    for (const auto& record : lines_of(conformance("generate CliFor --count 3 --tenant 7").out)) EXPECT_EQ(record.value("customer_ID", 0), 7);
-    for (const auto& record : lines_of(conformance("generate CliFor --count 3").out)) EXPECT_FALSE(record.contains("customer_ID"));
+    for (const auto& record : lines_of(conformance("generate CliFor --count 3 --tenant 7").out))
+        EXPECT_EQ(record.value("customer_ID", 0), 7);
+    for (const auto& record : lines_of(conformance("generate CliFor --count 3").out))
+        EXPECT_FALSE(record.contains("customer_ID"));
     const ProcessResult invalid = conformance("generate MCPClienti --invalid", true);
     EXPECT_EQ(invalid.code, 2) << invalid.out;
     EXPECT_NE(invalid.out.find("read-only"), std::string::npos) << invalid.out;

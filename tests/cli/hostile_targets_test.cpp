@@ -55,20 +55,24 @@ constexpr std::size_t kMaxReportBytes = 16 << 20;
 const std::vector<std::string> kFormats{"json", "junit", "html", "md"};
 
 struct Finished {
-    int code = -1;    ///< exit code, or -signal
+    int code = -1;  ///< exit code, or -signal
     double seconds = 0;
     int deadline = kDeadline;  ///< what the run had to end within
     long max_rss_kb = 0;
-    std::string output;  ///< stdout and stderr
+    std::string output;                          ///< stdout and stderr
     std::map<std::string, std::string> reports;  ///< format → text ("" when not written)
 };
 
 /// Runs `conformance run --base-url URL …` at the default settings with every report, and waits (killing it past a
 /// hard limit).
-Finished run_against(const std::string& base_url, const std::vector<std::string>& extra = {}, int deadline = kDeadline, int timeout_ms = 1000) {
-    const fs::path dir = fs::temp_directory_path() / ("bds-hostile-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+Finished run_against(const std::string& base_url, const std::vector<std::string>& extra = {}, int deadline = kDeadline,
+                     int timeout_ms = 1000) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("bds-hostile-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     fs::create_directories(dir);
-    std::vector<std::string> args{conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1", "--timeout-ms", std::to_string(timeout_ms)};
+    std::vector<std::string> args{
+        conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1", "--timeout-ms",
+        std::to_string(timeout_ms)};
     for (const auto& f : kFormats) args.push_back("--report=" + f + "=" + (dir / ("report." + f)).string());
     args.insert(args.end(), extra.begin(), extra.end());
     const fs::path log = dir / "output.txt";
@@ -84,7 +88,8 @@ Finished run_against(const std::string& base_url, const std::vector<std::string>
     for (char** e = environ; *e; ++e)
         if (std::string_view(*e).rfind("ASAN_OPTIONS=", 0) != 0) env.emplace_back(*e);
     const char* asan = std::getenv("ASAN_OPTIONS");
-    env.push_back(std::string("ASAN_OPTIONS=") + (asan ? asan : "") + ":quarantine_size_mb=16:thread_local_quarantine_size_kb=64");
+    env.push_back(std::string("ASAN_OPTIONS=") + (asan ? asan : "") +
+                  ":quarantine_size_mb=16:thread_local_quarantine_size_kb=64");
     std::vector<char*> envp;
     for (auto& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);
@@ -130,10 +135,12 @@ std::string slowest_checks(const std::string& report) {
     const auto doc = json::parse(report, nullptr, false);
     if (!doc.is_object() || !doc.contains("checks")) return "(no JSON report)\n";
     std::vector<json> checks(doc["checks"].begin(), doc["checks"].end());
-    std::sort(checks.begin(), checks.end(), [](const json& a, const json& b) { return a.value("duration_ms", 0.0) > b.value("duration_ms", 0.0); });
+    std::sort(checks.begin(), checks.end(),
+              [](const json& a, const json& b) { return a.value("duration_ms", 0.0) > b.value("duration_ms", 0.0); });
     std::string out;
     for (std::size_t i = 0; i < checks.size() && i < 5; ++i)
-        out += "  " + checks[i].value("id", "") + " " + std::to_string(static_cast<long>(checks[i].value("duration_ms", 0.0))) + " ms, " +
+        out += "  " + checks[i].value("id", "") + " " +
+               std::to_string(static_cast<long>(checks[i].value("duration_ms", 0.0))) + " ms, " +
                std::to_string(checks[i].value("requests", 0)) + " requests, " + checks[i].value("outcome", "") + ": " +
                checks[i].value("reason", "").substr(0, 200) + "\n";
     return out;
@@ -141,12 +148,14 @@ std::string slowest_checks(const std::string& report) {
 
 /// What every run against a hostile target must show, whatever the target did.
 void expect_contained(const Finished& f, const std::set<int>& codes) {
-    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024 << " MiB, reports";
+    std::cout << "    exit " << f.code << " after " << f.seconds << " s, peak RSS " << f.max_rss_kb / 1024
+              << " MiB, reports";
     for (const auto& [format, text] : f.reports) std::cout << " " << format << " " << text.size() / 1024 << " KiB";
     std::cout << "\n";
     if (std::getenv("BDS_SLOWEST")) std::cout << slowest_checks(f.reports.at("json"));
     EXPECT_TRUE(codes.contains(f.code)) << "exit " << f.code << "\n" << f.output.substr(0, 3000);
-    EXPECT_LT(f.seconds, f.deadline) << "a hostile target must be found out within " << f.deadline << " s at the default settings; the slowest checks:\n"
+    EXPECT_LT(f.seconds, f.deadline) << "a hostile target must be found out within " << f.deadline
+                                     << " s at the default settings; the slowest checks:\n"
                                      << slowest_checks(f.reports.at("json"));
     EXPECT_LT(f.max_rss_kb, kMaxRssKb) << "peak memory";
     for (const auto& [format, text] : f.reports) {
@@ -162,21 +171,26 @@ void expect_contained(const Finished& f, const std::set<int>& codes) {
     EXPECT_NE(f.output.find("verdict: "), std::string::npos) << f.output.substr(0, 3000);
 }
 
-std::string token_answer() { return http_response(200, R"({"access_token": "hostile-token-0001", "token_type": "bearer", "expires_in": 3600})"); }
+std::string token_answer() {
+    return http_response(200, R"({"access_token": "hostile-token-0001", "token_type": "bearer", "expires_in": 3600})");
+}
 
 /// A raw server that gives tokens, then answers everything else with `rest` (given the request's head; the body
 /// is left for it to read, or not).
-RawServer token_then(std::function<void(RawConnection&, const std::string& request)> rest, std::optional<TestCertificate> tls = std::nullopt) {
-    return RawServer([rest](RawConnection& c) {
-        while (const auto request = c.read_head()) {
-            if (request->rfind("POST /Token", 0) == 0) {
-                if (!c.read_body(*request) || !c.send(token_answer())) return;
-                continue;
+RawServer token_then(std::function<void(RawConnection&, const std::string& request)> rest,
+                     std::optional<TestCertificate> tls = std::nullopt) {
+    return RawServer(
+        [rest](RawConnection& c) {
+            while (const auto request = c.read_head()) {
+                if (request->rfind("POST /Token", 0) == 0) {
+                    if (!c.read_body(*request) || !c.send(token_answer())) return;
+                    continue;
+                }
+                rest(c, *request);
+                return;  // one answer per connection: the rest of the behaviour ends with it
             }
-            rest(c, *request);
-            return;  // one answer per connection: the rest of the behaviour ends with it
-        }
-    }, std::move(tls));
+        },
+        std::move(tls));
 }
 
 TEST(HostileTargets, NobodyListening) {
@@ -218,8 +232,8 @@ TEST(HostileTargets, EndlessHeaders) {
 TEST(HostileTargets, GzipBomb) {
     const std::string bomb = gzip(std::string(256u * 1024 * 1024, '['));
     auto server = token_then([&bomb](RawConnection& c, const std::string&) {
-        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " + std::to_string(bomb.size()) +
-               "\r\n\r\n" + bomb);
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " +
+               std::to_string(bomb.size()) + "\r\n\r\n" + bomb);
         c.pause(2000);
     });
     expect_contained(run_against(server.base_url()), {1, 4});
@@ -255,7 +269,8 @@ void expect_found_out(const std::string& answer, const std::string& why) {
     });
     const auto f = run_against(server.base_url());
     expect_contained(f, {1, 4});
-    EXPECT_NE(f.reports.at("json").find(why), std::string::npos) << "the report says why the run stopped:\n" << f.output.substr(0, 3000);
+    EXPECT_NE(f.reports.at("json").find(why), std::string::npos) << "the report says why the run stopped:\n"
+                                                                 << f.output.substr(0, 3000);
 }
 
 TEST(HostileTargets, ServerErrorsToEveryRequest) {
@@ -268,15 +283,19 @@ TEST(HostileTargets, ServiceUnavailableToEveryRequest) {
 
 TEST(HostileTargets, AnHtmlPageToEveryRequest) {
     const std::string page = "<!DOCTYPE html><html><body><h1>Welcome to nginx!</h1></body></html>";
-    expect_found_out("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + std::to_string(page.size()) + "\r\n\r\n" + page,
+    expect_found_out("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + std::to_string(page.size()) +
+                         "\r\n\r\n" + page,
                      "answers nothing usable");
 }
 
 TEST(HostileTargets, TruncatedJsonToEveryRequest) {
-    expect_found_out(http_response(200, R"({"TotalRowsCount": 3, "Data": [{"cod_clifor": "C1", "des_ragsoc": "Ros)"), "answers nothing usable");
+    expect_found_out(http_response(200, R"({"TotalRowsCount": 3, "Data": [{"cod_clifor": "C1", "des_ragsoc": "Ros)"),
+                     "answers nothing usable");
 }
 
-TEST(HostileTargets, JunkBytesToEveryRequest) { expect_found_out("\x16\x03\x01 junk, no HTTP at all\r\n\r\n", "stopped answering"); }
+TEST(HostileTargets, JunkBytesToEveryRequest) {
+    expect_found_out("\x16\x03\x01 junk, no HTTP at all\r\n\r\n", "stopped answering");
+}
 
 /// A proxy in front of a faithful stub that spoils its answers.
 struct SpoiltStub {
@@ -329,7 +348,7 @@ TEST(HostileTargets, DeeplyNestedJson) {
     SpoiltStub target([&deep](const httplib::Request& req, httplib::Response& res) {
         if (res.status != 200 || req.path.rfind("/api/", 0) != 0) return;
         res.body = req.path.find("/sync/") != std::string::npos ? R"({"Data": [], "TotalRowsCount": )" + deep + "}"
-                                                                 : R"({"Data": )" + deep + R"(, "TotalRowsCount": 1})";
+                                                                : R"({"Data": )" + deep + R"(, "TotalRowsCount": 1})";
     });
     expect_contained(run_against(target.proxy.base_url()), {1, 4});
 }
@@ -344,7 +363,10 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
             doc["Token"] = auth.size() > 7 ? auth.substr(7) : auth;
             res.body = doc.dump();
         } else if (res.status >= 400) {
-            res.body = json{{"Message", "refused " + auth + " (writer/writer-pw): " + req.body}, {"Authorization", auth}}.dump();
+            res.body = json{
+                {"Message", "refused " + auth + " (writer/writer-pw): " + req.body},
+                {"Authorization",
+                 auth}}.dump();
         }
     });
     const auto f = run_against(target.proxy.base_url());
@@ -358,13 +380,15 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
     ASSERT_GT(secrets.size(), 3u) << "the harness sent no token";
     for (const auto& secret : secrets) {
         EXPECT_EQ(f.output.find(secret), std::string::npos) << secret << " in the output";
-        for (const auto& [format, text] : f.reports) EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in the " << format << " report";
+        for (const auto& [format, text] : f.reports)
+            EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in the " << format << " report";
     }
 }
 
 /// A directory for a test's files, removed at the end of the scope.
 struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("bds-hostile-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    fs::path path = fs::temp_directory_path() /
+                    ("bds-hostile-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     TempDir() { fs::create_directories(path); }
     ~TempDir() { fs::remove_all(path); }
 };
@@ -373,7 +397,8 @@ struct TempDir {
 std::string write_target(const TempDir& dir, const std::string& base_url, const json& settings) {
     const client::TargetConfig stub = bundled::stub_target(stub::StubOptions{}, base_url);
     json doc{{"base_url", base_url}, {"query", *stub.query_body}, {"users", json::object()}};
-    for (const auto& [role, u] : stub.users) doc["users"][role] = {{"username", u.username}, {"password", u.password}, {"resources", u.resources}};
+    for (const auto& [role, u] : stub.users)
+        doc["users"][role] = {{"username", u.username}, {"password", u.password}, {"resources", u.resources}};
     doc.update(settings);
     const fs::path path = dir.path / "target.json";
     std::ofstream(path) << doc.dump();
@@ -384,9 +409,14 @@ TEST(HostileTargets, OverHttpsAnswersBeforeReadingTheBodyAndCloses) {
     // OpenSSL writes without MSG_NOSIGNAL: a server over TLS that answers before it has read the request and closes
     // (413 to a large POST; Python's http.server does it with 414 to ROB-07's long URL) ended every run with SIGPIPE.
     const TempDir dir;
-    auto server = token_then([](RawConnection& c, const std::string&) { c.send(http_response(413, R"({"Message": "too large"})", "Connection: close\r\n")); },
-                             make_self_signed(dir.path.string(), "raw"));
-    expect_contained(run_against(server.base_url(), {"--target", write_target(dir, server.base_url(), {{"insecure", true}})}), {1, 4});
+    auto server = token_then(
+        [](RawConnection& c, const std::string&) {
+            c.send(http_response(413, R"({"Message": "too large"})", "Connection: close\r\n"));
+        },
+        make_self_signed(dir.path.string(), "raw"));
+    expect_contained(
+        run_against(server.base_url(), {"--target", write_target(dir, server.base_url(), {{"insecure", true}})}),
+        {1, 4});
 }
 
 TEST(HostileTargets, OverHttpsEveryCheckDecides) {

@@ -37,7 +37,8 @@ const std::vector<std::string> kFormats{"json", "junit", "html", "md"};
 
 /// A directory for a run's reports and output, removed at the end of the scope.
 struct RunDir {
-    fs::path path = fs::temp_directory_path() / ("bds-interrupt-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    fs::path path =
+        fs::temp_directory_path() / ("bds-interrupt-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     RunDir() { fs::create_directories(path); }
     ~RunDir() { fs::remove_all(path); }
     fs::path report(const std::string& format) const { return path / ("report." + format); }
@@ -100,19 +101,26 @@ std::vector<std::string> active_rows(const client::TargetConfig& target, const s
     std::vector<std::string> active;
     for (const auto& role : roles) {
         const auto& user = target.users.at(role);
-        const auto token = http.Post(target.token_path, httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
+        const auto token = http.Post(
+            target.token_path,
+            httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
         if (!token || token->status != 200) throw std::runtime_error("no token for " + role);
-        const httplib::Headers auth{{"Authorization", "Bearer " + json::parse(token->body).at("access_token").get<std::string>()}};
+        const httplib::Headers auth{
+            {"Authorization", "Bearer " + json::parse(token->body).at("access_token").get<std::string>()}};
         for (const Record* record : catalogue.resources()) {
             if (!record->writable()) continue;
             constexpr int kPage = 100;
             for (int page = 1;; ++page) {
-                const auto r = http.Get("/api/resources/" + record->name + "?PageSize=" + std::to_string(kPage) + "&PageNumber=" + std::to_string(page), auth);
+                const auto r = http.Get("/api/resources/" + record->name + "?PageSize=" + std::to_string(kPage) +
+                                            "&PageNumber=" + std::to_string(page),
+                                        auth);
                 if (!r || r->status != 200)
-                    throw std::runtime_error("cannot read " + record->name + " as " + role + ": " + (r ? r->body : httplib::to_string(r.error())));
+                    throw std::runtime_error("cannot read " + record->name + " as " + role + ": " +
+                                             (r ? r->body : httplib::to_string(r.error())));
                 const json rows = json::parse(r->body).at("Records");
                 for (const auto& row : rows)
-                    if (row.value("flg_isdeleted", false) != true) active.push_back(record->name + " " + row.dump().substr(0, 300));
+                    if (row.value("flg_isdeleted", false) != true)
+                        active.push_back(record->name + " " + row.dump().substr(0, 300));
                 if (rows.size() < static_cast<std::size_t>(kPage)) break;
             }
         }
@@ -129,7 +137,8 @@ struct Interrupted {
 };
 
 /// Runs against `stub`, sends `first` 4 s in and, when given, `second` as soon as the run has taken the first.
-Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, int first, std::optional<int> second = std::nullopt) {
+Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, int first,
+                          std::optional<int> second = std::nullopt) {
     // A thousand cases a property: a default run may end before kSignalAfter, with its checks at once and in blocks.
     const pid_t pid = start_run(stub.target.base_url, dir, {"--cases", "1000"});
     std::this_thread::sleep_for(kSignalAfter);
@@ -137,7 +146,8 @@ Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, 
     ::kill(pid, first);
     if (second) {
         // Once its watch has taken the first (standard signals do not queue: two at once may be one).
-        EXPECT_TRUE(output_shows(dir, "stopping the run", std::chrono::seconds(10))) << "the run did not say it took the first signal";
+        EXPECT_TRUE(output_shows(dir, "stopping the run", std::chrono::seconds(10)))
+            << "the run did not say it took the first signal";
         ::kill(pid, *second);
     }
     Interrupted out;
@@ -145,8 +155,8 @@ Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, 
     out.seconds = std::chrono::duration<double>(Clock::now() - signalled).count();
     out.output = read_text(dir.log());
     out.report = json::parse(read_text(dir.report("json")), nullptr, false);
-    std::cout << "    exit " << out.code << " " << out.seconds << " s after the signal; " << out.report.value("records_written", 0)
-              << " records written\n";
+    std::cout << "    exit " << out.code << " " << out.seconds << " s after the signal; "
+              << out.report.value("records_written", 0) << " records written\n";
     return out;
 }
 
@@ -160,11 +170,13 @@ void expect_reports(const Interrupted& r, const RunDir& dir, int code, const std
     EXPECT_EQ(r.report.value("verdict", ""), "interrupted");
     EXPECT_EQ(r.report.value("interrupted", ""), signal);
     EXPECT_EQ(r.report.value("stopped", ""), "interrupted by " + signal);
-    EXPECT_GT(r.report.value("records_written", 0), 0) << "the run wrote nothing before the signal: the clean-up is not tested";
+    EXPECT_GT(r.report.value("records_written", 0), 0)
+        << "the run wrote nothing before the signal: the clean-up is not tested";
     const auto junit = parse_junit(read_text(dir.report("junit")));
     EXPECT_EQ(junit.error, "");
     EXPECT_FALSE(junit.cases.empty());
-    for (const char* format : {"html", "md"}) EXPECT_NE(read_text(dir.report(format)).find("interrupted"), std::string::npos) << format;
+    for (const char* format : {"html", "md"})
+        EXPECT_NE(read_text(dir.report(format)).find("interrupted"), std::string::npos) << format;
     for (const auto& entry : fs::directory_iterator(dir.path))
         EXPECT_NE(entry.path().filename().string().front(), '.') << "a temporary file was left: " << entry.path();
     const auto last = r.output.rfind("\nverdict: ");
@@ -184,8 +196,9 @@ TEST_P(OneSignal, LeavesEveryReportAndACleanTarget) {
     const auto r = interrupt_run(stub, dir, signal);
     expect_reports(r, dir, 128 + signal, name);
     const auto active = active_rows(stub.target, {client::kWriter, client::kOtherTenant});
-    EXPECT_TRUE(active.empty()) << active.size() << " rows the run wrote are still active, the first: " << (active.empty() ? "" : active.front())
-                                << "\n" << r.report.value("notes", json::array()).dump();
+    EXPECT_TRUE(active.empty()) << active.size() << " rows the run wrote are still active, the first: "
+                                << (active.empty() ? "" : active.front()) << "\n"
+                                << r.report.value("notes", json::array()).dump();
     EXPECT_NE(r.report.value("undecided", json::array()).size(), 0u) << "a run cut short left nothing undecided?";
 }
 
@@ -206,7 +219,8 @@ TEST(Interrupts, ASecondSignalSkipsTheCleanUpAndTheNotesSaySo) {
     ASSERT_FALSE(note.empty()) << r.report.value("notes", json::array()).dump(2);
     std::regex_search(note, m, skipped);
     EXPECT_GT(std::stol(m[1]), 0) << note;
-    EXPECT_FALSE(active_rows(stub.target, {client::kWriter, client::kOtherTenant}).empty()) << "the clean-up ran after all";
+    EXPECT_FALSE(active_rows(stub.target, {client::kWriter, client::kOtherTenant}).empty())
+        << "the clean-up ran after all";
 }
 
 TEST(Interrupts, AnInterruptEndsTheWaitForATargetThatIsNotThere) {
@@ -216,7 +230,8 @@ TEST(Interrupts, AnInterruptEndsTheWaitForATargetThatIsNotThere) {
         port = gone.port();
     }
     const RunDir dir;
-    const pid_t pid = start_run("http://127.0.0.1:" + std::to_string(port), dir, {"--wait-for-target", "600", "--timeout-ms", "500"});
+    const pid_t pid =
+        start_run("http://127.0.0.1:" + std::to_string(port), dir, {"--wait-for-target", "600", "--timeout-ms", "500"});
     std::this_thread::sleep_for(std::chrono::seconds(1));
     const auto signalled = Clock::now();
     ::kill(pid, SIGHUP);

@@ -20,7 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Folder {
-    fs::path path = fs::temp_directory_path() / ("bds-report-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    fs::path path = fs::temp_directory_path() /
+                    ("bds-report-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     Folder() { fs::create_directories(path); }
     ~Folder() { fs::remove_all(path); }
     std::vector<std::string> names() const {
@@ -61,8 +62,10 @@ test::ProcessResult conformance_limited(std::vector<std::string> args, rlim_t ma
 TEST(ReportFiles, AReportIsReplacedWholeAndNothingIsLeftBesideIt) {
     const Folder folder;
     std::ofstream(folder.path / "report.json") << "the last good report";
-    const auto r = test::run_conformance("run --check AUTH-01 --seed 1 --report json=" + (folder.path / "report.json").string() + " --report junit=" +
-                                             (folder.path / "junit.xml").string(), true);
+    const auto r =
+        test::run_conformance("run --check AUTH-01 --seed 1 --report json=" + (folder.path / "report.json").string() +
+                                  " --report junit=" + (folder.path / "junit.xml").string(),
+                              true);
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(nlohmann::json::parse(test::read_text(folder.path / "report.json")).value("verdict", ""), "pass");
     EXPECT_EQ(folder.names(), (std::vector<std::string>{"junit.xml", "report.json"}));
@@ -72,7 +75,8 @@ TEST(ReportFiles, NoEmptyFileIsMadeBeforeTheRun) {
     // The check that a report can be written, before the run, once left an empty file in its place: what a run
     // killed before its end (or, here, a usage error) left for CI to read.
     const Folder folder;
-    const auto r = test::run_conformance("run --suite nosuch --report json=" + (folder.path / "report.json").string(), true);
+    const auto r =
+        test::run_conformance("run --suite nosuch --report json=" + (folder.path / "report.json").string(), true);
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_EQ(folder.names(), std::vector<std::string>{});
 }
@@ -82,15 +86,19 @@ TEST(ReportFiles, AReportThatCannotBeWrittenLeavesTheLastGoodOneSaysSoAndDoesNot
     // written, the run still says its verdict, and the exit is not 0 (CI would read the old report as this run's).
     const Folder folder;
     std::ofstream(folder.path / "report.json") << "the last good report";
-    const auto r = conformance_limited({"run", "--check", "AUTH-01", "--seed", "1", "--report", "json=" + (folder.path / "report.json").string(),
-                                        "--report", "md=" + (folder.path / "summary.md").string()},
-                                       2048, folder.path / "output.txt");
+    const auto r = conformance_limited(
+        {"run", "--check", "AUTH-01", "--seed", "1", "--report", "json=" + (folder.path / "report.json").string(),
+         "--report", "md=" + (folder.path / "summary.md").string()},
+        2048, folder.path / "output.txt");
     EXPECT_EQ(r.code, 2) << r.out;
-    EXPECT_NE(r.out.find("cannot write " + (folder.path / "report.json").string() + ": File too large"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cannot write " + (folder.path / "report.json").string() + ": File too large"),
+              std::string::npos)
+        << r.out;
     EXPECT_NE(r.out.find("verdict: pass"), std::string::npos) << r.out;
     EXPECT_EQ(test::read_text(folder.path / "report.json"), "the last good report");
     EXPECT_NE(test::read_text(folder.path / "summary.md").find("Conformance"), std::string::npos);
-    EXPECT_EQ(folder.names(), (std::vector<std::string>{"output.txt", "report.json", "summary.md"})) << "a temporary file was left";
+    EXPECT_EQ(folder.names(), (std::vector<std::string>{"output.txt", "report.json", "summary.md"}))
+        << "a temporary file was left";
 }
 
 }  // namespace

@@ -21,8 +21,10 @@ TEST(Exchange, SecretsAreRedacted) {
     EXPECT_EQ(redact_header("Authorization", "Bearer abc.def"), "Bearer <redacted>");
     EXPECT_EQ(redact_header("authorization", "abc"), "<redacted>");
     EXPECT_EQ(redact_header("Accept", "application/json"), "application/json");
-    EXPECT_EQ(redact_body("grant_type=password&username=w&password=s%26cret"), "grant_type=password&username=w&password=<redacted>");
-    EXPECT_EQ(redact_body(R"({"access_token": "abc\"def", "expires_in": 3600})"), R"({"access_token": "<redacted>", "expires_in": 3600})");
+    EXPECT_EQ(redact_body("grant_type=password&username=w&password=s%26cret"),
+              "grant_type=password&username=w&password=<redacted>");
+    EXPECT_EQ(redact_body(R"({"access_token": "abc\"def", "expires_in": 3600})"),
+              R"({"access_token": "<redacted>", "expires_in": 3600})");
     EXPECT_EQ(redact_body(R"({"password":"x"})"), R"({"password":"<redacted>"})");
     // A cut body that ends inside a secret still hides it.
     EXPECT_EQ(redact_body(R"({"access_token": "abcdef)"), R"({"access_token": "<redacted>)");
@@ -31,7 +33,8 @@ TEST(Exchange, SecretsAreRedacted) {
     // Key names in any case (a TokenInfo answering {"Password": …, "Token": …} put both into reports).
     EXPECT_EQ(redact_body(R"({"UserName":"w","Password":"pw1","Token":"t0k","Secret":"s"})"),
               R"({"UserName":"w","Password":"<redacted>","Token":"<redacted>","Secret":"<redacted>"})");
-    EXPECT_EQ(redact_body("Grant_Type=password&PASSWORD=x&Client_Secret=y"), "Grant_Type=password&PASSWORD=<redacted>&Client_Secret=<redacted>");
+    EXPECT_EQ(redact_body("Grant_Type=password&PASSWORD=x&Client_Secret=y"),
+              "Grant_Type=password&PASSWORD=<redacted>&Client_Secret=<redacted>");
 }
 
 TEST(Exchange, CurlRepeatsTheRequestWithoutTheToken) {
@@ -40,8 +43,10 @@ TEST(Exchange, CurlRepeatsTheRequestWithoutTheToken) {
     e.url = "http://h/api/sync/CliFor";
     e.request_headers = {{"Authorization", "Bearer <redacted>"}, {"Content-Type", "application/json"}};
     e.request_body = R"([{"des_ragsoc": "L'Aquila"}])";
-    EXPECT_EQ(e.curl(), "curl -sS -X POST -H 'Authorization: Bearer '\"$TOKEN\" -H 'Content-Type: application/json' --data-binary "
-                        "'[{\"des_ragsoc\": \"L'\\''Aquila\"}]' 'http://h/api/sync/CliFor'");
+    EXPECT_EQ(
+        e.curl(),
+        "curl -sS -X POST -H 'Authorization: Bearer '\"$TOKEN\" -H 'Content-Type: application/json' --data-binary "
+        "'[{\"des_ragsoc\": \"L'\\''Aquila\"}]' 'http://h/api/sync/CliFor'");
     e.status = 200;
     EXPECT_EQ(e.summary(), "POST /api/sync/CliFor → 200");
 }

@@ -106,7 +106,8 @@ TEST(HttpClient, ATargetClosingBeforeReadingALargeBodyEndsTheRequestNotTheProces
         c.reset();
     });
     HttpClient http(settings(server));
-    const auto r = http.request("POST", "/api/sync/CliFor", {}, std::string(16u * 1024 * 1024, 'x'), "application/json");
+    const auto r =
+        http.request("POST", "/api/sync/CliFor", {}, std::string(16u * 1024 * 1024, 'x'), "application/json");
     EXPECT_TRUE(r.status == 413 || r.transport_failed()) << r.status;
     if (r.transport_failed()) {
         EXPECT_FALSE(r.exchange.error.empty());
@@ -144,7 +145,8 @@ TEST(HttpClient, ALongRetryAfterIsWaitedOnceARunThenStopsIt) {
     EXPECT_LT(seconds_since(t0), 3.0);
     EXPECT_EQ(http.requests_sent(), 2);
     ASSERT_TRUE(limits.stopped());
-    EXPECT_NE(limits.stopped()->find("asks to wait 1 s (Retry-After: 1) again"), std::string::npos) << *limits.stopped();
+    EXPECT_NE(limits.stopped()->find("asks to wait 1 s (Retry-After: 1) again"), std::string::npos)
+        << *limits.stopped();
     EXPECT_EQ(http.request("GET", "/api/resources/CliFor").transport_failed(), true) << "a stopped run sends nothing";
 }
 
@@ -193,7 +195,10 @@ TEST(HttpClient, KnownSecretsAreScrubbedWhereverTheTargetEchoesThem) {
         while (const auto request = c.read_request()) {
             const std::string echo = nlohmann::json({{"Message", "you sent: " + *request}}).dump();
             const auto auth = request->find("Authorization: ");
-            const std::string header = auth == std::string::npos ? "" : "X-Echo: " + request->substr(auth + 15, request->find("\r\n", auth) - auth - 15) + "\r\n";
+            const std::string header =
+                auth == std::string::npos
+                    ? ""
+                    : "X-Echo: " + request->substr(auth + 15, request->find("\r\n", auth) - auth - 15) + "\r\n";
             if (!c.send(http_response(400, echo + "\n" + *request, header))) return;
         }
     });
@@ -213,7 +218,8 @@ TEST(HttpClient, KnownSecretsAreScrubbedWhereverTheTargetEchoesThem) {
         return text;
     };
     const std::string shown = all(r.exchange);
-    for (const std::string& secret : {password, token, std::string("pa%20ss%22w0rd%2F1"), std::string(R"(pa ss\"w0rd/1)")})
+    for (const std::string& secret :
+         {password, token, std::string("pa%20ss%22w0rd%2F1"), std::string(R"(pa ss\"w0rd/1)")})
         EXPECT_EQ(shown.find(secret), std::string::npos) << secret << " in " << shown;
     EXPECT_NE(shown.find("<redacted>"), std::string::npos);
     EXPECT_NE(r.body.find(token), std::string::npos) << "the check itself still reads the body as it came";
@@ -231,14 +237,16 @@ TEST(HttpClient, ARefusedConnectionSaysWhatFailedAndWhatToTry) {
     HttpClient http(s);
     const auto r = http.request("GET", "/Token");
     EXPECT_TRUE(r.transport_failed());
-    EXPECT_NE(r.exchange.error.find("could not connect to http://127.0.0.1:" + std::to_string(port)), std::string::npos) << r.exchange.error;
+    EXPECT_NE(r.exchange.error.find("could not connect to http://127.0.0.1:" + std::to_string(port)), std::string::npos)
+        << r.exchange.error;
     EXPECT_NE(r.exchange.error.find("base_url"), std::string::npos) << r.exchange.error;
 }
 
 TEST(Tokens, ATokenThatWouldAddHeadersIsRefusedAndNeverShown) {
     RawServer server([](RawConnection& c) {
         while (c.read_request())
-            if (!c.send(http_response(200, R"({"access_token": "abcd1234\r\nX-Injected: 1", "token_type": "bearer"})"))) return;
+            if (!c.send(http_response(200, R"({"access_token": "abcd1234\r\nX-Injected: 1", "token_type": "bearer"})")))
+                return;
     });
     TargetConfig target;
     target.base_url = server.base_url();
@@ -267,7 +275,8 @@ TEST(RunLimits, ScrubRedactsEveryByteOfEverySecretInEveryFormOverlapsIncluded) {
     limits.add_secret("xxyyzz");
     limits.add_secret("yyzz-tail");
     EXPECT_EQ(limits.scrub("no secret here, abc"), "no secret here, abc");
-    EXPECT_EQ(limits.scrub("p=s3cr%22t%2Fpw&q={\"v\":\"s3cr\\\"t/pw\"} s3cr\"t/pw."), "p=<redacted>&q={\"v\":\"<redacted>\"} <redacted>.");
+    EXPECT_EQ(limits.scrub("p=s3cr%22t%2Fpw&q={\"v\":\"s3cr\\\"t/pw\"} s3cr\"t/pw."),
+              "p=<redacted>&q={\"v\":\"<redacted>\"} <redacted>.");
     // Two secrets overlapping: neither's bytes may show, whichever is found first.
     EXPECT_EQ(limits.scrub("[xxyyzz-tail]"), "[<redacted>]");
     EXPECT_EQ(limits.scrub("xxyyzz"), "<redacted>");

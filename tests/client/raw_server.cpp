@@ -45,9 +45,11 @@ std::optional<std::string> RawConnection::read_request() {
 
 std::optional<std::string> RawConnection::read_body(const std::string& head) {
     std::string lower = head;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     std::size_t length = 0;
-    if (const auto at = lower.find("\r\ncontent-length:"); at != std::string::npos) length = std::stoul(lower.substr(at + 17));
+    if (const auto at = lower.find("\r\ncontent-length:"); at != std::string::npos)
+        length = std::stoul(lower.substr(at + 17));
     while (buffered_.size() < length)
         if (!receive()) return std::nullopt;
     std::string body = buffered_.substr(0, length);
@@ -59,7 +61,8 @@ bool RawConnection::send(std::string_view bytes) {
     while (!bytes.empty()) {
         if (stopping()) return false;
         const int size = static_cast<int>(std::min<std::size_t>(bytes.size(), 1 << 20));
-        const ssize_t n = tls_ ? SSL_write(tls_, bytes.data(), size) : ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        const ssize_t n =
+            tls_ ? SSL_write(tls_, bytes.data(), size) : ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
         if (n <= 0) return false;
         bytes.remove_prefix(static_cast<std::size_t>(n));
     }
@@ -179,8 +182,9 @@ std::string gzip(const std::string& data) {
 }
 
 std::string http_response(int status, const std::string& body, const std::string& extra_headers) {
-    return "HTTP/1.1 " + std::to_string(status) + " X\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-           "\r\n" + extra_headers + "\r\n" + body;
+    return "HTTP/1.1 " + std::to_string(status) +
+           " X\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n" +
+           extra_headers + "\r\n" + body;
 }
 
 }  // namespace bds::test

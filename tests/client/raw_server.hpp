@@ -1,7 +1,8 @@
 #pragma once
 // A TCP server on 127.0.0.1 (port 0) whose every connection runs a scripted handler that writes what bytes it
-// likes, when it likes: the misbehaving targets of docs/architecture.md, "Hostile targets" (a drip, endless headers, a close before reading the
-// body, a hang) that no HTTP library would let a test server be. Over TLS too, given a certificate.
+// likes, when it likes: the misbehaving targets of docs/architecture.md, "Hostile targets" (a drip, endless headers, a
+// close before reading the body, a hang) that no HTTP library would let a test server be. Over TLS too, given a
+// certificate.
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -21,7 +22,8 @@ namespace bds::test {
 /// One accepted connection, for its handler.
 class RawConnection {
 public:
-    RawConnection(int fd, const std::atomic<bool>& stopping, ssl_st* tls = nullptr) : fd_(fd), stopping_(stopping), tls_(tls) {}
+    RawConnection(int fd, const std::atomic<bool>& stopping, ssl_st* tls = nullptr)
+        : fd_(fd), stopping_(stopping), tls_(tls) {}
 
     /// The next request's head (request line and headers, up to the blank line); nullopt when the peer closed.
     std::optional<std::string> read_head();

@@ -49,11 +49,17 @@ std::string message(const char* text) {
 
 TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
     EXPECT_NE(message(R"({})").find("base_url is missing"), std::string::npos);
-    EXPECT_NE(message(R"({"base_url": "ftp://x"})").find("/base_url: expected an http:// or https:// URL"), std::string::npos);
-    EXPECT_NE(message(R"({"base_url": "http://x", "envelop": "auto"})").find("/envelop: unknown setting"), std::string::npos);
-    EXPECT_NE(message(R"({"base_url": "http://x", "envelope": "xml"})").find("/envelope: expected auto, object, header or row"), std::string::npos);
-    EXPECT_NE(message(R"({"base_url": "http://x", "users": {"writer": {"username": "w"}}})").find("/users/writer"), std::string::npos);
-    EXPECT_NE(message(R"({"base_url": "http://x", "timeout_ms": 0})").find("/timeout_ms: expected an integer >= 1"), std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "ftp://x"})").find("/base_url: expected an http:// or https:// URL"),
+              std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "envelop": "auto"})").find("/envelop: unknown setting"),
+              std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "envelope": "xml"})")
+                  .find("/envelope: expected auto, object, header or row"),
+              std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "users": {"writer": {"username": "w"}}})").find("/users/writer"),
+              std::string::npos);
+    EXPECT_NE(message(R"({"base_url": "http://x", "timeout_ms": 0})").find("/timeout_ms: expected an integer >= 1"),
+              std::string::npos);
     ::unsetenv("BDS_TEST_UNSET");
     EXPECT_NE(message(R"({"base_url": "http://x", "users": {"w": {"username": "w", "password": "${BDS_TEST_UNSET}"}}})")
                   .find("BDS_TEST_UNSET is not set"),
@@ -61,8 +67,10 @@ TEST(Target, ProblemsNameTheSettingAndWhatWasExpected) {
 }
 
 TEST(Target, AProblemUnderUsersOrTokenShowsTheKindOfValueNeverTheValue) {
-    const std::string wrong_type = message(R"({"base_url": "http://x", "users": {"writer": {"username": "w", "password": 987654}}})");
-    EXPECT_NE(wrong_type.find("/users/writer/password: expected a string, found a number"), std::string::npos) << wrong_type;
+    const std::string wrong_type =
+        message(R"({"base_url": "http://x", "users": {"writer": {"username": "w", "password": 987654}}})");
+    EXPECT_NE(wrong_type.find("/users/writer/password: expected a string, found a number"), std::string::npos)
+        << wrong_type;
     EXPECT_EQ(wrong_type.find("987654"), std::string::npos) << wrong_type;
     const std::string no_user = message(R"({"base_url": "http://x", "users": {"writer": {"password": "s3cret"}}})");
     EXPECT_NE(no_user.find("/users/writer: username is missing"), std::string::npos) << no_user;
@@ -78,8 +86,11 @@ TEST(Target, AnUnknownSettingListsTheKnownOnesOfItsObject) {
     const std::string top = message(R"({"base_url": "http://x", "timeout": 5})");
     EXPECT_NE(top.find("/timeout: unknown setting (known: "), std::string::npos) << top;
     EXPECT_NE(top.find("timeout_ms"), std::string::npos) << top;
-    const std::string user = message(R"({"base_url": "http://x", "users": {"reader": {"username": "r", "password": "p", "role": "x"}}})");
-    EXPECT_NE(user.find("/users/reader/role: unknown setting (known: password, resources, username)"), std::string::npos) << user;
+    const std::string user =
+        message(R"({"base_url": "http://x", "users": {"reader": {"username": "r", "password": "p", "role": "x"}}})");
+    EXPECT_NE(user.find("/users/reader/role: unknown setting (known: password, resources, username)"),
+              std::string::npos)
+        << user;
 }
 
 TEST(Target, TheSchemaSpellsTheEnvelopesTheHarnessReads) {
@@ -105,7 +116,8 @@ TEST(Target, AFileNestedTooDeepIsRefusedNotACrash) {
     // Issue 17: load_target parsed any depth, then copied the document recursively (expanding ${VAR}): a file a
     // million arrays deep overflowed the stack.
     const std::string path = ::testing::TempDir() + "bds-deep-target.json";
-    std::ofstream(path) << R"({"base_url": "http://h", "query": {"where": )" << std::string(1'000'000, '[') << std::string(1'000'000, ']') << "}}";
+    std::ofstream(path) << R"({"base_url": "http://h", "query": {"where": )" << std::string(1'000'000, '[')
+                        << std::string(1'000'000, ']') << "}}";
     std::string message = "no error";
     try {
         load_target(path);
@@ -130,8 +142,9 @@ TEST(Target, ANumberNoDoubleHoldsIsATargetError) {
 
 TEST(Target, TheShippedExampleLoadsWithItsVariablesSet) {
     // Its "$comment" once said "${VAR}", which expands like any string: the example every template uses failed.
-    for (const char* name : {"BDS_BASE_URL", "BDS_WRITER_USER", "BDS_WRITER_PASSWORD", "BDS_READER_USER", "BDS_READER_PASSWORD",
-                             "BDS_OTHER_USER", "BDS_OTHER_PASSWORD", "BDS_LIMITED_USER", "BDS_LIMITED_PASSWORD"})
+    for (const char* name :
+         {"BDS_BASE_URL", "BDS_WRITER_USER", "BDS_WRITER_PASSWORD", "BDS_READER_USER", "BDS_READER_PASSWORD",
+          "BDS_OTHER_USER", "BDS_OTHER_PASSWORD", "BDS_LIMITED_USER", "BDS_LIMITED_PASSWORD"})
         ::setenv(name, name == std::string("BDS_BASE_URL") ? "https://staging.example.com" : "x", 1);
     const TargetConfig t = load_target((test::source_dir() / "ci" / "templates" / "target.example.json").string());
     EXPECT_EQ(t.base_url, "https://staging.example.com");

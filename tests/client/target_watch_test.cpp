@@ -21,7 +21,8 @@ TEST(TargetWatch, RequestsWithoutAnAnswerFromTwoChecksStopTheRun) {
 TEST(TargetWatch, OneCheckAloneNeedsALongerStreak) {
     // A check may provoke a closed connection with the oversized body it sends: three in a row are no verdict.
     TargetWatch w;
-    for (std::size_t i = 1; i < TargetWatch::kNoAnswerAlone; ++i) EXPECT_FALSE(w.note(7, Answer::None, "POST /x: closed")) << i;
+    for (std::size_t i = 1; i < TargetWatch::kNoAnswerAlone; ++i)
+        EXPECT_FALSE(w.note(7, Answer::None, "POST /x: closed")) << i;
     EXPECT_TRUE(w.note(7, Answer::None, "POST /x: closed"));
 }
 
@@ -54,7 +55,8 @@ TEST(TargetWatch, AcceptedWritesEndOnlyTheNoAnswerStreak) {
 TEST(TargetWatch, UnusableAnswersFromThreeChecksStopTheRun) {
     TargetWatch w;
     std::optional<std::string> why;
-    for (std::size_t i = 0; i < TargetWatch::kUnusableStreak && !why; ++i) why = w.note(1 + i % 3, Answer::Unusable, "GET /x: 500");
+    for (std::size_t i = 0; i < TargetWatch::kUnusableStreak && !why; ++i)
+        why = w.note(1 + i % 3, Answer::Unusable, "GET /x: 500");
     ASSERT_TRUE(why);
     EXPECT_NE(why->find("answers nothing usable"), std::string::npos) << *why;
     EXPECT_NE(why->find("from 3 checks"), std::string::npos) << *why;

@@ -45,7 +45,8 @@ TestCertificate make_self_signed(const std::string& dir, const std::string& name
     X509_gmtime_adj(X509_getm_notAfter(cert.get()), 24 * 3600);
     check(X509_set_pubkey(cert.get(), key.get()) == 1, "X509_set_pubkey");
     X509_NAME* subject = X509_get_subject_name(cert.get());
-    X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(name.c_str()), -1, -1, 0);
+    X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(name.c_str()), -1,
+                               -1, 0);
     check(X509_set_issuer_name(cert.get(), subject) == 1, "X509_set_issuer_name");
     add_extension(cert.get(), NID_basic_constraints, "critical,CA:TRUE");
     add_extension(cert.get(), NID_key_usage, "critical,digitalSignature,keyCertSign");
@@ -54,7 +55,8 @@ TestCertificate make_self_signed(const std::string& dir, const std::string& name
 
     TestCertificate out{dir + "/" + name + ".crt", dir + "/" + name + ".key"};
     write_pem(out.cert_path, [&](FILE* f) { return PEM_write_X509(f, cert.get()); });
-    write_pem(out.key_path, [&](FILE* f) { return PEM_write_PrivateKey(f, key.get(), nullptr, nullptr, 0, nullptr, nullptr); });
+    write_pem(out.key_path,
+              [&](FILE* f) { return PEM_write_PrivateKey(f, key.get(), nullptr, nullptr, 0, nullptr, nullptr); });
     return out;
 }
 

@@ -31,7 +31,8 @@ TEST(WriteGate, AResourceHeldStillKeepsOtherThreadsWritesWaitingUntilItEnds) {
         other = writer(gate, "Articoli", elsewhere);
         other.join();  // another resource is not held: its write goes at once
         EXPECT_TRUE(elsewhere);
-        const WriteGate::Writing own(&gate, "CliFor");  // the holder's own write passes (it would wait for ever otherwise)
+        const WriteGate::Writing own(&gate,
+                                     "CliFor");  // the holder's own write passes (it would wait for ever otherwise)
         std::this_thread::sleep_for(50ms);
         EXPECT_FALSE(written);
     }

@@ -20,7 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Folder {
-    fs::path path = fs::temp_directory_path() / ("bds-whole-file-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+    fs::path path = fs::temp_directory_path() /
+                    ("bds-whole-file-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     Folder() { fs::create_directories(path); }
     ~Folder() {
         fs::permissions(path, fs::perms::owner_all, fs::perm_options::add);
@@ -83,7 +84,8 @@ int as_unprivileged(const std::function<int()>& body) {
         ::_exit(body());
     }
     int status = 0;
-    for (int i = 0; i < 2000 && ::waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 2000 && ::waitpid(pid, &status, WNOHANG) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (::waitpid(pid, &status, WNOHANG) == 0) {
         ::kill(pid, SIGKILL);
         ::waitpid(pid, &status, 0);
@@ -97,8 +99,8 @@ TEST(WholeFile, AReadOnlyFolderFailsWithoutTouchingTheReportInIt) {
     const fs::path report = folder.path / "report.json";
     put(report, "the last good report");
     // Readable and searchable by all, writable by none: root's own is so for any other user, this user's for itself.
-    fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read | fs::perms::group_exec |
-                                     fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                     fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
     const int code = as_unprivileged([&] {
         if (!cannot_write(report)) return 1;
         try {
@@ -109,7 +111,8 @@ TEST(WholeFile, AReadOnlyFolderFailsWithoutTouchingTheReportInIt) {
         }
     });
     fs::permissions(folder.path, fs::perms::owner_all);
-    EXPECT_EQ(code, 0) << "1: cannot_write saw nothing wrong; 2: written; 3: another error; 100: could not become nobody";
+    EXPECT_EQ(code, 0)
+        << "1: cannot_write saw nothing wrong; 2: written; 3: another error; 100: could not become nobody";
     EXPECT_EQ(test::read_text(report), "the last good report");
     EXPECT_EQ(folder.names(), std::vector<std::string>{"report.json"});
 }

@@ -20,8 +20,11 @@ Requirement statement(const std::string& id, RequirementKind kind = RequirementK
 /// Five statements, each held a different way, and one held by nothing.
 Sources five_ways() {
     Sources s;
-    for (const char* id : {"000-1-a", "000-1-b", "000-1-c", "000-1-d", "000-1-e"}) s.statements.push_back(statement(id));
-    s.checks = {{"PAG-01", {"000-1-a"}, Level::Should}, {"PAG-02", {"000-1-a"}, Level::Must}, {"OBS-01", {"000-1-b"}, Level::Observe}};
+    for (const char* id : {"000-1-a", "000-1-b", "000-1-c", "000-1-d", "000-1-e"})
+        s.statements.push_back(statement(id));
+    s.checks = {{"PAG-01", {"000-1-a"}, Level::Should},
+                {"PAG-02", {"000-1-a"}, Level::Must},
+                {"OBS-01", {"000-1-b"}, Level::Observe}};
     s.assumptions = {{"A-01", {"000-1-c"}, Level::Observe}};
     s.reasons = {{"000-1-d", "the seeds give no form to test"}};
     s.defects = {{"stub:broken", {"000-1-a"}, Level::Must}};
@@ -83,9 +86,11 @@ TEST(Coverage, EveryStatementOfTheSeedsIsHeldAndEveryStatedRuleJudgedIsProved) {
     const auto m = build(builtin_sources());
     for (const auto& p : m.problems) ADD_FAILURE() << p;
     for (const auto& e : m.entries) {
-        EXPECT_NE(e.status, Status::Untraced) << e.statement.id << " (" << e.statement.about
-                                              << "): no check verifies it, no row of spec/assumptions.md interprets it, spec/untested.json gives no reason";
-        EXPECT_FALSE(e.unproved()) << e.statement.id << " (" << e.statement.about << "): judged by " << e.checks.front().id
+        EXPECT_NE(e.status, Status::Untraced)
+            << e.statement.id << " (" << e.statement.about
+            << "): no check verifies it, no row of spec/assumptions.md interprets it, spec/untested.json gives no reason";
+        EXPECT_FALSE(e.unproved()) << e.statement.id << " (" << e.statement.about << "): judged by "
+                                   << e.checks.front().id
                                    << ", but no defect breaks it and spec/untested.json says not why";
     }
     EXPECT_TRUE(m.complete()) << "`conformance coverage` would exit 1";
@@ -100,21 +105,25 @@ void each_defect_breaks_a_judged_statement(const Defects& defects, Name name, Br
         bool judged = false;
         for (const auto& id : split_ids(breaks(d)))
             for (const auto& e : m.entries)
-                if (e.statement.id == id && e.level && (*e.level == Level::Must || (is_should(d) && *e.level == Level::Should))) judged = true;
+                if (e.statement.id == id && e.level &&
+                    (*e.level == Level::Must || (is_should(d) && *e.level == Level::Should)))
+                    judged = true;
         EXPECT_TRUE(judged) << name(d) << " breaks " << breaks(d) << ", which no check judges at its level";
     }
 }
 
 TEST(Coverage, EveryStubDefectBreaksAStatementACheckJudges) {
     each_defect_breaks_a_judged_statement(
-        stub::defects(), [](const stub::DefectInfo& d) { return std::string(d.name); }, [](const stub::DefectInfo& d) { return d.breaks; },
+        stub::defects(), [](const stub::DefectInfo& d) { return std::string(d.name); },
+        [](const stub::DefectInfo& d) { return d.breaks; },
         [](const stub::DefectInfo& d) { return d.level == "SHOULD"; });
 }
 
 TEST(Coverage, EveryConnectorDefectBreaksAStatementACheckJudges) {
     each_defect_breaks_a_judged_statement(
         sample::kDefects, [](const sample::DefectInfo& d) { return std::string(d.name); },
-        [](const sample::DefectInfo& d) { return std::string_view(d.breaks); }, [](const sample::DefectInfo& d) { return std::string_view(d.level) == "SHOULD"; });
+        [](const sample::DefectInfo& d) { return std::string_view(d.breaks); },
+        [](const sample::DefectInfo& d) { return std::string_view(d.level) == "SHOULD"; });
 }
 
 TEST(Coverage, ReportsRequirementsMdIsTheGeneratedPage) {

@@ -65,7 +65,8 @@ TEST(DataSetGen, BlocksComeInDependencyOrder) {
     EXPECT_GE(links.size(), 12u);
     for (const auto& link : links) {
         if (position(link.from_record) != position(link.to_record)) {
-            EXPECT_LT(position(link.to_record), position(link.from_record)) << link.from_record << " -> " << link.to_record;
+            EXPECT_LT(position(link.to_record), position(link.from_record))
+                << link.from_record << " -> " << link.to_record;
         }
     }
     const auto set = sample(1);
@@ -79,9 +80,12 @@ TEST(DataSetGen, TheCataloguesReferencesAndCopiesAreAllLinks) {
     for (const auto& r : catalogue().relations()) {
         if (r.kind != "reference" && r.kind != "copy") continue;
         ++from_catalogue;
-        EXPECT_TRUE(std::any_of(links.begin(), links.end(), [&](const Link& l) {
-            return l.from_record == r.from_record && l.from_fields == r.from_fields && l.to_record == r.to_record && l.kind == r.kind;
-        })) << r.from_record << " -> " << r.to_record;
+        EXPECT_TRUE(std::any_of(links.begin(), links.end(),
+                                [&](const Link& l) {
+                                    return l.from_record == r.from_record && l.from_fields == r.from_fields &&
+                                           l.to_record == r.to_record && l.kind == r.kind;
+                                }))
+            << r.from_record << " -> " << r.to_record;
     }
     EXPECT_EQ(from_catalogue, 6);
 }
@@ -118,11 +122,15 @@ TEST(DataSetGen, EveryLinkResolves) {
             EXPECT_EQ(value_of(s, "des_famiglia"), value_of(*f, "des_famiglia"));
         }
         for (const auto& doc : block(set, "StoricoDocumentiT")) {
-            EXPECT_NE(lookup(set, "CliFor", {{"ind_clifor", doc.at("ind_clifor_c")}, {"cod_clifor", doc.at("cod_clifor_c")}}), nullptr);
+            EXPECT_NE(
+                lookup(set, "CliFor", {{"ind_clifor", doc.at("ind_clifor_c")}, {"cod_clifor", doc.at("cod_clifor_c")}}),
+                nullptr);
             for (const auto& line : doc.at("StoricoDocumentiR")) {
                 EXPECT_EQ(line.at("key_documento"), doc.at("key_documento"));
                 EXPECT_NE(lookup(set, "AliquoteIva", {{"cod_iva", line.at("cod_iva")}}), nullptr);
-                EXPECT_NE(lookup(set, "Articoli", {{"cod_art", line.at("cod_art")}, {"cod_variante", line.at("cod_variante")}}), nullptr);
+                EXPECT_NE(lookup(set, "Articoli",
+                                 {{"cod_art", line.at("cod_art")}, {"cod_variante", line.at("cod_variante")}}),
+                          nullptr);
             }
         }
     }
@@ -160,12 +168,14 @@ TEST(DataSetGen, KeysAreUniqueAsTheUniqueIndexComparesThemAndCarryTheRunPrefix) 
             const Record& rec = *catalogue().find(b.resource);
             std::set<std::string> keys;
             for (const auto& r : b.records) {
-                EXPECT_TRUE(keys.insert(oracle::index_key(rec, r, Collation::CaseInsensitive)).second) << b.resource << ": " << r.dump();
+                EXPECT_TRUE(keys.insert(oracle::index_key(rec, r, Collation::CaseInsensitive)).second)
+                    << b.resource << ": " << r.dump();
                 for (const auto& k : rec.key) {
                     const Field* f = rec.field(k);
                     if (f->tenant || !f->type.is_text() || !f->values.empty()) continue;
                     // Sottofamiglia.cod_famiglia is a Famiglia's key: prefixed there.
-                    EXPECT_EQ(r.at(k).get<std::string>().rfind("ds9", 0), 0u) << b.resource << "." << k << ": " << r.at(k);
+                    EXPECT_EQ(r.at(k).get<std::string>().rfind("ds9", 0), 0u)
+                        << b.resource << "." << k << ": " << r.at(k);
                 }
             }
         }
@@ -184,7 +194,8 @@ TEST(DataSetGen, SizesFollowTheOptions) {
                 EXPECT_LE(lines.size(), 4u);
                 for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i].at("num_riga"), i + 1);
                 // In MCPDocumentiT: cod_tipodoc, num_anno and dat_doc, num_anno the year of dat_doc.
-                const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime, sql::TimeSource::Record);
+                const auto date = sql::parse_datetime(doc.at("dat_doc").get<std::string>(), SqlKind::Datetime,
+                                                      sql::TimeSource::Record);
                 ASSERT_TRUE(date.ticks) << doc.at("dat_doc");
                 EXPECT_EQ(doc.at("num_anno"), sql::civil_from_ticks(*date.ticks).year);
                 EXPECT_TRUE(doc.at("cod_tipodoc").is_string());
@@ -209,7 +220,8 @@ TEST(DataSetGen, AReferencedKeyFitsEveryFieldThatRefersToIt) {
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
         const auto set = sample(seed);
         for (const auto& t : block(set, "CodiciDocumento"))
-            EXPECT_LE(sql::utf16_length(*sql::utf8_to_u32(t.at("cod_tipodoc").get<std::string>())), 15u) << t.at("cod_tipodoc");
+            EXPECT_LE(sql::utf16_length(*sql::utf8_to_u32(t.at("cod_tipodoc").get<std::string>())), 15u)
+                << t.at("cod_tipodoc");
     }
 }
 
@@ -230,7 +242,8 @@ TEST(DataSetGen, GeneratorsBuiltOnceGiveWhatDataSetGenGivesForEachPrefix) {
         return out;
     };
     const DataSetGens gens(catalogue(), options("ds00"));
-    for (const std::string prefix : {"ds01", "zz99", "ds0", "dsè1"})  // the last two are built afresh (length, not ASCII)
+    for (const std::string prefix :
+         {"ds01", "zz99", "ds0", "dsè1"})  // the last two are built afresh (length, not ASCII)
         for (std::uint64_t seed : {1u, 2u, 3u}) {
             rc::Random random(seed);
             const json made = flat(gens(prefix)(random, 50).value());
@@ -286,10 +299,13 @@ TEST_P(DataSetOnStub, TheViewsShowTheJoinedRows) {
     for (const auto& row : docs) {
         const json* doc = lookup(set, "StoricoDocumentiT", {{"key_documento", row.at("key_documento")}});
         ASSERT_NE(doc, nullptr) << row.at("key_documento");
-        const json* party = lookup(set, "CliFor", {{"ind_clifor", doc->at("ind_clifor_c")}, {"cod_clifor", doc->at("cod_clifor_c")}});
+        const json* party =
+            lookup(set, "CliFor", {{"ind_clifor", doc->at("ind_clifor_c")}, {"cod_clifor", doc->at("cod_clifor_c")}});
         ASSERT_NE(party, nullptr);
         EXPECT_EQ(value_of(row, "des_ragsoc"), value_of(*party, "des_ragsoc"));
-        const json* type = lookup(set, "CodiciDocumento", {{"cod_tipodoc", doc->at("cod_tipodoc")}, {"cod_gruppo_tipodoc", doc->at("cod_gruppo_tipodoc")}});
+        const json* type =
+            lookup(set, "CodiciDocumento",
+                   {{"cod_tipodoc", doc->at("cod_tipodoc")}, {"cod_gruppo_tipodoc", doc->at("cod_gruppo_tipodoc")}});
         ASSERT_NE(type, nullptr);
         EXPECT_EQ(value_of(row, "des_tipodoc"), value_of(*type, "des_tipodoc"));
         const json* payment = lookup(set, "CondPagam", {{"cod_pag", doc->at("cod_pag")}});
@@ -304,7 +320,9 @@ TEST_P(DataSetOnStub, TheViewsShowTheJoinedRows) {
             const json* vat = lookup(set, "AliquoteIva", {{"cod_iva", sent_lines[i].at("cod_iva")}});
             ASSERT_NE(vat, nullptr);
             EXPECT_EQ(value_of(lines[i], "des_iva"), value_of(*vat, "des_iva"));
-            const json* art = lookup(set, "Articoli", {{"cod_art", sent_lines[i].at("cod_art")}, {"cod_variante", sent_lines[i].at("cod_variante")}});
+            const json* art =
+                lookup(set, "Articoli",
+                       {{"cod_art", sent_lines[i].at("cod_art")}, {"cod_variante", sent_lines[i].at("cod_variante")}});
             ASSERT_NE(art, nullptr);
             const json* brand = lookup(set, "MarcaArticoli", {{"cod_marca", art->at("cod_marca")}});
             ASSERT_NE(brand, nullptr);
@@ -313,7 +331,8 @@ TEST_P(DataSetOnStub, TheViewsShowTheJoinedRows) {
         }
     }
     long lines = 0;
-    for (const auto& doc : block(set, "StoricoDocumentiT")) lines += static_cast<long>(doc.at("StoricoDocumentiR").size());
+    for (const auto& doc : block(set, "StoricoDocumentiT"))
+        lines += static_cast<long>(doc.at("StoricoDocumentiR").size());
     EXPECT_EQ(total("MCPDocumentiR"), lines);
 }
 

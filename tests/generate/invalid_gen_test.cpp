@@ -64,7 +64,9 @@ std::size_t code_points(const std::string& s) {
 std::size_t expected_reports(const Record& record, const InvalidRecord& bad) {
     const Field* f = record.field(bad.field);
     if (bad.kind == InvalidKind::StringTooLong)
-        return code_points(bad.value[bad.field].get<std::string>()) > static_cast<std::size_t>(*f->type.max_length()) ? 2 : 1;
+        return code_points(bad.value[bad.field].get<std::string>()) > static_cast<std::size_t>(*f->type.max_length())
+                   ? 2
+                   : 1;
     if (bad.kind == InvalidKind::MalformedDatetime) {
         static const std::regex pattern(kDateTimePattern);
         return std::regex_match(bad.value[bad.field].get<std::string>(), pattern) ? 1 : 2;
@@ -74,10 +76,12 @@ std::size_t expected_reports(const Record& record, const InvalidRecord& bad) {
 
 /// Empty when `bad` breaks exactly its one rule on its field and its valid record passes; otherwise why not.
 std::string one_violation_problem(const Resource& res, const InvalidRecord& bad) {
-    if (!res.validator->validate(bad.valid).empty()) return "the valid record fails:\n" + describe(res.validator->validate(bad.valid));
+    if (!res.validator->validate(bad.valid).empty())
+        return "the valid record fails:\n" + describe(res.validator->validate(bad.valid));
     // Only the named field differs from the valid record.
     for (const auto& [name, v] : bad.valid.items())
-        if (name != bad.field && (!bad.value.contains(name) || bad.value[name] != v)) return "field " + name + " changed too";
+        if (name != bad.field && (!bad.value.contains(name) || bad.value[name] != v))
+            return "field " + name + " changed too";
     for (const auto& [name, v] : bad.value.items())
         if (!bad.valid.contains(name)) {
             if (name != bad.field) return "field " + name + " added";
@@ -85,7 +89,8 @@ std::string one_violation_problem(const Resource& res, const InvalidRecord& bad)
     const auto violations = res.validator->validate(bad.value);
     const std::size_t expected = expected_reports(*res.record, bad);
     if (violations.size() != expected)
-        return "expected " + std::to_string(expected) + " report(s) of one violation, got " + std::to_string(violations.size()) + ":\n" + describe(violations);
+        return "expected " + std::to_string(expected) + " report(s) of one violation, got " +
+               std::to_string(violations.size()) + ":\n" + describe(violations);
     for (const auto& v : violations) {
         if (bad.kind == InvalidKind::MissingRequired) {
             // A missing property is reported on the record, naming the property.
@@ -100,8 +105,8 @@ std::string one_violation_problem(const Resource& res, const InvalidRecord& bad)
 
 TEST(InvalidGen, LabelsAreStableAndParseBack) {
     const std::map<InvalidKind, std::string> labels = {
-        {InvalidKind::MissingRequired, "missing_required"}, {InvalidKind::StringTooLong, "string_too_long"},
-        {InvalidKind::WrongJsonType, "wrong_json_type"},    {InvalidKind::IntOutOfRange, "int_out_of_range"},
+        {InvalidKind::MissingRequired, "missing_required"},     {InvalidKind::StringTooLong, "string_too_long"},
+        {InvalidKind::WrongJsonType, "wrong_json_type"},        {InvalidKind::IntOutOfRange, "int_out_of_range"},
         {InvalidKind::MalformedDatetime, "malformed_datetime"}, {InvalidKind::NonArrayBlock, "non_array_block"}};
     ASSERT_EQ(std::size(kAllInvalidKinds), labels.size());
     for (InvalidKind k : kAllInvalidKinds) {
@@ -115,15 +120,18 @@ TEST(InvalidGen, LabelsAreStableAndParseBack) {
 TEST(InvalidGen, ApplicableKindsAndFieldsFollowTheSchema) {
     const Record& clifor = *catalogue().find("CliFor");
     EXPECT_EQ(applicable_kinds(catalogue(), clifor).size(), std::size(kAllInvalidKinds));
-    EXPECT_EQ(breakable_fields(catalogue(), clifor, InvalidKind::MissingRequired), (std::vector<std::string>{"ind_clifor", "cod_clifor", "flg_isdeleted"}));
+    EXPECT_EQ(breakable_fields(catalogue(), clifor, InvalidKind::MissingRequired),
+              (std::vector<std::string>{"ind_clifor", "cod_clifor", "flg_isdeleted"}));
     const auto long_fields = breakable_fields(catalogue(), clifor, InvalidKind::StringTooLong);
     const std::set<std::string> too_long(long_fields.begin(), long_fields.end());
     EXPECT_TRUE(too_long.count("des_ragsoc"));
     EXPECT_TRUE(too_long.count("cod_conto_cpart")) << "varchar(10)";
     EXPECT_FALSE(too_long.count("ind_clifor")) << "a coded field: a longer value would break its enum too";
-    for (const auto& name : too_long) EXPECT_TRUE(clifor.field(name)->type.max_length()) << name << ": unbounded text has no 'one over'";
+    for (const auto& name : too_long)
+        EXPECT_TRUE(clifor.field(name)->type.max_length()) << name << ": unbounded text has no 'one over'";
     const auto ints = breakable_fields(catalogue(), clifor, InvalidKind::IntOutOfRange);
-    EXPECT_EQ(std::count(ints.begin(), ints.end(), "customer_ID"), 0) << "the tenant comes from the token: never broken";
+    EXPECT_EQ(std::count(ints.begin(), ints.end(), "customer_ID"), 0)
+        << "the tenant comes from the token: never broken";
     EXPECT_EQ(std::count(ints.begin(), ints.end(), "num_priorita_evas"), 1);
     const auto mgmt = breakable_fields(catalogue(), clifor, InvalidKind::WrongJsonType);
     EXPECT_EQ(std::count(mgmt.begin(), mgmt.end(), "Id"), 0) << "platform-managed fields are not in the sent schema";
@@ -147,7 +155,9 @@ TEST(InvalidGen, EveryKindOfEveryWritableResourceBreaksExactlyOneRuleOnItsField)
                 ASSERT_EQ(bad.kind, kind);
                 ASSERT_FALSE(bad.description.empty());
                 const std::string problem = one_violation_problem(res, bad);
-                ASSERT_TRUE(problem.empty()) << bad.description << "\n" << problem << "record: " << bad.value.dump(-1, ' ', false, json::error_handler_t::replace);
+                ASSERT_TRUE(problem.empty())
+                    << bad.description << "\n"
+                    << problem << "record: " << bad.value.dump(-1, ' ', false, json::error_handler_t::replace);
                 ++checked;
             }
         }
@@ -170,7 +180,8 @@ RC_GTEST_PROP(InvalidGen, AnyVariantBreaksExactlyOneRule, ()) {
 
 TEST(InvalidGen, TheOracleCatchesASecondFaultAndAnUnbrokenRecord) {
     // Negative controls for one_violation_problem: it must be able to fail.
-    const Resource& res = *std::find_if(resources().begin(), resources().end(), [](const Resource& r) { return r.record->name == "CliFor"; });
+    const Resource& res = *std::find_if(resources().begin(), resources().end(),
+                                        [](const Resource& r) { return r.record->name == "CliFor"; });
     auto bad = sample(invalid_record_gen(catalogue(), *res.record, InvalidKind::WrongJsonType, options()), 5, 1)[0];
     ASSERT_EQ(one_violation_problem(res, bad), "");
     InvalidRecord two = bad;
@@ -190,7 +201,8 @@ TEST(InvalidGen, TheSubtleCasesComeUp) {
     // Over in characters, so too long whether a database counts them or UTF-16 units; some nvarchar ones hold
     // astral characters (more units than characters), and varchar comes over too.
     bool astral_over = false, varchar_over = false;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), articoli, InvalidKind::StringTooLong, options()), 7, 150)) {
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), articoli, InvalidKind::StringTooLong, options()), 7, 150)) {
         const Field* f = articoli.field(bad.field);
         const std::string s = bad.value[bad.field].get<std::string>();
         ASSERT_EQ(code_points(s), static_cast<std::size_t>(*f->type.max_length()) + 1) << bad.field << ": " << s;
@@ -204,7 +216,8 @@ TEST(InvalidGen, TheSubtleCasesComeUp) {
     // Both impossible dates (matching the pattern) and texts that are no date-time at all.
     static const std::regex pattern(kDateTimePattern);
     bool impossible = false, not_a_date = false;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::MalformedDatetime, options()), 8, 100)) {
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::MalformedDatetime, options()), 8, 100)) {
         const bool matches = std::regex_match(bad.value[bad.field].get<std::string>(), pattern);
         impossible = impossible || matches;
         not_a_date = not_a_date || !matches;
@@ -213,24 +226,28 @@ TEST(InvalidGen, TheSubtleCasesComeUp) {
     EXPECT_TRUE(not_a_date);
     // Never another form of a real date: how a target reads date-times is not shown, and one that reads
     // "31/12/2024" or "15 June 2024" as the date it is may store it.
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::MalformedDatetime, options()), 8, 300)) {
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::MalformedDatetime, options()), 8, 300)) {
         const std::string text = bad.value[bad.field].get<std::string>();
         EXPECT_TRUE(std::regex_match(text, pattern) || text == "not a date") << text;
     }
 
     // Wrong types of every JSON kind (an object only for the list), and both ends of the int range.
     std::set<std::string> types;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::WrongJsonType, options()), 9, 300))
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::WrongJsonType, options()), 9, 300))
         types.insert(bad.value[bad.field].type_name());
     EXPECT_EQ(types, (std::set<std::string>{"string", "number", "boolean", "object"}));
     std::set<json> out_of_range;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::IntOutOfRange, options()), 10, 40))
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), condpagam, InvalidKind::IntOutOfRange, options()), 10, 40))
         out_of_range.insert(bad.value[bad.field]);
     EXPECT_EQ(out_of_range, (std::set<json>{json(2147483648LL), json(-2147483649LL)}));
 
     // Every applicable kind comes from the any-kind generator.
     std::set<InvalidKind> kinds;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, options()), 11, 200)) kinds.insert(bad.kind);
+    for (const auto& bad : sample(invalid_record_gen(catalogue(), condpagam, options()), 11, 200))
+        kinds.insert(bad.kind);
     EXPECT_EQ(kinds.size(), std::size(kAllInvalidKinds));
 }
 
@@ -242,7 +259,8 @@ TEST(InvalidGen, KeysKeepTheRunPrefixOutsideTheBrokenField) {
     }
     // The broken key itself keeps it when it is over-long text.
     int broken_keys = 0;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), famiglia, InvalidKind::StringTooLong, options()), 13, 60)) {
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), famiglia, InvalidKind::StringTooLong, options()), 13, 60)) {
         if (bad.field != "cod_famiglia") continue;
         EXPECT_EQ(bad.value["cod_famiglia"].get<std::string>().rfind("inv9", 0), 0u) << bad.value["cod_famiglia"];
         ++broken_keys;
@@ -252,7 +270,9 @@ TEST(InvalidGen, KeysKeepTheRunPrefixOutsideTheBrokenField) {
 
 TEST(InvalidGen, NonArrayBlocksAreNeverArrays) {
     std::set<std::string> shapes;
-    for (const auto& bad : sample(invalid_record_gen(catalogue(), *catalogue().find("Famiglia"), InvalidKind::NonArrayBlock, options()), 14, 60)) {
+    for (const auto& bad :
+         sample(invalid_record_gen(catalogue(), *catalogue().find("Famiglia"), InvalidKind::NonArrayBlock, options()),
+                14, 60)) {
         EXPECT_FALSE(bad.value.is_array()) << bad.value.dump();
         EXPECT_TRUE(bad.field.empty());
         EXPECT_TRUE(bad.valid.is_object());
@@ -299,7 +319,9 @@ TEST_F(InvalidGenStub, EveryVariantInABlockIsRefusedForItsFaultAndNothingIsStore
                 for (const auto& v : a.body.at("violations")) {
                     const std::string pointer = v.at("pointer").get<std::string>();
                     if (kind == InvalidKind::MissingRequired) {
-                        EXPECT_TRUE(pointer == "/0" && v.at("message").get<std::string>().find(bad.field) != std::string::npos) << a.text;
+                        EXPECT_TRUE(pointer == "/0" &&
+                                    v.at("message").get<std::string>().find(bad.field) != std::string::npos)
+                            << a.text;
                     } else {
                         EXPECT_EQ(pointer, "/0/" + bad.field) << bad.description << ": " << a.text;
                     }

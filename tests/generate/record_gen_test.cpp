@@ -67,8 +67,8 @@ bool has_astral(const std::string& s) {
 // ---- values ----
 
 TEST(ValueGen, TextFitsItsTypeReachesBothBoundsAndNeverEndsInASpace) {
-    for (const char* name : {"nvarchar(1)", "nvarchar(10)", "nchar(1)", "nchar(2)", "varchar(8)", "char(10)", "nvarchar(255)", "nvarchar(-1)",
-                             "varchar(-1)"}) {
+    for (const char* name : {"nvarchar(1)", "nvarchar(10)", "nchar(1)", "nchar(2)", "varchar(8)", "char(10)",
+                             "nvarchar(255)", "nvarchar(-1)", "varchar(-1)"}) {
         SCOPED_TRACE(name);
         const SqlType type = SqlType::parse(name);
         const auto max = type.max_length();
@@ -79,7 +79,8 @@ TEST(ValueGen, TextFitsItsTypeReachesBothBoundsAndNeverEndsInASpace) {
             ASSERT_LE(units(s, type), limit) << s;
             ASSERT_TRUE(s.empty() || s.back() != ' ') << "[" << s << "]";
             if (!type.is_unicode_text()) {
-                for (char32_t c : u32(s)) ASSERT_TRUE(sql::in_windows_1252(c)) << "U+" << sql::hex_code_point(c) << " in " << s;
+                for (char32_t c : u32(s))
+                    ASSERT_TRUE(sql::in_windows_1252(c)) << "U+" << sql::hex_code_point(c) << " in " << s;
             }
             empty = empty || s.empty();
             full = full || units(s, type) == limit;
@@ -175,12 +176,14 @@ TEST(ValueGen, DatetimesAreRealDatesFrom1900To2100) {
 }
 
 TEST(ValueGen, IntsHitTheBoundariesAndEnumsAndNullsComeFromTheSchema) {
-    const json plain = {{"type", "integer"}, {"minimum", -2147483648LL}, {"maximum", 2147483647}, {"x-sql-type", "int"}};
+    const json plain = {
+        {"type", "integer"}, {"minimum", -2147483648LL}, {"maximum", 2147483647}, {"x-sql-type", "int"}};
     std::set<std::int64_t> seen;
     for (const auto& v : sample(value_gen(plain), 9, 400)) seen.insert(v.get<std::int64_t>());
     for (std::int64_t b : {0LL, 1LL, -1LL, -2147483648LL, 2147483647LL}) EXPECT_TRUE(seen.count(b)) << b;
 
-    const json coded = {{"type", json::array({"integer", "null"})}, {"enum", json::array({1, 2, 5, nullptr})}, {"x-sql-type", "int"}};
+    const json coded = {
+        {"type", json::array({"integer", "null"})}, {"enum", json::array({1, 2, 5, nullptr})}, {"x-sql-type", "int"}};
     std::set<json> values;
     for (const auto& v : sample(value_gen(coded), 9, 200)) values.insert(v);
     EXPECT_EQ(values, (std::set<json>{json(), json(1), json(2), json(5)}));
@@ -199,7 +202,8 @@ const std::vector<Resource>& resources() {
     static const std::vector<Resource> all = [] {
         std::vector<Resource> out;
         for (const Record* r : writable_resources())
-            out.push_back({r, sent_record_gen(catalogue(), *r, options()), std::make_unique<RecordValidator>(catalogue(), *r, Direction::Sent)});
+            out.push_back({r, sent_record_gen(catalogue(), *r, options()),
+                           std::make_unique<RecordValidator>(catalogue(), *r, Direction::Sent)});
         return out;
     }();
     return all;
@@ -287,12 +291,17 @@ TEST(RecordGen, VarcharAndCharValuesAreWindows1252Only) {
     int checked = 0;
     for (const auto& res : resources()) {
         const auto& fields = res.record->fields;
-        if (std::none_of(fields.begin(), fields.end(), [](const Field& f) { return f.type.is_text() && !f.type.is_unicode_text(); })) continue;
+        if (std::none_of(fields.begin(), fields.end(),
+                         [](const Field& f) { return f.type.is_text() && !f.type.is_unicode_text(); }))
+            continue;
         for (const auto& record : sample(res.gen, 51, 40)) {
             for (const auto& f : res.record->fields) {
-                if (!f.type.is_text() || f.type.is_unicode_text() || !record.contains(f.name) || record[f.name].is_null()) continue;
+                if (!f.type.is_text() || f.type.is_unicode_text() || !record.contains(f.name) ||
+                    record[f.name].is_null())
+                    continue;
                 for (char32_t c : u32(record[f.name].get<std::string>()))
-                    ASSERT_TRUE(sql::in_windows_1252(c)) << res.record->name << "." << f.name << ": U+" << sql::hex_code_point(c);
+                    ASSERT_TRUE(sql::in_windows_1252(c))
+                        << res.record->name << "." << f.name << ": U+" << sql::hex_code_point(c);
                 ++checked;
             }
         }
@@ -314,7 +323,8 @@ TEST(RecordGen, AFailingPropertyShrinksToASmallRecord) {
     const auto gen = sent_record_gen(catalogue(), clifor, options());
     // The deliberately false property: "des_ragsoc never contains an apostrophe".
     const auto fails = [](const json& r) {
-        return r.contains("des_ragsoc") && r["des_ragsoc"].is_string() && r["des_ragsoc"].get<std::string>().find('\'') != std::string::npos;
+        return r.contains("des_ragsoc") && r["des_ragsoc"].is_string() &&
+               r["des_ragsoc"].get<std::string>().find('\'') != std::string::npos;
     };
     rc::Random random(77);
     std::optional<rc::Shrinkable<json>> failing;

@@ -43,7 +43,8 @@ const rc::Gen<json>& row_gen(const std::string& name) {
             if (r.writable()) {
                 out.emplace(n, sent_record_gen(catalogue(), r, options));
             } else {
-                const json schema = json::parse(record_schema(catalogue(), r, Dialect::JsonSchema07, Direction::Returned).dump());
+                const json schema =
+                    json::parse(record_schema(catalogue(), r, Dialect::JsonSchema07, Direction::Returned).dump());
                 out.emplace(n, record_gen(schema, options));
             }
         }
@@ -94,10 +95,14 @@ void literal_features(const Literal& l, const Record& r, const std::string& colu
     if (l.kind != Literal::Kind::Text) return;
     if (l.unicode) out.insert("N'...'");
     if (l.text.find('\'') != std::string::npos) out.insert("apostrophe");
-    if (is_time(r, column)) out.insert("date-time literal");
-    else if (!is_text(r, column)) out.insert("quoted number");
-    else if (!portable_text(l.text)) out.insert("non-portable text");
-    else if (!l.text.empty() && l.text.back() == ' ') out.insert("trailing space");
+    if (is_time(r, column))
+        out.insert("date-time literal");
+    else if (!is_text(r, column))
+        out.insert("quoted number");
+    else if (!portable_text(l.text))
+        out.insert("non-portable text");
+    else if (!l.text.empty() && l.text.back() == ' ')
+        out.insert("trailing space");
     for (unsigned char c : l.text)
         if (c >= 0x80 && is_text(r, column)) out.insert("non-ASCII text");
 }
@@ -124,7 +129,8 @@ void features(const Expr& e, const Record& r, std::set<std::string>& out) {
             for (const auto& el : e.pattern.elements) {
                 if (el.kind == PatternElement::Kind::AnyOne) out.insert("_");
                 if (el.kind == PatternElement::Kind::AnyRun) out.insert("%");
-                if (el.kind == PatternElement::Kind::Char && (el.ch == U'%' || el.ch == U'_' || el.ch == U'[')) out.insert("literal wildcard");
+                if (el.kind == PatternElement::Kind::Char && (el.ch == U'%' || el.ch == U'_' || el.ch == U'['))
+                    out.insert("literal wildcard");
                 if (el.kind == PatternElement::Kind::Set) out.insert(el.negated ? "[^set]" : "[set]");
                 for (const auto& [lo, hi] : el.members)
                     if (lo != hi) out.insert("[range]");
@@ -202,8 +208,8 @@ RC_GTEST_PROP(SelectionGen, CollationIndependentConditionsAgreeWithSqlite, ()) {
         const auto ours = testing::selected(s, rows, Collation::CaseSensitive);
         const auto theirs = table.select(sqlite);
         if (ours != theirs)
-            RC_FAIL(name + ": different rows\nT-SQL:  " + text + "\nSQLite: " + sqlite + "\nours:   " + testing::ids(ours) +
-                    "\nSQLite: " + testing::ids(theirs) + "\n" + testing::describe(rows));
+            RC_FAIL(name + ": different rows\nT-SQL:  " + text + "\nSQLite: " + sqlite + "\nours:   " +
+                    testing::ids(ours) + "\nSQLite: " + testing::ids(theirs) + "\n" + testing::describe(rows));
     }
 }
 
@@ -234,11 +240,49 @@ TEST(SelectionGen, DeclaredModeReachesEveryConstruct) {
     const Record& r = record("CliFor");
     const auto rows = rows_of("CliFor", 11, 8, false);
     const auto seen = features_of(sample(condition_gen(r, rows, mode(CollationMode::Declared)), 12, 600), r);
-    for (const char* f : {"=", "<>", "!=", "<", "<=", ">", ">=", "!<", "!>", "column op column", "literal op column", "NULL literal", "LIKE", "NOT LIKE",
-                          "ESCAPE", "LIKE NULL", "_", "%", "literal wildcard", "[set]", "[^set]", "[range]", "IN", "NOT IN", "IN with NULL",
-                          "NOT IN with NULL", "BETWEEN", "NOT BETWEEN", "IS NULL", "IS NOT NULL", "NOT", "AND", "OR", "N'...'", "apostrophe",
-                          "quoted number", "date-time literal", "text ordering", "non-portable text", "non-ASCII text", "trailing space",
-                          "plain style", "random style"})
+    for (const char* f : {"=",
+                          "<>",
+                          "!=",
+                          "<",
+                          "<=",
+                          ">",
+                          ">=",
+                          "!<",
+                          "!>",
+                          "column op column",
+                          "literal op column",
+                          "NULL literal",
+                          "LIKE",
+                          "NOT LIKE",
+                          "ESCAPE",
+                          "LIKE NULL",
+                          "_",
+                          "%",
+                          "literal wildcard",
+                          "[set]",
+                          "[^set]",
+                          "[range]",
+                          "IN",
+                          "NOT IN",
+                          "IN with NULL",
+                          "NOT IN with NULL",
+                          "BETWEEN",
+                          "NOT BETWEEN",
+                          "IS NULL",
+                          "IS NOT NULL",
+                          "NOT",
+                          "AND",
+                          "OR",
+                          "N'...'",
+                          "apostrophe",
+                          "quoted number",
+                          "date-time literal",
+                          "text ordering",
+                          "non-portable text",
+                          "non-ASCII text",
+                          "trailing space",
+                          "plain style",
+                          "random style"})
         EXPECT_TRUE(seen.count(f)) << f;
 }
 
@@ -246,9 +290,41 @@ TEST(SelectionGen, PortableModeReachesEverythingButCollationOrder) {
     const Record& r = record("CliFor");
     const auto rows = rows_of("CliFor", 13, 8, true);
     const auto seen = features_of(sample(condition_gen(r, rows, mode(CollationMode::Portable)), 14, 600), r);
-    for (const char* f : {"=", "<>", "!=", "<", "<=", ">", ">=", "!<", "!>", "column op column", "literal op column", "NULL literal", "LIKE", "NOT LIKE",
-                          "ESCAPE", "_", "%", "[set]", "[^set]", "IN", "NOT IN", "IN with NULL", "BETWEEN", "NOT BETWEEN", "IS NULL", "IS NOT NULL",
-                          "NOT", "AND", "OR", "N'...'", "apostrophe", "quoted number", "date-time literal", "non-ASCII text", "trailing space"})
+    for (const char* f : {"=",
+                          "<>",
+                          "!=",
+                          "<",
+                          "<=",
+                          ">",
+                          ">=",
+                          "!<",
+                          "!>",
+                          "column op column",
+                          "literal op column",
+                          "NULL literal",
+                          "LIKE",
+                          "NOT LIKE",
+                          "ESCAPE",
+                          "_",
+                          "%",
+                          "[set]",
+                          "[^set]",
+                          "IN",
+                          "NOT IN",
+                          "IN with NULL",
+                          "BETWEEN",
+                          "NOT BETWEEN",
+                          "IS NULL",
+                          "IS NOT NULL",
+                          "NOT",
+                          "AND",
+                          "OR",
+                          "N'...'",
+                          "apostrophe",
+                          "quoted number",
+                          "date-time literal",
+                          "non-ASCII text",
+                          "trailing space"})
         EXPECT_TRUE(seen.count(f)) << f;
     for (const char* f : {"text ordering", "[range]", "non-portable text"}) EXPECT_FALSE(seen.count(f)) << f;
 }
@@ -262,11 +338,34 @@ TEST(SelectionGen, StandardSqlModeKeepsToWhatEveryDatabaseReads) {
         options.standard_sql = true;
         const auto conditions = sample(condition_gen(r, rows, options), 16, 600);
         const auto seen = features_of(conditions, r);
-        for (const char* f : {"=", "<>", "<", "<=", ">", ">=", "column op column", "literal op column", "NULL literal", "LIKE", "NOT LIKE",
-                              "ESCAPE", "_", "%", "IN", "NOT IN", "BETWEEN", "NOT BETWEEN", "IS NULL", "IS NOT NULL", "NOT", "AND", "OR",
-                              "apostrophe", "random style"})
+        for (const char* f : {"=",
+                              "<>",
+                              "<",
+                              "<=",
+                              ">",
+                              ">=",
+                              "column op column",
+                              "literal op column",
+                              "NULL literal",
+                              "LIKE",
+                              "NOT LIKE",
+                              "ESCAPE",
+                              "_",
+                              "%",
+                              "IN",
+                              "NOT IN",
+                              "BETWEEN",
+                              "NOT BETWEEN",
+                              "IS NULL",
+                              "IS NOT NULL",
+                              "NOT",
+                              "AND",
+                              "OR",
+                              "apostrophe",
+                              "random style"})
             EXPECT_TRUE(seen.count(f)) << name << ": " << f;
-        for (const char* f : {"!=", "!<", "!>", "[set]", "[^set]", "[range]", "N'...'", "quoted number", "date-time literal", "trailing space"})
+        for (const char* f : {"!=", "!<", "!>", "[set]", "[^set]", "[range]", "N'...'", "quoted number",
+                              "date-time literal", "trailing space"})
             EXPECT_FALSE(seen.count(f)) << name << ": " << f;
         for (const auto& c : conditions) {
             const std::string text = to_tsql(c);
@@ -283,10 +382,19 @@ TEST(SelectionGen, StandardSqlModeKeepsToWhatEveryDatabaseReads) {
 
 std::vector<json> case_variant_rows() {
     auto row = [](const char* code, const char* name, const char* city) {
-        return json{{"ind_clifor", "C"}, {"cod_clifor", code}, {"flg_isdeleted", false}, {"des_ragsoc", name}, {"des_localita_res", city}};
+        return json{{"ind_clifor", "C"},
+                    {"cod_clifor", code},
+                    {"flg_isdeleted", false},
+                    {"des_ragsoc", name},
+                    {"des_localita_res", city}};
     };
-    return {row("C001", "Rossi", "Forlì"), row("C002", "ROSSI", "FORLÌ"), row("C003", "D'Annunzio", "L'Aquila"), row("C004", "d'annunzio", "l'aquila"),
-            row("C005", "Città", "Milano"), row("C006", "CITTÀ", "milano"), json{{"ind_clifor", "F"}, {"cod_clifor", "F001"}, {"flg_isdeleted", true}}};
+    return {row("C001", "Rossi", "Forlì"),
+            row("C002", "ROSSI", "FORLÌ"),
+            row("C003", "D'Annunzio", "L'Aquila"),
+            row("C004", "d'annunzio", "l'aquila"),
+            row("C005", "Città", "Milano"),
+            row("C006", "CITTÀ", "milano"),
+            json{{"ind_clifor", "F"}, {"cod_clifor", "F001"}, {"flg_isdeleted", true}}};
 }
 
 TEST(SelectionGen, CollationIndependentTellsWhenCaseVariantsMatter) {
@@ -295,7 +403,8 @@ TEST(SelectionGen, CollationIndependentTellsWhenCaseVariantsMatter) {
     int dependent = 0, independent = 0;
     for (const auto& c : sample(condition_gen(r, rows, mode(CollationMode::Portable)), 21, 500)) {
         const Selection s = Selection::parse(to_tsql(c), r);
-        const bool same = testing::selected(s, rows, Collation::CaseInsensitive) == testing::selected(s, rows, Collation::CaseSensitive);
+        const bool same = testing::selected(s, rows, Collation::CaseInsensitive) ==
+                          testing::selected(s, rows, Collation::CaseSensitive);
         ASSERT_EQ(collation_independent(s, rows), same) << to_tsql(c);
         (same ? independent : dependent) += 1;
     }
@@ -321,16 +430,22 @@ TEST(SelectionGen, PortableModeUsesOnlyPortableTextColumns) {
     // des_ragsoc holds a non-portable value: Portable conditions only ask whether it is NULL.
     const Record& r = record("CliFor");
     auto rows = case_variant_rows();
-    rows[0]["des_ragsoc"] = "Stra\xC3\x9F" "e \xF0\x9F\x98\x80";  // Straße 😀
+    rows[0]["des_ragsoc"] =
+        "Stra\xC3\x9F"
+        "e \xF0\x9F\x98\x80";  // Straße 😀
     for (const auto& c : sample(condition_gen(r, rows, mode(CollationMode::Portable)), 22, 400)) {
         std::vector<const Expr*> stack{&c.expr};
         while (!stack.empty()) {
             const Expr* e = stack.back();
             stack.pop_back();
             for (const auto& o : e->operands) stack.push_back(&o);
-            const bool about = e->column == "des_ragsoc" || e->left.column == "des_ragsoc" || e->right.column == "des_ragsoc";
-            auto null_literal = [](const Operand& o) { return !o.is_column() && o.literal.kind == Literal::Kind::Null; };
-            const bool null_test = e->kind == Expr::Kind::IsNull || (e->kind == Expr::Kind::Compare && (null_literal(e->left) || null_literal(e->right)));
+            const bool about =
+                e->column == "des_ragsoc" || e->left.column == "des_ragsoc" || e->right.column == "des_ragsoc";
+            auto null_literal = [](const Operand& o) {
+                return !o.is_column() && o.literal.kind == Literal::Kind::Null;
+            };
+            const bool null_test = e->kind == Expr::Kind::IsNull || (e->kind == Expr::Kind::Compare &&
+                                                                     (null_literal(e->left) || null_literal(e->right)));
             if (about) {
                 EXPECT_TRUE(null_test) << to_tsql(c);
             }
@@ -374,8 +489,9 @@ TEST(SelectionCondition, PlainStyleIsCanonicalTSql) {
     Expr negation;
     negation.kind = Expr::Kind::Not;
     negation.operands = {both};
-    EXPECT_EQ(to_tsql(negation),
-              "NOT (des_ragsoc = N'L''Aquila' AND (cod_clifor NOT LIKE 'R!%!![a-fx]%' ESCAPE '!' OR num_priorita_evas IN (-3, NULL)))");
+    EXPECT_EQ(
+        to_tsql(negation),
+        "NOT (des_ragsoc = N'L''Aquila' AND (cod_clifor NOT LIKE 'R!%!![a-fx]%' ESCAPE '!' OR num_priorita_evas IN (-3, NULL)))");
     EXPECT_NO_THROW(Selection::parse(to_tsql(negation), record("CliFor")));
     like.pattern.escape.reset();
     EXPECT_EQ(to_tsql(like), "cod_clifor NOT LIKE 'R[%]![a-fx]%'");
@@ -413,9 +529,12 @@ TEST(MalformedSelectionGen, EveryLabelComesUp) {
 // Negative control: the neighbours of malformed texts parse, so refusing is not all the parser does.
 TEST(MalformedSelectionGen, TheValidNeighboursParse) {
     const Record& r = record("CliFor");
-    for (const char* text : {"des_ragsoc = 'abc'", "des_ragsoc = 'O''Brien'", "(des_ragsoc IS NULL)", "des_ragsoc = 'x' OR '1' = des_ragsoc",
-                             "des_ragsoc IN ('Rossi', 'Milano')", "dat_nasc = '2024-02-29'", "des_ragsoc = N'\xC5\x81\xC3\xB3" "d\xC5\xBA'",
-                             "des_ragsoc LIKE 'ab!%' ESCAPE '!'", "num_priorita_evas = '12'"})
+    for (const char* text :
+         {"des_ragsoc = 'abc'", "des_ragsoc = 'O''Brien'", "(des_ragsoc IS NULL)",
+          "des_ragsoc = 'x' OR '1' = des_ragsoc", "des_ragsoc IN ('Rossi', 'Milano')", "dat_nasc = '2024-02-29'",
+          "des_ragsoc = N'\xC5\x81\xC3\xB3"
+          "d\xC5\xBA'",
+          "des_ragsoc LIKE 'ab!%' ESCAPE '!'", "num_priorita_evas = '12'"})
         EXPECT_NO_THROW(Selection::parse(text, r)) << text;
 }
 
@@ -426,7 +545,8 @@ TEST(SelectionGen, TheSameSeedGivesTheSameTexts) {
     const auto rows = rows_of("Articoli", 41, 6, false);
     auto texts = [&](std::uint64_t seed) {
         std::vector<std::string> out;
-        for (const auto& c : sample(condition_gen(r, rows, mode(CollationMode::Declared)), seed, 40)) out.push_back(to_tsql(c));
+        for (const auto& c : sample(condition_gen(r, rows, mode(CollationMode::Declared)), seed, 40))
+            out.push_back(to_tsql(c));
         for (const auto& m : sample(malformed_selection_gen(r), seed, 40)) out.push_back(m.why + ": " + m.text);
         return out;
     };

@@ -21,21 +21,38 @@ using json = nlohmann::json;
 const Catalogue& types_catalogue() {
     static const Catalogue c = [] {
         auto field = [](const char* name, const char* type, bool key = false) {
-            return json{{"name", name}, {"type", type}, {"nullable", !key}, {"key", key}, {"required", key}, {"managed", false}};
+            return json{{"name", name}, {"type", type},    {"nullable", !key},
+                        {"key", key},   {"required", key}, {"managed", false}};
         };
-        json t = {{"name", "T"}, {"kind", "resource"}, {"area", "a"}, {"meaning", "m"}, {"seed", "s"}, {"open", false}, {"read_only", false},
-                  {"key", {"customer_ID", "code"}}, {"operations", {"GET resources", "POST sync"}}, {"fields", json::array()}};
+        json t = {{"name", "T"},
+                  {"kind", "resource"},
+                  {"area", "a"},
+                  {"meaning", "m"},
+                  {"seed", "s"},
+                  {"open", false},
+                  {"read_only", false},
+                  {"key", {"customer_ID", "code"}},
+                  {"operations", {"GET resources", "POST sync"}},
+                  {"fields", json::array()}};
         json tenant = field("customer_ID", "int", true);
         tenant["required"] = false;
         tenant["tenant"] = true;
         t["fields"].push_back(tenant);
-        for (auto [n, ty] : std::vector<std::pair<const char*, const char*>>{{"c5", "nchar(5)"},      {"ch", "char(4)"},     {"vc", "varchar(10)"},
-                                                                            {"nv", "nvarchar(20)"},  {"n", "int"},          {"d", "decimal"},
-                                                                            {"f10", "float(10)"},    {"f53", "float(53)"},  {"dt", "datetime"},
-                                                                            {"dt2", "datetime2"},    {"b", "bit"}})
+        for (auto [n, ty] : std::vector<std::pair<const char*, const char*>>{{"c5", "nchar(5)"},
+                                                                             {"ch", "char(4)"},
+                                                                             {"vc", "varchar(10)"},
+                                                                             {"nv", "nvarchar(20)"},
+                                                                             {"n", "int"},
+                                                                             {"d", "decimal"},
+                                                                             {"f10", "float(10)"},
+                                                                             {"f53", "float(53)"},
+                                                                             {"dt", "datetime"},
+                                                                             {"dt2", "datetime2"},
+                                                                             {"b", "bit"}})
             t["fields"].push_back(field(n, ty));
         t["fields"].push_back(field("code", "nvarchar(10)", true));
-        for (auto [n, ty] : std::vector<std::pair<const char*, const char*>>{{"ts_update", "timestamp"}, {"dat_ultvar", "datetime2"}, {"Id", "int"}}) {
+        for (auto [n, ty] : std::vector<std::pair<const char*, const char*>>{
+                 {"ts_update", "timestamp"}, {"dat_ultvar", "datetime2"}, {"Id", "int"}}) {
             json m = field(n, ty);
             m["managed"] = true;
             t["fields"].push_back(m);
@@ -43,10 +60,20 @@ const Catalogue& types_catalogue() {
         json lines = field("lines", "list");
         lines["list_of"] = "L";
         t["fields"].push_back(lines);
-        json l = {{"name", "L"},  {"kind", "nested"}, {"area", "a"},   {"meaning", "m"}, {"seed", "s"}, {"open", true},
-                  {"read_only", false}, {"key", json::array()}, {"operations", json::array()},
+        json l = {{"name", "L"},
+                  {"kind", "nested"},
+                  {"area", "a"},
+                  {"meaning", "m"},
+                  {"seed", "s"},
+                  {"open", true},
+                  {"read_only", false},
+                  {"key", json::array()},
+                  {"operations", json::array()},
                   {"fields", {field("n", "int"), field("t", "nchar(3)")}}};
-        return Catalogue::from_json({{"service", json::object()}, {"endpoints", json::array()}, {"relations", json::array()}, {"records", {t, l}}});
+        return Catalogue::from_json({{"service", json::object()},
+                                     {"endpoints", json::array()},
+                                     {"relations", json::array()},
+                                     {"records", {t, l}}});
     }();
     return c;
 }
@@ -70,7 +97,8 @@ void expect_equal(const char* field, const json& value, const json& got, const C
     EXPECT_TRUE(d.empty()) << field << ": " << value << " vs " << got << "\n" << format_differences(d);
 }
 
-void expect_differ(const char* field, const json& value, const json& got, const std::string& words = "", const CompareOptions& options = {}) {
+void expect_differ(const char* field, const json& value, const json& got, const std::string& words = "",
+                   const CompareOptions& options = {}) {
     const auto d = diff(with(field, value), with(field, got), options);
     ASSERT_EQ(d.size(), 1u) << field << ": " << value << " vs " << got << "\n" << format_differences(d);
     EXPECT_EQ(d[0].pointer, std::string("/") + field);
@@ -81,8 +109,19 @@ void expect_differ(const char* field, const json& value, const json& got, const 
 }
 
 TEST(Compare, TheSameRecordHasNoDifferences) {
-    const json r = {{"code", "K1"}, {"c5", "ab"},   {"ch", "x"},     {"vc", "città"}, {"nv", "\U0001D11E"}, {"n", 7}, {"d", 1.5}, {"f10", 0.5},
-                    {"f53", 0.1},   {"dt", "2023-01-01T00:00:00"}, {"dt2", "2023-01-01T00:00:00.1234567"}, {"b", true}, {"lines", {{{"n", 1}}}}};
+    const json r = {{"code", "K1"},
+                    {"c5", "ab"},
+                    {"ch", "x"},
+                    {"vc", "città"},
+                    {"nv", "\U0001D11E"},
+                    {"n", 7},
+                    {"d", 1.5},
+                    {"f10", 0.5},
+                    {"f53", 0.1},
+                    {"dt", "2023-01-01T00:00:00"},
+                    {"dt2", "2023-01-01T00:00:00.1234567"},
+                    {"b", true},
+                    {"lines", {{{"n", 1}}}}};
     EXPECT_TRUE(diff(r, r).empty());
     EXPECT_EQ(format_differences({}), "no differences");
 }
@@ -106,7 +145,8 @@ TEST(Compare, DatetimeIsComparedAtOneThreeHundredthOfASecond) {
     expect_equal("dt", "2023-01-01T00:00:00.0017", "2023-01-01T00:00:00.003");
     expect_equal("dt", "2023-01-01T00:00:00.002", "2023-01-01 00:00:00.003");
     expect_equal("dt", "2023-01-01T00:00:00.005", "2023-01-01T00:00:00.007");
-    expect_equal("dt", "2023-01-01T00:00:00.005", "2023-01-01T00:00:00.0066667");  // a .NET DateTime of the stored value
+    expect_equal("dt", "2023-01-01T00:00:00.005",
+                 "2023-01-01T00:00:00.0066667");  // a .NET DateTime of the stored value
     expect_equal("dt", "2023-01-01T00:00:00.999", "2023-01-01T00:00:01");
     expect_equal("dt", "2023-01-01T01:00:00+01:00", "2023-01-01T00:00:00Z");
     expect_differ("dt", "2023-01-01T00:00:00.0015", "2023-01-01T00:00:00.003", "rounds to 2023-01-01T00:00:00.000");
@@ -193,8 +233,10 @@ TEST(Compare, AnAbsentFieldComparesAsNull) {
 }
 
 TEST(Compare, PlatformAndTenantFieldsAreNotCompared) {
-    const json sent = {{"code", "K"}, {"customer_ID", 1}, {"Id", 1}, {"ts_update", "AAA="}, {"dat_ultvar", "2020-01-01T00:00:00"}};
-    const json got = {{"code", "K"}, {"customer_ID", 2}, {"Id", 9}, {"ts_update", 77}, {"dat_ultvar", "2026-01-01T00:00:00"}};
+    const json sent = {
+        {"code", "K"}, {"customer_ID", 1}, {"Id", 1}, {"ts_update", "AAA="}, {"dat_ultvar", "2020-01-01T00:00:00"}};
+    const json got = {
+        {"code", "K"}, {"customer_ID", 2}, {"Id", 9}, {"ts_update", 77}, {"dat_ultvar", "2026-01-01T00:00:00"}};
     EXPECT_TRUE(diff(sent, got).empty()) << format_differences(diff(sent, got));
     // Fields returned but not sent are not compared either.
     EXPECT_TRUE(diff({{"code", "K"}}, {{"code", "K"}, {"nv", "extra"}}).empty());
@@ -202,7 +244,8 @@ TEST(Compare, PlatformAndTenantFieldsAreNotCompared) {
 
 TEST(Compare, NestedListsAreComparedElementByElementInOrder) {
     const json sent = {{"code", "K"}, {"lines", {{{"n", 1}, {"t", "ab"}, {"x", "a"}}, {{"n", 2}, {"t", "cd"}}}}};
-    const json same = {{"code", "K"}, {"lines", {{{"n", 1}, {"t", "ab "}, {"x", "a"}, {"extra", 1}}, {{"n", 2.0}, {"t", "cd "}}}}};
+    const json same = {{"code", "K"},
+                       {"lines", {{{"n", 1}, {"t", "ab "}, {"x", "a"}, {"extra", 1}}, {{"n", 2.0}, {"t", "cd "}}}}};
     EXPECT_TRUE(diff(sent, same).empty()) << format_differences(diff(sent, same));
 
     json changed = same;
@@ -250,7 +293,8 @@ TEST(Compare, SameKeyFollowsTheCollationAndIgnoresTheTenant) {
     static const Catalogue cat = builtin_catalogue();
     const Record& clifor = *cat.find("CliFor");
     const json a = {{"customer_ID", 1}, {"ind_clifor", "C"}, {"cod_clifor", "abc"}};
-    EXPECT_TRUE(same_key(clifor, a, {{"customer_ID", 2}, {"ind_clifor", "C"}, {"cod_clifor", "ABC  "}}, Collation::CaseInsensitive));
+    EXPECT_TRUE(same_key(clifor, a, {{"customer_ID", 2}, {"ind_clifor", "C"}, {"cod_clifor", "ABC  "}},
+                         Collation::CaseInsensitive));
     EXPECT_FALSE(same_key(clifor, a, {{"ind_clifor", "C"}, {"cod_clifor", "ABC"}}, Collation::CaseSensitive));
     EXPECT_TRUE(same_key(clifor, a, {{"ind_clifor", "C"}, {"cod_clifor", "abc "}}, Collation::CaseSensitive));
     EXPECT_FALSE(same_key(clifor, a, {{"ind_clifor", "F"}, {"cod_clifor", "abc"}}, Collation::CaseInsensitive));
@@ -279,7 +323,8 @@ std::vector<std::string> writable(const Catalogue& cat) {
 
 /// A generated record the stub accepts as it is: document lines repeat their header's key_documento.
 json sendable(const Record& resource, json record) {
-    if (resource.name == "StoricoDocumentiT" && record.contains("StoricoDocumentiR") && record["StoricoDocumentiR"].is_array())
+    if (resource.name == "StoricoDocumentiT" && record.contains("StoricoDocumentiR") &&
+        record["StoricoDocumentiR"].is_array())
         for (auto& line : record["StoricoDocumentiR"]) line["key_documento"] = record["key_documento"];
     return record;
 }
@@ -313,12 +358,19 @@ json mutate(const Field& f, const json& v) {
         case SqlKind::Char:
         case SqlKind::VarChar: return v.is_string() ? json(v.get<std::string>() + "x") : json("x");
         case SqlKind::Int: return v.is_number() ? json(v.get<std::int64_t>() + 1) : json(0);
-        case SqlKind::Decimal: return v.is_number_integer() ? json(v.get<std::int64_t>() + 1) : v.is_number() ? json(v.get<double>() + 1.0) : json(1);
+        case SqlKind::Decimal:
+            return v.is_number_integer() ? json(v.get<std::int64_t>() + 1)
+                   : v.is_number()       ? json(v.get<double>() + 1.0)
+                                         : json(1);
         case SqlKind::Float: return v.is_number() && v.get<double>() != 0.0 ? json(v.get<double>() * 2) : json(1.0);
         case SqlKind::Datetime:
         case SqlKind::Datetime2: {
-            const sql::Ticks t = v.is_string() ? sql::parse_datetime(v.get<std::string>(), f.type.kind, sql::TimeSource::Record).ticks.value_or(-1) : -1;
-            const sql::Ticks y2000 = sql::parse_datetime("2000-01-01T00:00:00", f.type.kind, sql::TimeSource::Record).ticks.value_or(-2);
+            const sql::Ticks t =
+                v.is_string()
+                    ? sql::parse_datetime(v.get<std::string>(), f.type.kind, sql::TimeSource::Record).ticks.value_or(-1)
+                    : -1;
+            const sql::Ticks y2000 =
+                sql::parse_datetime("2000-01-01T00:00:00", f.type.kind, sql::TimeSource::Record).ticks.value_or(-2);
             return json(t == y2000 ? "2001-01-01T00:00:00" : "2000-01-01T00:00:00");
         }
         case SqlKind::Bit: return json(!(v.is_boolean() && v.get<bool>()));
@@ -358,10 +410,14 @@ RC_GTEST_FIXTURE_PROP(CompareOnStub, OneMutatedReturnedFieldGivesExactlyOneDiffe
 }  // namespace
 TEST(Compare, IndexKeysAreOneWhereAUniqueIndexCouldMakeThemOne) {
     const Record& r = T();
-    EXPECT_EQ(index_key(r, {{"code", "Città "}}, Collation::CaseInsensitive), index_key(r, {{"code", "citta"}}, Collation::CaseInsensitive));
-    EXPECT_NE(index_key(r, {{"code", "Città"}}, Collation::CaseSensitive), index_key(r, {{"code", "città"}}, Collation::CaseSensitive));
-    EXPECT_EQ(index_key(r, {{"code", "ab  "}}, Collation::CaseSensitive), index_key(r, {{"code", "ab"}}, Collation::CaseSensitive));
-    EXPECT_NE(index_key(r, {{"code", "ab"}}, Collation::CaseInsensitive), index_key(r, {{"code", "abc"}}, Collation::CaseInsensitive));
+    EXPECT_EQ(index_key(r, {{"code", "Città "}}, Collation::CaseInsensitive),
+              index_key(r, {{"code", "citta"}}, Collation::CaseInsensitive));
+    EXPECT_NE(index_key(r, {{"code", "Città"}}, Collation::CaseSensitive),
+              index_key(r, {{"code", "città"}}, Collation::CaseSensitive));
+    EXPECT_EQ(index_key(r, {{"code", "ab  "}}, Collation::CaseSensitive),
+              index_key(r, {{"code", "ab"}}, Collation::CaseSensitive));
+    EXPECT_NE(index_key(r, {{"code", "ab"}}, Collation::CaseInsensitive),
+              index_key(r, {{"code", "abc"}}, Collation::CaseInsensitive));
 }
 
 }  // namespace bds::oracle

@@ -8,18 +8,19 @@
 namespace bds::oracle {
 namespace {
 
-using test::field;
 using nlohmann::json;
+using test::field;
 
 const Record& test_record() {
-    static const Record r = test::record("Oracle", {field("name", "nvarchar(10)"), field("flag", "nchar(1)"), field("qty", "int"),
-                                                    field("small", "float(10)")});
+    static const Record r = test::record("Oracle", {field("name", "nvarchar(10)"), field("flag", "nchar(1)"),
+                                                    field("qty", "int"), field("small", "float(10)")});
     return r;
 }
 
 Selection parse(const std::string& c) { return Selection::parse(c, test_record()); }
 
-Membership judged(const std::string& c, const json& row, std::optional<Collation> collation = Collation::CaseInsensitive) {
+Membership judged(const std::string& c, const json& row,
+                  std::optional<Collation> collation = Collation::CaseInsensitive) {
     const Selection s = parse(c);
     return membership(s, row, readings_for(s, collation));
 }
@@ -30,11 +31,13 @@ TEST(OracleReadings, OnlyThePointsAConditionTouchesMultiplyTheReadings) {
     // name = 'a': collation (2) with folding under ci (+1), accents (2), trailing blanks in = (2).
     EXPECT_EQ(readings_for(parse("name = 'a'"), std::nullopt).size(), 12u);
     EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseSensitive).size(), 4u);
-    EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseSensitive).front(), Reading::sql_server(Collation::CaseSensitive));
-    // flag LIKE '' AND small > 1 under ci: folding with LIKE's case (3: Latin, Latin with ASCII-only LIKE, ASCII), accents
-    // (2), char(n) padded or not by blanks in = (3 padded: ignored, significant, PostgreSQL's char(n); 2 not padded),
-    // blanks in LIKE (3), '' (2), float (2).
-    EXPECT_EQ(readings_for(parse("flag LIKE '' AND small > 1"), Collation::CaseInsensitive).size(), 3u * 2 * (3 + 2) * 3 * 2 * 2);
+    EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseSensitive).front(),
+              Reading::sql_server(Collation::CaseSensitive));
+    // flag LIKE '' AND small > 1 under ci: folding with LIKE's case (3: Latin, Latin with ASCII-only LIKE, ASCII),
+    // accents (2), char(n) padded or not by blanks in = (3 padded: ignored, significant, PostgreSQL's char(n); 2 not
+    // padded), blanks in LIKE (3), '' (2), float (2).
+    EXPECT_EQ(readings_for(parse("flag LIKE '' AND small > 1"), Collation::CaseInsensitive).size(),
+              3u * 2 * (3 + 2) * 3 * 2 * 2);
 }
 
 TEST(OracleReadings, TheIssuesCounterexampleIsNoMustAnswer) {

@@ -99,8 +99,10 @@ TEST(StoreModel, ChangedSinceAMarkIsExactlyTheLaterWrites) {
 
 TEST(StoreModel, AHeaderUpsertReplacesItsLines) {
     StoreModel model(catalogue());
-    model.upsert("StoricoDocumentiT", {{"key_documento", "D1"}, {"flg_isdeleted", false}, {"StoricoDocumentiR", {{{"n", 1}}, {{"n", 2}}}}});
-    model.upsert("StoricoDocumentiT", {{"key_documento", "d1"}, {"flg_isdeleted", false}, {"StoricoDocumentiR", {{{"n", 3}}}}});
+    model.upsert("StoricoDocumentiT",
+                 {{"key_documento", "D1"}, {"flg_isdeleted", false}, {"StoricoDocumentiR", {{{"n", 1}}, {{"n", 2}}}}});
+    model.upsert("StoricoDocumentiT",
+                 {{"key_documento", "d1"}, {"flg_isdeleted", false}, {"StoricoDocumentiR", {{{"n", 3}}}}});
     EXPECT_EQ(model.find("StoricoDocumentiT", {{"key_documento", "D1"}})->record.at("StoricoDocumentiR").size(), 1u);
 }
 
@@ -118,7 +120,11 @@ TEST(StoreModel, RefusesWhatCannotBeKeyedAndKeepsABlockWhole) {
     refused([&] { model.upsert("Famiglia", {{"des_famiglia", "x"}}); }, "cod_famiglia is missing");
     refused([&] { model.upsert("Famiglia", {{"cod_famiglia", nullptr}}); }, "cod_famiglia is null");
     refused([&] { model.upsert("Famiglia", json::array()); }, "expected a record");
-    refused([&] { model.upsert_block("Famiglia", json::array({famiglia("a", "1"), {{"des_famiglia", "x"}}})); }, "block record 1");
+    refused(
+        [&] {
+            model.upsert_block("Famiglia", json::array({famiglia("a", "1"), {{"des_famiglia", "x"}}}));
+        },
+        "block record 1");
     EXPECT_EQ(model.count("Famiglia"), 0u) << "nothing of a refused block is recorded";
     EXPECT_EQ(model.writes(), 0u);
     model.upsert_block("Famiglia", json::array({famiglia("a", "1"), famiglia("b", "2")}));
@@ -129,24 +135,28 @@ TEST(StoreModel, RefusesWhatCannotBeKeyedAndKeepsABlockWhole) {
 
 /// What differs between the model's records of `resource` and the rows a target returned (all of them this
 /// run's): missing or extra keys, flags, values (compare_record). Empty when they agree.
-std::string disagreement(const StoreModel& model, const Record& resource, const json& rows, const std::vector<ModelRecord>& expected) {
+std::string disagreement(const StoreModel& model, const Record& resource, const json& rows,
+                         const std::vector<ModelRecord>& expected) {
     std::string out;
     std::set<std::string> seen;
     for (const auto& row : rows) {
         const std::string key = index_key(resource, row, model.collation());
         seen.insert(key);
-        const auto it = std::find_if(expected.begin(), expected.end(),
-                                     [&](const ModelRecord& m) { return index_key(resource, m.record, model.collation()) == key; });
+        const auto it = std::find_if(expected.begin(), expected.end(), [&](const ModelRecord& m) {
+            return index_key(resource, m.record, model.collation()) == key;
+        });
         if (it == expected.end()) {
             out += "a row the model does not expect: " + row.dump() + "\n";
             continue;
         }
-        if (row.value("flg_isdeleted", json()) != json(it->deleted)) out += "flg_isdeleted differs for " + it->record.dump() + "\n";
+        if (row.value("flg_isdeleted", json()) != json(it->deleted))
+            out += "flg_isdeleted differs for " + it->record.dump() + "\n";
         const auto d = compare_record(catalogue(), resource, it->record, row);
         if (!d.empty()) out += format_differences(d) + "\n";
     }
     for (const auto& m : expected)
-        if (!seen.count(index_key(resource, m.record, model.collation()))) out += "a record the target lacks: " + m.record.dump() + "\n";
+        if (!seen.count(index_key(resource, m.record, model.collation())))
+            out += "a record the target lacks: " + m.record.dump() + "\n";
     return out;
 }
 
@@ -177,21 +187,25 @@ TEST_F(StoreModelOnStub, AModelThatDiffersFromTheTargetIsReported) {
 
     StoreModel extra = model;
     extra.upsert("Famiglia", famiglia("c", "3"));
-    EXPECT_NE(disagreement(extra, fam, rows, extra.records("Famiglia")).find("a record the target lacks"), std::string::npos);
+    EXPECT_NE(disagreement(extra, fam, rows, extra.records("Famiglia")).find("a record the target lacks"),
+              std::string::npos);
     StoreModel fewer(catalogue);
     fewer.upsert("Famiglia", famiglia("a", "1"));
-    EXPECT_NE(disagreement(fewer, fam, rows, fewer.records("Famiglia")).find("a row the model does not expect"), std::string::npos);
+    EXPECT_NE(disagreement(fewer, fam, rows, fewer.records("Famiglia")).find("a row the model does not expect"),
+              std::string::npos);
     StoreModel changed = model;
     changed.upsert("Famiglia", famiglia("a", "one"));
     EXPECT_NE(disagreement(changed, fam, rows, changed.records("Famiglia")).find("/des_famiglia"), std::string::npos);
     StoreModel undeleted = model;
     undeleted.upsert("Famiglia", famiglia("b", "2", false));
-    EXPECT_NE(disagreement(undeleted, fam, rows, undeleted.records("Famiglia")).find("flg_isdeleted differs"), std::string::npos);
+    EXPECT_NE(disagreement(undeleted, fam, rows, undeleted.records("Famiglia")).find("flg_isdeleted differs"),
+              std::string::npos);
 }
 
 /// A generated record the stub accepts as it is: document lines repeat their header's key_documento.
 json sendable(const Record& resource, json record) {
-    if (resource.name == "StoricoDocumentiT" && record.contains("StoricoDocumentiR") && record["StoricoDocumentiR"].is_array())
+    if (resource.name == "StoricoDocumentiT" && record.contains("StoricoDocumentiR") &&
+        record["StoricoDocumentiR"].is_array())
         for (auto& line : record["StoricoDocumentiR"]) line["key_documento"] = record["key_documento"];
     return record;
 }
@@ -205,8 +219,10 @@ json key_variant(const Record& resource, json record) {
         const int how = *rc::gen::inRange(0, 3);
         if (how == 1) {
             for (char& c : text)
-                if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-                else if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+                if (c >= 'a' && c <= 'z')
+                    c = static_cast<char>(c - 'a' + 'A');
+                else if (c >= 'A' && c <= 'Z')
+                    c = static_cast<char>(c - 'A' + 'a');
         } else if (how == 2) {
             const auto units = sql::utf16_length(*sql::utf8_to_u32(text));
             const auto max = f->type.max_length();
@@ -223,7 +239,9 @@ std::string last_utc_run(const json& rows) {
     sql::Ticks latest = 0;
     for (const auto& row : rows)
         if (row.value("dat_ultvar", json()).is_string())
-            latest = std::max(latest, *sql::parse_datetime(row.at("dat_ultvar").get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record).ticks);
+            latest = std::max(latest, *sql::parse_datetime(row.at("dat_ultvar").get<std::string>(), SqlKind::Datetime2,
+                                                           sql::TimeSource::Record)
+                                           .ticks);
     if (latest == 0) return "1900-01-01 00:00:00.000";
     latest = (latest + 9'999) / 10'000 * 10'000;
     std::string text = sql::format_datetime(latest, SqlKind::Datetime2).substr(0, 23);

@@ -13,12 +13,17 @@ using test::run_of;
 constexpr auto result = test::check_result;
 
 TEST(KillMatrix, ADefectIsCaughtOnlyByAMustFailure) {
-    const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Pass)});
+    const auto faithful = run_of(
+        {result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Pass)});
     std::vector<report::DefectRun> defects{
         {"total-counts-page", "pagination", "000 §4.1", "TotalRowsCount counts the page",
-         run_of({result("PAG-01", Level::Must, run::Outcome::Fail), result("ROB-08", Level::Should, run::Outcome::Pass)}), Level::Must, ""},
+         run_of(
+             {result("PAG-01", Level::Must, run::Outcome::Fail), result("ROB-08", Level::Should, run::Outcome::Pass)}),
+         Level::Must, ""},
         {"malformed-json-500", "validation", "000 §7", "malformed JSON answered 500",
-         run_of({result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Fail)}), Level::Must, ""},
+         run_of(
+             {result("PAG-01", Level::Must, run::Outcome::Pass), result("ROB-08", Level::Should, run::Outcome::Fail)}),
+         Level::Must, ""},
     };
     const auto m = report::kill_matrix(faithful, defects);
     EXPECT_EQ(m.caught(), 1u);
@@ -34,8 +39,11 @@ TEST(KillMatrix, ADefectIsCaughtOnlyByAMustFailure) {
 }
 
 TEST(KillMatrix, AMustFailureOnTheFaithfulStubIsAFalseAlarm) {
-    const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Fail), result("SYN-01", Level::Must, run::Outcome::Error)});
-    const auto m = report::kill_matrix(faithful, {{"x", "pagination", "r", "d", run_of({result("PAG-01", Level::Must, run::Outcome::Fail)}), Level::Must, ""}});
+    const auto faithful =
+        run_of({result("PAG-01", Level::Must, run::Outcome::Fail), result("SYN-01", Level::Must, run::Outcome::Error)});
+    const auto m = report::kill_matrix(
+        faithful,
+        {{"x", "pagination", "r", "d", run_of({result("PAG-01", Level::Must, run::Outcome::Fail)}), Level::Must, ""}});
     EXPECT_EQ(m.faithful_must, std::vector<std::string>{"PAG-01"});
     EXPECT_EQ(m.faithful_errors, std::vector<std::string>{"SYN-01"});
     EXPECT_FALSE(m.complete());
@@ -45,8 +53,9 @@ TEST(KillMatrix, ADefectMissedUnderSomeChoicesIsNotCaught) {
     const auto faithful = run_of({result("PAG-01", Level::Must, run::Outcome::Pass)});
     const auto failing = run_of({result("PAG-01", Level::Must, run::Outcome::Fail)});
     const auto passing = run_of({result("PAG-01", Level::Must, run::Outcome::Pass)});
-    const auto m = report::kill_matrix(faithful, {{"total-counts-page", "pagination", "r", "d", failing, Level::Must, ""},
-                                                  {"total-counts-page", "pagination", "r", "d", passing, Level::Must, "A-07=row"}});
+    const auto m = report::kill_matrix(
+        faithful, {{"total-counts-page", "pagination", "r", "d", failing, Level::Must, ""},
+                   {"total-counts-page", "pagination", "r", "d", passing, Level::Must, "A-07=row"}});
     ASSERT_EQ(m.rows.size(), 1u);
     EXPECT_EQ(m.rows[0].trials.size(), 2u);
     EXPECT_EQ(m.caught(), 0u);

@@ -31,7 +31,8 @@ constexpr const char* kPassword = "hunter2-pw";
 // Server text that would run or render if a reporter printed it raw.
 constexpr const char* kHostile = "<script>alert('x')</script> & \"quoted\" | *bold* `tick` \x01 bad:\xff end";
 
-client::Exchange exchange(std::string method, std::string url, int status, std::string request_body, std::string response_body) {
+client::Exchange exchange(std::string method, std::string url, int status, std::string request_body,
+                          std::string response_body) {
     client::Exchange e;
     e.method = std::move(method);
     e.url = std::move(url);
@@ -45,7 +46,8 @@ client::Exchange exchange(std::string method, std::string url, int status, std::
     return e;
 }
 
-run::CheckResult check(std::string id, std::string suite, Level level, std::vector<std::string> tags, run::Outcome outcome) {
+run::CheckResult check(std::string id, std::string suite, Level level, std::vector<std::string> tags,
+                       run::Outcome outcome) {
     run::CheckResult r;
     r.id = std::move(id);
     r.suite = std::move(suite);
@@ -81,9 +83,12 @@ run::RunResult hand_built_run() {
 
     run.results.push_back(check("AUTH-01", "auth", Level::Must, {"auth"}, run::Outcome::Pass));
     auto token = check("AUTH-02", "auth", Level::Must, {"auth"}, run::Outcome::Fail);
-    token.findings.push_back({.expected = "200 and an access_token", .actual = "401", .exchange = exchange("POST", "http://127.0.0.1:8080/token", 401,
-                                       std::string("grant_type=password&username=writer&password=") + kPassword,
-                                       std::string("{\"access_token\":\"") + kToken + "\"}")});
+    token.findings.push_back(
+        {.expected = "200 and an access_token",
+         .actual = "401",
+         .exchange = exchange("POST", "http://127.0.0.1:8080/token", 401,
+                              std::string("grant_type=password&username=writer&password=") + kPassword,
+                              std::string("{\"access_token\":\"") + kToken + "\"}")});
     run.results.push_back(token);
     run.results.push_back(check("AUTH-06", "auth", Level::Must, {"auth", "*"}, run::Outcome::Skip));
     run.results.back().reason = "tokens live 3600 s, longer than token_expiry_wait_s (5 s)";
@@ -96,8 +101,13 @@ run::RunResult hand_built_run() {
     run.results.push_back(pag4);
     auto syn = check("SYN-03", "sync", Level::Must, {"sync", "*"}, run::Outcome::Fail);
     syn.cases = 5;
-    syn.findings.push_back({.expected = "the record as sent", .actual = kHostile, .pointer = "/0/des_ragsoc", .exchange = exchange("POST", "http://127.0.0.1:8080/api/resources/CliFor/sync", 200,
-                                     "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]", "{\"echo\":\"<iframe src=x>\"}"), .counterexample = "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]"});
+    syn.findings.push_back(
+        {.expected = "the record as sent",
+         .actual = kHostile,
+         .pointer = "/0/des_ragsoc",
+         .exchange = exchange("POST", "http://127.0.0.1:8080/api/resources/CliFor/sync", 200,
+                              "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]", "{\"echo\":\"<iframe src=x>\"}"),
+         .counterexample = "[{\"cod_clifor\":\"k3x01A\",\"des_ragsoc\":\"é\"}]"});
     syn.findings.push_back({.expected = "no second problem", .actual = "a second one"});
     run.results.push_back(syn);
     auto fil = check("FIL-08", "filters", Level::Should, {"filters", "Articoli"}, run::Outcome::Fail);
@@ -123,9 +133,10 @@ run::RunResult stub_run() {
     options.seed = 42;
     options.cases = 3;
     options.harness_version = "0.1.0";
-    return run::run_checks(cat, stub.target,
-                           select_checks(all_checks(), {}, {"AUTH-01", "AUTH-02", "AUTH-06", "AUTH-08", "ACC-01", "ACC-02", "ACC-06"}),
-                           options);
+    return run::run_checks(
+        cat, stub.target,
+        select_checks(all_checks(), {}, {"AUTH-01", "AUTH-02", "AUTH-06", "AUTH-08", "ACC-01", "ACC-02", "ACC-06"}),
+        options);
 }
 
 void zero_durations(std::optional<client::Exchange>& e) {
@@ -189,8 +200,9 @@ void expect_golden(const std::string& name, const std::string& actual) {
             std::size_t column = 0;
             while (column < el.size() && column < al.size() && el[column] == al[column]) ++column;
             const std::size_t from = column > 40 ? column - 40 : 0;
-            ADD_FAILURE() << path.string() << ":" << line << " differs from byte " << column + 1 << "\n  golden: "
-                          << (more_e ? el.substr(from, 160) : "<end>") << "\n  actual: " << (more_a ? al.substr(from, 160) : "<end>")
+            ADD_FAILURE() << path.string() << ":" << line << " differs from byte " << column + 1
+                          << "\n  golden: " << (more_e ? el.substr(from, 160) : "<end>")
+                          << "\n  actual: " << (more_a ? al.substr(from, 160) : "<end>")
                           << "\nIf the change is intended, regenerate with BDS_UPDATE_GOLDEN=1 and review the diff.";
             return;
         }
@@ -305,7 +317,8 @@ TEST_F(ReportTest, JsonKeepsTheRunAsData) {
 TEST_F(ReportTest, HtmlIsSelfContained) {
     const std::string html = render("html", hand);
     // Server text is escaped, so a real tag is the only place a '<' opens: none loads anything.
-    EXPECT_FALSE(std::regex_search(html, std::regex(R"(<[^>]*\s(src=|href="[^#])|<link|@import)"))) << "an external resource";
+    EXPECT_FALSE(std::regex_search(html, std::regex(R"(<[^>]*\s(src=|href="[^#])|<link|@import)")))
+        << "an external resource";
     const auto style = html.substr(html.find("<style>"), html.find("</style>") - html.find("<style>"));
     EXPECT_EQ(style.find("url("), std::string::npos) << "CSS loads nothing";
     std::size_t scripts = 0;
@@ -324,7 +337,8 @@ TEST_F(ReportTest, HtmlCarriesItsStylesheet) {
     EXPECT_LT(close, html.find("</head>"));
     EXPECT_EQ(html.find("<style>", open + 1), std::string::npos) << "one stylesheet";
     const std::string style = html.substr(open, close - open);
-    for (const char* rule : {"body{", ".verdict{", ".pass{", ".fail{", ".error,", ".skip{", ".observed{", ".badge{", ".level{", "table.matrix td{", "pre{"})
+    for (const char* rule : {"body{", ".verdict{", ".pass{", ".fail{", ".error,", ".skip{", ".observed{", ".badge{",
+                             ".level{", "table.matrix td{", "pre{"})
         EXPECT_NE(style.find(rule), std::string::npos) << rule;
     EXPECT_EQ(without_stylesheet(html).find("body{"), std::string::npos);
 }
@@ -337,8 +351,10 @@ TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {
     // pagination on CliFor: a pass and an OBSERVE → pass.
     EXPECT_NE(html.find("<td class=\"pass\" title=\"PAG-01 pass, PAG-04 observed\">pass 1/2</td>"), std::string::npos);
     // auth: AUTH-01 names no resource; AUTH-06 ("*") skipped on every resource.
-    EXPECT_NE(html.find("<tr><th class=\"row\">(no resource)</th><td class=\"fail\" title=\"AUTH-01 pass, AUTH-02 fail\">fail 1/2"),
-              std::string::npos);
+    EXPECT_NE(
+        html.find(
+            "<tr><th class=\"row\">(no resource)</th><td class=\"fail\" title=\"AUTH-01 pass, AUTH-02 fail\">fail 1/2"),
+        std::string::npos);
     EXPECT_NE(html.find("<td class=\"skip\" title=\"AUTH-06 skip\">skip 1</td>"), std::string::npos);
     // "query" is no resource: VIEW-06's rows are CliFor and MCPClienti only.
     EXPECT_EQ(html.find("<th class=\"row\">query</th>"), std::string::npos);
@@ -346,7 +362,8 @@ TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {
 
 TEST_F(ReportTest, MarkdownIsShortAndInert) {
     const std::string md = render("md", hand);
-    EXPECT_NE(md.find("### Conformance: ❌ fail: 1 new MUST failure; also 2 MUST checks undecided"), std::string::npos) << md;
+    EXPECT_NE(md.find("### Conformance: ❌ fail: 1 new MUST failure; also 2 MUST checks undecided"), std::string::npos)
+        << md;
     EXPECT_NE(md.find("| MUST | 3 | 2 | 1 | 1 |"), std::string::npos) << md;
     EXPECT_EQ(md.find("<script"), std::string::npos);
     EXPECT_LT(md.size(), 4000U);

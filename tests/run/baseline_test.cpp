@@ -60,7 +60,8 @@ TEST(Baseline, TheSameCheckFailingAnotherWayIsNew) {
     auto now = test::run_all(other.cat, other.target, {"ACC-01"});
     ASSERT_EQ(now.must_failures(), 1);
     now.baseline = run::compare_with(now, run::read_baseline(report_of(before), "before.json"));
-    EXPECT_EQ(now.baseline->new_failures, std::vector<std::string>{"ACC-01"}) << "another resource refused wrongly: a new way of failing";
+    EXPECT_EQ(now.baseline->new_failures, std::vector<std::string>{"ACC-01"})
+        << "another resource refused wrongly: a new way of failing";
     EXPECT_EQ(now.gate_failures(), 1);
     // The same way again, under another seed and key prefix: known.
     auto again = test::run_all(known.cat, known.target, {"ACC-01"});
@@ -72,14 +73,19 @@ TEST(Baseline, TheSameCheckFailingAnotherWayIsNew) {
 TEST(Baseline, SignaturesLeaveOutWhatVariesFromRunToRun) {
     client::Exchange e;
     e.url = "http://h/api/resources/CliFor?RecordSelection=x";
-    const run::Finding a{.expected = "one CliFor row for the key of record 0 (cod_clifor = 'abc01x''y')", .pointer = "/0/des_ragsoc", .exchange = e};
-    const run::Finding b{.expected = "one CliFor row for the key of record 3 (cod_clifor = 'def07q')", .pointer = "/2/des_ragsoc", .exchange = e};
+    const run::Finding a{.expected = "one CliFor row for the key of record 0 (cod_clifor = 'abc01x''y')",
+                         .pointer = "/0/des_ragsoc",
+                         .exchange = e};
+    const run::Finding b{.expected = "one CliFor row for the key of record 3 (cod_clifor = 'def07q')",
+                         .pointer = "/2/des_ragsoc",
+                         .exchange = e};
     EXPECT_EQ(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", b, "def"));
     // A prefix that is part of a word is not a key: the same failure under prefix "sta" keeps its signature.
     const run::Finding d{.expected = "status 200 for key sta03k", .pointer = "/0", .exchange = e};
     const run::Finding f{.expected = "status 200 for key qq103k", .pointer = "/0", .exchange = e};
     EXPECT_EQ(run::signature("SYN-02", d, "sta"), run::signature("SYN-02", f, "qq1"));
-    EXPECT_EQ(run::signature("SYN-02", a, "abc"), "SYN-02 | CliFor | /#/des_ragsoc | one CliFor row for the key of record # (cod_clifor = '…')");
+    EXPECT_EQ(run::signature("SYN-02", a, "abc"),
+              "SYN-02 | CliFor | /#/des_ragsoc | one CliFor row for the key of record # (cod_clifor = '…')");
     e.url = "http://h/api/sync/Articoli";
     const run::Finding c{.expected = a.expected, .pointer = a.pointer, .exchange = e};
     EXPECT_NE(run::signature("SYN-02", a, "abc"), run::signature("SYN-02", c, "abc")) << "another resource";
@@ -110,7 +116,9 @@ TEST(Baseline, TheRunCommandExitsOneOnlyForNewMustFailures) {
     EXPECT_EQ(with_known.code, 0) << with_known.out;
     EXPECT_NE(with_known.out.find("known: ACC-01"), std::string::npos) << with_known.out;
     // A baseline without it (a clean run's report): new, the gate fails.
-    const auto clean = test::run_conformance("run --base-url " + b.stub.server->base_url() + " --check ACC-01,ACC-02 --seed 1 --report json=" + empty, false);
+    const auto clean = test::run_conformance(
+        "run --base-url " + b.stub.server->base_url() + " --check ACC-01,ACC-02 --seed 1 --report json=" + empty,
+        false);
     EXPECT_EQ(clean.code, 0) << clean.out;
     const auto with_clean = test::run_conformance(args + "--baseline " + empty, false);
     EXPECT_EQ(with_clean.code, 1) << with_clean.out;

@@ -31,7 +31,8 @@ run::CheckResult run_one(const std::function<void(Context&)>& run) {
 }
 
 /// Findings for the cases `fails` picks, each marked as its case's.
-void judge_each(Context& ctx, const std::vector<const int*>& cases, CaseMarks& marks, const std::function<bool(int)>& fails) {
+void judge_each(Context& ctx, const std::vector<const int*>& cases, CaseMarks& marks,
+                const std::function<bool(int)>& fails) {
     for (std::size_t p = 0; p < cases.size(); ++p) {
         marks.at(p);
         if (fails(*cases[p])) ctx.finding({.expected = "a value under 500", .actual = std::to_string(*cases[p])});
@@ -43,11 +44,13 @@ TEST(BlockProperty, EveryCaseIsJudgedInOneBlockWithoutRapidChecksLock) {
     std::size_t judged = 0;
     bool lock_free = false;
     const auto r = run_one([&](Context& ctx) {
-        for_all_blocks<int>(ctx, {"passes", [] { return *rc::gen::inRange(0, 1000); }, [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+        for_all_blocks<int>(ctx, {"passes", [] { return *rc::gen::inRange(0, 1000); },
+                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) {
                                       ++blocks;
                                       judged += cases.size();
                                       // Another thread draws meanwhile: the judge does not hold gen::GenerationLock.
-                                      auto other = std::async(std::launch::async, [] { const gen::GenerationLock drawing; });
+                                      auto other =
+                                          std::async(std::launch::async, [] { const gen::GenerationLock drawing; });
                                       lock_free = other.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
                                       judge_each(ctx, cases, marks, [](int) { return false; });
                                   }});
@@ -62,7 +65,9 @@ TEST(BlockProperty, EveryCaseIsJudgedInOneBlockWithoutRapidChecksLock) {
 TEST(BlockProperty, AFailingCaseIsShrunkAloneToTheMinimalCounterexample) {
     const auto r = run_one([&](Context& ctx) {
         for_all_blocks<int>(ctx, {"values under 500", [] { return *rc::gen::inRange(0, 1000); },
-                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) { judge_each(ctx, cases, marks, [](int v) { return v >= 500; }); }});
+                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                                      judge_each(ctx, cases, marks, [](int v) { return v >= 500; });
+                                  }});
     });
     ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
     ASSERT_EQ(r.findings.size(), 1u) << "the findings of the minimal case only";
@@ -73,14 +78,20 @@ TEST(BlockProperty, AFailingCaseIsShrunkAloneToTheMinimalCounterexample) {
 TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {
     int next = 0;
     const auto r = run_one([&](Context& ctx) {
-        for_all_blocks<int>(ctx, {"3 and 8 never together", [&] { return next++; }, [&](const std::vector<const int*>& cases, CaseMarks&) {
-                                      const auto has = [&](int v) { return std::any_of(cases.begin(), cases.end(), [&](const int* c) { return *c == v; }); };
-                                      if (has(3) && has(8)) ctx.finding({.expected = "3 and 8 never sent together", .actual = "both"});
+        for_all_blocks<int>(ctx, {"3 and 8 never together", [&] { return next++; },
+                                  [&](const std::vector<const int*>& cases, CaseMarks&) {
+                                      const auto has = [&](int v) {
+                                          return std::any_of(cases.begin(), cases.end(),
+                                                             [&](const int* c) { return *c == v; });
+                                      };
+                                      if (has(3) && has(8))
+                                          ctx.finding({.expected = "3 and 8 never sent together", .actual = "both"});
                                   }});
     });
     ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
     ASSERT_EQ(r.findings.size(), 1u);
-    EXPECT_EQ(r.findings[0].counterexample, "these 2 cases fail sent together in one block; each passes alone:\n3\n8\n");
+    EXPECT_EQ(r.findings[0].counterexample,
+              "these 2 cases fail sent together in one block; each passes alone:\n3\n8\n");
 }
 
 TEST(BlockProperty, AStagedCaseRunsOnceWhenItPasses) {

@@ -50,7 +50,8 @@ TEST(DefectReports, ASeededDefectShowsAsAFailureWithItsCheckId) {
                     EXPECT_NE(check["findings"][0]["counterexample"].get<std::string>(), "");
                 }
             } else if (check["level"] != "OBSERVE") {
-                EXPECT_EQ(c.result, "") << c.name << (broken ? " through the defect" : " on the faithful stub") << ": " << c.message;
+                EXPECT_EQ(c.result, "") << c.name << (broken ? " through the defect" : " on the faithful stub") << ": "
+                                        << c.message;
                 EXPECT_EQ(check["outcome"], "pass") << check["id"];
             }
         }

@@ -38,8 +38,10 @@ TEST(Interruption, AListenerHearsTheInterruptsThatCameBeforeItAndNoneAfterItGoes
     interruption.interrupt("SIGINT");
     std::vector<std::pair<std::string, int>> heard;
     {
-        const auto listening = interruption.listen([&](const std::string& signal, int count) { heard.emplace_back(signal, count); });
-        EXPECT_THROW(static_cast<void>(interruption.listen([](const std::string&, int) {})), std::logic_error) << "one run at a time";
+        const auto listening =
+            interruption.listen([&](const std::string& signal, int count) { heard.emplace_back(signal, count); });
+        EXPECT_THROW(static_cast<void>(interruption.listen([](const std::string&, int) {})), std::logic_error)
+            << "one run at a time";
         interruption.interrupt("SIGTERM");
     }
     interruption.interrupt("SIGHUP");
@@ -58,7 +60,10 @@ TEST(Interruption, TheExitCodeIsTheOneShellsGiveForTheSignal) {
 TEST(Interruption, AWaitingCheckIsCutAndTheChecksNotStartedSaySo) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    const Check waiting{.id = "ZZZ-01", .title = "waits an hour", .waits = true, .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
+    const Check waiting{.id = "ZZZ-01",
+                        .title = "waits an hour",
+                        .waits = true,
+                        .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
                         .suite = "zzz"};
     std::vector<Check> checks{waiting};
     const auto more = select_checks(all_checks(), {}, {"PAG-01", "PAG-02", "PAG-03", "SYN-01"});
@@ -127,14 +132,20 @@ TEST(Interruption, TheCleanUpOfAnInterruptedRunLeavesNothingActiveAndASecondInte
     const Catalogue cat = builtin_catalogue();
     for (const bool twice : {false, true}) {
         auto stub = bundled::start_embedded_stub(cat, {});
-        // SYN-01 writes; then a check interrupts (once or twice) and waits, so that the interrupts come while checks run.
+        // SYN-01 writes; then a check interrupts (once or twice) and waits, so that the interrupts come while checks
+        // run.
         run::Interruption interruption;
         auto checks = select_checks(all_checks(), {}, {"SYN-01"});
-        const Check waiting{.id = "ZZZ-02", .title = "waits", .resources = {"CliFor"}, .run = [&](Context& ctx) {
-                                interruption.interrupt("SIGTERM");
-                                if (twice) interruption.interrupt("SIGINT");
-                                ctx.wait_for(std::chrono::hours(1));
-                            }, .suite = "zzz"};
+        const Check waiting{.id = "ZZZ-02",
+                            .title = "waits",
+                            .resources = {"CliFor"},
+                            .run =
+                                [&](Context& ctx) {
+                                    interruption.interrupt("SIGTERM");
+                                    if (twice) interruption.interrupt("SIGINT");
+                                    ctx.wait_for(std::chrono::hours(1));
+                                },
+                            .suite = "zzz"};
         checks.push_back(waiting);
         run::RunOptions options;
         options.interruption = &interruption;
@@ -150,7 +161,9 @@ TEST(Interruption, TheCleanUpOfAnInterruptedRunLeavesNothingActiveAndASecondInte
             continue;
         }
         std::smatch m;
-        ASSERT_TRUE(std::regex_search(note, m, std::regex(R"(^a second signal \(SIGINT\) skipped the clean-up: (\d+) of (\d+) records)"))) << note;
+        ASSERT_TRUE(std::regex_search(
+            note, m, std::regex(R"(^a second signal \(SIGINT\) skipped the clean-up: (\d+) of (\d+) records)")))
+            << note;
         EXPECT_EQ(m[1], m[2]) << "it came before the clean-up began: " << note;
         EXPECT_GT(std::stol(m[1]), 0) << note;
     }

@@ -24,7 +24,8 @@ std::vector<std::string> table_order() {
     return ids;
 }
 
-run::RunResult run_shard(const Catalogue& cat, const client::TargetConfig& target, const std::vector<Check>& checks, int k, int n) {
+run::RunResult run_shard(const Catalogue& cat, const client::TargetConfig& target, const std::vector<Check>& checks,
+                         int k, int n) {
     run::RunOptions options;
     options.seed = 7;
     options.cases = 3;
@@ -43,7 +44,8 @@ TEST(Merge, ShardsJoinIntoEveryCheckOnceInTableOrder) {
         const json doc = json::parse(report::to_json(r).dump());
         const auto back = report::from_json(doc);
         const json again = json::parse(report::to_json(back).dump());
-        EXPECT_EQ(again, doc) << "shard " << k << " changes in a round trip: " << json::diff(doc, again).dump().substr(0, 2000);
+        EXPECT_EQ(again, doc) << "shard " << k
+                              << " changes in a round trip: " << json::diff(doc, again).dump().substr(0, 2000);
         shards.push_back(back);
     }
     const auto merged = run::merge_runs(shards, table_order());
@@ -82,8 +84,8 @@ TEST(Merge, TheMergeCommandWritesTheJoinedReportsAndGates) {
         test::run_conformance(base + "--shard " + shard + " --report json=" + file, false);
     }
     const std::string inputs = (dir / "s1.json").string() + " " + (dir / "s2.json").string();
-    const auto merged = test::run_conformance("merge " + inputs + " --report json=" + (dir / "all.json").string() + " --report md=" +
-                                                  (dir / "all.md").string(),
+    const auto merged = test::run_conformance("merge " + inputs + " --report json=" + (dir / "all.json").string() +
+                                                  " --report md=" + (dir / "all.md").string(),
                                               false);
     EXPECT_EQ(merged.code, 1) << merged.out;  // ACC-01 fails on this server, in whichever shard it ran
     const json all = json::parse(test::read_text(dir / "all.json"));
@@ -114,7 +116,8 @@ TEST(Merge, AnInterruptedShardMakesTheWholeInterruptedNeverAPass) {
     const auto merged = run::merge_runs({done, back}, table_order());
     EXPECT_EQ(merged.verdict(), run::Verdict::Interrupted);
     EXPECT_EQ(merged.interrupted, "SIGTERM");
-    EXPECT_NE(std::find(merged.notes.begin(), merged.notes.end(), "shard 2/2 was interrupted by SIGTERM"), merged.notes.end());
+    EXPECT_NE(std::find(merged.notes.begin(), merged.notes.end(), "shard 2/2 was interrupted by SIGTERM"),
+              merged.notes.end());
     EXPECT_EQ(run::merge_runs({done}, table_order()).verdict(), run::Verdict::Pass) << "the other shard alone passes";
 
     // A signal a run is never interrupted by is refused, saying where.
@@ -128,9 +131,12 @@ TEST(Merge, AnInterruptedShardMakesTheWholeInterruptedNeverAPass) {
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "s1.json") << report::to_json(done).dump();
     std::ofstream(dir / "s2.json") << doc.dump();
-    const auto r = test::run_conformance("merge " + (dir / "s1.json").string() + " " + (dir / "s2.json").string(), true);
+    const auto r =
+        test::run_conformance("merge " + (dir / "s1.json").string() + " " + (dir / "s2.json").string(), true);
     EXPECT_EQ(r.code, 143) << r.out;
-    EXPECT_NE(r.out.find("verdict: interrupted by SIGTERM before the run ended: 0 MUST failures, 1 MUST check undecided\n"), std::string::npos)
+    EXPECT_NE(
+        r.out.find("verdict: interrupted by SIGTERM before the run ended: 0 MUST failures, 1 MUST check undecided\n"),
+        std::string::npos)
         << r.out;
     std::filesystem::remove_all(dir);
 }

@@ -5,7 +5,10 @@
 namespace bds::test {
 
 BreakingProxy::BreakingProxy(std::string upstream, Before before, After after, Rewrite rewrite)
-    : upstream_(std::move(upstream)), before_(std::move(before)), after_(std::move(after)), rewrite_(std::move(rewrite)) {
+    : upstream_(std::move(upstream)),
+      before_(std::move(before)),
+      after_(std::move(after)),
+      rewrite_(std::move(rewrite)) {
     const auto handler = [this](const httplib::Request& req, httplib::Response& res) { forward(req, res); };
     server_.Get(".*", handler);
     server_.Post(".*", handler);
@@ -28,7 +31,8 @@ void BreakingProxy::forward(const httplib::Request& req, httplib::Response& res)
     std::string target = req.target;
     httplib::Headers headers;
     for (const auto& [k, v] : req.headers)
-        if (k != "Host" && k != "Content-Length" && k != "REMOTE_ADDR" && k != "REMOTE_PORT" && k != "LOCAL_ADDR" && k != "LOCAL_PORT")
+        if (k != "Host" && k != "Content-Length" && k != "REMOTE_ADDR" && k != "REMOTE_PORT" && k != "LOCAL_ADDR" &&
+            k != "LOCAL_PORT")
             headers.emplace(k, v);
     std::string body = req.body;
     if (rewrite_) rewrite_(target, headers, body);
@@ -46,7 +50,8 @@ void BreakingProxy::forward(const httplib::Request& req, httplib::Response& res)
     }
     res.status = r->status;
     for (const auto& [k, v] : r->headers)
-        if (k != "Content-Length" && k != "Transfer-Encoding" && k != "Connection" && k != "Keep-Alive") res.set_header(k, v);
+        if (k != "Content-Length" && k != "Transfer-Encoding" && k != "Connection" && k != "Keep-Alive")
+            res.set_header(k, v);
     res.body = r->body;
     if (after_) after_(req, res);
 }

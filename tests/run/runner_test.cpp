@@ -78,11 +78,13 @@ TEST(Verdicts, ARunStopsWhenTheTargetStopsAnsweringAndSaysWhy) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = test::run_all(cat, stub.target);
     killer.join();
-    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20)) << "every check waiting out its timeouts";
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20))
+        << "every check waiting out its timeouts";
     EXPECT_NE(result.stopped.find("stopped answering"), std::string::npos) << result.stopped;
     EXPECT_EQ(result.verdict(), run::Verdict::Incomplete) << test::describe(result);
-    const auto not_run = std::count_if(result.results.begin(), result.results.end(),
-                                       [&](const run::CheckResult& r) { return r.reason == "not run: " + result.stopped; });
+    const auto not_run = std::count_if(result.results.begin(), result.results.end(), [&](const run::CheckResult& r) {
+        return r.reason == "not run: " + result.stopped;
+    });
     EXPECT_GT(not_run, 0) << "the checks after the stop are not run, and say why";
     for (const auto& r : result.results)
         if (r.outcome == run::Outcome::Skip && r.reason.starts_with("not run")) {
@@ -144,7 +146,8 @@ TEST(AuthChecks, AForgedTokenAcceptedFailsAuth05) {
             if (it == headers.end() || it->second.rfind("Bearer ", 0) != 0 || it->second.size() < 20) return;
             if (valid->empty()) {
                 httplib::Client c(url);
-                auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+                auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw",
+                                "application/x-www-form-urlencoded");
                 *valid = nlohmann::json::parse(r->body)["access_token"];
             }
             it->second = "Bearer " + *valid;
@@ -245,7 +248,8 @@ TEST(AuthChecks, ATokenWithoutTheBearerSchemeAcceptedFailsAuth04) {
     Broken b({}, {}, [](std::string&, httplib::Headers& headers, std::string&) {
         auto it = headers.find("Authorization");
         if (it != headers.end() && it->second.rfind("Bearer ", 0) != 0 && it->second.size() > 20)
-            it->second = "Bearer " + it->second.substr(it->second.find(' ') == std::string::npos ? 0 : it->second.find(' ') + 1);
+            it->second =
+                "Bearer " + it->second.substr(it->second.find(' ') == std::string::npos ? 0 : it->second.find(' ') + 1);
     });
     EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-04"}), "AUTH-04").outcome, run::Outcome::Fail);
 }
@@ -261,7 +265,8 @@ TEST(AuthChecks, AnExpiredTokenAcceptedFailsAuth06) {
             auto it = headers.find("Authorization");
             if (it == headers.end() || it->second.rfind("Bearer ", 0) != 0 || it->second.size() < 20) return;
             httplib::Client c(url);
-            auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+            auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw",
+                            "application/x-www-form-urlencoded");
             it->second = "Bearer " + nlohmann::json::parse(r->body)["access_token"].get<std::string>();
         });
     b.target.base_url = b.proxy->base_url();
@@ -272,7 +277,8 @@ TEST(AuthChecks, AnExpiredTokenAcceptedFailsAuth06) {
 TEST(AuthChecks, ATokenForAWrongPasswordFailsAuth07) {
     Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
         const std::string wrong = "password=writer-pw-wrong";
-        if (target == "/Token" && body.find(wrong) != std::string::npos) body.replace(body.find(wrong), wrong.size(), "password=writer-pw");
+        if (target == "/Token" && body.find(wrong) != std::string::npos)
+            body.replace(body.find(wrong), wrong.size(), "password=writer-pw");
     });
     EXPECT_EQ(test::result_of(test::run_all(b.cat, b.target, {"AUTH-07"}), "AUTH-07").outcome, run::Outcome::Fail);
 }
@@ -312,7 +318,9 @@ TEST(AccessChecks, GetSyncOfAnUnknownResourceAnswered200FailsAcc06) {
 
 TEST(PaginationChecks, ARowDroppedFromEveryPageFailsPag02) {
     Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "GET" || req.path != "/api/resources/CondPagam" || res.status != 200 || !req.has_param("PageNumber")) return;
+        if (req.method != "GET" || req.path != "/api/resources/CondPagam" || res.status != 200 ||
+            !req.has_param("PageNumber"))
+            return;
         auto doc = nlohmann::json::parse(res.body);
         if (doc["Records"].size() > 1) doc["Records"].erase(doc["Records"].size() - 1);
         res.body = doc.dump();
@@ -329,7 +337,8 @@ TEST(Runner, ATargetThatStopsAnsweringIsAnErrorNotAFailure) {
     b.target.timeout_ms = 300;
     const auto result = test::run_all(b.cat, b.target, {"PAG-03"});
     EXPECT_EQ(test::result_of(result, "PAG-03").outcome, run::Outcome::Error) << test::describe(result);
-    EXPECT_NE(test::result_of(result, "PAG-03").reason.find("timeout"), std::string::npos) << test::result_of(result, "PAG-03").reason;
+    EXPECT_NE(test::result_of(result, "PAG-03").reason.find("timeout"), std::string::npos)
+        << test::result_of(result, "PAG-03").reason;
 }
 
 TEST(Runner, ATokenRefusedIsNoTokenAndNoAnswerIsUnreachable) {
@@ -381,7 +390,8 @@ TEST(Runner, MaxFailuresSkipsTheChecksNotStarted) {
     run::RunOptions options;
     options.max_failures = 1;
     options.seed = 1;
-    const auto result = run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, {"AUTH-03", "AUTH-04", "AUTH-05"}), options);
+    const auto result =
+        run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, {"AUTH-03", "AUTH-04", "AUTH-05"}), options);
     EXPECT_EQ(test::result_of(result, "AUTH-03").outcome, run::Outcome::Fail) << test::describe(result);
     for (const char* id : {"AUTH-04", "AUTH-05"}) {
         EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Skip) << id;
@@ -418,11 +428,22 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     std::atomic<bool> written{false};
-    const Check waiting{.id = "ZZZ-01", .title = "waits", .resources = {"CliFor"}, .waits = true, .run = [&](Context& ctx) {
-                            ctx.wait_for(std::chrono::milliseconds(500));
-                            if (!written) ctx.fail({.expected = "the writer ran while this check waited", .actual = "it had not"});
-                        }, .suite = "zzz"};
-    const Check writer{.id = "ZZZ-02", .title = "writes", .resources = {"CliFor"}, .writes = true, .run = [&](Context&) { written = true; },
+    const Check waiting{
+        .id = "ZZZ-01",
+        .title = "waits",
+        .resources = {"CliFor"},
+        .waits = true,
+        .run =
+            [&](Context& ctx) {
+                ctx.wait_for(std::chrono::milliseconds(500));
+                if (!written) ctx.fail({.expected = "the writer ran while this check waited", .actual = "it had not"});
+            },
+        .suite = "zzz"};
+    const Check writer{.id = "ZZZ-02",
+                       .title = "writes",
+                       .resources = {"CliFor"},
+                       .writes = true,
+                       .run = [&](Context&) { written = true; },
                        .suite = "zzz"};
     const auto result = run::run_checks(cat, stub.target, {waiting, writer}, run::RunOptions{});
     EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Pass) << test::describe(result);
@@ -433,14 +454,23 @@ TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     int made = 0;
-    const Check keeps{.id = "ZZZ-01", .title = "keeps", .run = [&](Context& ctx) {
-                          for (int i = 0; i < 3; ++i)
-                              if (ctx.kept<int>("n", [&] { return ++made; }) != 1) ctx.fail({.expected = "the first value", .actual = "another"});
-                      }, .suite = "zzz"};
-    const Check mistyped{.id = "ZZZ-02", .title = "asks for another type", .run = [](Context& ctx) {
-                             ctx.kept<int>("n", [] { return 1; });
-                             ctx.kept<std::string>("n", [] { return std::string("x"); });
-                         }, .suite = "zzz"};
+    const Check keeps{.id = "ZZZ-01",
+                      .title = "keeps",
+                      .run =
+                          [&](Context& ctx) {
+                              for (int i = 0; i < 3; ++i)
+                                  if (ctx.kept<int>("n", [&] { return ++made; }) != 1)
+                                      ctx.fail({.expected = "the first value", .actual = "another"});
+                          },
+                      .suite = "zzz"};
+    const Check mistyped{.id = "ZZZ-02",
+                         .title = "asks for another type",
+                         .run =
+                             [](Context& ctx) {
+                                 ctx.kept<int>("n", [] { return 1; });
+                                 ctx.kept<std::string>("n", [] { return std::string("x"); });
+                             },
+                         .suite = "zzz"};
     const auto result = run::run_checks(cat, stub.target, {keeps, mistyped}, run::RunOptions{});
     EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Pass) << test::describe(result);
     EXPECT_EQ(made, 1);
@@ -450,7 +480,10 @@ TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
 TEST(Runner, AWaitEndsAtTheRunsTimeLimit) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    const Check waiting{.id = "ZZZ-01", .title = "waits an hour", .waits = true, .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
+    const Check waiting{.id = "ZZZ-01",
+                        .title = "waits an hour",
+                        .waits = true,
+                        .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
                         .suite = "zzz"};
     run::RunOptions options;
     options.max_time_s = 1;
@@ -462,12 +495,18 @@ TEST(Runner, ARowNamingAResourceTheCatalogueLacksIsTheHarnessesErrorAndTheRunGoe
     // The runner locks what a row names: a typo must not drop a lock silently, nor end the run.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    const Check typo{.id = "ZZZ-01", .title = "names a resource that is not", .resources = {"CliFr"}, .run = [](Context&) {}, .suite = "zzz"};
-    const Check fine{.id = "ZZZ-02", .title = "names CliFor", .resources = {"CliFor"}, .run = [](Context&) {}, .suite = "zzz"};
+    const Check typo{.id = "ZZZ-01",
+                     .title = "names a resource that is not",
+                     .resources = {"CliFr"},
+                     .run = [](Context&) {},
+                     .suite = "zzz"};
+    const Check fine{
+        .id = "ZZZ-02", .title = "names CliFor", .resources = {"CliFor"}, .run = [](Context&) {}, .suite = "zzz"};
     const auto result = run::run_checks(cat, stub.target, {typo, fine}, run::RunOptions{});
     EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Error);
     EXPECT_EQ(test::result_of(result, "ZZZ-01").error_source, run::ErrorSource::Harness);
-    EXPECT_NE(test::result_of(result, "ZZZ-01").reason.find("\"CliFr\""), std::string::npos) << test::result_of(result, "ZZZ-01").reason;
+    EXPECT_NE(test::result_of(result, "ZZZ-01").reason.find("\"CliFr\""), std::string::npos)
+        << test::result_of(result, "ZZZ-01").reason;
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 

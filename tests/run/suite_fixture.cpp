@@ -20,7 +20,8 @@ std::string describe(const run::RunResult& result) {
     return out.str();
 }
 
-run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids, int jobs) {
+run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids,
+                       int jobs) {
     run::RunOptions options;
     options.seed = 42;
     options.cases = 5;
@@ -43,7 +44,8 @@ void expect_clean(const run::RunResult& result) {
     }
 }
 
-Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, BreakingProxy::Rewrite rewrite, stub::StubOptions options)
+Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, BreakingProxy::Rewrite rewrite,
+               stub::StubOptions options)
     : stub(bundled::start_embedded_stub(cat, options)) {
     proxy = std::make_unique<BreakingProxy>(stub.server->base_url(), before, after, rewrite);
     target = stub.target;
@@ -53,7 +55,9 @@ Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, Breakin
 run::CheckResult Broken::expect_fail(const std::string& id) {
     const auto result = run_all(cat, target, {id});
     const auto& r = result_of(result, id);
-    EXPECT_EQ(r.outcome, run::Outcome::Fail) << id << " through the breaking proxy\n" << r.reason << "\n" << describe(result);
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << id << " through the breaking proxy\n"
+                                             << r.reason << "\n"
+                                             << describe(result);
     return r;
 }
 
@@ -67,7 +71,9 @@ run::CheckResult Broken::expect_pass(const std::string& id) {
 run::CheckResult Broken::expect_pass_without_proxy(const std::string& id) {
     const auto result = run_all(cat, stub.target, {id});
     const auto& r = result_of(result, id);
-    EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << " against the faithful stub\n" << r.reason << "\n" << describe(result);
+    EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << " against the faithful stub\n"
+                                             << r.reason << "\n"
+                                             << describe(result);
     return r;
 }
 

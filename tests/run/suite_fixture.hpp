@@ -19,8 +19,8 @@ namespace bds::test {
 std::string describe(const run::RunResult& result);
 
 /// Runs the checks whose id starts with one of `ids` (all when empty), seed 42, 5 cases.
-run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target, const std::vector<std::string>& ids = {},
-                       int jobs = 1);
+run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
+                       const std::vector<std::string>& ids = {}, int jobs = 1);
 
 /// The result of check `id`; throws if the run has none.
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);

@@ -17,7 +17,8 @@ namespace {
 using test::Broken;
 
 /// Checks that read many rows, write and read back, page and read the feed.
-const std::vector<std::string> kReaders = {"PAG-01", "PAG-02", "PAG-03", "FIL-06", "FIL-09", "SYN-01", "CHG-01", "CHG-02", "TEN-02", "SCH-01"};
+const std::vector<std::string> kReaders = {"PAG-01", "PAG-02", "PAG-03", "FIL-06", "FIL-09",
+                                           "SYN-01", "CHG-01", "CHG-02", "TEN-02", "SCH-01"};
 
 std::optional<long long> page_size_of(const std::string& target) {
     static const std::regex size("[?&]PageSize=([0-9]+)");
@@ -63,7 +64,8 @@ TEST(Tolerance, VarcharBeyondWindows1252IsObservedNotFailed) {
     for (const char* id : {"SCH-01", "SCH-02", "VIEW-01"}) b.expect_pass(id);
     const auto r = b.expect_pass("SCH-03");
     bool said = false;
-    for (const auto& o : r.observations) said = said || o.text.find("varchar(10) text (A-61): holds U+4E2D") != std::string::npos;
+    for (const auto& o : r.observations)
+        said = said || o.text.find("varchar(10) text (A-61): holds U+4E2D") != std::string::npos;
     EXPECT_TRUE(said) << "SCH-03 reports the character";
 }
 
@@ -82,9 +84,10 @@ TEST(Tolerance, EveryDatabaseReadingPassesTheFilterChecks) {
     // value ""): each way real databases differ under a correct server (A-98..A-108) is now judged only where every
     // reading agrees. Many cases, since such conditions come up a few times in a hundred.
     const Catalogue cat = builtin_catalogue();
-    for (const std::string choices : {"A-98=as-sent,A-99=significant,A-100=null,A-101=strict,A-102=ascii,A-103=insensitive,A-104=double,"
-                                      "A-105=truncate,A-106=seconds,A-107=code-points,A-108=ascii",
-                                      "A-98=trimmed,A-99=trimmed,A-17=cs,A-105=refuse,A-106=microseconds,A-108=ascii"}) {
+    for (const std::string choices :
+         {"A-98=as-sent,A-99=significant,A-100=null,A-101=strict,A-102=ascii,A-103=insensitive,A-104=double,"
+          "A-105=truncate,A-106=seconds,A-107=code-points,A-108=ascii",
+          "A-98=trimmed,A-99=trimmed,A-17=cs,A-105=refuse,A-106=microseconds,A-108=ascii"}) {
         SCOPED_TRACE(choices);
         stub::StubOptions options;
         stub::apply_choices(options.choices, choices);
@@ -122,21 +125,22 @@ TEST(Tolerance, DeletedRowsHiddenFromListsAreNoFailure) {
     expect_tolerated("A-12=hidden,A-42=hidden,A-36=hidden", {"PAG", "FIL", "SYN", "CHG", "TEN", "VIEW"});
 }
 
-TEST(Tolerance, AViewJoiningTheReferencedRecordPassesView04) {
-    expect_tolerated("A-67=joined", {"VIEW-04"});
-}
+TEST(Tolerance, AViewJoiningTheReferencedRecordPassesView04) { expect_tolerated("A-67=joined", {"VIEW-04"}); }
 
 TEST(Tolerance, DecimalsAsStringsAndDateTimesInOtherFormsPass) {
-    expect_tolerated("A-83=string,A-14=offset,A-15=integer,A-13=omitted", {"SYN-01", "SYN-05", "CHG-01", "DEL-01", "SCH", "VIEW-01"});
+    expect_tolerated("A-83=string,A-14=offset,A-15=integer,A-13=omitted",
+                     {"SYN-01", "SYN-05", "CHG-01", "DEL-01", "SCH", "VIEW-01"});
 }
 
 TEST(Tolerance, AnExceptionInsideACheckIsAnErrorNotACounterexample) {
     // A type error on data the check did not expect is the harness's fault, never a finding about the server.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    Check check{.id = "ZZZ-01", .title = "throws", .run = [](Context& ctx) {
-                    for_all(ctx, "throws", [] { (void)nlohmann::json::object().get<std::string>(); });
-                }, .suite = "zzz"};
+    Check check{
+        .id = "ZZZ-01",
+        .title = "throws",
+        .run = [](Context& ctx) { for_all(ctx, "throws", [] { (void)nlohmann::json::object().get<std::string>(); }); },
+        .suite = "zzz"};
     run::RunOptions options;
     options.seed = 1;
     options.cases = 3;

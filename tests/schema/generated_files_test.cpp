@@ -20,12 +20,15 @@ TEST(GeneratedFiles, SchemasDirectoryMatchesTheCatalogue) {
     std::set<std::string> on_disk;
     for (const auto& entry : fs::directory_iterator(dir)) on_disk.insert(entry.path().filename().string());
     for (const auto& [name, text] : files) {
-        EXPECT_TRUE(on_disk.count(name)) << "schemas/" << name << " is missing; run `conformance schemas --out schemas`";
+        EXPECT_TRUE(on_disk.count(name)) << "schemas/" << name
+                                         << " is missing; run `conformance schemas --out schemas`";
         if (on_disk.count(name)) {
-            EXPECT_TRUE(test::read_text(dir / name) == text) << "schemas/" << name << " differs from the catalogue; run `conformance schemas --out schemas`";
+            EXPECT_TRUE(test::read_text(dir / name) == text)
+                << "schemas/" << name << " differs from the catalogue; run `conformance schemas --out schemas`";
         }
     }
-    for (const auto& name : on_disk) EXPECT_TRUE(files.count(name)) << "schemas/" << name << " is not generated from the catalogue";
+    for (const auto& name : on_disk)
+        EXPECT_TRUE(files.count(name)) << "schemas/" << name << " is not generated from the catalogue";
 }
 
 TEST(GeneratedFiles, OpenApiMatchesTheCatalogue) {
@@ -54,16 +57,20 @@ TEST(OpenApi, ListsThePathsExactlyAsTheSeedsDo) {
     }
     EXPECT_EQ(ops, in_catalogue) << "the paths of spec/openapi.json are the catalogue's endpoints (000 §4)";
     EXPECT_EQ(ops, (std::set<std::string>{"post /Token", "get /api/Account/TokenInfo", "get /api/resources/{Resource}",
-                                         "post /api/resources/{Resource}/query", "get /api/sync/{Resource}", "post /api/sync/{Resource}"}));
-    EXPECT_EQ(doc.at("paths").at("/Token").at("post").at("security"), nlohmann::ordered_json::array()) << "no bearer needed for POST /Token";
+                                          "post /api/resources/{Resource}/query", "get /api/sync/{Resource}",
+                                          "post /api/sync/{Resource}"}));
+    EXPECT_EQ(doc.at("paths").at("/Token").at("post").at("security"), nlohmann::ordered_json::array())
+        << "no bearer needed for POST /Token";
     for (const char* path : {"/api/resources/{Resource}", "/api/sync/{Resource}"}) {
         const auto& get = doc.at("paths").at(path).at("get");
         EXPECT_TRUE(get.at("responses").contains("401")) << path;
         EXPECT_TRUE(get.at("responses").contains("403")) << path;
     }
-    const auto& sync_resources = doc.at("paths").at("/api/sync/{Resource}").at("get").at("parameters").at(0).at("schema").at("enum");
+    const auto& sync_resources =
+        doc.at("paths").at("/api/sync/{Resource}").at("get").at("parameters").at(0).at("schema").at("enum");
     EXPECT_EQ(sync_resources, nlohmann::ordered_json::array({"StoricoDocumentiT", "Articoli", "CliFor"}));
-    const auto& query_resources = doc.at("paths").at("/api/resources/{Resource}/query").at("post").at("parameters").at(0).at("schema").at("enum");
+    const auto& query_resources =
+        doc.at("paths").at("/api/resources/{Resource}/query").at("post").at("parameters").at(0).at("schema").at("enum");
     EXPECT_EQ(query_resources, nlohmann::ordered_json::array({"MCPClienti"}));
 }
 

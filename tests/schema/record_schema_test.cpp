@@ -35,11 +35,16 @@ protected:
         json rec = minimal_sent(r);
         for (const auto& f : r.fields) {
             if (f.nullable || rec.contains(f.name)) continue;
-            if (f.type.kind == SqlKind::Timestamp) rec[f.name] = "AAAAAAAAB9E=";
-            else if (f.type.kind == SqlKind::Int) rec[f.name] = 7;
-            else if (f.type.kind == SqlKind::Bit) rec[f.name] = false;
-            else if (f.type.kind == SqlKind::Datetime) rec[f.name] = "2024-03-01 10:00:00.000";
-            else rec[f.name] = "X";
+            if (f.type.kind == SqlKind::Timestamp)
+                rec[f.name] = "AAAAAAAAB9E=";
+            else if (f.type.kind == SqlKind::Int)
+                rec[f.name] = 7;
+            else if (f.type.kind == SqlKind::Bit)
+                rec[f.name] = false;
+            else if (f.type.kind == SqlKind::Datetime)
+                rec[f.name] = "2024-03-01 10:00:00.000";
+            else
+                rec[f.name] = "X";
         }
         return rec;
     }
@@ -123,7 +128,8 @@ TEST_F(SchemaTest, SqlTypesBoundTheValues) {
     rec = minimal_sent(*cat.find("StatiEsteri"));
     rec["dat_obsoleto"] = "01/03/2024";
     EXPECT_FALSE(valid("StatiEsteri.sent.json", rec)) << "datetime is ISO 8601";
-    for (const char* ok : {"2024-03-01T10:11:12", "2024-03-01 10:11:12.000", "2024-03-01T10:11:12.1234567Z", "2024-03-01T10:11:12+01:00", "2024-03-01"}) {
+    for (const char* ok : {"2024-03-01T10:11:12", "2024-03-01 10:11:12.000", "2024-03-01T10:11:12.1234567Z",
+                           "2024-03-01T10:11:12+01:00", "2024-03-01"}) {
         rec["dat_obsoleto"] = ok;
         EXPECT_TRUE(valid("StatiEsteri.sent.json", rec)) << ok;
     }
@@ -150,7 +156,8 @@ TEST_F(SchemaTest, AllowedValuesAreEnforcedAndNullStaysAllowedWhereNullable) {
 TEST_F(SchemaTest, DocumentLinesTravelNestedInTheirHeaderAndStayOpen) {
     json doc = minimal_sent(*cat.find("StoricoDocumentiT"));
     doc["StoricoDocumentiR"] = json::array({{{"key_documento", "X1"}, {"prg_riga", 1}, {"cod_art", "A"}}});
-    EXPECT_TRUE(valid("StoricoDocumentiT.sent.json", doc)) << "line fields are not shown, so unknown line fields are allowed";
+    EXPECT_TRUE(valid("StoricoDocumentiT.sent.json", doc))
+        << "line fields are not shown, so unknown line fields are allowed";
     doc["StoricoDocumentiR"] = json::array({{{"key_documento", 5}}});
     EXPECT_FALSE(valid("StoricoDocumentiT.sent.json", doc)) << "key_documento is nvarchar(500)";
     doc["StoricoDocumentiR"] = "not a list";

@@ -69,7 +69,9 @@ TEST_F(RecordValidatorTest, DatetimesMustBeRealDatesAndDecimalsFitTheirPrecision
 }
 
 TEST_F(RecordValidatorTest, ChecksNestedLinesAndPointsIntoThem) {
-    json doc = {{"key_documento", "D"}, {"flg_isdeleted", false}, {"StoricoDocumentiR", json::array({{{"key_documento", std::string(501, 'k')}}})}};
+    json doc = {{"key_documento", "D"},
+                {"flg_isdeleted", false},
+                {"StoricoDocumentiR", json::array({{{"key_documento", std::string(501, 'k')}}})}};
     const auto v = check("StoricoDocumentiT", doc);
     ASSERT_FALSE(v.empty());
     EXPECT_EQ(v[0].pointer, "/7/StoricoDocumentiR/0/key_documento");

@@ -34,7 +34,8 @@ std::string ids(const std::set<std::size_t>& rows) {
 
 }  // namespace
 
-Judgement judge(const Selection& selection, const std::vector<StorageAnswer>& answers, const std::vector<Reading>& readings) {
+Judgement judge(const Selection& selection, const std::vector<StorageAnswer>& answers,
+                const std::vector<Reading>& readings) {
     Judgement out;
     // Storages often read back the same row (as sent, or padded alike): the oracle evaluates each once.
     std::map<std::string, Membership> known;
@@ -59,13 +60,14 @@ std::vector<Storage> storages_for(std::optional<Collation> collation) {
     return out;
 }
 
-StoredRows::StoredRows(const Record& record, const std::vector<json>& rows, const std::vector<Storage>& storages, const PgConnection* postgres) {
+StoredRows::StoredRows(const Record& record, const std::vector<json>& rows, const std::vector<Storage>& storages,
+                       const PgConnection* postgres) {
     for (Storage s : storages) {
         tables_.push_back(store(s, record, rows, postgres));
         read_back_.push_back({s, tables_.back()->read_back(), {}});
         if (read_back_.back().rows.size() != rows.size())
-            throw std::runtime_error(storage_name(s) + " read back " + std::to_string(read_back_.back().rows.size()) + " rows of " +
-                                     std::to_string(rows.size()));
+            throw std::runtime_error(storage_name(s) + " read back " + std::to_string(read_back_.back().rows.size()) +
+                                     " rows of " + std::to_string(rows.size()));
     }
 }
 
@@ -75,15 +77,20 @@ std::vector<StorageAnswer> StoredRows::ask(const std::string& where) const {
         try {
             out[k].selected = tables_[k]->select(where);
         } catch (const std::exception& e) {
-            throw std::runtime_error(storage_name(out[k].storage) + " refused a condition the oracle judges: " + e.what());
+            throw std::runtime_error(storage_name(out[k].storage) +
+                                     " refused a condition the oracle judges: " + e.what());
         }
     }
     return out;
 }
 
-json regression_case(const std::string& why, std::optional<Collation> collation, const std::vector<json>& rows, const std::string& condition,
-                     const std::vector<StorageAnswer>& answers) {
-    json out = {{"why", why}, {"collation", collation_text(collation)}, {"rows", rows}, {"condition", condition}, {"answers", json::object()}};
+json regression_case(const std::string& why, std::optional<Collation> collation, const std::vector<json>& rows,
+                     const std::string& condition, const std::vector<StorageAnswer>& answers) {
+    json out = {{"why", why},
+                {"collation", collation_text(collation)},
+                {"rows", rows},
+                {"condition", condition},
+                {"answers", json::object()}};
     for (const StorageAnswer& a : answers) out["answers"][storage_name(a.storage)] = a.selected;
     return out;
 }
@@ -105,8 +112,9 @@ std::string describe(const std::string& condition, std::optional<Collation> coll
         for (std::size_t i = 0; i < a.rows.size(); ++i) out += "  " + std::to_string(i) + ": " + dump(a.rows[i]) + "\n";
     }
     for (const Disagreement& d : judgement.disagreements)
-        out += "DISAGREEMENT: " + storage_name(d.storage) + ", row " + std::to_string(d.row) + ": the oracle says " + membership_text(d.oracle) +
-               ", the engine " + (d.engine_selected ? "selected it" : "did not select it") + "\n";
+        out += "DISAGREEMENT: " + storage_name(d.storage) + ", row " + std::to_string(d.row) + ": the oracle says " +
+               membership_text(d.oracle) + ", the engine " + (d.engine_selected ? "selected it" : "did not select it") +
+               "\n";
     out += "regression case: " + dump(regression_case("<why>", collation, rows, condition, answers)) + "\n";
     return out;
 }

@@ -43,7 +43,8 @@ struct Judgement {
 
 /// For each storage and each row R it read back: membership(selection, R, readings) must be Depends or what the engine
 /// answered. `readings`: readings_for(selection, collation), or anything else to test the test.
-Judgement judge(const Selection& selection, const std::vector<StorageAnswer>& answers, const std::vector<Reading>& readings);
+Judgement judge(const Selection& selection, const std::vector<StorageAnswer>& answers,
+                const std::vector<Reading>& readings);
 
 /// The storages a server whose collation is `collation` (unset: undeclared, A-17) may use: NOCASE only where the
 /// collation may be case-insensitive.
@@ -53,7 +54,8 @@ std::vector<Storage> storages_for(std::optional<Collation> collation);
 class StoredRows {
 public:
     /// Throws std::runtime_error when an engine refuses the rows.
-    StoredRows(const Record& record, const std::vector<nlohmann::json>& rows, const std::vector<Storage>& storages, const PgConnection* postgres);
+    StoredRows(const Record& record, const std::vector<nlohmann::json>& rows, const std::vector<Storage>& storages,
+               const PgConnection* postgres);
     /// Every storage's answer to `where`; std::runtime_error naming the storage when an engine refuses it.
     std::vector<StorageAnswer> ask(const std::string& where) const;
 
@@ -62,16 +64,19 @@ private:
     std::vector<StorageAnswer> read_back_;
 };
 
-/// A case of engine_regressions.json: {"why", "collation" ("undeclared", "case-sensitive", "case-insensitive"), "rows" (as
-/// sent), "condition" (the text every engine and the oracle read), "answers" ({storage name: [selected row indexes]})}.
-nlohmann::json regression_case(const std::string& why, std::optional<Collation> collation, const std::vector<nlohmann::json>& rows,
-                               const std::string& condition, const std::vector<StorageAnswer>& answers);
+/// A case of engine_regressions.json: {"why", "collation" ("undeclared", "case-sensitive", "case-insensitive"), "rows"
+/// (as sent), "condition" (the text every engine and the oracle read), "answers" ({storage name: [selected row
+/// indexes]})}.
+nlohmann::json regression_case(const std::string& why, std::optional<Collation> collation,
+                               const std::vector<nlohmann::json>& rows, const std::string& condition,
+                               const std::vector<StorageAnswer>& answers);
 /// The collation of a case's "collation".
 std::optional<Collation> case_collation(const nlohmann::json& regression_case);
 
 /// A failure message: the condition, the rows as sent, each storage's read-back rows and answer, the disagreements,
 /// and the regression case to keep.
-std::string describe(const std::string& condition, std::optional<Collation> collation, const std::vector<nlohmann::json>& rows,
-                     const std::vector<StorageAnswer>& answers, const Judgement& judgement);
+std::string describe(const std::string& condition, std::optional<Collation> collation,
+                     const std::vector<nlohmann::json>& rows, const std::vector<StorageAnswer>& answers,
+                     const Judgement& judgement);
 
 }  // namespace bds::testing

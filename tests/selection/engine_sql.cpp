@@ -1,4 +1,5 @@
-// A record's rows in SQLite and PostgreSQL, stored, read back and filtered as a server passing RecordSelection on would.
+// A record's rows in SQLite and PostgreSQL, stored, read back and filtered as a server passing RecordSelection on
+// would.
 #include "selection/engine_sql.hpp"
 
 #include <sqlite3.h>
@@ -24,8 +25,11 @@ std::vector<const Field*> stored_fields(const Record& record) {
     std::vector<const Field*> out;
     for (const Field& f : record.fields) {
         const bool held = f.type.is_text() || f.type.kind == SqlKind::Int || f.type.kind == SqlKind::Decimal;
-        if (!held) throw std::invalid_argument("engine tables hold text, int and decimal fields, not " + f.name + " " + f.type.str());
-        if (!plain_identifier(f.name)) throw std::invalid_argument("engine tables need plain column names, not " + f.name);
+        if (!held)
+            throw std::invalid_argument("engine tables hold text, int and decimal fields, not " + f.name + " " +
+                                        f.type.str());
+        if (!plain_identifier(f.name))
+            throw std::invalid_argument("engine tables need plain column names, not " + f.name);
         out.push_back(&f);
     }
     return out;
@@ -37,7 +41,8 @@ std::optional<std::string> sent_value(const json& row, const Field& f, bool pad_
     if (it == row.end() || it->is_null()) return std::nullopt;
     if (!f.type.is_text()) return it->dump();
     std::string text = it->get<std::string>();
-    if (pad_fixed && f.type.is_fixed_text() && f.type.length) text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
+    if (pad_fixed && f.type.is_fixed_text() && f.type.length)
+        text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
     return text;
 }
 
@@ -61,8 +66,12 @@ public:
         // SQLite's own affinities: TEXT, INTEGER, and NUMERIC for decimals (integers and doubles).
         std::string ddl = "CREATE TABLE t(row_index INTEGER PRIMARY KEY";
         for (const Field* f : fields_)
-            ddl += ", " + f->name + (f->type.is_text() ? (nocase ? " TEXT COLLATE NOCASE" : " TEXT") : f->type.kind == SqlKind::Int ? " INTEGER" : " NUMERIC");
-        ddl += std::string("); PRAGMA case_sensitive_like = ") + (nocase || storage == Storage::SqliteDefault ? "OFF;" : "ON;");
+            ddl += ", " + f->name +
+                   (f->type.is_text()              ? (nocase ? " TEXT COLLATE NOCASE" : " TEXT")
+                    : f->type.kind == SqlKind::Int ? " INTEGER"
+                                                   : " NUMERIC");
+        ddl += std::string("); PRAGMA case_sensitive_like = ") +
+               (nocase || storage == Storage::SqliteDefault ? "OFF;" : "ON;");
         exec(ddl);
         std::string insert = "INSERT INTO t VALUES (?";
         for (std::size_t k = 0; k < fields_.size(); ++k) insert += ", ?";
@@ -73,10 +82,13 @@ public:
             for (std::size_t k = 0; k < fields_.size(); ++k) {
                 const auto v = sent_value(rows[i], *fields_[k], storage == Storage::SqlitePadded);
                 const int slot = static_cast<int>(k) + 2;
-                if (!v) sqlite3_bind_null(stmt.get(), slot);
-                else sqlite3_bind_text(stmt.get(), slot, v->c_str(), static_cast<int>(v->size()), SQLITE_TRANSIENT);
+                if (!v)
+                    sqlite3_bind_null(stmt.get(), slot);
+                else
+                    sqlite3_bind_text(stmt.get(), slot, v->c_str(), static_cast<int>(v->size()), SQLITE_TRANSIENT);
             }
-            if (sqlite3_step(stmt.get()) != SQLITE_DONE) throw std::runtime_error(std::string("SQLite insert: ") + sqlite3_errmsg(db_.get()));
+            if (sqlite3_step(stmt.get()) != SQLITE_DONE)
+                throw std::runtime_error(std::string("SQLite insert: ") + sqlite3_errmsg(db_.get()));
         }
     }
 
@@ -91,7 +103,9 @@ public:
                     case SQLITE_NULL: row[fields_[k]->name] = nullptr; break;
                     case SQLITE_INTEGER: row[fields_[k]->name] = sqlite3_column_int64(stmt.get(), col); break;
                     case SQLITE_FLOAT: row[fields_[k]->name] = sqlite3_column_double(stmt.get(), col); break;
-                    default: row[fields_[k]->name] = std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), col)));
+                    default:
+                        row[fields_[k]->name] =
+                            std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), col)));
                 }
             }
             out.push_back(std::move(row));
@@ -103,7 +117,8 @@ public:
         Statement stmt = prepare("SELECT row_index FROM t WHERE " + where);
         std::set<std::size_t> ids;
         int rc = 0;
-        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
+        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+            ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
         if (rc != SQLITE_DONE) throw std::runtime_error("SQLite failed: " + where + ": " + sqlite3_errmsg(db_.get()));
         return ids;
     }
@@ -139,7 +154,8 @@ class PostgresTable : public EngineTable {
 public:
     PostgresTable(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection& pg)
         : fields_(stored_fields(record)), pg_(pg), table_(storage == Storage::PostgresText ? "t_text" : "t_typed") {
-        std::string ddl = "DROP TABLE IF EXISTS " + table_ + "; CREATE TABLE " + table_ + "(row_index integer PRIMARY KEY";
+        std::string ddl =
+            "DROP TABLE IF EXISTS " + table_ + "; CREATE TABLE " + table_ + "(row_index integer PRIMARY KEY";
         for (const Field* f : fields_) ddl += ", " + f->name + " " + postgres_type(*f, storage);
         pg_.exec(ddl + ")");
         std::string insert = "INSERT INTO " + table_ + " VALUES ($1";
@@ -161,9 +177,12 @@ public:
                 const int col = static_cast<int>(k) + 1;
                 const Field& f = *fields_[k];
                 const std::string v = PQgetvalue(r.get(), i, col);
-                if (PQgetisnull(r.get(), i, col)) row[f.name] = nullptr;
-                else if (f.type.is_text()) row[f.name] = v;
-                else row[f.name] = json::parse(v);  // integer and numeric print as JSON numbers
+                if (PQgetisnull(r.get(), i, col))
+                    row[f.name] = nullptr;
+                else if (f.type.is_text())
+                    row[f.name] = v;
+                else
+                    row[f.name] = json::parse(v);  // integer and numeric print as JSON numbers
             }
             out.push_back(std::move(row));
         }
@@ -187,13 +206,13 @@ private:
 bool tsql_only(const gen::Expr& e) {
     using K = gen::Expr::Kind;
     const auto unicode = [](const gen::Literal& l) { return l.kind == gen::Literal::Kind::Text && l.unicode; };
-    if (e.kind == K::Compare && (e.op == gen::CompareOp::NeBang || e.op == gen::CompareOp::NotLt || e.op == gen::CompareOp::NotGt ||
-                                 unicode(e.left.literal) || unicode(e.right.literal)))
+    if (e.kind == K::Compare && (e.op == gen::CompareOp::NeBang || e.op == gen::CompareOp::NotLt ||
+                                 e.op == gen::CompareOp::NotGt || unicode(e.left.literal) || unicode(e.right.literal)))
         return true;
     if (std::any_of(e.values.begin(), e.values.end(), unicode)) return true;
-    if (e.kind == K::Like && (e.pattern.unicode || std::any_of(e.pattern.elements.begin(), e.pattern.elements.end(), [](const auto& el) {
-                                  return el.kind == gen::PatternElement::Kind::Set;
-                              })))
+    if (e.kind == K::Like &&
+        (e.pattern.unicode || std::any_of(e.pattern.elements.begin(), e.pattern.elements.end(),
+                                          [](const auto& el) { return el.kind == gen::PatternElement::Kind::Set; })))
         return true;
     return std::any_of(e.operands.begin(), e.operands.end(), tsql_only);
 }
@@ -201,8 +220,8 @@ bool tsql_only(const gen::Expr& e) {
 }  // namespace
 
 const std::vector<Storage>& all_storages() {
-    static const std::vector<Storage> kAll = {Storage::SqliteAsSent, Storage::SqlitePadded, Storage::SqliteNocase, Storage::SqliteDefault,
-                                              Storage::PostgresText, Storage::PostgresTyped};
+    static const std::vector<Storage> kAll = {Storage::SqliteAsSent,  Storage::SqlitePadded, Storage::SqliteNocase,
+                                              Storage::SqliteDefault, Storage::PostgresText, Storage::PostgresTyped};
     return kAll;
 }
 
@@ -224,7 +243,8 @@ Collation storage_collation(Storage storage) {
     return storage == Storage::SqliteNocase ? Collation::CaseInsensitive : Collation::CaseSensitive;
 }
 
-std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection* postgres) {
+std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const std::vector<json>& rows,
+                                   const PgConnection* postgres) {
     if (!is_postgres(storage)) return std::make_unique<SqliteTable>(storage, record, rows);
     if (!postgres) throw std::invalid_argument("store: " + storage_name(storage) + " needs a PostgreSQL connection");
     return std::make_unique<PostgresTable>(storage, record, rows, *postgres);

@@ -39,9 +39,10 @@ using namespace bds::testing;
 
 /// Every kind of text column the catalogue has (nvarchar(-1) is unbounded), and the numbers standard SQL compares.
 const Record& schema() {
-    static const Record r = test::record("Engines", {field("name", "nvarchar(10)"), field("code", "nchar(4)"), field("flag", "nchar(1)"),
-                                                     field("city", "varchar(10)"), field("note", "nvarchar(-1)"), field("qty", "int"),
-                                                     field("price", "decimal")});
+    static const Record r =
+        test::record("Engines", {field("name", "nvarchar(10)"), field("code", "nchar(4)"), field("flag", "nchar(1)"),
+                                 field("city", "varchar(10)"), field("note", "nvarchar(-1)"), field("qty", "int"),
+                                 field("price", "decimal")});
     return r;
 }
 
@@ -53,21 +54,26 @@ constexpr int kConditionsPerTable = 30;
 int uniform(int lo, int hi) { return *rc::gen::resize(100, rc::gen::inRange(lo, hi)); }
 bool chance(int percent) { return uniform(0, 100) < percent; }
 template <class T>
-const T& pick(const std::vector<T>& v) { return v[static_cast<std::size_t>(uniform(0, static_cast<int>(v.size())))]; }
+const T& pick(const std::vector<T>& v) {
+    return v[static_cast<std::size_t>(uniform(0, static_cast<int>(v.size())))];
+}
 
 /// Texts where engines differ: empty and blank, trailing blanks, case pairs, Latin-1 letters (portable ones,
 /// selection_gen.hpp), apostrophes, LIKE's wildcards, PostgreSQL's default LIKE escape.
 const std::vector<std::string>& fragments() {
-    static const std::vector<std::string> k = {"", " ", "a", "A", "ab", "AB", "aB ", "ab  ", "à", "À", "é", "É ", "O'k", "o'K ",
-                                               "5%", "a_b", "%", "_", "'", "\\", "a\\b", "%\\_", "Città", "CITTÀ", "città ", "Rossi", "ROSSI"};
+    static const std::vector<std::string> k = {"",  " ",  "a",    "A",    "ab",    "AB",    "aB ",    "ab  ",  "à",
+                                               "À", "é",  "É ",   "O'k",  "o'K ",  "5%",    "a_b",    "%",     "_",
+                                               "'", "\\", "a\\b", "%\\_", "Città", "CITTÀ", "città ", "Rossi", "ROSSI"};
     return k;
 }
 
 std::string flip_case(const std::string& s) {
     std::u32string t = sql::utf8_to_u32(s).value_or(U"");
     for (auto& c : t) {
-        if ((c >= 'a' && c <= 'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7)) c -= 32;
-        else if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) c += 32;
+        if ((c >= 'a' && c <= 'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7))
+            c -= 32;
+        else if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7))
+            c += 32;
     }
     return sql::to_utf8(t);
 }
@@ -100,9 +106,12 @@ std::vector<json> random_rows() {
     for (int n = uniform(1, 9); n > 0; --n) {
         json row = json::object();
         for (const Field& f : schema().fields) {
-            if (f.type.is_text()) row[f.name] = text_value(pool, f);
-            else if (chance(15)) row[f.name] = nullptr;
-            else row[f.name] = f.type.kind == SqlKind::Int ? json(uniform(-2, 4)) : json::parse(pick(kDecimals));
+            if (f.type.is_text())
+                row[f.name] = text_value(pool, f);
+            else if (chance(15))
+                row[f.name] = nullptr;
+            else
+                row[f.name] = f.type.kind == SqlKind::Int ? json(uniform(-2, 4)) : json::parse(pick(kDecimals));
         }
         rows.push_back(std::move(row));
     }
@@ -160,7 +169,9 @@ void check_engines(std::optional<Collation> collation, const PgConnection* pg, T
         const auto answers = stored.ask(where);
         const Judgement j = judge(selection, answers, oracle::readings_for(selection, collation));
         tally.add(j);
-        if (!j.disagreements.empty()) RC_FAIL("the oracle claims a MUST answer an engine does not give\n" + describe(where, collation, rows, answers, j));
+        if (!j.disagreements.empty())
+            RC_FAIL("the oracle claims a MUST answer an engine does not give\n" +
+                    describe(where, collation, rows, answers, j));
     }
 }
 
@@ -169,14 +180,17 @@ void check_engines(std::optional<Collation> collation, const PgConnection* pg, T
 void run_property(std::optional<Collation> collation, const PgConnection* pg, double floor, const char* what) {
     Tally tally;
     EXPECT_TRUE(rc::check(what, [&] { check_engines(collation, pg, tally); }));
-    std::printf("[ engines  ] %s: %zu (table, condition) cases, %zu (storage, row) pairs, %.1f%% decided by the oracle\n", what, tally.cases,
-                tally.pairs, 100 * tally.share());
+    std::printf(
+        "[ engines  ] %s: %zu (table, condition) cases, %zu (storage, row) pairs, %.1f%% decided by the oracle\n", what,
+        tally.cases, tally.pairs, 100 * tally.share());
     EXPECT_GE(tally.share(), floor) << "the oracle decides too few rows to judge anything";
 }
 
 std::vector<json> regression_cases() {
-    const json cases = json::parse(test::read_text(test::source_dir() / "tests" / "selection" / "engine_regressions.json"));
-    if (!cases.is_array() || cases.empty()) throw std::runtime_error("engine_regressions.json: expected a non-empty list of cases");
+    const json cases =
+        json::parse(test::read_text(test::source_dir() / "tests" / "selection" / "engine_regressions.json"));
+    if (!cases.is_array() || cases.empty())
+        throw std::runtime_error("engine_regressions.json: expected a non-empty list of cases");
     return cases.get<std::vector<json>>();
 }
 
@@ -190,7 +204,8 @@ TEST_F(EngineJudges, RegressionCasesStillAgree) {
         const auto answers = stored.ask(condition);
         const Selection selection = Selection::parse(condition, schema());
         const Judgement j = judge(selection, answers, oracle::readings_for(selection, collation));
-        const std::string message = c.at("why").get<std::string>() + "\n" + describe(condition, collation, rows, answers, j);
+        const std::string message =
+            c.at("why").get<std::string>() + "\n" + describe(condition, collation, rows, answers, j);
         EXPECT_TRUE(j.disagreements.empty()) << message;
         for (const auto& a : answers) {
             if (!c.at("answers").contains(storage_name(a.storage))) continue;
@@ -226,7 +241,8 @@ TEST_F(EngineJudges, AnOracleOfSqlServersReadingAloneIsCaught) {
         EXPECT_FALSE(wrong.disagreements.empty()) << describe(condition, std::nullopt, rows, answers, wrong);
         const Judgement right = judge(selection, answers, oracle::readings_for(selection, std::nullopt));
         EXPECT_TRUE(right.disagreements.empty()) << describe(condition, std::nullopt, rows, answers, right);
-        EXPECT_EQ(right.decided, 0u) << condition << ": the readings differ on this row, so the oracle must not decide it";
+        EXPECT_EQ(right.decided, 0u) << condition
+                                     << ": the readings differ on this row, so the oracle must not decide it";
     }
 }
 

@@ -11,17 +11,17 @@
 namespace bds {
 namespace {
 
-using test::field;
 using nlohmann::json;
+using test::field;
 constexpr auto CI = Collation::CaseInsensitive;
 constexpr auto CS = Collation::CaseSensitive;
 
 const Record& test_record() {
-    static const Record r = test::record("Test", {
-        field("name", "nvarchar(10)"), field("note", "nvarchar(-1)"), field("code", "varchar(10)"),
-        field("fixed", "nchar(5)"), field("cfixed", "char(5)"), field("qty", "int"), field("price", "decimal"),
-        field("ratio", "float(53)"), field("small", "float(10)"), field("active", "bit"),
-        field("created", "datetime"), field("updated", "datetime2")});
+    static const Record r = test::record(
+        "Test", {field("name", "nvarchar(10)"), field("note", "nvarchar(-1)"), field("code", "varchar(10)"),
+                 field("fixed", "nchar(5)"), field("cfixed", "char(5)"), field("qty", "int"), field("price", "decimal"),
+                 field("ratio", "float(53)"), field("small", "float(10)"), field("active", "bit"),
+                 field("created", "datetime"), field("updated", "datetime2")});
     return r;
 }
 
@@ -49,9 +49,8 @@ TEST(SelectionEvaluator, FollowsSqlThreeValuedLogic) {
     };
     // SQL's truth tables, written out.
     const std::vector<Row> table = {
-        {T, T, T, T, F}, {T, F, F, T, F}, {T, U, U, T, F},
-        {F, T, F, T, T}, {F, F, F, F, T}, {F, U, F, U, T},
-        {U, T, U, T, U}, {U, F, F, U, U}, {U, U, U, U, U},
+        {T, T, T, T, F}, {T, F, F, T, F}, {T, U, U, T, F}, {F, T, F, T, T}, {F, F, F, F, T},
+        {F, U, F, U, T}, {U, T, U, T, U}, {U, F, F, U, U}, {U, U, U, U, U},
     };
     for (const auto& r : table) {
         const json row = row_for(r.x, r.y);
@@ -199,17 +198,39 @@ TEST(SelectionEvaluator, MatchesLikePatterns) {
         bool ci, cs;
     };
     const std::vector<Case> cases = {
-        {"abc", "'abc'", true, true},      {"abc", "'ABC'", true, false},       {"abc", "'a%'", true, true},
-        {"abc", "'%c'", true, true},       {"abc", "'%b%'", true, true},        {"abc", "'%'", true, true},
-        {"", "'%'", true, true},           {"", "''", true, true},              {"abc", "''", false, false},
-        {"abc", "'a_c'", true, true},      {"abc", "'_bc'", true, true},        {"a", "'_'", true, true},      {"abc", "'a__'", true, true},        {"abc", "'a___'", false, false},
-        {"abc", "'_'", false, false},      {"abc", "'[abc]bc'", true, true},    {"abc", "'[xyz]bc'", false, false},
-        {"abc", "'[a-c]%'", true, true},   {"Bcd", "'[a-c]%'", true, false},    {"abc", "'[^a]%'", false, false},
-        {"xbc", "'[^a]%'", true, true},    {"a-c", "'a[-]c'", true, true},      {"a-c", "'a[x-]c'", true, true},
-        {"[x]", "'[[]x]'", true, true},    {"50%", "'50[%]'", true, true},      {"500", "'50[%]'", false, false},
-        {"a_c", "'a[_]c'", true, true},    {"abc", "'a[_]c'", false, false},    {"a]c", "'a]c'", true, true},
+        {"abc", "'abc'", true, true},
+        {"abc", "'ABC'", true, false},
+        {"abc", "'a%'", true, true},
+        {"abc", "'%c'", true, true},
+        {"abc", "'%b%'", true, true},
+        {"abc", "'%'", true, true},
+        {"", "'%'", true, true},
+        {"", "''", true, true},
+        {"abc", "''", false, false},
+        {"abc", "'a_c'", true, true},
+        {"abc", "'_bc'", true, true},
+        {"a", "'_'", true, true},
+        {"abc", "'a__'", true, true},
+        {"abc", "'a___'", false, false},
+        {"abc", "'_'", false, false},
+        {"abc", "'[abc]bc'", true, true},
+        {"abc", "'[xyz]bc'", false, false},
+        {"abc", "'[a-c]%'", true, true},
+        {"Bcd", "'[a-c]%'", true, false},
+        {"abc", "'[^a]%'", false, false},
+        {"xbc", "'[^a]%'", true, true},
+        {"a-c", "'a[-]c'", true, true},
+        {"a-c", "'a[x-]c'", true, true},
+        {"[x]", "'[[]x]'", true, true},
+        {"50%", "'50[%]'", true, true},
+        {"500", "'50[%]'", false, false},
+        {"a_c", "'a[_]c'", true, true},
+        {"abc", "'a[_]c'", false, false},
+        {"a]c", "'a]c'", true, true},
         {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "'%a%a%a%a%a%a%a%a%b'", false, false},
-        {"xaybzc", "'%a%b%c'", true, true}, {"ÀB", "'à%'", true, false},       {"àb", "'a%'", false, false},
+        {"xaybzc", "'%a%b%c'", true, true},
+        {"ÀB", "'à%'", true, false},
+        {"àb", "'a%'", false, false},
     };
     for (const auto& c : cases) {
         const json row = {{"name", c.value}};
@@ -273,16 +294,19 @@ TEST(SelectionEvaluator, ComparesDatetimesAtTheirPrecision) {
     EXPECT_TRUE(match("created < '2024-02-01'", row));
     EXPECT_TRUE(match("created BETWEEN '20240131' AND '2024-02-01 00:00'", row));
     EXPECT_TRUE(match("created = ' 2024-01-31 10:00:00.003 '", row)) << "literals are trimmed";
-    EXPECT_TRUE(match("created = '2024-01-31 10:00:00.003'", {{"created", "2024-01-31T11:00:00.003+01:00"}})) << "offsets apply";
+    EXPECT_TRUE(match("created = '2024-01-31 10:00:00.003'", {{"created", "2024-01-31T11:00:00.003+01:00"}}))
+        << "offsets apply";
     EXPECT_TRUE(match("created = '2024-01-31 10:00:00.003'", {{"created", "2024-01-31 10:00:00.0033333Z"}}));
     EXPECT_TRUE(match("created = '2024-01-31'", {{"created", "2024-01-31T00:00:00"}}));
     EXPECT_TRUE(match("updated = '2024-01-31T10:00:00.1234567'", row));
     EXPECT_TRUE(match("updated > '2024-01-31 10:00:00.1234566'", row));
     EXPECT_FALSE(match("updated > '2024-01-31 10:00:00.1234567'", row));
     EXPECT_TRUE(match("updated = '2024-01-01 00:00:00.1'", {{"updated", "2024-01-01T00:00:00.1000000"}}));
-    EXPECT_TRUE(match("created = '2024-01-01 23:59:59.999'", {{"created", "2024-01-02T00:00:00"}})) << ".999 rounds to the next day";
+    EXPECT_TRUE(match("created = '2024-01-01 23:59:59.999'", {{"created", "2024-01-02T00:00:00"}}))
+        << ".999 rounds to the next day";
     // datetime .003 is really 1/300 s, which datetime2 shows as .0033333.
-    EXPECT_TRUE(match("created = updated", {{"created", "2024-01-31T10:00:00.003"}, {"updated", "2024-01-31T10:00:00.0033333"}}));
+    EXPECT_TRUE(match("created = updated",
+                      {{"created", "2024-01-31T10:00:00.003"}, {"updated", "2024-01-31T10:00:00.0033333"}}));
     EXPECT_TRUE(match("updated = '0001-01-01'", {{"updated", "0001-01-01T00:00:00"}}));
     EXPECT_TRUE(match("updated > '2024-02-28' AND updated < '2024-03-01'", {{"updated", "2024-02-29T12:00:00"}}));
     EXPECT_THROW(eval("created = '2024-01-31'", {{"created", "31/01/2024"}}), SelectionError);
@@ -315,7 +339,9 @@ TEST(SelectionEvaluator, IsSafeToShareBetweenCopies) {
 
 TEST(SelectionEvaluator, PinsOnlyTextEqualitiesEveryMatchingRowSatisfies) {
     using Pins = std::vector<std::pair<std::string, std::u32string>>;
-    const auto pins = [](const std::string& condition) { return Selection::parse(condition, test_record()).pinned_texts(); };
+    const auto pins = [](const std::string& condition) {
+        return Selection::parse(condition, test_record()).pinned_texts();
+    };
     EXPECT_EQ(pins("name = 'x'"), (Pins{{"name", U"x"}}));
     EXPECT_EQ(pins("'x' = name"), (Pins{{"name", U"x"}}));
     EXPECT_EQ(pins("name = 'x' and qty > 1 and code = N'\u00e8'"), (Pins{{"name", U"x"}, {"code", U"\u00e8"}}));
@@ -334,14 +360,17 @@ TEST(SelectionEvaluator, SplitsItsTopLevelAndIntoConditionsThatSelectTogether) {
         return out;
     };
     using Texts = std::vector<std::string>;
-    EXPECT_EQ(terms("name = 'x' and (qty > 1 or code is null) and not qty = 3"), (Texts{"name = 'x'", "qty > 1 OR code IS NULL", "NOT qty = 3"}));
-    EXPECT_EQ(terms("name = 'x' or qty > 1"), Texts{"name = 'x' OR qty > 1"}) << "no AND at the top: the condition itself";
+    EXPECT_EQ(terms("name = 'x' and (qty > 1 or code is null) and not qty = 3"),
+              (Texts{"name = 'x'", "qty > 1 OR code IS NULL", "NOT qty = 3"}));
+    EXPECT_EQ(terms("name = 'x' or qty > 1"), Texts{"name = 'x' OR qty > 1"})
+        << "no AND at the top: the condition itself";
     EXPECT_EQ(terms("name = 'x'"), Texts{"name = 'x'"});
 }
 
 TEST(SelectionEvaluator, ReadsFieldsThroughAReaderAsFromAJsonRow) {
     const Selection s = Selection::parse("name = 'x' and (qty > 1 or code is null)", test_record());
-    for (const json& row : {json{{"name", "x"}, {"qty", 2}}, json{{"name", "x"}, {"qty", 0}, {"code", "c"}}, json{{"name", "y"}}, json{{"qty", nullptr}}}) {
+    for (const json& row : {json{{"name", "x"}, {"qty", 2}}, json{{"name", "x"}, {"qty", 0}, {"code", "c"}},
+                            json{{"name", "y"}}, json{{"qty", nullptr}}}) {
         std::vector<std::string> asked;
         const Truth t = s.evaluate(
             [&](const std::string& name) -> const json* {
@@ -351,7 +380,8 @@ TEST(SelectionEvaluator, ReadsFieldsThroughAReaderAsFromAJsonRow) {
             },
             Collation::CaseInsensitive);
         EXPECT_EQ(t, s.evaluate(row)) << row.dump();
-        EXPECT_EQ(asked, (std::vector<std::string>{"name", "qty", "code"})) << "every field the condition reads, and no other";
+        EXPECT_EQ(asked, (std::vector<std::string>{"name", "qty", "code"}))
+            << "every field the condition reads, and no other";
     }
 }
 

@@ -16,11 +16,11 @@ namespace {
 using test::field;
 // A record with one field of each kind the catalogue uses.
 const Record& test_record() {
-    static const Record r = test::record("Test", {
-        field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("qty", "int"), field("price", "decimal"),
-        field("ratio", "float(53)"), field("active", "bit"), field("created", "datetime"),
-        field("updated", "datetime2"), field("note", "nvarchar(-1)"), field("Lines", "list"),
-        field("ts_update", "timestamp")});
+    static const Record r =
+        test::record("Test", {field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("qty", "int"),
+                              field("price", "decimal"), field("ratio", "float(53)"), field("active", "bit"),
+                              field("created", "datetime"), field("updated", "datetime2"),
+                              field("note", "nvarchar(-1)"), field("Lines", "list"), field("ts_update", "timestamp")});
     return r;
 }
 
@@ -300,7 +300,8 @@ std::string space() { return *rc::gen::element<std::string>(" ", "  ", "\t", "\n
 
 std::string text_literal() {
     const auto chars = *rc::gen::container<std::vector<std::string>>(
-        static_cast<std::size_t>(uniform(0, 5)), rc::gen::element<std::string>("a", "B", " ", "'", "%", "_", "é", "[", "]"));
+        static_cast<std::size_t>(uniform(0, 5)),
+        rc::gen::element<std::string>("a", "B", " ", "'", "%", "_", "é", "[", "]"));
     std::string body;
     for (const auto& c : chars) body += c == "'" ? "''" : c;
     return (*rc::gen::arbitrary<bool>() ? "N'" : "'") + body + "'";
@@ -309,8 +310,9 @@ std::string text_literal() {
 std::string value_for(const std::string& column) {
     if (uniform(0, 8) == 0) return random_case("NULL");
     if (column == "name" || column == "note") return text_literal();
-    if (column == "qty") return *rc::gen::arbitrary<bool>() ? std::to_string(uniform(-50, 50))
-                                                           : "'" + std::to_string(uniform(-50, 50)) + "'";
+    if (column == "qty")
+        return *rc::gen::arbitrary<bool>() ? std::to_string(uniform(-50, 50))
+                                           : "'" + std::to_string(uniform(-50, 50)) + "'";
     if (column == "price") return *rc::gen::element<std::string>("1.10", "-3.5", ".5", "0", "12", "'2.25'");
     if (column == "active") return *rc::gen::element<std::string>("0", "1", "'true'", "'FALSE'");
     return *rc::gen::element<std::string>("'2024-01-31'", "'20240131 10:00'", "'2024-01-31T10:00:00.003'");
@@ -320,19 +322,25 @@ std::string random_condition(int depth) {
     const std::string column = *rc::gen::element<std::string>("name", "note", "qty", "price", "active", "created");
     const std::string shown = *rc::gen::arbitrary<bool>() ? "[" + random_case(column) + "]" : random_case(column);
     switch (uniform(0, depth > 0 ? 10 : 6)) {
-        case 0: return shown + space() + *rc::gen::element<std::string>("=", "<>", "!=", "<", "<=", ">", ">=", "!<", "!>") + space() + value_for(column);
+        case 0:
+            return shown + space() + *rc::gen::element<std::string>("=", "<>", "!=", "<", "<=", ">", ">=", "!<", "!>") +
+                   space() + value_for(column);
         case 1: return value_for(column) + space() + *rc::gen::element<std::string>("=", "<>", "<") + space() + shown;
-        case 2: return shown + space() + random_case("IS") + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " + random_case("NULL");
+        case 2:
+            return shown + space() + random_case("IS") + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " +
+                   random_case("NULL");
         case 3: {
             std::string list = value_for(column);
             for (int i = uniform(0, 3); i > 0; --i) list += "," + space() + value_for(column);
             return shown + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " + random_case("IN") + " (" + list + ")";
         }
-        case 4: return shown + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " + random_case("BETWEEN") + " " + value_for(column) +
-                       " " + random_case("AND") + " " + value_for(column);
+        case 4:
+            return shown + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " + random_case("BETWEEN") + " " +
+                   value_for(column) + " " + random_case("AND") + " " + value_for(column);
         case 5: {
             const std::string text = *rc::gen::element<std::string>("name", "note");
-            const std::string pattern = *rc::gen::element<std::string>("'a%'", "N'_b'", "'[a-c]%'", "'%[^x]'", "''", "'%'");
+            const std::string pattern =
+                *rc::gen::element<std::string>("'a%'", "N'_b'", "'[a-c]%'", "'%[^x]'", "''", "'%'");
             return text + (*rc::gen::arbitrary<bool>() ? " NOT" : "") + " " + random_case("LIKE") + " " + pattern +
                    (*rc::gen::arbitrary<bool>() ? " ESCAPE '!'" : "");
         }
@@ -350,7 +358,8 @@ nlohmann::json random_row() {
     if (*rc::gen::arbitrary<bool>()) row["qty"] = uniform(-3, 3);
     if (*rc::gen::arbitrary<bool>()) row["price"] = *rc::gen::element(1.1, -3.5, 0.5, 2.25);
     if (*rc::gen::arbitrary<bool>()) row["active"] = *rc::gen::arbitrary<bool>();
-    if (*rc::gen::arbitrary<bool>()) row["created"] = *rc::gen::element<std::string>("2024-01-31T00:00:00", "2024-01-31T10:00:00.003");
+    if (*rc::gen::arbitrary<bool>())
+        row["created"] = *rc::gen::element<std::string>("2024-01-31T00:00:00", "2024-01-31T10:00:00.003");
     return row;
 }
 

@@ -26,12 +26,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kMissing = "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres, no pg_config): run ci/setup.sh";
+const char* const kMissing =
+    "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres, no pg_config): run ci/setup.sh";
 
 /// The version number of a /usr/lib/postgresql/<version>/bin directory, for choosing the newest.
 int version_of(const std::string& bindir) {
     const std::string v = fs::path(bindir).parent_path().filename().string();
-    return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) && !v.empty() ? std::stoi(v) : 0;
+    return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) && !v.empty() ? std::stoi(v)
+                                                                                                      : 0;
 }
 
 std::string pg_config_bindir() {
@@ -56,7 +58,8 @@ std::string find_bindir() {
     if (!found.empty()) return found.front();
     const std::string dir = pg_config_bindir();
     std::error_code ec;
-    if (!dir.empty() && fs::exists(fs::path(dir) / "postgres", ec) && fs::exists(fs::path(dir) / "initdb", ec)) return dir;
+    if (!dir.empty() && fs::exists(fs::path(dir) / "postgres", ec) && fs::exists(fs::path(dir) / "initdb", ec))
+        return dir;
     throw std::runtime_error(kMissing);
 }
 
@@ -70,7 +73,9 @@ struct RunAs {
 RunAs run_as() {
     if (::geteuid() != 0) return {};
     const passwd* pw = ::getpwnam("postgres");
-    if (!pw) throw std::runtime_error("running as root, and there is no `postgres` user to run PostgreSQL as: run ci/setup.sh");
+    if (!pw)
+        throw std::runtime_error(
+            "running as root, and there is no `postgres` user to run PostgreSQL as: run ci/setup.sh");
     return {true, pw->pw_uid, pw->pw_gid};
 }
 
@@ -102,7 +107,8 @@ pid_t spawn(const std::vector<std::string>& args, const RunAs& who, const fs::pa
     }
     const int null_in = ::open("/dev/null", O_RDONLY);
     if (null_in >= 0) ::dup2(null_in, STDIN_FILENO);
-    if (who.switch_user && (::setgroups(0, nullptr) != 0 || ::setgid(who.gid) != 0 || ::setuid(who.uid) != 0)) ::_exit(126);
+    if (who.switch_user && (::setgroups(0, nullptr) != 0 || ::setgid(who.gid) != 0 || ::setuid(who.uid) != 0))
+        ::_exit(126);
     // After the user switch, which clears it.
     if (die_with_parent && (::prctl(PR_SET_PDEATHSIG, SIGQUIT) != 0 || ::getppid() != parent)) ::_exit(125);
     ::execv(argv[0], argv.data());
@@ -135,11 +141,15 @@ PostgresServer::~PostgresServer() { stop(); }
 void PostgresServer::start() {
     const RunAs who = run_as();
     const fs::path root = dir_.path(), data = root / "data", log = root / "postgres.log";
-    if (who.switch_user && ::chown(root.c_str(), who.uid, who.gid) != 0) throw std::runtime_error("cannot give " + root.string() + " to postgres");
-    run({bindir_ + "/initdb", "-D", data.string(), "-A", "trust", "-U", "bds", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"}, who, log);
-    postgres_ = spawn({bindir_ + "/postgres", "-D", data.string(), "-k", root.string(), "-c", "listen_addresses=", "-c", "fsync=off", "-c",
-                       "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "shared_buffers=16MB"},
-                      who, log, true);
+    if (who.switch_user && ::chown(root.c_str(), who.uid, who.gid) != 0)
+        throw std::runtime_error("cannot give " + root.string() + " to postgres");
+    run({bindir_ + "/initdb", "-D", data.string(), "-A", "trust", "-U", "bds", "-E", "UTF8", "--locale=C", "--no-sync",
+         "--no-instructions"},
+        who, log);
+    postgres_ =
+        spawn({bindir_ + "/postgres", "-D", data.string(), "-k", root.string(), "-c", "listen_addresses=", "-c",
+               "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "shared_buffers=16MB"},
+              who, log, true);
     conninfo_ = "host=" + root.string() + " port=5432 user=bds dbname=postgres";
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (PQping(conninfo_.c_str()) != PQPING_OK) {
@@ -148,7 +158,8 @@ void PostgresServer::start() {
             postgres_ = -1;
             throw std::runtime_error("postgres exited at start:\n" + tail_of(log));
         }
-        if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("postgres did not accept connections in 60 s:\n" + tail_of(log));
+        if (std::chrono::steady_clock::now() > deadline)
+            throw std::runtime_error("postgres did not accept connections in 60 s:\n" + tail_of(log));
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
 }
@@ -172,7 +183,8 @@ void PostgresServer::stop() noexcept {
 
 PgConnection::PgConnection(const std::string& conninfo) : conn_(PQconnectdb(conninfo.c_str())) {
     if (!conn_ || PQstatus(conn_.get()) != CONNECTION_OK)
-        throw std::runtime_error(std::string("cannot connect to PostgreSQL: ") + (conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
+        throw std::runtime_error(std::string("cannot connect to PostgreSQL: ") +
+                                 (conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
 }
 
 namespace {
@@ -181,19 +193,24 @@ PgResult checked(PGconn* conn, PGresult* raw, const std::string& sql) {
     PgResult r(raw);
     const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        throw std::runtime_error("PostgreSQL refused: " + sql + ": " + (r ? PQresultErrorMessage(r.get()) : PQerrorMessage(conn)));
+        throw std::runtime_error("PostgreSQL refused: " + sql + ": " +
+                                 (r ? PQresultErrorMessage(r.get()) : PQerrorMessage(conn)));
     return r;
 }
 
 }  // namespace
 
-PgResult PgConnection::exec(const std::string& sql) const { return checked(conn_.get(), PQexec(conn_.get(), sql.c_str()), sql); }
+PgResult PgConnection::exec(const std::string& sql) const {
+    return checked(conn_.get(), PQexec(conn_.get(), sql.c_str()), sql);
+}
 
 PgResult PgConnection::exec(const std::string& sql, const std::vector<std::optional<std::string>>& params) const {
     std::vector<const char*> values;
     for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
     return checked(conn_.get(),
-                   PQexecParams(conn_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0), sql);
+                   PQexecParams(conn_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                                nullptr, nullptr, 0),
+                   sql);
 }
 
 }  // namespace bds::testing

@@ -10,13 +10,14 @@
 namespace bds {
 namespace {
 
-using test::field;
 using nlohmann::json;
+using test::field;
 
 const Record& test_record() {
-    static const Record r = test::record("Reading", {
-        field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("flag", "nchar(1)"), field("fixed", "nchar(4)"), field("note", "nvarchar(-1)"),
-        field("qty", "int"), field("small", "float(10)"), field("created", "datetime")});
+    static const Record r =
+        test::record("Reading", {field("name", "nvarchar(10)"), field("code", "varchar(10)"), field("flag", "nchar(1)"),
+                                 field("fixed", "nchar(4)"), field("note", "nvarchar(-1)"), field("qty", "int"),
+                                 field("small", "float(10)"), field("created", "datetime")});
     return r;
 }
 
@@ -62,16 +63,17 @@ TEST(SelectionReading, TrailingBlanksInEqualityCountOrNot) {
 
 // PostgreSQL resolves each comparison's types (spec/assumptions.md A-99): char(n) meeting char(n), varchar(n) or a
 // literal compares as char(n), blanks ignored; meeting text (an unbounded column) it is cast to text, losing its blanks
-// while the text's count; varchar and text count them. Its engine answered so (tests/selection/engine_regressions.json).
+// while the text's count; varchar and text count them. Its engine answered so
+// (tests/selection/engine_regressions.json).
 TEST(SelectionReading, PostgresCharComparesByTheTypesItMeets) {
     const Reading postgres = with([](Reading& r) {
         r.equality_ignores_trailing_blanks = false;
         r.postgres_char = true;
     });
-    EXPECT_TRUE(match("fixed = 'ab'", {{"fixed", "ab"}}, postgres));          // "ab  " as char(4)
+    EXPECT_TRUE(match("fixed = 'ab'", {{"fixed", "ab"}}, postgres));  // "ab  " as char(4)
     EXPECT_TRUE(match("fixed IN ('x', 'ab ')", {{"fixed", "ab"}}, postgres));
     EXPECT_TRUE(match("fixed = code", {{"fixed", "ab"}, {"code", "ab "}}, postgres));  // varchar cast to char(n)
-    EXPECT_FALSE(match("code = 'ab'", {{"code", "ab "}}, postgres));         // varchar: blanks count
+    EXPECT_FALSE(match("code = 'ab'", {{"code", "ab "}}, postgres));                   // varchar: blanks count
     EXPECT_FALSE(match("fixed = 'ab' AND code = 'ab'", {{"fixed", "ab"}, {"code", "ab "}}, postgres));
     EXPECT_FALSE(match("flag = note", {{"flag", " "}, {"note", " "}}, postgres));  // char(1) cast to text: '' <> ' '
     EXPECT_TRUE(match("flag = note", {{"flag", " "}, {"note", ""}}, postgres));

@@ -41,14 +41,14 @@
 namespace bds {
 namespace {
 
-using test::field;
 using nlohmann::json;
+using test::field;
 using testing::SqliteTable;
 
 const Record& schema() {
-    static const Record r = test::record("Diff", {
-        field("name", "nvarchar(10)", false), field("qty", "int", true), field("price", "decimal", true),
-        field("note", "nvarchar(20)", true), field("active", "bit", true)});
+    static const Record r = test::record(
+        "Diff", {field("name", "nvarchar(10)", false), field("qty", "int", true), field("price", "decimal", true),
+                 field("note", "nvarchar(20)", true), field("active", "bit", true)});
     return r;
 }
 
@@ -62,7 +62,8 @@ constexpr std::string_view kAlphabet = "aAbBcCxZ %_!#'";
 
 std::string ascii_text(int max_length) {
     std::string s;
-    for (int n = uniform(0, max_length + 1); n > 0; --n) s += kAlphabet[static_cast<std::size_t>(uniform(0, static_cast<int>(kAlphabet.size())))];
+    for (int n = uniform(0, max_length + 1); n > 0; --n)
+        s += kAlphabet[static_cast<std::size_t>(uniform(0, static_cast<int>(kAlphabet.size())))];
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s;
 }
@@ -73,8 +74,10 @@ json random_row() {
     json j = json::object();
     j["name"] = ascii_text(6);
     auto put = [&](const char* key, const json& v) {
-        if (!v.is_null()) j[key] = v;
-        else if (!omit_nulls) j[key] = nullptr;
+        if (!v.is_null())
+            j[key] = v;
+        else if (!omit_nulls)
+            j[key] = nullptr;
     };
     put("qty", uniform(0, 5) ? json(uniform(-6, 7)) : json());
     put("price", uniform(0, 5) ? json(uniform(-600, 601) / 100.0) : json());
@@ -85,7 +88,8 @@ json random_row() {
 
 // One generated table, several generated conditions on it.
 void check_against_sqlite(Collation collation) {
-    const auto rows = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(uniform(0, 9)), rc::gen::exec(random_row));
+    const auto rows =
+        *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(uniform(0, 9)), rc::gen::exec(random_row));
     const SqliteTable table(schema(), rows, collation);
     gen::ConditionGenOptions options;
     options.mode = gen::CollationMode::Declared;
@@ -98,12 +102,14 @@ void check_against_sqlite(Collation collation) {
         const auto ours = testing::selected(selection, rows, collation);
         const auto theirs = table.select(sqlite);
         if (ours != theirs)
-            RC_FAIL("different rows\nT-SQL:  " + tsql + "\nSQLite: " + sqlite + "\nours:   " + testing::ids(ours) + "\nSQLite: " +
-                    testing::ids(theirs) + "\n" + testing::describe(rows));
+            RC_FAIL("different rows\nT-SQL:  " + tsql + "\nSQLite: " + sqlite + "\nours:   " + testing::ids(ours) +
+                    "\nSQLite: " + testing::ids(theirs) + "\n" + testing::describe(rows));
     }
 }
 
-RC_GTEST_PROP(SelectionSqliteDifferential, CaseSensitiveAgreesWithSqliteBinary, ()) { check_against_sqlite(Collation::CaseSensitive); }
+RC_GTEST_PROP(SelectionSqliteDifferential, CaseSensitiveAgreesWithSqliteBinary, ()) {
+    check_against_sqlite(Collation::CaseSensitive);
+}
 
 RC_GTEST_PROP(SelectionSqliteDifferential, CaseInsensitiveAgreesWithSqliteNocaseOnAscii, ()) {
     check_against_sqlite(Collation::CaseInsensitive);

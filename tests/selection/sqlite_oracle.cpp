@@ -43,7 +43,8 @@ std::int64_t ticks_of(const std::string& text, SqlKind kind, sql::TimeSource sou
 
 class Writer {
 public:
-    Writer(const Record& record, Collation collation) : record_(record), nocase_(collation == Collation::CaseInsensitive) {}
+    Writer(const Record& record, Collation collation)
+        : record_(record), nocase_(collation == Collation::CaseInsensitive) {}
 
     std::string write(const gen::Expr& e) const {
         using K = gen::Expr::Kind;
@@ -61,14 +62,16 @@ public:
             }
             case K::Between: {
                 const Field& f = field(e.column);
-                return column(f) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + literal(e.values[0], f) + " AND " + literal(e.values[1], f);
+                return column(f) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + literal(e.values[0], f) + " AND " +
+                       literal(e.values[1], f);
             }
             case K::Like: return like(e);
             case K::Not: return "NOT (" + write(e.operands.at(0)) + ")";
             case K::And:
             case K::Or: {
                 std::string out;
-                for (const auto& o : e.operands) out += (out.empty() ? "(" : (e.kind == K::And ? " AND (" : " OR (")) + write(o) + ")";
+                for (const auto& o : e.operands)
+                    out += (out.empty() ? "(" : (e.kind == K::And ? " AND (" : " OR (")) + write(o) + ")";
                 return out;
             }
         }
@@ -85,11 +88,14 @@ private:
     static const char* op(gen::CompareOp o) {
         switch (o) {
             case gen::CompareOp::Eq: return "=";
-            case gen::CompareOp::Ne: case gen::CompareOp::NeBang: return "<>";
+            case gen::CompareOp::Ne:
+            case gen::CompareOp::NeBang: return "<>";
             case gen::CompareOp::Lt: return "<";
-            case gen::CompareOp::Le: case gen::CompareOp::NotGt: return "<=";
+            case gen::CompareOp::Le:
+            case gen::CompareOp::NotGt: return "<=";
             case gen::CompareOp::Gt: return ">";
-            case gen::CompareOp::Ge: case gen::CompareOp::NotLt: return ">=";
+            case gen::CompareOp::Ge:
+            case gen::CompareOp::NotLt: return ">=";
         }
         return "=";
     }
@@ -133,8 +139,10 @@ private:
         if (!sets) {
             bool escaped = false;
             for (const auto& el : e.pattern.elements) {
-                if (el.kind == PK::AnyOne) pattern += "_";
-                else if (el.kind == PK::AnyRun) pattern += "%";
+                if (el.kind == PK::AnyOne)
+                    pattern += "_";
+                else if (el.kind == PK::AnyRun)
+                    pattern += "%";
                 else if (el.ch == U'%' || el.ch == U'_' || el.ch == U'\\') {
                     pattern += "\\" + utf8(el.ch);
                     escaped = true;
@@ -142,7 +150,8 @@ private:
                     pattern += utf8(el.ch);
                 }
             }
-            return subject + (e.negated ? " NOT LIKE " : " LIKE ") + sql_text(pattern) + (escaped || e.pattern.escape ? " ESCAPE '\\'" : "");
+            return subject + (e.negated ? " NOT LIKE " : " LIKE ") + sql_text(pattern) +
+                   (escaped || e.pattern.escape ? " ESCAPE '\\'" : "");
         }
         // GLOB is case-sensitive: under NOCASE both sides go through lower(), which folds ASCII like NOCASE.
         auto c = [&](char32_t ch) { return utf8(nocase_ ? ascii_lower(ch) : ch); };
@@ -150,7 +159,9 @@ private:
             switch (el.kind) {
                 case PK::AnyOne: pattern += "?"; break;
                 case PK::AnyRun: pattern += "*"; break;
-                case PK::Char: pattern += el.ch == U'*' || el.ch == U'?' || el.ch == U'[' ? "[" + c(el.ch) + "]" : c(el.ch); break;
+                case PK::Char:
+                    pattern += el.ch == U'*' || el.ch == U'?' || el.ch == U'[' ? "[" + c(el.ch) + "]" : c(el.ch);
+                    break;
                 case PK::Set:
                     pattern += el.negated ? "[^" : "[";
                     for (const auto& [lo, hi] : el.members) pattern += lo == hi ? c(lo) : c(lo) + "-" + c(hi);
@@ -158,7 +169,8 @@ private:
                     break;
             }
         }
-        return (nocase_ ? "lower(" + subject + ")" : subject) + (e.negated ? " NOT GLOB " : " GLOB ") + sql_text(pattern);
+        return (nocase_ ? "lower(" + subject + ")" : subject) + (e.negated ? " NOT GLOB " : " GLOB ") +
+               sql_text(pattern);
     }
 
     const Record& record_;
@@ -169,9 +181,13 @@ private:
 
 bool sqlite_holds(const SqlType& type) {
     switch (type.kind) {
-        case SqlKind::Int: case SqlKind::Decimal: case SqlKind::Bit: case SqlKind::NVarChar: case SqlKind::NChar:
-        case SqlKind::Datetime: case SqlKind::Datetime2:
-            return true;
+        case SqlKind::Int:
+        case SqlKind::Decimal:
+        case SqlKind::Bit:
+        case SqlKind::NVarChar:
+        case SqlKind::NChar:
+        case SqlKind::Datetime:
+        case SqlKind::Datetime2: return true;
         default: return false;
     }
 }
@@ -198,11 +214,14 @@ SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Co
         params += ", ?";
         fields.push_back(&f);
     }
-    ddl += std::string(fields.empty() ? "dummy INTEGER" : "") + "); PRAGMA case_sensitive_like = " + (collation == Collation::CaseInsensitive ? "OFF" : "ON") + ";";
-    if (sqlite3_exec(db_.get(), ddl.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db_.get()));
+    ddl += std::string(fields.empty() ? "dummy INTEGER" : "") +
+           "); PRAGMA case_sensitive_like = " + (collation == Collation::CaseInsensitive ? "OFF" : "ON") + ";";
+    if (sqlite3_exec(db_.get(), ddl.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw std::runtime_error(sqlite3_errmsg(db_.get()));
     const std::string insert_sql = "INSERT INTO t(rowid" + names + ") VALUES (?" + params + ")";
     sqlite3_stmt* raw_stmt = nullptr;
-    if (sqlite3_prepare_v2(db_.get(), insert_sql.c_str(), -1, &raw_stmt, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db_.get()));
+    if (sqlite3_prepare_v2(db_.get(), insert_sql.c_str(), -1, &raw_stmt, nullptr) != SQLITE_OK)
+        throw std::runtime_error(sqlite3_errmsg(db_.get()));
     Statement insert(raw_stmt);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         sqlite3_reset(insert.get());
@@ -215,10 +234,12 @@ SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Co
                 sqlite3_bind_null(insert.get(), slot);
             } else if (f.type.is_text()) {
                 std::string text = it->get<std::string>();
-                if (f.type.is_fixed_text() && f.type.length) text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
+                if (f.type.is_fixed_text() && f.type.length)
+                    text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
                 sqlite3_bind_text(insert.get(), slot, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
             } else if (is_time(f.type)) {
-                sqlite3_bind_int64(insert.get(), slot, ticks_of(it->get<std::string>(), f.type.kind, sql::TimeSource::Record));
+                sqlite3_bind_int64(insert.get(), slot,
+                                   ticks_of(it->get<std::string>(), f.type.kind, sql::TimeSource::Record));
             } else if (f.type.kind == SqlKind::Decimal) {
                 sqlite3_bind_double(insert.get(), slot, it->get<double>());
             } else if (it->is_boolean()) {
@@ -239,12 +260,15 @@ std::set<std::size_t> SqliteTable::select(const std::string& where) const {
     Statement stmt(raw);
     std::set<std::size_t> ids;
     int rc = 0;
-    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+        ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
     if (rc != SQLITE_DONE) throw std::runtime_error("SQLite failed: " + where + ": " + sqlite3_errmsg(db_.get()));
     return ids;
 }
 
-std::string to_sqlite(const gen::Expr& expr, const Record& record, Collation collation) { return Writer(record, collation).write(expr); }
+std::string to_sqlite(const gen::Expr& expr, const Record& record, Collation collation) {
+    return Writer(record, collation).write(expr);
+}
 
 std::set<std::size_t> selected(const Selection& selection, const std::vector<json>& rows, Collation collation) {
     std::set<std::size_t> out;
@@ -262,7 +286,8 @@ std::string ids(const std::set<std::size_t>& rows) {
 std::string describe(const std::vector<json>& rows) {
     std::string out;
     for (std::size_t i = 0; i < rows.size(); ++i)
-        out += "  row " + std::to_string(i) + ": " + rows[i].dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+        out +=
+            "  row " + std::to_string(i) + ": " + rows[i].dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     return out;
 }
 

@@ -59,7 +59,8 @@ private:
 std::string to_sqlite(const gen::Expr& expr, const Record& record, Collation collation);
 
 /// The indexes of the rows `selection` selects under `collation`.
-std::set<std::size_t> selected(const Selection& selection, const std::vector<nlohmann::json>& rows, Collation collation);
+std::set<std::size_t> selected(const Selection& selection, const std::vector<nlohmann::json>& rows,
+                               Collation collation);
 
 /// "{0, 3}", and the rows one per line, for failure messages.
 std::string ids(const std::set<std::size_t>& rows);

@@ -9,7 +9,9 @@
 namespace bds::sql {
 namespace {
 
-Ticks at(const char* text, SqlKind kind = SqlKind::Datetime2) { return *parse_datetime(text, kind, TimeSource::Record).ticks; }
+Ticks at(const char* text, SqlKind kind = SqlKind::Datetime2) {
+    return *parse_datetime(text, kind, TimeSource::Record).ticks;
+}
 
 TEST(SqlText, CountsUtf16UnitsAndCutsAndPadsWithoutSplittingCharacters) {
     EXPECT_EQ(utf16_length(*utf8_to_u32("Caffè")), 5u);
@@ -38,7 +40,8 @@ TEST(SqlText, CountsUtf16UnitsAndCutsAndPadsWithoutSplittingCharacters) {
 
 // The stub's key and index lookups rely on it: equal keys exactly when `=` says equal.
 RC_GTEST_PROP(SqlText, EqualityKeysAreEqualExactlyWhenComparePaddedSaysEqual, ()) {
-    const auto text = rc::gen::container<std::u32string>(rc::gen::elementOf(std::u32string(U" aA\u00e0\u00c0\u0130i\u03a3\u03c3\t")));
+    const auto text =
+        rc::gen::container<std::u32string>(rc::gen::elementOf(std::u32string(U" aA\u00e0\u00c0\u0130i\u03a3\u03c3\t")));
     const auto a = *rc::gen::resize(6, text);
     const auto b = *rc::gen::oneOf(rc::gen::just(a), rc::gen::just(a + U"  "), rc::gen::resize(6, text));
     for (const bool fold : {false, true})
@@ -48,9 +51,11 @@ RC_GTEST_PROP(SqlText, EqualityKeysAreEqualExactlyWhenComparePaddedSaysEqual, ()
 TEST(SqlDatetime, FormatsAsTheStubWritesAndRoundsDatetimeTo300ths) {
     EXPECT_EQ(format_datetime(at("2026-03-01T10:11:12.3456"), SqlKind::Datetime), "2026-03-01T10:11:12.347");
     EXPECT_EQ(format_datetime(at("2026-03-01T10:11:12.3456"), SqlKind::Datetime2), "2026-03-01T10:11:12.3456000");
-    EXPECT_EQ(format_datetime(at("2026-12-31T23:59:59.999"), SqlKind::Datetime), "2027-01-01T00:00:00.000") << "rounds over midnight";
+    EXPECT_EQ(format_datetime(at("2026-12-31T23:59:59.999"), SqlKind::Datetime), "2027-01-01T00:00:00.000")
+        << "rounds over midnight";
     const Ticks t = at("2024-02-29T12:00:00.1234567");
-    EXPECT_EQ(*parse_datetime(format_datetime(t, SqlKind::Datetime2), SqlKind::Datetime2, TimeSource::Record).ticks, t) << "round trip";
+    EXPECT_EQ(*parse_datetime(format_datetime(t, SqlKind::Datetime2), SqlKind::Datetime2, TimeSource::Record).ticks, t)
+        << "round trip";
 }
 
 TEST(SqlDatetime, CivilDatesIsoWeeksAndTheSystemClock) {

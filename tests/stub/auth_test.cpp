@@ -12,7 +12,8 @@ protected:
 };
 
 TEST_F(StubAuth, IssuesABearerTokenForGoodCredentials) {
-    auto res = client->Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+    auto res = client->Post("/Token", "grant_type=password&username=writer&password=writer-pw",
+                            "application/x-www-form-urlencoded");
     ASSERT_TRUE(res);
     EXPECT_EQ(res->status, 200);
     const json body = json::parse(res->body);
@@ -23,8 +24,9 @@ TEST_F(StubAuth, IssuesABearerTokenForGoodCredentials) {
 }
 
 TEST_F(StubAuth, RefusesBadCredentialsAndBadTokenRequests) {
-    for (const char* form : {"grant_type=password&username=writer&password=nope", "grant_type=password&username=nobody&password=x",
-                             "username=writer&password=writer-pw", "grant_type=client_credentials"}) {
+    for (const char* form :
+         {"grant_type=password&username=writer&password=nope", "grant_type=password&username=nobody&password=x",
+          "username=writer&password=writer-pw", "grant_type=client_credentials"}) {
         auto res = client->Post("/Token", form, "application/x-www-form-urlencoded");
         ASSERT_TRUE(res);
         EXPECT_EQ(res->status, 400) << form;
@@ -45,9 +47,19 @@ TEST_F(StubAuth, TokenInfoDescribesTheCurrentToken) {
 TEST_F(StubAuth, EveryEndpointButTokenAnswers401WithoutAValidBearer) {
     const std::string good = token();
     const std::vector<std::pair<std::string, std::string>> endpoints = {
-        {"GET", "/api/Account/TokenInfo"}, {"GET", "/api/resources/CliFor"}, {"GET", "/api/sync/CliFor?LastUtcRun=1900-01-01%2000:00:00.000"},
-        {"POST", "/api/sync/CliFor"}, {"POST", "/api/resources/MCPClienti/query"}, {"GET", "/api/resources/NoSuchResource"}};
-    const std::vector<std::string> bad = {"", "Bearer", "Bearer ", "Token " + good, "Bearer " + good + "x", "Bearer forged-token", "Basic d3JpdGVyOndyaXRlci1wdw=="};
+        {"GET", "/api/Account/TokenInfo"},
+        {"GET", "/api/resources/CliFor"},
+        {"GET", "/api/sync/CliFor?LastUtcRun=1900-01-01%2000:00:00.000"},
+        {"POST", "/api/sync/CliFor"},
+        {"POST", "/api/resources/MCPClienti/query"},
+        {"GET", "/api/resources/NoSuchResource"}};
+    const std::vector<std::string> bad = {"",
+                                          "Bearer",
+                                          "Bearer ",
+                                          "Token " + good,
+                                          "Bearer " + good + "x",
+                                          "Bearer forged-token",
+                                          "Basic d3JpdGVyOndyaXRlci1wdw=="};
     for (const auto& [method, path] : endpoints) {
         for (const auto& header : bad) {
             httplib::Headers h;
@@ -72,7 +84,8 @@ TEST_F(StubAuth, TokensExpire) {
 
 TEST_F(StubAuth, UnknownResourcesAnswer403AndNamesAreCaseSensitive) {
     const std::string t = token();
-    for (const char* name : {"NoSuchResource", "clifor", "CLIFOR", "Clifor", "StoricoDocumentiIVA", "CondPagamDett", "AgentiClienti"}) {
+    for (const char* name :
+         {"NoSuchResource", "clifor", "CLIFOR", "Clifor", "StoricoDocumentiIVA", "CondPagamDett", "AgentiClienti"}) {
         EXPECT_EQ(get(std::string("/api/resources/") + name, t).status, 403) << name;
         EXPECT_EQ(post_json(std::string("/api/sync/") + name, json::array(), t).status, 403) << name;
     }
@@ -95,8 +108,11 @@ TEST_F(StubAuth, OnlyUsersEnabledForWritingMayPostSyncAndNothingIsStoredOtherwis
 }
 
 TEST_F(StubAuth, ReadOnlyViewsRefuseWrites) {
-    for (const char* view : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR", "MCPResources", "StoricoDocumentiR", "GruppiDocumento"}) {
-        EXPECT_EQ(post_json(std::string("/api/sync/") + view, json::array({{{"flg_isdeleted", false}}}), token()).status, 403) << view;
+    for (const char* view : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR",
+                             "MCPResources", "StoricoDocumentiR", "GruppiDocumento"}) {
+        EXPECT_EQ(
+            post_json(std::string("/api/sync/") + view, json::array({{{"flg_isdeleted", false}}}), token()).status, 403)
+            << view;
     }
 }
 

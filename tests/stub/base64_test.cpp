@@ -38,7 +38,7 @@ TEST(StubBase64, ReadsPaddedAndUnpaddedTextBack) {
 
 TEST(StubBase64, RefusesWhatIsNotBase64) {
     EXPECT_FALSE(stub::from_base64("Zm9v!"));
-    EXPECT_FALSE(stub::from_base64("-_8"));  // the URL alphabet is not the standard one
+    EXPECT_FALSE(stub::from_base64("-_8"));    // the URL alphabet is not the standard one
     EXPECT_FALSE(stub::from_base64("Zm9vY"));  // 6 bits make no byte
 }
 

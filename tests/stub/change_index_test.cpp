@@ -22,13 +22,16 @@ struct Seen {
 
 class ChangeIndexTest : public ::testing::TestWithParam<Defect> {
 protected:
-    ChangeIndexTest() : state{catalogue, [] {
-        StubOptions o;
-        o.defect = GetParam();
-        return o;
-    }()} {}
+    ChangeIndexTest()
+        : state{catalogue, [] {
+                    StubOptions o;
+                    o.defect = GetParam();
+                    return o;
+                }()} {}
 
-    void write(const std::string& resource, std::vector<json> records) { state.store.upsert(7, *catalogue.find(resource), std::move(records)); }
+    void write(const std::string& resource, std::vector<json> records) {
+        state.store.upsert(7, *catalogue.find(resource), std::move(records));
+    }
 
     /// `n` CliFor records from number `from` on, and `n / 10` documents with two lines each.
     void write_many(int from, int n, bool deleted = false) {
@@ -36,12 +39,22 @@ protected:
         for (int i = from; i < from + n; ++i) {
             char code[16];
             std::snprintf(code, sizeof code, "K%04d", i);
-            clifor.push_back({{"ind_clifor", i % 3 ? "C" : "F"}, {"cod_clifor", code}, {"des_ragsoc", "n " + std::to_string(i)}, {"flg_isdeleted", deleted}});
+            clifor.push_back({{"ind_clifor", i % 3 ? "C" : "F"},
+                              {"cod_clifor", code},
+                              {"des_ragsoc", "n " + std::to_string(i)},
+                              {"flg_isdeleted", deleted}});
             if (i % 10 == 0)
-                documents.push_back({{"key_documento", code}, {"cod_tipodoc", "FAT"}, {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"},
-                                     {"ind_clifor_c", "C"}, {"cod_clifor_c", "K0001"}, {"flg_isdeleted", deleted},
-                                     {"StoricoDocumentiR", json::array({{{"key_documento", code}, {"cod_art", "A1"}, {"cod_variante", ""}},
-                                                                        {{"key_documento", code}, {"cod_art", "A2"}, {"cod_variante", ""}}})}});
+                documents.push_back(
+                    {{"key_documento", code},
+                     {"cod_tipodoc", "FAT"},
+                     {"num_anno", 2026},
+                     {"dat_doc", "2026-02-27T00:00:00"},
+                     {"ind_clifor_c", "C"},
+                     {"cod_clifor_c", "K0001"},
+                     {"flg_isdeleted", deleted},
+                     {"StoricoDocumentiR",
+                      json::array({{{"key_documento", code}, {"cod_art", "A1"}, {"cod_variante", ""}},
+                                   {{"key_documento", code}, {"cod_art", "A2"}, {"cod_variante", ""}}})}});
         }
         write("CliFor", std::move(clifor));
         write("StoricoDocumentiT", std::move(documents));
@@ -52,16 +65,22 @@ protected:
         User user;
         user.customer_ID = 7;
         state.store.read(7, [&](const TenantData& data) {
-            state.rows.for_each_row(data, *catalogue.find(resource), user,
-                                    [&](const RowRef& row, std::int64_t changed, RowText&) { out.push_back({row.whole(), changed}); }, nullptr, after);
+            state.rows.for_each_row(
+                data, *catalogue.find(resource), user,
+                [&](const RowRef& row, std::int64_t changed, RowText&) {
+                    out.push_back({row.whole(), changed});
+                },
+                nullptr, after);
         });
         return out;
     }
 
     /// For each resource and instants from before every row to after the last: a read given the instant emits, among
-    /// the rows it would emit without, at least those changed after it, in the same order (the caller filters the rest).
+    /// the rows it would emit without, at least those changed after it, in the same order (the caller filters the
+    /// rest).
     void expect_narrowed_exactly() {
-        for (const char* resource : {"CliFor", "MCPClienti", "StoricoDocumentiT", "StoricoDocumentiR", "MCPDocumentiT", "MCPDocumentiR"}) {
+        for (const char* resource :
+             {"CliFor", "MCPClienti", "StoricoDocumentiT", "StoricoDocumentiR", "MCPDocumentiT", "MCPDocumentiR"}) {
             const auto all = read(resource, std::nullopt);
             ASSERT_FALSE(all.empty()) << resource;
             std::vector<std::int64_t> instants{0};
@@ -102,8 +121,9 @@ TEST_P(ChangeIndexTest, FindsTheFewRowsChangedAfterARecentInstantWithoutTheOther
 }
 
 INSTANTIATE_TEST_SUITE_P(Defects, ChangeIndexTest,
-                         ::testing::Values(Defect::None, Defect::named("upsert-duplicates"), Defect::named("physical-deletion"),
-                                           Defect::named("view-stale"), Defect::named("feed-misses-updates")),
+                         ::testing::Values(Defect::None, Defect::named("upsert-duplicates"),
+                                           Defect::named("physical-deletion"), Defect::named("view-stale"),
+                                           Defect::named("feed-misses-updates")),
                          [](const auto& p) {
                              std::string name(stub::info(p.param).name);
                              std::replace(name.begin(), name.end(), '-', '_');

@@ -22,7 +22,8 @@ protected:
 };
 
 TEST_F(StubChanges, ReturnsExactlyTheRecordsChangedAfterTheInstant) {
-    sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}}), minimal(catalogue, "CliFor", {{"cod_clifor", "B"}})}));
+    sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}}),
+                                minimal(catalogue, "CliFor", {{"cod_clifor", "B"}})}));
     clock.advance(std::chrono::milliseconds(10));
     sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "C"}})}));
     clock.advance(std::chrono::milliseconds(10));
@@ -40,7 +41,8 @@ TEST_F(StubChanges, ReturnsExactlyTheRecordsChangedAfterTheInstant) {
 }
 
 TEST_F(StubChanges, UpdatesAndLogicalDeletionsAreChanges) {
-    sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}}), minimal(catalogue, "CliFor", {{"cod_clifor", "B"}})}));
+    sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}}),
+                                minimal(catalogue, "CliFor", {{"cod_clifor", "B"}})}));
     clock.advance(std::chrono::seconds(1));
     const std::string mark = "2026-03-01 00:00:00.500";
     sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}, {"flg_isdeleted", true}})}));
@@ -53,15 +55,18 @@ TEST_F(StubChanges, UpdatesAndLogicalDeletionsAreChanges) {
     EXPECT_EQ(kept[0].at("flg_isdeleted"), true);
     clock.advance(std::chrono::seconds(1));
     sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"cod_clifor", "A"}, {"flg_isdeleted", false}})}));
-    EXPECT_EQ(feed("CliFor", "2026-03-01 00:00:01.500").at(0).at("flg_isdeleted"), false) << "undeletion is a change too";
+    EXPECT_EQ(feed("CliFor", "2026-03-01 00:00:01.500").at(0).at("flg_isdeleted"), false)
+        << "undeletion is a change too";
     EXPECT_EQ(feed("CliFor", "1900-01-01 00:00:00.000").size(), 2u);
 }
 
 TEST_F(StubChanges, PaginatesLikeReads) {
     json block = json::array();
-    for (int i = 0; i < 7; ++i) block.push_back(minimal(catalogue, "Articoli", {{"cod_art", "ART" + std::to_string(i)}, {"cod_variante", ""}}));
+    for (int i = 0; i < 7; ++i)
+        block.push_back(minimal(catalogue, "Articoli", {{"cod_art", "ART" + std::to_string(i)}, {"cod_variante", ""}}));
     sync("Articoli", block);
-    const Answer a = get("/api/sync/Articoli?LastUtcRun=" + encode("1900-01-01 00:00:00.000") + "&PageSize=3&PageNumber=3", token());
+    const Answer a =
+        get("/api/sync/Articoli?LastUtcRun=" + encode("1900-01-01 00:00:00.000") + "&PageSize=3&PageNumber=3", token());
     EXPECT_EQ(a.body.at("TotalRowsCount"), 7);
     EXPECT_EQ(a.body.at("Records").size(), 1u);
 }
@@ -69,7 +74,8 @@ TEST_F(StubChanges, PaginatesLikeReads) {
 TEST_F(StubChanges, RefusesAMissingOrMalformedLastUtcRun) {
     const std::string t = token();
     EXPECT_EQ(get("/api/sync/CliFor", t).status, 400);
-    for (const char* bad : {"yesterday", "2026-13-01 00:00:00.000", "2026-02-30 00:00:00.000", "1900-01-01 00:00:00.000'; --"})
+    for (const char* bad :
+         {"yesterday", "2026-13-01 00:00:00.000", "2026-02-30 00:00:00.000", "1900-01-01 00:00:00.000'; --"})
         EXPECT_EQ(get("/api/sync/CliFor?LastUtcRun=" + encode(bad), t).status, 400) << bad;
 }
 

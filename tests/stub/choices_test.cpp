@@ -60,10 +60,12 @@ std::string assumptions() { return read_text(source_dir() / "spec" / "assumption
 TEST(StubChoices, EveryChoiceIsARowOfTheAssumptionsWithItsValues) {
     const std::string text = assumptions();
     for (const auto& c : stub::choice_table()) {
-        const std::regex row("\\n\\| " + std::string(c.id) + " \\|[^\\n]*\\*\\*Choices:\\*\\*[^\\n]*`" + std::string(c.id) + "`[^\\n]*");
+        const std::regex row("\\n\\| " + std::string(c.id) + " \\|[^\\n]*\\*\\*Choices:\\*\\*[^\\n]*`" +
+                             std::string(c.id) + "`[^\\n]*");
         std::smatch m;
         ASSERT_TRUE(std::regex_search(text, m, row)) << c.id << " has no row naming its choices";
-        for (const auto v : c.values) EXPECT_NE(m.str().find("`" + std::string(v) + "`"), std::string::npos) << c.id << " value " << v;
+        for (const auto v : c.values)
+            EXPECT_NE(m.str().find("`" + std::string(v) + "`"), std::string::npos) << c.id << " value " << v;
     }
 }
 
@@ -73,10 +75,12 @@ TEST(StubChoices, EveryRowWhereTheStubActsSaysItsChoicesOrWhyNone) {
     ASSERT_NE(catalogue_section, std::string::npos);
     const std::regex row("\\n\\| (A-[0-9]{2,3}) \\|([^\\n]*)");
     int rows = 0;
-    for (auto it = std::sregex_iterator(text.begin(), text.begin() + static_cast<long>(catalogue_section), row); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(text.begin(), text.begin() + static_cast<long>(catalogue_section), row);
+         it != std::sregex_iterator(); ++it) {
         ++rows;
         const std::string line = (*it)[2];
-        EXPECT_TRUE(line.find("**Choices:**") != std::string::npos || line.find("**One behaviour:**") != std::string::npos)
+        EXPECT_TRUE(line.find("**Choices:**") != std::string::npos ||
+                    line.find("**One behaviour:**") != std::string::npos)
             << (*it)[1] << " says neither its choices nor why there is one behaviour";
     }
     EXPECT_GE(rows, 60);

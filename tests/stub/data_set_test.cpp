@@ -21,7 +21,8 @@ TEST(DemoData, FixturesAreWhatTheGeneratorWrites) {
         if (!entry.is_regular_file()) continue;
         const fs::path committed = source_dir() / "fixtures" / fs::relative(entry.path(), out);
         ASSERT_TRUE(fs::exists(committed)) << committed << " is missing; run build/make_demo_data fixtures";
-        EXPECT_TRUE(read_text(committed) == read_text(entry.path())) << committed << " differs from what tools/demo_data writes";
+        EXPECT_TRUE(read_text(committed) == read_text(entry.path()))
+            << committed << " differs from what tools/demo_data writes";
         ++compared;
     }
     EXPECT_EQ(compared, 2 * 12 + 1);
@@ -35,9 +36,11 @@ TEST_F(DemoDataInStub, LoadsTwoTenantsWithAThousandDocumentsAndTheirLines) {
     EXPECT_EQ(counts.at("tenant 1 StoricoDocumentiT"), 1200u);
     EXPECT_GT(total("StoricoDocumentiR"), 3000);
     EXPECT_EQ(total("StoricoDocumentiT", "", "other_tenant"), 150);
-    EXPECT_GT(total("MCPClienti", "RecordSelection=" + encode("des_ragsoc like '%''%'")), 0) << "names with apostrophes";
+    EXPECT_GT(total("MCPClienti", "RecordSelection=" + encode("des_ragsoc like '%''%'")), 0)
+        << "names with apostrophes";
     EXPECT_GT(total("CliFor", "RecordSelection=" + encode("des_localita_res = N'Forlì'")), 0) << "accents";
-    const auto stub_users = stub::users_from_json(nlohmann::json::parse(read_text(source_dir() / "fixtures" / "users.json")));
+    const auto stub_users =
+        stub::users_from_json(nlohmann::json::parse(read_text(source_dir() / "fixtures" / "users.json")));
     EXPECT_EQ(stub_users.size(), stub::demo_users().size());
     for (std::size_t i = 0; i < stub_users.size(); ++i) {
         EXPECT_EQ(stub_users[i].username, stub::demo_users()[i].username);

@@ -39,13 +39,19 @@ protected:
     nlohmann::json fam(const std::string& code, const std::string& des = "x") {
         return minimal(catalogue, "Famiglia", {{"cod_famiglia", code}, {"des_famiglia", des}});
     }
-    void three_families() { sync("Famiglia", nlohmann::json::array({fam("F1", "one"), fam("F2", "two"), fam("F3", "three")})); }
+    void three_families() {
+        sync("Famiglia", nlohmann::json::array({fam("F1", "one"), fam("F2", "two"), fam("F3", "three")}));
+    }
     nlohmann::json clifor(const std::string& ind, const std::string& code) {
         return minimal(catalogue, "CliFor", {{"ind_clifor", ind}, {"cod_clifor", code}, {"des_ragsoc", "R " + code}});
     }
     nlohmann::json document(const std::string& key, int lines, bool without_line_keys = true) {
-        nlohmann::json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", key}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"},
-                                                             {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}});
+        nlohmann::json doc = minimal(catalogue, "StoricoDocumentiT",
+                                     {{"key_documento", key},
+                                      {"cod_tipodoc", "FAT"},
+                                      {"cod_gruppo_tipodoc", "VEN"},
+                                      {"num_anno", 2026},
+                                      {"dat_doc", "2026-02-27T00:00:00"}});
         doc["StoricoDocumentiR"] = nlohmann::json::array();
         for (int i = 0; i < lines; ++i) {
             nlohmann::json line = {{"cod_art", "A" + std::to_string(i)}};

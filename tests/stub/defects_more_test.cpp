@@ -12,14 +12,17 @@ using json = nlohmann::json;
 
 TEST_F(StubDefect, WrongPasswordAccepted) {
     const auto [good, bad] = compare(Defect::named("wrong-password-accepted"), [&] {
-        return client->Post("/Token", "grant_type=password&username=writer&password=wrong", "application/x-www-form-urlencoded")->status;
+        return client
+            ->Post("/Token", "grant_type=password&username=writer&password=wrong", "application/x-www-form-urlencoded")
+            ->status;
     });
     EXPECT_NE(good, 200);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, TokenInfoMissing) {
-    const auto [good, bad] = compare(Defect::named("tokeninfo-missing"), [&] { return get("/api/Account/TokenInfo", token()).status; });
+    const auto [good, bad] =
+        compare(Defect::named("tokeninfo-missing"), [&] { return get("/api/Account/TokenInfo", token()).status; });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 404);
 }
@@ -139,7 +142,8 @@ TEST_F(StubDefect, ViewRowsDoubled) {
 }
 
 TEST_F(StubDefect, McpResourcesRefused) {
-    const auto [good, bad] = compare(Defect::named("mcpresources-refused"), [&] { return get("/api/resources/MCPResources", token()).status; });
+    const auto [good, bad] = compare(Defect::named("mcpresources-refused"),
+                                     [&] { return get("/api/resources/MCPResources", token()).status; });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 403);
 }
@@ -149,10 +153,19 @@ TEST_F(StubDefect, McpResourcesRefused) {
 class StubDefectDocument : public StubDefect {
 protected:
     void document_with_joins() {
-        sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "K1"}, {"des_ragsoc", "R"}, {"cod_macrocat", "M1"}})}));
-        sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A0"}, {"cod_variante", ""}, {"cod_famiglia", "FAM"}})}));
-        json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "D1"}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"},
-                                                            {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "K1"}});
+        sync("CliFor", json::array({minimal(
+                           catalogue, "CliFor",
+                           {{"ind_clifor", "C"}, {"cod_clifor", "K1"}, {"des_ragsoc", "R"}, {"cod_macrocat", "M1"}})}));
+        sync("Articoli", json::array({minimal(catalogue, "Articoli",
+                                              {{"cod_art", "A0"}, {"cod_variante", ""}, {"cod_famiglia", "FAM"}})}));
+        json doc = minimal(catalogue, "StoricoDocumentiT",
+                           {{"key_documento", "D1"},
+                            {"cod_tipodoc", "FAT"},
+                            {"cod_gruppo_tipodoc", "VEN"},
+                            {"num_anno", 2026},
+                            {"dat_doc", "2026-02-27T00:00:00"},
+                            {"ind_clifor_c", "C"},
+                            {"cod_clifor_c", "K1"}});
         doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A0"}, {"cod_variante", ""}}});
         sync("StoricoDocumentiT", json::array({doc}));
     }
@@ -161,7 +174,8 @@ protected:
 TEST_F(StubDefectDocument, DocumentViewsNotJoined) {
     const auto [good, bad] = compare(Defect::named("document-views-not-joined"), [&] {
         document_with_joins();
-        return std::make_pair(rows("MCPDocumentiR").at(0).value("cod_famiglia", json()), rows("MCPDocumentiT").at(0).value("cod_macrocat", json()));
+        return std::make_pair(rows("MCPDocumentiR").at(0).value("cod_famiglia", json()),
+                              rows("MCPDocumentiT").at(0).value("cod_macrocat", json()));
     });
     EXPECT_EQ(good, std::make_pair(json("FAM"), json("M1")));
     EXPECT_TRUE(bad.first.is_null());
@@ -183,7 +197,8 @@ TEST_F(StubDefectDocument, WeekOfLoading) {
         return rows("MCPDocumentiT").at(0).value("settimana", json());
     });
     EXPECT_EQ(good, 9) << "2026-02-27 is in ISO week 9";
-    EXPECT_EQ(bad, sql::iso_week(sql::ticks_from(std::chrono::system_clock::now()))) << "the week of the day it is read, not of dat_doc";
+    EXPECT_EQ(bad, sql::iso_week(sql::ticks_from(std::chrono::system_clock::now())))
+        << "the week of the day it is read, not of dat_doc";
 }
 
 }  // namespace

@@ -33,35 +33,39 @@ TEST(StubDefectTable, HasEnoughDefectsWithUniqueNamesCoveringEveryArea) {
         EXPECT_EQ(&stub::info(*defect), &d);
         EXPECT_EQ(Defect::named(d.name), *defect);
     }
-    for (const char* area : {"auth", "access", "pagination", "filters", "sync", "lines", "changes", "deletion", "views", "query", "tenancy", "validation"})
+    for (const char* area : {"auth", "access", "pagination", "filters", "sync", "lines", "changes", "deletion", "views",
+                             "query", "tenancy", "validation"})
         EXPECT_GE(per_area[area], 2) << area;
     EXPECT_EQ(per_area.size(), 12u) << "no area outside the listed ones";
     EXPECT_FALSE(stub::defect_from_name("no-such-defect"));
     EXPECT_EQ(stub::defect_from_name("none"), Defect::None);
     EXPECT_EQ(stub::info(Defect::None).name, "none");
     EXPECT_THROW(Defect::named("no-such-defect"), std::invalid_argument);
-    // Each row makes a class of its own, none the reference's: a row that names another's class breaks no rule of its own.
+    // Each row makes a class of its own, none the reference's: a row that names another's class breaks no rule of its
+    // own.
     std::set<std::type_index> classes;
     for (const auto& d : all) {
         const auto policy = d.make();
-        EXPECT_NE(std::type_index(typeid(*policy)), std::type_index(typeid(stub::Policy))) << d.name << " is the reference";
+        EXPECT_NE(std::type_index(typeid(*policy)), std::type_index(typeid(stub::Policy)))
+            << d.name << " is the reference";
         EXPECT_TRUE(classes.insert(typeid(*policy)).second) << d.name << " shares its class with another row";
     }
     EXPECT_EQ(std::type_index(typeid(*stub::make_policy(Defect::None))), std::type_index(typeid(stub::Policy)));
 }
 
-
 // --- auth
 
 TEST_F(StubDefect, ReadsWithoutToken) {
-    const auto [good, bad] = compare(Defect::named("reads-without-token"), [&] { return get("/api/resources/Famiglia", "").status; });
+    const auto [good, bad] =
+        compare(Defect::named("reads-without-token"), [&] { return get("/api/resources/Famiglia", "").status; });
     EXPECT_EQ(good, 401);
     EXPECT_EQ(bad, 200);
     EXPECT_EQ(post_json("/api/sync/Famiglia", json::array({fam("F1")}), "").status, 401) << "writes still need a token";
 }
 
 TEST_F(StubDefect, ForgedTokenAccepted) {
-    const auto [good, bad] = compare(Defect::named("forged-token-accepted"), [&] { return get("/api/resources/Famiglia", "forged-token").status; });
+    const auto [good, bad] = compare(Defect::named("forged-token-accepted"),
+                                     [&] { return get("/api/resources/Famiglia", "forged-token").status; });
     EXPECT_EQ(good, 401);
     EXPECT_EQ(bad, 200);
 }
@@ -79,25 +83,30 @@ TEST_F(StubDefect, ExpiredTokenAccepted) {
 // --- access
 
 TEST_F(StubDefect, UnknownResource200) {
-    const auto [good, bad] = compare(Defect::named("unknown-resource-200"), [&] { return get("/api/resources/NoSuchResource", token()).status; });
+    const auto [good, bad] = compare(Defect::named("unknown-resource-200"),
+                                     [&] { return get("/api/resources/NoSuchResource", token()).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, ResourceNameCaseInsensitive) {
-    const auto [good, bad] = compare(Defect::named("resource-name-case-insensitive"), [&] { return get("/api/resources/clifor", token()).status; });
+    const auto [good, bad] = compare(Defect::named("resource-name-case-insensitive"),
+                                     [&] { return get("/api/resources/clifor", token()).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, ReaderCanWrite) {
-    const auto [good, bad] = compare(Defect::named("reader-can-write"), [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token("reader")).status; });
+    const auto [good, bad] = compare(Defect::named("reader-can-write"), [&] {
+        return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token("reader")).status;
+    });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, LimitedUserAllResources) {
-    const auto [good, bad] = compare(Defect::named("limited-user-all-resources"), [&] { return get("/api/resources/Articoli", token("limited")).status; });
+    const auto [good, bad] = compare(Defect::named("limited-user-all-resources"),
+                                     [&] { return get("/api/resources/Articoli", token("limited")).status; });
     EXPECT_EQ(good, 403);
     EXPECT_EQ(bad, 200);
 }
@@ -136,7 +145,8 @@ TEST_F(StubDefect, UnstablePageOrder) {
         sync("Famiglia", json::array({fam("F1"), fam("F2"), fam("F3"), fam("F4")}));
         std::set<std::string> seen;
         for (const char* page : {"1", "2"})
-            for (const auto& r : rows("Famiglia", std::string("PageSize=2&PageNumber=") + page)) seen.insert(r.at("cod_famiglia").get<std::string>());
+            for (const auto& r : rows("Famiglia", std::string("PageSize=2&PageNumber=") + page))
+                seen.insert(r.at("cod_famiglia").get<std::string>());
         return seen.size();
     });
     EXPECT_EQ(good, 4u) << "two pages of two cover the four records";
@@ -175,7 +185,8 @@ TEST_F(StubDefect, AndAsOr) {
 TEST_F(StubDefect, AndAsOrKeepsBetween) {
     start(Defect::named("and-as-or"));
     three_families();
-    EXPECT_EQ(total("Famiglia", selection("cod_famiglia between 'F1' and 'F2'")), 2) << "BETWEEN's AND is not a condition's";
+    EXPECT_EQ(total("Famiglia", selection("cod_famiglia between 'F1' and 'F2'")), 2)
+        << "BETWEEN's AND is not a condition's";
 }
 
 TEST_F(StubDefect, SelectionIgnored) {
@@ -219,7 +230,8 @@ TEST_F(StubDefect, UpsertDuplicates) {
 
 TEST_F(StubDefect, BlockPartlyStored) {
     const auto [good, bad] = compare(Defect::named("block-partly-stored"), [&] {
-        const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1"), fam("F2"), fam("F3", std::string(80, 'x'))}), token());
+        const Answer a = post_json("/api/sync/Famiglia",
+                                   json::array({fam("F1"), fam("F2"), fam("F3", std::string(80, 'x'))}), token());
         EXPECT_EQ(a.status, 400) << a.text;
         return total("Famiglia");
     });
@@ -228,7 +240,9 @@ TEST_F(StubDefect, BlockPartlyStored) {
 }
 
 TEST_F(StubDefect, PostSync201) {
-    const auto [good, bad] = compare(Defect::named("post-sync-201"), [&] { return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token()).status; });
+    const auto [good, bad] = compare(Defect::named("post-sync-201"), [&] {
+        return post_json("/api/sync/Famiglia", json::array({fam("F1")}), token()).status;
+    });
     EXPECT_EQ(good, 200);
     EXPECT_EQ(bad, 201);
 }
@@ -426,7 +440,8 @@ TEST_F(StubDefect, SuppliersInClienti) {
 TEST_F(StubDefect, QueryIgnoresSelection) {
     const auto [good, bad] = compare(Defect::named("query-ignores-selection"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
-        const Answer a = post_json("/api/resources/MCPClienti/query", {{"RecordSelection", "cod_clifor = 'C1'"}}, token());
+        const Answer a =
+            post_json("/api/resources/MCPClienti/query", {{"RecordSelection", "cod_clifor = 'C1'"}}, token());
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.value("Records", json::array()).size();
     });
@@ -437,7 +452,8 @@ TEST_F(StubDefect, QueryIgnoresSelection) {
 TEST_F(StubDefect, QueryIgnoresOrder) {
     const auto [good, bad] = compare(Defect::named("query-ignores-order"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
-        const Answer a = post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}}, token());
+        const Answer a = post_json("/api/resources/MCPClienti/query",
+                                   {{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}}, token());
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
     });
@@ -482,7 +498,8 @@ TEST_F(StubDefect, ViewOtherTenant) {
 TEST_F(StubDefect, OverlongTruncated) {
     const auto [good, bad] = compare(Defect::named("overlong-truncated"), [&] {
         const Answer a = post_json("/api/sync/Famiglia", json::array({fam("F1", std::string(60, 'x'))}), token());
-        return std::make_pair(a.status, a.status == 200 ? rows("Famiglia").at(0).at("des_famiglia").get<std::string>().size() : 0u);
+        return std::make_pair(
+            a.status, a.status == 200 ? rows("Famiglia").at(0).at("des_famiglia").get<std::string>().size() : 0u);
     });
     EXPECT_EQ(good.first, 400);
     EXPECT_EQ(bad.first, 200);
@@ -491,14 +508,18 @@ TEST_F(StubDefect, OverlongTruncated) {
 
 TEST_F(StubDefect, RequiredFieldMissingAccepted) {
     const auto [good, bad] = compare(Defect::named("required-field-missing-accepted"), [&] {
-        return post_json("/api/sync/MarcaArticoli", json::array({{{"cod_marca", "M1"}, {"flg_isdeleted", false}}}), token()).status;
+        return post_json("/api/sync/MarcaArticoli", json::array({{{"cod_marca", "M1"}, {"flg_isdeleted", false}}}),
+                         token())
+            .status;
     });
     EXPECT_EQ(good, 400);
     EXPECT_EQ(bad, 200);
 }
 
 TEST_F(StubDefect, MalformedJson500) {
-    const auto [good, bad] = compare(Defect::named("malformed-json-500"), [&] { return post("/api/sync/Famiglia", "[{\"cod_famiglia\": ", token()).status; });
+    const auto [good, bad] = compare(Defect::named("malformed-json-500"), [&] {
+        return post("/api/sync/Famiglia", "[{\"cod_famiglia\": ", token()).status;
+    });
     EXPECT_EQ(good, 400);
     EXPECT_EQ(bad, 500);
 }

@@ -21,16 +21,24 @@ protected:
 
     /// One CliFor customer with `values`; its row read back.
     json customer(const json& values) {
-        sync("CliFor", json::array({with(minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "E1"}}), values)}));
+        sync("CliFor",
+             json::array({with(minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "E1"}}), values)}));
         return rows("CliFor", "RecordSelection=" + encode("cod_clifor = 'E1'")).at(0);
     }
     /// How many CliFor rows `condition` selects.
-    std::size_t selected(const std::string& condition) { return rows("CliFor", "RecordSelection=" + encode(condition)).size(); }
+    std::size_t selected(const std::string& condition) {
+        return rows("CliFor", "RecordSelection=" + encode(condition)).size();
+    }
     /// The status of a CliFor read with `condition`.
-    int status(const std::string& condition) { return get("/api/resources/CliFor?RecordSelection=" + encode(condition), token()).status; }
+    int status(const std::string& condition) {
+        return get("/api/resources/CliFor?RecordSelection=" + encode(condition), token()).status;
+    }
     /// The status of a one-record Articoli block with `values`, and the record read back when it was stored.
     std::pair<int, json> article(const json& values) {
-        const Answer a = post_json("/api/sync/Articoli", json::array({with(minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", ""}}), values)}), token());
+        const Answer a = post_json(
+            "/api/sync/Articoli",
+            json::array({with(minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", ""}}), values)}),
+            token());
         const json back = rows("Articoli");
         return {a.status, back.empty() ? json() : back.at(0)};
     }
@@ -50,7 +58,9 @@ constexpr char kSqlServerEngine[] = "";
 using SqlServerEngine = EngineWith<kSqlServerEngine>;
 
 TEST_F(SqlServerEngine, PadsCharColumnsAndReadsAsSqlServer) {
-    EXPECT_EQ(customer({{"ind_campo_libero1", ""}, {"des_ragsoc", "ab "}, {"des_cogn", "città"}}).at("ind_campo_libero1"), " ");
+    EXPECT_EQ(
+        customer({{"ind_campo_libero1", ""}, {"des_ragsoc", "ab "}, {"des_cogn", "città"}}).at("ind_campo_libero1"),
+        " ");
     EXPECT_EQ(selected("ind_campo_libero1 NOT LIKE ''"), 1u);
     EXPECT_EQ(selected("des_ragsoc = 'ab'"), 1u);
     EXPECT_EQ(selected("des_cogn = 'CITTÀ'"), 1u);
@@ -123,7 +133,8 @@ TEST_F(AccentBlindEngine, IgnoresAccentsAlsoOnKeysAndIndexedFields) {
     EXPECT_EQ(selected("des_cogn = 'citta'"), 1u);
     EXPECT_EQ(selected("cod_clifor = 'É1'"), 1u) << "a key selection finds the key by its accent-insensitive form";
     EXPECT_EQ(selected("des_cogn = 'citta'"), 1u) << "and an index built by the read before folds accents too";
-    sync("CliFor", json::array({with(minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "É1"}}), {{"des_cogn", "x"}})}));
+    sync("CliFor", json::array({with(minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "É1"}}),
+                                     {{"des_cogn", "x"}})}));
     EXPECT_EQ(rows("CliFor").size(), 1u) << "its unique index makes E1 and É1 one key: an upsert";
 }
 
@@ -143,14 +154,16 @@ constexpr char kRefusingEngine[] = "A-105=refuse,A-106=seconds";
 using RefusingEngine = EngineWith<kRefusingEngine>;
 
 TEST_F(SqlServerEngine, RoundsDecimalsAndKeepsSqlServersTimePrecision) {
-    const auto [status, back] = article({{"qta_pes_lordo_kg", 1.23456789}, {"dat_obsoleto", "2026-03-01T10:00:00.1234567"}});
+    const auto [status, back] =
+        article({{"qta_pes_lordo_kg", 1.23456789}, {"dat_obsoleto", "2026-03-01T10:00:00.1234567"}});
     ASSERT_EQ(status, 200);
     EXPECT_EQ(back.at("qta_pes_lordo_kg"), 1.234568);
     EXPECT_EQ(back.at("dat_obsoleto"), "2026-03-01T10:00:00.123");
 }
 
 TEST_F(TruncatingEngine, CutsDecimalsAndKeepsMicroseconds) {
-    const auto [status, back] = article({{"qta_pes_lordo_kg", 1.23456789}, {"dat_obsoleto", "2026-03-01T10:00:00.1234567"}});
+    const auto [status, back] =
+        article({{"qta_pes_lordo_kg", 1.23456789}, {"dat_obsoleto", "2026-03-01T10:00:00.1234567"}});
     ASSERT_EQ(status, 200);
     EXPECT_EQ(back.at("qta_pes_lordo_kg"), 1.234567);
     EXPECT_EQ(back.at("dat_obsoleto"), "2026-03-01T10:00:00.1234570");
@@ -166,18 +179,22 @@ TEST_F(RefusingEngine, RefusesDigitsBeyondTheScaleAndKeepsSeconds) {
 constexpr char kCharacterCountingEngine[] = "A-107=code-points";
 using CharacterCountingEngine = EngineWith<kCharacterCountingEngine>;
 
-/// A customer whose des_cogn (nvarchar(30)) holds 30 characters of 60 UTF-16 units: too long under A-107's default only.
+/// A customer whose des_cogn (nvarchar(30)) holds 30 characters of 60 UTF-16 units: too long under A-107's default
+/// only.
 json astral_customer(const Catalogue& catalogue) {
     std::string emoji;
     for (int i = 0; i < 30; ++i) emoji += "\xF0\x9F\x98\x80";
-    return json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "E2"}, {"des_cogn", emoji}})});
+    return json::array(
+        {minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "E2"}, {"des_cogn", emoji}})});
 }
 
 TEST_F(CharacterCountingEngine, CountsCharactersNotUtf16Units) {
     EXPECT_EQ(post_json("/api/sync/CliFor", astral_customer(catalogue), token()).status, 200);
 }
 
-TEST_F(SqlServerEngine, CountsUtf16Units) { EXPECT_EQ(post_json("/api/sync/CliFor", astral_customer(catalogue), token()).status, 400); }
+TEST_F(SqlServerEngine, CountsUtf16Units) {
+    EXPECT_EQ(post_json("/api/sync/CliFor", astral_customer(catalogue), token()).status, 400);
+}
 
 }  // namespace
 }  // namespace bds::test

@@ -38,9 +38,15 @@ TEST(StubQueryBody, EachShapeReadsTheSameRequest) {
                          {"OrderBy", json::array({{{"field", "des_ragsoc"}, {"desc", true}}})},
                          {"PageSize", 5},
                          {"PageNumber", "2"}};
-    const json flat = {{"filter", "cod_clifor = 'C1'"}, {"orderBy", "des_ragsoc"}, {"descending", true}, {"pageSize", 5}, {"page", "2"}};
-    const json sql = {{"RecordSelection", "cod_clifor = 'C1'"}, {"OrderBy", "des_ragsoc DESC"}, {"PageSize", 5}, {"PageNumber", "2"}};
-    for (const auto& [shape, body] : {std::pair{Shape::Nested, nested}, std::pair{Shape::Flat, flat}, std::pair{Shape::Sql, sql}}) {
+    const json flat = {{"filter", "cod_clifor = 'C1'"},
+                       {"orderBy", "des_ragsoc"},
+                       {"descending", true},
+                       {"pageSize", 5},
+                       {"page", "2"}};
+    const json sql = {
+        {"RecordSelection", "cod_clifor = 'C1'"}, {"OrderBy", "des_ragsoc DESC"}, {"PageSize", 5}, {"PageNumber", "2"}};
+    for (const auto& [shape, body] :
+         {std::pair{Shape::Nested, nested}, std::pair{Shape::Flat, flat}, std::pair{Shape::Sql, sql}}) {
         const auto r = stub::read_query_body(shape, body, clienti());
         EXPECT_EQ(r.selection, "cod_clifor = 'C1'");
         EXPECT_EQ(r.page_size, "5");
@@ -52,20 +58,25 @@ TEST(StubQueryBody, EachShapeReadsTheSameRequest) {
 }
 
 TEST(StubQueryBody, TheSqlShapeTakesAnOrderByText) {
-    EXPECT_EQ(order_text(stub::order_by_text("cod_clifor DESC, des_ragsoc", clienti())), "cod_clifor desc, des_ragsoc asc");
-    EXPECT_EQ(order_text(stub::order_by_text("  des_ragsoc\tasc ,cod_clifor desc ", clienti())), "des_ragsoc asc, cod_clifor desc")
+    EXPECT_EQ(order_text(stub::order_by_text("cod_clifor DESC, des_ragsoc", clienti())),
+              "cod_clifor desc, des_ragsoc asc");
+    EXPECT_EQ(order_text(stub::order_by_text("  des_ragsoc\tasc ,cod_clifor desc ", clienti())),
+              "des_ragsoc asc, cod_clifor desc")
         << "white space around, keywords in any case";
-    EXPECT_EQ(order_text(stub::order_by_text("[cod_clifor] Desc", clienti())), "cod_clifor desc") << "T-SQL's bracketed name";
-    EXPECT_EQ(order_text(stub::order_by_text("COD_CLIFOR", clienti())), "cod_clifor asc") << "names as RecordSelection matches them";
+    EXPECT_EQ(order_text(stub::order_by_text("[cod_clifor] Desc", clienti())), "cod_clifor desc")
+        << "T-SQL's bracketed name";
+    EXPECT_EQ(order_text(stub::order_by_text("COD_CLIFOR", clienti())), "cod_clifor asc")
+        << "names as RecordSelection matches them";
 }
 
 TEST(StubQueryBody, AMalformedOrderByTextIsRefused) {
     EXPECT_NE(refusal("nope DESC").find("unknown field \"nope\""), std::string::npos);
-    for (const char* text : {"", "   ", "cod_clifor DOWN", "cod_clifor DESC NULLS LAST", "cod_clifor,", ", cod_clifor", "cod_clifor DESC,, des_ragsoc",
-                             "cod_clifor; DROP TABLE x", "DESC"})
+    for (const char* text : {"", "   ", "cod_clifor DOWN", "cod_clifor DESC NULLS LAST", "cod_clifor,", ", cod_clifor",
+                             "cod_clifor DESC,, des_ragsoc", "cod_clifor; DROP TABLE x", "DESC"})
         EXPECT_NE(refusal(text), "accepted") << "\"" << text << "\"";
     EXPECT_NE(refusal("cod_clifor DOWN").find("field [ASC|DESC]"), std::string::npos) << refusal("cod_clifor DOWN");
-    EXPECT_THROW(stub::read_query_body(Shape::Sql, {{"OrderBy", json::array({{{"field", "cod_clifor"}}})}}, clienti()), stub::BadRequest)
+    EXPECT_THROW(stub::read_query_body(Shape::Sql, {{"OrderBy", json::array({{{"field", "cod_clifor"}}})}}, clienti()),
+                 stub::BadRequest)
         << "the sql shape takes text, not the nested shape's entries";
     EXPECT_THROW(stub::read_query_body(Shape::Sql, json::array(), clienti()), stub::BadRequest);
 }

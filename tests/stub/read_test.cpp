@@ -14,16 +14,19 @@ protected:
         StubTest::SetUp();
         json block = json::array();
         for (int i = 1; i <= 23; ++i)
-            block.push_back(minimal(catalogue, "CliFor", {{"ind_clifor", i % 3 == 0 ? "F" : "C"}, {"cod_clifor", "C" + std::to_string(100 + i)},
-                                                          {"des_ragsoc", i == 7 ? "L'Arte del Caffè" : "Ditta " + std::to_string(i)},
-                                                          {"num_priorita_evas", i}}));
+            block.push_back(minimal(catalogue, "CliFor",
+                                    {{"ind_clifor", i % 3 == 0 ? "F" : "C"},
+                                     {"cod_clifor", "C" + std::to_string(100 + i)},
+                                     {"des_ragsoc", i == 7 ? "L'Arte del Caffè" : "Ditta " + std::to_string(i)},
+                                     {"num_priorita_evas", i}}));
         sync("CliFor", block);
     }
 };
 
 std::set<std::string> codes(const json& rows) {
     std::set<std::string> out;
-    for (const auto& r : rows) out.insert(r.at("ind_clifor").get<std::string>() + r.at("cod_clifor").get<std::string>());
+    for (const auto& r : rows)
+        out.insert(r.at("ind_clifor").get<std::string>() + r.at("cod_clifor").get<std::string>());
     return out;
 }
 
@@ -43,7 +46,8 @@ TEST_F(StubRead, PagesPartitionTheResultAndCountItAll) {
         ASSERT_EQ(a.status, 200);
         EXPECT_EQ(a.body.at("TotalRowsCount"), 23) << "TotalRowsCount counts every matching row, not the page (A-10)";
         EXPECT_EQ(a.body.at("Records").size(), page < 5 ? 5u : 3u);
-        for (const auto& c : codes(a.body.at("Records"))) EXPECT_TRUE(seen.insert(c).second) << "page " << page << " repeats " << c;
+        for (const auto& c : codes(a.body.at("Records")))
+            EXPECT_TRUE(seen.insert(c).second) << "page " << page << " repeats " << c;
     }
     EXPECT_EQ(seen, codes(rows("CliFor")));
     EXPECT_TRUE(rows("CliFor", "PageSize=5&PageNumber=6").empty()) << "the page past the end is empty";
@@ -52,7 +56,8 @@ TEST_F(StubRead, PagesPartitionTheResultAndCountItAll) {
 
 TEST_F(StubRead, RefusesBadPaging) {
     const std::string t = token();
-    for (const char* q : {"PageSize=0", "PageSize=-1", "PageSize=abc", "PageSize=5&PageNumber=0", "PageSize=10001", "PageSize=5&PageNumber=x"})
+    for (const char* q : {"PageSize=0", "PageSize=-1", "PageSize=abc", "PageSize=5&PageNumber=0", "PageSize=10001",
+                          "PageSize=5&PageNumber=x"})
         EXPECT_EQ(get(std::string("/api/resources/CliFor?") + q, t).status, 400) << q;
 }
 
@@ -60,7 +65,8 @@ TEST_F(StubRead, RecordSelectionFiltersAndTotalRowsCountFollowsIt) {
     EXPECT_EQ(total("CliFor", "RecordSelection=" + encode("ind_clifor = 'C'")), 16);
     EXPECT_EQ(total("CliFor", "RecordSelection=" + encode("ind_clifor = 'F'")), 7);
     EXPECT_EQ(total("CliFor", "RecordSelection=" + encode("ind_clifor = 'C' and num_priorita_evas > 20")), 2);
-    EXPECT_EQ(total("CliFor", "RecordSelection=" + encode("ind_clifor = 'c'")), 16) << "case-insensitive by default (A-17)";
+    EXPECT_EQ(total("CliFor", "RecordSelection=" + encode("ind_clifor = 'c'")), 16)
+        << "case-insensitive by default (A-17)";
     const json r = rows("CliFor", "RecordSelection=" + encode("des_ragsoc = 'L''Arte del Caffè'"));
     ASSERT_EQ(r.size(), 1u);
     EXPECT_EQ(r[0].at("cod_clifor"), "C107");
@@ -70,8 +76,8 @@ TEST_F(StubRead, RecordSelectionFiltersAndTotalRowsCountFollowsIt) {
 
 TEST_F(StubRead, AMalformedSelectionIs400WithAClearMessageAndNothingLeaks) {
     const std::string t = token();
-    for (const char* bad : {"ind_clifor = ", "ind_clifor = 'C'; DROP TABLE CliFor", "1=1 UNION SELECT * FROM CliFor", "nope = 1", "ind_clifor = 'C' --",
-                            "(((ind_clifor = 'C')"}) {
+    for (const char* bad : {"ind_clifor = ", "ind_clifor = 'C'; DROP TABLE CliFor", "1=1 UNION SELECT * FROM CliFor",
+                            "nope = 1", "ind_clifor = 'C' --", "(((ind_clifor = 'C')"}) {
         const Answer a = get("/api/resources/CliFor?RecordSelection=" + encode(bad), t);
         EXPECT_EQ(a.status, 400) << bad;
         EXPECT_NE(a.body.value("message", std::string()).find("RecordSelection"), std::string::npos) << a.text;
@@ -88,7 +94,8 @@ TEST_F(StubRead, AQueryBodyNestedTooDeepIs400NotACrash) {
     // Issue 17: the query route parsed any depth, then printed the unknown OrderBy field into its error message,
     // recursively: a million arrays deep overflowed the stack and took the stub down.
     const std::string deep = std::string(1'000'000, '[') + std::string(1'000'000, ']');
-    for (const std::string& body : {R"({"OrderBy": [{"field": )" + deep + "}]}", R"({"RecordSelection": )" + deep + "}"}) {
+    for (const std::string& body :
+         {R"({"OrderBy": [{"field": )" + deep + "}]}", R"({"RecordSelection": )" + deep + "}"}) {
         const Answer a = post("/api/resources/MCPClienti/query", body, token());
         EXPECT_EQ(a.status, 400);
         EXPECT_EQ(a.body.value("error", std::string()), "too_deep") << a.text.substr(0, 200);
@@ -102,7 +109,8 @@ TEST_F(StubRead, AListAfterAWriteShowsTheWrittenRowNotTheTextKeptFromAnEarlierRe
         SCOPED_TRACE(list);
         const std::string first = get(list, token()).body.at("Records").at(0).at("des_ragsoc").get<std::string>();
         const std::string renamed = first + " (renamed)";
-        sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C101"}, {"des_ragsoc", renamed}})}));
+        sync("CliFor", json::array({minimal(catalogue, "CliFor",
+                                            {{"ind_clifor", "C"}, {"cod_clifor", "C101"}, {"des_ragsoc", renamed}})}));
         EXPECT_EQ(get(list, token()).body.at("Records").at(0).at("des_ragsoc"), renamed);
     }
 }

@@ -14,11 +14,12 @@ using json = nlohmann::json;
 
 class ViewRows : public ::testing::Test {
 protected:
-    explicit ViewRows(Defect defect = Defect::None) : state{catalogue, [&] {
-        StubOptions o;
-        o.defect = defect;
-        return o;
-    }()} {}
+    explicit ViewRows(Defect defect = Defect::None)
+        : state{catalogue, [&] {
+                    StubOptions o;
+                    o.defect = defect;
+                    return o;
+                }()} {}
 
     void SetUp() override {
         write("StatiEsteri", {{"cod_naz", "86"}, {"des_naz", "Italia"}});
@@ -30,13 +31,21 @@ protected:
     }
 
     static json document(const std::string& key) {
-        return {{"key_documento", key}, {"cod_tipodoc", "FAT"},  {"cod_gruppo_tipodoc", "VEN"},
-                {"num_anno", 2026},     {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"},
-                {"cod_clifor_c", "C1"}, {"StoricoDocumentiR", json::array({{{"key_documento", key}, {"cod_art", "A1"}, {"cod_variante", ""}},
-                                                   {{"key_documento", key}, {"cod_art", "ZZ"}, {"cod_variante", ""}}})}};
+        return {
+            {"key_documento", key},
+            {"cod_tipodoc", "FAT"},
+            {"cod_gruppo_tipodoc", "VEN"},
+            {"num_anno", 2026},
+            {"dat_doc", "2026-02-27T00:00:00"},
+            {"ind_clifor_c", "C"},
+            {"cod_clifor_c", "C1"},
+            {"StoricoDocumentiR", json::array({{{"key_documento", key}, {"cod_art", "A1"}, {"cod_variante", ""}},
+                                               {{"key_documento", key}, {"cod_art", "ZZ"}, {"cod_variante", ""}}})}};
     }
 
-    void write(const std::string& resource, json record) { state.store.upsert(7, *catalogue.find(resource), {std::move(record)}); }
+    void write(const std::string& resource, json record) {
+        state.store.upsert(7, *catalogue.find(resource), {std::move(record)});
+    }
 
     /// The rows a read of `resource` visits; with `selection`, those it selects.
     json rows(const std::string& resource, const std::string& selection = "") {
@@ -47,7 +56,9 @@ protected:
         User user;
         user.customer_ID = 7;
         state.store.read(7, [&](const TenantData& data) {
-            state.rows.for_each_row(data, record, user, [&](const RowRef& row, std::int64_t, RowText&) { out.push_back(row.whole()); }, s ? &*s : nullptr);
+            state.rows.for_each_row(
+                data, record, user, [&](const RowRef& row, std::int64_t, RowText&) { out.push_back(row.whole()); },
+                s ? &*s : nullptr);
         });
         return out;
     }
@@ -67,14 +78,18 @@ TEST_F(ViewRows, AnOrOfKeysFindsExactlyItsRowsOnceEachInKeyOrder) {
     // A check reads many keys a read ("(k = 'a') or (k = 'b')"): each term's key or index finds its rows.
     write("StoricoDocumentiT", document("D2"));
     write("StoricoDocumentiT", document("D3"));
-    EXPECT_EQ(values(rows("StoricoDocumentiT", "(key_documento = 'D3') or (key_documento = 'D1') or (key_documento = 'D3')"), "key_documento"),
-              (std::vector<std::string>{"D1", "D3"}));
+    EXPECT_EQ(
+        values(rows("StoricoDocumentiT", "(key_documento = 'D3') or (key_documento = 'D1') or (key_documento = 'D3')"),
+               "key_documento"),
+        (std::vector<std::string>{"D1", "D3"}));
     EXPECT_EQ(values(rows("MCPDocumentiR", "(key_documento = 'D2') or (key_documento = 'D9')"), "key_documento"),
               (std::vector<std::string>{"D2", "D2"}))
         << "the lines of D2, and nothing for a key no row has";
-    EXPECT_EQ(values(rows("MCPClienti", "(cod_clifor = 'C1' and ind_clifor = 'C') or cod_clifor = 'nobody'"), "cod_clifor"),
-              (std::vector<std::string>{"C1"}));
-    EXPECT_EQ(rows("StoricoDocumentiT", "key_documento = 'D1' or num_anno = 2026").size(), 3u) << "a term pinning no text: every row is read";
+    EXPECT_EQ(
+        values(rows("MCPClienti", "(cod_clifor = 'C1' and ind_clifor = 'C') or cod_clifor = 'nobody'"), "cod_clifor"),
+        (std::vector<std::string>{"C1"}));
+    EXPECT_EQ(rows("StoricoDocumentiT", "key_documento = 'D1' or num_anno = 2026").size(), 3u)
+        << "a term pinning no text: every row is read";
 }
 
 TEST_F(ViewRows, FollowWritesToTheirBaseRows) {
@@ -121,8 +136,10 @@ using Texts = std::vector<std::string>;
 TEST_F(ViewRows, ASelectionFindsItsRowsByKeyOrByScan) {
     write("CliFor", {{"ind_clifor", "F"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Torrefazione"}});
     write("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C10"}, {"des_ragsoc", "Hotel"}});
-    EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'c'"), "cod_clifor"), (Texts{"C1", "C10"})) << "case-insensitive, in key order";
-    EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'C' and cod_clifor = 'c1  '"), "des_ragsoc"), Texts{"Bar"}) << "trailing spaces do not count";
+    EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'c'"), "cod_clifor"), (Texts{"C1", "C10"}))
+        << "case-insensitive, in key order";
+    EXPECT_EQ(values(rows("CliFor", "ind_clifor = 'C' and cod_clifor = 'c1  '"), "des_ragsoc"), Texts{"Bar"})
+        << "trailing spaces do not count";
     EXPECT_EQ(rows("CliFor", "cod_clifor = 'C1'").size(), 2u) << "a field after the leading key: found by an index";
     write("StoricoDocumentiT", document("D0"));
     EXPECT_EQ(rows("StoricoDocumentiR", "key_documento = 'd1'").size(), 2u) << "the lines of D1 only";
@@ -137,8 +154,10 @@ TEST_F(ViewRows, ASelectionOnAViewFieldSeesEveryWrite) {
     EXPECT_TRUE(rows("MCPDocumentiT", "des_ragsoc = 'Bar'").empty()) << "the old value no longer finds the row";
     EXPECT_EQ(rows("MCPDocumentiT", "des_ragsoc = 'BAR SPORT'").size(), 1u);
     write("StoricoDocumentiT", document("D0"));
-    EXPECT_EQ(values(rows("MCPDocumentiT", "des_ragsoc = 'bar sport'"), "key_documento"), (Texts{"D0", "D1"})) << "in key order";
-    EXPECT_EQ(values(rows("MCPDocumentiR", "des_ragsoc = 'bar sport' and cod_art = 'ZZ'"), "key_documento"), (Texts{"D0", "D1"}))
+    EXPECT_EQ(values(rows("MCPDocumentiT", "des_ragsoc = 'bar sport'"), "key_documento"), (Texts{"D0", "D1"}))
+        << "in key order";
+    EXPECT_EQ(values(rows("MCPDocumentiR", "des_ragsoc = 'bar sport' and cod_art = 'ZZ'"), "key_documento"),
+              (Texts{"D0", "D1"}))
         << "a header term and a line term";
     state.store.clear();
     EXPECT_TRUE(rows("MCPDocumentiT", "des_ragsoc = 'bar sport'").empty());
@@ -149,11 +168,14 @@ TEST_F(ViewRows, AnIndexOfABaseFieldFollowsEveryWrite) {
         write("CliFor", {{"ind_clifor", "C"}, {"cod_clifor", code}, {"des_ragsoc", "x"}, {"des_indir_res", street}});
     };
     address("C2", "Via Roma");
-    EXPECT_EQ(values(rows("MCPClienti", "des_indir_res = 'via roma'"), "cod_clifor"), Texts{"C2"}) << "the first read builds the index";
+    EXPECT_EQ(values(rows("MCPClienti", "des_indir_res = 'via roma'"), "cod_clifor"), Texts{"C2"})
+        << "the first read builds the index";
     address("C0", "Via Roma");
-    EXPECT_EQ(values(rows("MCPClienti", "des_indir_res = 'VIA ROMA  '"), "cod_clifor"), (Texts{"C0", "C2"})) << "a new row, in key order";
+    EXPECT_EQ(values(rows("MCPClienti", "des_indir_res = 'VIA ROMA  '"), "cod_clifor"), (Texts{"C0", "C2"}))
+        << "a new row, in key order";
     address("C2", "Corso Italia");
-    EXPECT_EQ(values(rows("CliFor", "des_indir_res = 'via roma'"), "cod_clifor"), Texts{"C0"}) << "the old value no longer finds the row";
+    EXPECT_EQ(values(rows("CliFor", "des_indir_res = 'via roma'"), "cod_clifor"), Texts{"C0"})
+        << "the old value no longer finds the row";
     EXPECT_EQ(values(rows("MCPClienti", "des_indir_res = 'corso italia'"), "cod_clifor"), Texts{"C2"});
     state.store.clear();
     EXPECT_TRUE(rows("CliFor", "des_indir_res = 'corso italia'").empty());
@@ -174,10 +196,12 @@ std::string condition_on(const Record& record, const json& row) {
         }
     }
     if (terms.empty()) return "";
-    const auto picked = *rc::gen::container<std::vector<std::size_t>>(*rc::gen::inRange<std::size_t>(1, 4), rc::gen::inRange<std::size_t>(0, terms.size()));
+    const auto picked = *rc::gen::container<std::vector<std::size_t>>(*rc::gen::inRange<std::size_t>(1, 4),
+                                                                      rc::gen::inRange<std::size_t>(0, terms.size()));
     const std::string join = *rc::gen::element<std::string>(" AND ", " OR ");
     std::string out;
-    for (const std::size_t i : picked) out += (out.empty() ? "" : join) + (*rc::gen::arbitrary<bool>() ? "NOT " : "") + terms[i];
+    for (const std::size_t i : picked)
+        out += (out.empty() ? "" : join) + (*rc::gen::arbitrary<bool>() ? "NOT " : "") + terms[i];
     return out;
 }
 
@@ -185,26 +209,33 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
     const Catalogue catalogue = builtin_catalogue();
     EXPECT_TRUE(rc::check("a selection given to the row source", [&] {
         StubOptions options;
-        options.choices.view_derivation = *rc::gen::element(Choices::ViewDerivation::Own, Choices::ViewDerivation::Joined);
+        options.choices.view_derivation =
+            *rc::gen::element(Choices::ViewDerivation::Own, Choices::ViewDerivation::Joined);
         options.choices.collation = *rc::gen::element(Choices::Collation::Ci, Choices::Collation::Cs);
         // The database's readings that compare text otherwise than the indexes' keys do.
         options.choices.fixed_text = *rc::gen::element(Choices::FixedText::Padded, Choices::FixedText::AsSent);
-        options.choices.trailing_blanks = *rc::gen::element(Choices::TrailingBlanks::SqlServer, Choices::TrailingBlanks::Significant);
+        options.choices.trailing_blanks =
+            *rc::gen::element(Choices::TrailingBlanks::SqlServer, Choices::TrailingBlanks::Significant);
         options.choices.case_folding = *rc::gen::element(Choices::CaseFolding::Letters, Choices::CaseFolding::Ascii);
         options.choices.accents = *rc::gen::element(Choices::Accents::Sensitive, Choices::Accents::Insensitive);
         // Defects that move, duplicate or remove stored rows (what an index must follow), or freeze the views.
-        options.defect = *rc::gen::element(Defect::None, Defect::named("upsert-duplicates"), Defect::named("physical-deletion"),
-                                           Defect::named("view-stale"), Defect::named("suppliers-in-clienti"));
+        options.defect =
+            *rc::gen::element(Defect::None, Defect::named("upsert-duplicates"), Defect::named("physical-deletion"),
+                              Defect::named("view-stale"), Defect::named("suppliers-in-clienti"));
         StubState state(catalogue, options);
-        for (const auto& block : *gen::data_set_gen(catalogue)) state.store.upsert(7, *catalogue.find(block.resource), block.records);
-        const Record& record = *catalogue.find(*rc::gen::element<std::string>("MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR",
-                                                                              "StoricoDocumentiT", "StoricoDocumentiR", "CliFor"));
+        for (const auto& block : *gen::data_set_gen(catalogue))
+            state.store.upsert(7, *catalogue.find(block.resource), block.records);
+        const Record& record = *catalogue.find(
+            *rc::gen::element<std::string>("MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT",
+                                           "MCPDocumentiR", "StoricoDocumentiT", "StoricoDocumentiR", "CliFor"));
         User user;
         user.customer_ID = 7;
         const auto read = [&](const Selection* s) {
             json out = json::array();
             state.store.read(7, [&](const TenantData& data) {
-                state.rows.for_each_row(data, record, user, [&](const RowRef& row, std::int64_t, RowText&) { out.push_back(row.whole()); }, s);
+                state.rows.for_each_row(
+                    data, record, user, [&](const RowRef& row, std::int64_t, RowText&) { out.push_back(row.whole()); },
+                    s);
             });
             return out;
         };
@@ -222,7 +253,8 @@ TEST(RowSource, SelectsExactlyTheRowsTheSelectionSelectsAmongAllRows) {
         RC_TAG(record.name);
         check();
         // More writes, some of them to the same keys: what the first read indexed must follow them.
-        for (const auto& block : *gen::data_set_gen(catalogue)) state.store.upsert(7, *catalogue.find(block.resource), block.records);
+        for (const auto& block : *gen::data_set_gen(catalogue))
+            state.store.upsert(7, *catalogue.find(block.resource), block.records);
         check();
     }));
 }

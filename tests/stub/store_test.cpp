@@ -14,8 +14,14 @@ TEST(Store, ClearForgetsEveryRowAndTheChangeClockGoesOn) {
     StubState state(catalogue, StubOptions{});
     const Record& stati = *catalogue.find("StatiEsteri");
     const auto write = [&] { state.store.upsert(7, stati, {json{{"cod_naz", "86"}, {"des_naz", "Italia"}}}); };
-    const auto rows = [&] { return state.store.read(7, [](const TenantData& d) { return d.table("StatiEsteri") ? d.table("StatiEsteri")->rows.size() : 0u; }); };
-    const auto changed = [&] { return state.store.read(7, [](const TenantData& d) { return d.table("StatiEsteri")->rows.begin()->second.changed; }); };
+    const auto rows = [&] {
+        return state.store.read(
+            7, [](const TenantData& d) { return d.table("StatiEsteri") ? d.table("StatiEsteri")->rows.size() : 0u; });
+    };
+    const auto changed = [&] {
+        return state.store.read(
+            7, [](const TenantData& d) { return d.table("StatiEsteri")->rows.begin()->second.changed; });
+    };
     write();
     ASSERT_EQ(rows(), 1u);
     const auto before = changed();

@@ -23,7 +23,8 @@ void StubTest::TearDown() {
 
 std::string StubTest::token(const std::string& user) {
     const std::string password = user == "other_tenant" ? "other-pw" : user + "-pw";
-    auto res = client->Post("/Token", "grant_type=password&username=" + user + "&password=" + password, "application/x-www-form-urlencoded");
+    auto res = client->Post("/Token", "grant_type=password&username=" + user + "&password=" + password,
+                            "application/x-www-form-urlencoded");
     if (!res || res->status != 200) {
         ADD_FAILURE() << "no token for " << user;
         return "";
@@ -50,7 +51,8 @@ Answer StubTest::get(const std::string& path, const std::string& bearer) {
     return answer(client->Get(path, h));
 }
 
-Answer StubTest::post(const std::string& path, const std::string& body, const std::string& bearer, const std::string& content_type) {
+Answer StubTest::post(const std::string& path, const std::string& body, const std::string& bearer,
+                      const std::string& content_type) {
     httplib::Headers h;
     if (!bearer.empty()) h.emplace("Authorization", "Bearer " + bearer);
     return answer(client->Post(path, h, body, content_type));

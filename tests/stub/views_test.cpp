@@ -10,16 +10,37 @@ class StubViews : public StubTest {
 protected:
     void SetUp() override {
         StubTest::SetUp();
-        sync("StatiEsteri", json::array({minimal(catalogue, "StatiEsteri", {{"cod_naz", "86"}, {"des_naz", "Italia"}, {"sig_iso", "IT"}})}));
-        sync("CliFor", json::array({minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Bar Sport"}, {"cod_naz_res", "86"}}),
-                                    minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "C2"}, {"des_ragsoc", "Albergo Miramare"}}),
-                                    minimal(catalogue, "CliFor", {{"ind_clifor", "F"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Torrefazione"}})}));
-        sync("MarcaArticoli", json::array({minimal(catalogue, "MarcaArticoli", {{"cod_marca", "LAV"}, {"des_marca", "Lavazza"}})}));
-        sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", ""}, {"cod_marca", "LAV"}, {"cod_famiglia", "CAF"}})}));
-        sync("CodiciDocumento", json::array({minimal(catalogue, "CodiciDocumento", {{"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"}, {"des_tipodoc", "Fattura"}})}));
-        json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "D1"}, {"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"}, {"num_anno", 2026},
-                                                             {"dat_doc", "2026-02-27T00:00:00"}, {"ind_clifor_c", "C"}, {"cod_clifor_c", "C1"}});
-        doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A1"}, {"cod_variante", ""}, {"qta_merce", 3}}, {{"cod_art", "ZZ"}}});
+        sync("StatiEsteri", json::array({minimal(catalogue, "StatiEsteri",
+                                                 {{"cod_naz", "86"}, {"des_naz", "Italia"}, {"sig_iso", "IT"}})}));
+        sync("CliFor",
+             json::array(
+                 {minimal(
+                      catalogue, "CliFor",
+                      {{"ind_clifor", "C"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Bar Sport"}, {"cod_naz_res", "86"}}),
+                  minimal(catalogue, "CliFor",
+                          {{"ind_clifor", "C"}, {"cod_clifor", "C2"}, {"des_ragsoc", "Albergo Miramare"}}),
+                  minimal(catalogue, "CliFor",
+                          {{"ind_clifor", "F"}, {"cod_clifor", "C1"}, {"des_ragsoc", "Torrefazione"}})}));
+        sync("MarcaArticoli",
+             json::array({minimal(catalogue, "MarcaArticoli", {{"cod_marca", "LAV"}, {"des_marca", "Lavazza"}})}));
+        sync("Articoli",
+             json::array(
+                 {minimal(catalogue, "Articoli",
+                          {{"cod_art", "A1"}, {"cod_variante", ""}, {"cod_marca", "LAV"}, {"cod_famiglia", "CAF"}})}));
+        sync("CodiciDocumento",
+             json::array(
+                 {minimal(catalogue, "CodiciDocumento",
+                          {{"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"}, {"des_tipodoc", "Fattura"}})}));
+        json doc = minimal(catalogue, "StoricoDocumentiT",
+                           {{"key_documento", "D1"},
+                            {"cod_tipodoc", "FAT"},
+                            {"cod_gruppo_tipodoc", "VEN"},
+                            {"num_anno", 2026},
+                            {"dat_doc", "2026-02-27T00:00:00"},
+                            {"ind_clifor_c", "C"},
+                            {"cod_clifor_c", "C1"}});
+        doc["StoricoDocumentiR"] =
+            json::array({{{"cod_art", "A1"}, {"cod_variante", ""}, {"qta_merce", 3}}, {{"cod_art", "ZZ"}}});
         json undated = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "D2"}});
         sync("StoricoDocumentiT", json::array({doc, undated}));
     }
@@ -35,7 +56,8 @@ TEST_F(StubViews, ClientiHoldsOnlyCustomersAndFornitoriOnlySuppliers) {
 }
 
 TEST_F(StubViews, EachViewHasExactlyItsFields) {
-    for (const char* view : {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR", "MCPResources"}) {
+    for (const char* view :
+         {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR", "MCPResources"}) {
         const json r = rows(view);
         ASSERT_FALSE(r.empty()) << view;
         const Record* rec = catalogue.find(view);
@@ -58,7 +80,9 @@ TEST_F(StubViews, ViewRowsAgreeWithTheBaseRecordsAndTheirJoins) {
     EXPECT_EQ(d[0].at("mese"), 2);
     EXPECT_EQ(d[0].at("settimana"), 9);
     ASSERT_EQ(d[0].at("MCPDocumentiR").size(), 2u) << "MCPDocumentiT carries its lines";
-    const json lines = rows("MCPDocumentiR", "RecordSelection=" + encode("cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'"));
+    const json lines =
+        rows("MCPDocumentiR",
+             "RecordSelection=" + encode("cod_tipodoc = 'FAT' and num_anno = 2026 and cod_famiglia = 'CAF'"));
     ASSERT_EQ(lines.size(), 1u) << "the seeds' example filter shape";
     EXPECT_EQ(lines[0].at("prg_riga"), 1);
     EXPECT_EQ(lines[0].at("des_marca"), "Lavazza");
@@ -73,16 +97,21 @@ TEST_F(StubViews, MCPResourcesListsTheResourcesTheUserMayUse) {
 
 TEST_F(StubViews, QueryOnMCPClientiFiltersOrdersAndPages) {
     const Answer a = post_json("/api/resources/MCPClienti/query",
-                               {{"RecordSelection", "cod_clifor like 'C%'"}, {"OrderBy", json::array({{{"field", "des_ragsoc"}, {"desc", false}}})},
-                                {"PageSize", 1}, {"PageNumber", 1}},
+                               {{"RecordSelection", "cod_clifor like 'C%'"},
+                                {"OrderBy", json::array({{{"field", "des_ragsoc"}, {"desc", false}}})},
+                                {"PageSize", 1},
+                                {"PageNumber", 1}},
                                token());
     ASSERT_EQ(a.status, 200) << a.text;
     EXPECT_EQ(a.body.at("TotalRowsCount"), 2);
     EXPECT_EQ(a.body.at("Records").at(0).at("des_ragsoc"), "Albergo Miramare");
     EXPECT_EQ(post_json("/api/resources/MCPClienti/query", {{"OrderBy", "des_ragsoc"}}, token()).status, 400);
-    EXPECT_EQ(post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "nope"}}})}}, token()).status, 400);
+    EXPECT_EQ(
+        post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "nope"}}})}}, token()).status,
+        400);
     EXPECT_EQ(post("/api/resources/MCPClienti/query", "not json", token()).status, 400);
-    EXPECT_EQ(post_json("/api/resources/CliFor/query", json::object(), token()).status, 404) << "POST query is listed for MCPClienti only";
+    EXPECT_EQ(post_json("/api/resources/CliFor/query", json::object(), token()).status, 404)
+        << "POST query is listed for MCPClienti only";
 }
 
 class StubSqlQuery : public StubViews {
@@ -93,14 +122,19 @@ protected:
 TEST_F(StubSqlQuery, TheOrderIsOneSqlOrderByText) {
     // A-41 `sql`: {"RecordSelection", "OrderBy": "field [ASC|DESC], …", "PageSize", "PageNumber"}.
     const Answer a = post_json("/api/resources/MCPClienti/query",
-                               {{"RecordSelection", "cod_clifor like 'C%'"}, {"OrderBy", "des_ragsoc DESC"}, {"PageSize", 1}, {"PageNumber", 1}}, token());
+                               {{"RecordSelection", "cod_clifor like 'C%'"},
+                                {"OrderBy", "des_ragsoc DESC"},
+                                {"PageSize", 1},
+                                {"PageNumber", 1}},
+                               token());
     ASSERT_EQ(a.status, 200) << a.text;
     EXPECT_EQ(a.body.at("TotalRowsCount"), 2);
     EXPECT_EQ(a.body.at("Records").at(0).at("des_ragsoc"), "Bar Sport");
     const Answer asc = post_json("/api/resources/MCPClienti/query", {{"OrderBy", "des_ragsoc ASC"}}, token());
     ASSERT_EQ(asc.status, 200) << asc.text;
     EXPECT_EQ(asc.body.at("Records").at(0).at("des_ragsoc"), "Albergo Miramare");
-    const Answer two = post_json("/api/resources/MCPClienti/query", {{"OrderBy", "ind_clifor, cod_clifor desc"}}, token());
+    const Answer two =
+        post_json("/api/resources/MCPClienti/query", {{"OrderBy", "ind_clifor, cod_clifor desc"}}, token());
     ASSERT_EQ(two.status, 200) << two.text;
     EXPECT_EQ(two.body.at("Records").at(0).at("cod_clifor"), "C2") << "the second field orders the ties of the first";
 }
@@ -119,8 +153,9 @@ class StubNullOrder : public StubViews, public ::testing::WithParamInterface<stu
 protected:
     void configure(stub::StubOptions& o) override { o.choices.null_order = GetParam(); }
     std::string first(bool descending) {
-        const Answer a = post_json("/api/resources/MCPClienti/query",
-                                   {{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}}, token());
+        const Answer a =
+            post_json("/api/resources/MCPClienti/query",
+                      {{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}}, token());
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
     }
@@ -132,8 +167,12 @@ TEST_P(StubNullOrder, NullsSortWhereTheChoiceSays) {
     EXPECT_EQ(first(true), nulls_first ? "C1" : "C2") << "descending: the other end";
 }
 
-INSTANTIATE_TEST_SUITE_P(BothChoices, StubNullOrder, ::testing::Values(stub::Choices::NullOrder::First, stub::Choices::NullOrder::Last),
-                         [](const auto& info) { return info.param == stub::Choices::NullOrder::First ? std::string("First") : std::string("Last"); });
+INSTANTIATE_TEST_SUITE_P(BothChoices, StubNullOrder,
+                         ::testing::Values(stub::Choices::NullOrder::First, stub::Choices::NullOrder::Last),
+                         [](const auto& info) {
+                             return info.param == stub::Choices::NullOrder::First ? std::string("First")
+                                                                                  : std::string("Last");
+                         });
 
 }  // namespace
 }  // namespace bds::test

@@ -9,7 +9,10 @@ using json = nlohmann::json;
 using StubWrite = StubTest;
 
 TEST_F(StubWrite, ASentRecordReadsBackWithThePlatformFieldsSet) {
-    sync("Famiglia", json::array({{{"cod_famiglia", "FAM1"}, {"des_famiglia", "Caffè e tè"}, {"flg_isdeleted", false}, {"customer_ID", 999}}}));
+    sync("Famiglia", json::array({{{"cod_famiglia", "FAM1"},
+                                   {"des_famiglia", "Caffè e tè"},
+                                   {"flg_isdeleted", false},
+                                   {"customer_ID", 999}}}));
     const json r = rows("Famiglia");
     ASSERT_EQ(r.size(), 1u);
     EXPECT_EQ(r[0].at("cod_famiglia"), "FAM1");
@@ -39,7 +42,8 @@ TEST_F(StubWrite, UpsertByKeyKeepsOneRowItsIdAndChangesTsUpdate) {
 
 TEST_F(StubWrite, KeysCompareAsSqlServerDoes) {
     sync("Famiglia", json::array({minimal(catalogue, "Famiglia", {{"cod_famiglia", "abc"}})}));
-    sync("Famiglia", json::array({minimal(catalogue, "Famiglia", {{"cod_famiglia", "ABC  "}, {"des_famiglia", "upper"}})}));
+    sync("Famiglia",
+         json::array({minimal(catalogue, "Famiglia", {{"cod_famiglia", "ABC  "}, {"des_famiglia", "upper"}})}));
     const json r = rows("Famiglia");
     ASSERT_EQ(r.size(), 1u) << "case-insensitive collation, trailing spaces ignored: the same key";
     EXPECT_EQ(r[0].at("des_famiglia"), "upper");
@@ -49,9 +53,14 @@ TEST_F(StubWrite, KeysCompareAsSqlServerDoes) {
 }
 
 TEST_F(StubWrite, StoresValuesTheWaySqlServerDoes) {
-    sync("Articoli", json::array({minimal(catalogue, "Articoli", {{"cod_art", "A1"}, {"cod_variante", ""}, {"cod_conto_acq", "12"},
-                                                                  {"dat_obsoleto", "2026-03-01T10:11:12.3456"}, {"val_uca_acquis", nullptr},
-                                                                  {"qta_pes_lordo_kg", 1.23456789}, {"ind_stato_art", "A"}})}));
+    sync("Articoli", json::array({minimal(catalogue, "Articoli",
+                                          {{"cod_art", "A1"},
+                                           {"cod_variante", ""},
+                                           {"cod_conto_acq", "12"},
+                                           {"dat_obsoleto", "2026-03-01T10:11:12.3456"},
+                                           {"val_uca_acquis", nullptr},
+                                           {"qta_pes_lordo_kg", 1.23456789},
+                                           {"ind_stato_art", "A"}})}));
     const json r = rows("Articoli")[0];
     EXPECT_EQ(r.at("cod_conto_acq"), "12        ") << "char(10) is padded";
     EXPECT_EQ(r.at("ind_stato_art"), "A ") << "nchar(2) is padded";
@@ -68,15 +77,20 @@ TEST_F(StubWrite, ARejectedBlockNamesTheRecordAndFieldAndStoresNothing) {
     const json good = minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "GOOD"}});
     auto with = [&](const char* field, json value) {
         json r = minimal(catalogue, "CliFor", {{"ind_clifor", "C"}, {"cod_clifor", "BAD"}});
-        if (value.is_discarded()) r.erase(field);
-        else r[field] = value;
+        if (value.is_discarded())
+            r.erase(field);
+        else
+            r[field] = value;
         return r;
     };
     const std::vector<BadRecord> bad = {
         {"missing required flg_isdeleted", with("flg_isdeleted", json::value_t::discarded)},
         {"missing key cod_clifor", with("cod_clifor", json::value_t::discarded)},
         {"nvarchar(60) one over", with("des_ragsoc", std::string(61, 'x'))},
-        {"nvarchar(20) over in UTF-16 units (astral characters count 2)", with("cod_clifor", "\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11Ex")},
+        {"nvarchar(20) over in UTF-16 units (astral characters count 2)",
+         with(
+             "cod_clifor",
+             "\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11E\U0001D11Ex")},
         {"varchar holds Windows-1252 only", with("cod_conto_cpart", "\u0141odz")},
         {"wrong JSON type", with("num_priorita_evas", "12")},
         {"int out of range", with("num_priorita_evas", 2147483648LL)},
@@ -110,18 +124,23 @@ TEST_F(StubWrite, RefusesBodiesThatAreNotAJsonArrayOfRecords) {
 }
 
 TEST_F(StubWrite, DocumentLinesArePublishedWithTheirHeader) {
-    json doc = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "DOC-1"}, {"cod_tipodoc", "FAT"}, {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}});
-    doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A1"}, {"qta_merce", 2}}, {{"key_documento", "doc-1"}, {"cod_art", "A2"}}});
+    json doc = minimal(
+        catalogue, "StoricoDocumentiT",
+        {{"key_documento", "DOC-1"}, {"cod_tipodoc", "FAT"}, {"num_anno", 2026}, {"dat_doc", "2026-02-27T00:00:00"}});
+    doc["StoricoDocumentiR"] =
+        json::array({{{"cod_art", "A1"}, {"qta_merce", 2}}, {{"key_documento", "doc-1"}, {"cod_art", "A2"}}});
     sync("StoricoDocumentiT", json::array({doc}));
     const json lines = rows("StoricoDocumentiR");
     ASSERT_EQ(lines.size(), 2u);
-    for (const auto& l : lines) EXPECT_EQ(l.at("key_documento").get<std::string>().size(), 5u) << "each line repeats its header's key";
+    for (const auto& l : lines)
+        EXPECT_EQ(l.at("key_documento").get<std::string>().size(), 5u) << "each line repeats its header's key";
     EXPECT_EQ(lines[0].at("key_documento"), "DOC-1");
     EXPECT_EQ(rows("StoricoDocumentiT")[0].at("StoricoDocumentiR").size(), 2u);
     EXPECT_EQ(total("StoricoDocumentiR", "RecordSelection=" + encode("key_documento = 'DOC-1'")), 2);
 
     doc["StoricoDocumentiR"] = json::array({{{"key_documento", "OTHER"}}});
-    EXPECT_EQ(post_json("/api/sync/StoricoDocumentiT", json::array({doc}), token()).status, 400) << "a line of another document";
+    EXPECT_EQ(post_json("/api/sync/StoricoDocumentiT", json::array({doc}), token()).status, 400)
+        << "a line of another document";
     doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A3"}}});
     sync("StoricoDocumentiT", json::array({doc}));
     EXPECT_EQ(total("StoricoDocumentiR"), 1) << "a header upsert replaces its lines (A-35)";

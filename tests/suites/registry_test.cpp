@@ -26,15 +26,18 @@ TEST(SuiteRows, IdsBelongToTheirSuiteAndEveryRowIsComplete) {
         EXPECT_TRUE(prefixes.insert(suite.prefix).second) << "two suites with the prefix " << suite.prefix;
         const std::regex id(suite.prefix + "-[0-9]{2}");
         for (const auto& c : suite.table()) {
-            EXPECT_TRUE(std::regex_match(c.id, id)) << c.id << " is in suite " << suite.name << ": expected " << suite.prefix << "-NN";
+            EXPECT_TRUE(std::regex_match(c.id, id))
+                << c.id << " is in suite " << suite.name << ": expected " << suite.prefix << "-NN";
             EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
             EXPECT_FALSE(c.title.empty()) << c.id;
             EXPECT_FALSE(c.spec.empty()) << c.id;
             EXPECT_FALSE(c.verifies.empty()) << c.id << " names no statement it verifies";
-            EXPECT_TRUE(c.seed_text.empty()) << c.id << ": the quote shown comes from the first statement of verifies, not from the row";
+            EXPECT_TRUE(c.seed_text.empty())
+                << c.id << ": the quote shown comes from the first statement of verifies, not from the row";
             EXPECT_TRUE(c.run) << c.id;
             EXPECT_TRUE(c.suite.empty()) << c.id << ": the suite is set by the table, not by the row";
-            EXPECT_FALSE(c.own_rows && c.resources.empty()) << c.id << ": own_rows shares resources; the check names none";
+            EXPECT_FALSE(c.own_rows && c.resources.empty())
+                << c.id << ": own_rows shares resources; the check names none";
         }
     }
     for (const auto& c : all_checks()) EXPECT_FALSE(c.suite.empty()) << c.id;
@@ -50,7 +53,8 @@ TEST(SuiteRows, ConnectorRowsAreCompleteAndLeaveWhatTheRunnerReadsEmpty) {
         EXPECT_FALSE(c.spec.empty()) << c.id;
         EXPECT_TRUE(c.run) << c.id;
         EXPECT_EQ(c.suite, "connector") << c.id << ": the suite is set by the table";
-        // A scenario run is the check's alone: nothing for a runner to skip, lock or schedule, and its suite is its tag.
+        // A scenario run is the check's alone: nothing for a runner to skip, lock or schedule, and its suite is its
+        // tag.
         EXPECT_TRUE(c.needs.empty()) << c.id;
         EXPECT_TRUE(c.resources.empty()) << c.id;
         EXPECT_FALSE(c.writes || c.own_rows || c.waits) << c.id;
@@ -73,7 +77,8 @@ std::vector<std::string> verifies_faults(const std::vector<std::string>& verifie
         stated = stated || (r && r->kind != RequirementKind::NotShown);
     }
     if (verifies.empty()) out.push_back("names no statement it verifies");
-    if (level == Level::Must && !stated) out.push_back("is MUST but verifies no stated rule or field, only what is not shown");
+    if (level == Level::Must && !stated)
+        out.push_back("is MUST but verifies no stated rule or field, only what is not shown");
     return out;
 }
 
@@ -111,20 +116,25 @@ TEST(SuiteRows, ResourcesAreTheCataloguesAndNeedsAreRolesOfTheTargetFile) {
     const std::set<std::string> roles{client::kWriter, client::kReader, client::kOtherTenant, client::kLimited};
     for (const auto& c : all_checks()) {
         for (const auto& r : c.resources)
-            EXPECT_TRUE(r == "*" || catalogue.find(r)) << c.id << " names a resource the catalogue does not have: " << r;
+            EXPECT_TRUE(r == "*" || catalogue.find(r))
+                << c.id << " names a resource the catalogue does not have: " << r;
         for (const auto& n : c.needs) EXPECT_TRUE(roles.contains(n)) << c.id << " needs an unknown role: " << n;
-        EXPECT_FALSE(c.writes && std::find(c.needs.begin(), c.needs.end(), std::string(client::kWriter)) == c.needs.end())
+        EXPECT_FALSE(c.writes &&
+                     std::find(c.needs.begin(), c.needs.end(), std::string(client::kWriter)) == c.needs.end())
             << c.id << " writes without needing the writer";
     }
 }
 
 TEST(SuiteRows, EverySeedTextIsTheSeedsWordForWord) {
-    if (!test::seeds_present()) GTEST_SKIP() << "the seed documents are not at " << test::seeds_dir() << " (set BDS_SEEDS_DIR)";
+    if (!test::seeds_present())
+        GTEST_SKIP() << "the seed documents are not at " << test::seeds_dir() << " (set BDS_SEEDS_DIR)";
     const std::string seeds = normalised(test::seed_text("000") + "\n" + test::seed_text("001"));
     for (const auto& c : all_checks())
-        for (const auto& q : not_in_seeds(c.seed_text, seeds)) ADD_FAILURE() << c.id << " quotes what the seeds do not say: \"" << q << "\"";
+        for (const auto& q : not_in_seeds(c.seed_text, seeds))
+            ADD_FAILURE() << c.id << " quotes what the seeds do not say: \"" << q << "\"";
     for (const auto& c : suites::connector_checks())
-        for (const auto& q : not_in_seeds(c.seed_text, seeds)) ADD_FAILURE() << c.id << " quotes what the seeds do not say: \"" << q << "\"";
+        for (const auto& q : not_in_seeds(c.seed_text, seeds))
+            ADD_FAILURE() << c.id << " quotes what the seeds do not say: \"" << q << "\"";
 }
 
 TEST(SuiteRows, TheSeedTextTestCanFail) {
@@ -133,7 +143,8 @@ TEST(SuiteRows, TheSeedTextTestCanFail) {
     EXPECT_TRUE(not_in_seeds("Content-Type | application/json; charset=utf-8", seeds).empty());
     EXPECT_TRUE(not_in_seeds("Pages start at 1. … Content-Type | application/json; charset=utf-8", seeds).empty());
     EXPECT_EQ(not_in_seeds("Pages start at 0.", seeds), std::vector<std::string>{"Pages start at 0."});
-    EXPECT_EQ(not_in_seeds("Pages start at 1. Pages end.", seeds), std::vector<std::string>{"Pages start at 1. Pages end."});
+    EXPECT_EQ(not_in_seeds("Pages start at 1. Pages end.", seeds),
+              std::vector<std::string>{"Pages start at 1. Pages end."});
 }
 
 }  // namespace

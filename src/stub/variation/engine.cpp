@@ -49,11 +49,15 @@ void Engine::violations(const Record& record, const json& sent, std::size_t inde
     if (choices_.decimal_excess != C::DecimalExcess::Refuse || !sent.is_object()) return;
     for (const auto& f : record.fields)
         if (f.type.kind == SqlKind::Decimal && sent.contains(f.name) && beyond_scale(sent.at(f.name), scale))
-            out.push_back({{"index", index}, {"field", f.name}, {"pointer", "/" + std::to_string(index) + "/" + f.name},
-                           {"message", f.name + " has more than " + std::to_string(scale) + " digits after the point"}});
+            out.push_back(
+                {{"index", index},
+                 {"field", f.name},
+                 {"pointer", "/" + std::to_string(index) + "/" + f.name},
+                 {"message", f.name + " has more than " + std::to_string(scale) + " digits after the point"}});
 }
 
-void Engine::store(const Catalogue& catalogue, const Record& record, const json& sent, json& normalized, int scale) const {
+void Engine::store(const Catalogue& catalogue, const Record& record, const json& sent, json& normalized,
+                   int scale) const {
     if (!sent.is_object() || !normalized.is_object()) return;
     for (const auto& f : record.fields) {
         const auto s = sent.find(f.name);
@@ -63,12 +67,16 @@ void Engine::store(const Catalogue& catalogue, const Record& record, const json&
             if (const Record* item = catalogue.find(f.list_of))
                 for (std::size_t i = 0; i < n->size(); ++i) store(catalogue, *item, (*s)[i], (*n)[i], scale);
         } else if (f.type.is_text() && s->is_string()) {
-            if (f.nullable && !f.key && choices_.empty_text == C::EmptyText::Null && s->get_ref<const std::string&>().empty()) *n = nullptr;
-            else if (f.type.is_fixed_text() && choices_.fixed_text == C::FixedText::AsSent) *n = *s;
+            if (f.nullable && !f.key && choices_.empty_text == C::EmptyText::Null &&
+                s->get_ref<const std::string&>().empty())
+                *n = nullptr;
+            else if (f.type.is_fixed_text() && choices_.fixed_text == C::FixedText::AsSent)
+                *n = *s;
         } else if (f.type.kind == SqlKind::Decimal && choices_.decimal_excess == C::DecimalExcess::Truncate) {
             if (const auto d = beyond_scale(*s, scale)) *n = json::parse(d->truncate(scale).str());
         } else if (is_time(f.type) && s->is_string() && choices_.time_precision != C::TimePrecision::SqlServer) {
-            const auto t = sql::parse_datetime(s->get_ref<const std::string&>(), SqlKind::Datetime2, sql::TimeSource::Record);
+            const auto t =
+                sql::parse_datetime(s->get_ref<const std::string&>(), SqlKind::Datetime2, sql::TimeSource::Record);
             if (!t.ticks) continue;
             const sql::Ticks unit = choices_.time_precision == C::TimePrecision::Microseconds ? 10 : 10'000'000;
             *n = sql::format_datetime((*t.ticks + unit / 2) / unit * unit, SqlKind::Datetime2);

@@ -28,10 +28,12 @@ public:
 
     /// A sent record's violations this database refuses beyond the validator's (A-105: digits beyond the scale), as
     /// {index, field, pointer, message} appended to `violations`.
-    void violations(const Record& record, const nlohmann::json& sent, std::size_t index, int scale, nlohmann::json& violations) const;
+    void violations(const Record& record, const nlohmann::json& sent, std::size_t index, int scale,
+                    nlohmann::json& violations) const;
     /// `normalized` (the record as SQL Server stores it) as this database stores it: char(n) padding, '' as
     /// NULL, decimals beyond the scale, date-time precision; nested lists too.
-    void store(const Catalogue& catalogue, const Record& record, const nlohmann::json& sent, nlohmann::json& normalized, int scale) const;
+    void store(const Catalogue& catalogue, const Record& record, const nlohmann::json& sent, nlohmann::json& normalized,
+               int scale) const;
     /// A stored char(n)/nchar(n) value as answered.
     void present_fixed(nlohmann::json& value) const;
     /// A float(n) value as answered: a 4-byte real's value for n <= 24 unless the database keeps doubles.

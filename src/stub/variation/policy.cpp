@@ -10,12 +10,15 @@ const Record* Policy::resource(const Catalogue& catalogue, const User& user, con
     return r && !r->nested_only && user.may_use(r->name) ? r : nullptr;
 }
 
-void Policy::answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name, bool) const {
+void Policy::answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name,
+                                      bool) const {
     variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
 }
 
-void Policy::answer_to_read_only_write(const Variation& variation, httplib::Response& res, const std::string& name, const std::string&) const {
-    variation.error(res, variation.read_only_status(), "read_only", "resource \"" + name + "\" is read-only: no POST sync is listed for it");
+void Policy::answer_to_read_only_write(const Variation& variation, httplib::Response& res, const std::string& name,
+                                       const std::string&) const {
+    variation.error(res, variation.read_only_status(), "read_only",
+                    "resource \"" + name + "\" is read-only: no POST sync is listed for it");
 }
 
 bool Policy::in_view(const std::string& view, const nlohmann::json& base) const {

@@ -28,9 +28,9 @@ struct TenantData;
 
 /// What an upsert does with one record, as the store decided it: the policy may change it.
 struct StoreEdit {
-    std::string key;         ///< the row's key in its table
-    bool remove = false;     ///< delete the row instead of storing it
-    std::int64_t changed;    ///< dat_ultvar as ticks
+    std::string key;       ///< the row's key in its table
+    bool remove = false;   ///< delete the row instead of storing it
+    std::int64_t changed;  ///< dat_ultvar as ticks
 };
 
 class Policy {
@@ -40,23 +40,28 @@ public:
     // --- auth and access (000 §5) ---
     /// Whom a request without a valid token is served as (`first`: the first configured user): nobody, it is refused
     /// 401 (000 §5 rule 3).
-    virtual std::optional<User> unauthenticated_user(const httplib::Request&, const std::string& /*token*/, const User* /*first*/) const {
+    virtual std::optional<User> unauthenticated_user(const httplib::Request&, const std::string& /*token*/,
+                                                     const User* /*first*/) const {
         return std::nullopt;
     }
     /// Whether tokens expire (000 §5 rule 3).
     virtual bool tokens_expire() const { return true; }
     /// Whether POST /Token takes `password` as `user`'s (000 §5 rule 1).
-    virtual bool password_accepted(const User& user, const std::string& password) const { return user.password == password; }
+    virtual bool password_accepted(const User& user, const std::string& password) const {
+        return user.password == password;
+    }
     /// Whether GET /api/Account/TokenInfo is served (000 §5 rule 5).
     virtual bool serves_token_info() const { return true; }
     /// The resource `name` in a path names for `user`: the catalogue's resource of exactly that name (000 §1: names are
     /// case-sensitive) when the user may use it (000 §5 rule 4), else none (403).
     virtual const Record* resource(const Catalogue& catalogue, const User& user, const std::string& name) const;
     /// The answer to a read of `name`, which does not exist (`exists` false) or the user may not read: 403 (000 §4.1).
-    virtual void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name, bool exists) const;
+    virtual void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name,
+                                          bool exists) const;
     /// Whether `user` may POST sync (000 §5 rule 4).
     virtual bool may_write(const User& user) const { return user.can_write; }
-    /// The answer to POST sync of `body` on the read-only view `name`: refused with the choice's status (000 §4.4, A-37).
+    /// The answer to POST sync of `body` on the read-only view `name`: refused with the choice's status (000 §4.4,
+    ///
     virtual void answer_to_read_only_write(const Variation& variation, httplib::Response& res, const std::string& name,
                                            const std::string& body) const;
 
@@ -66,25 +71,33 @@ public:
     /// The paging read (the choices applied).
     virtual void paging(ListQuery&) const {}
     /// The RecordSelection a read applies: the one sent (000 §4.1 rule 1, §4.2).
-    virtual std::optional<std::string> selection_applied(std::optional<std::string> sent, Endpoint) const { return sent; }
+    virtual std::optional<std::string> selection_applied(std::optional<std::string> sent, Endpoint) const {
+        return sent;
+    }
     /// The instant a change feed lists the changes after: LastUtcRun, read as UTC (000 §4.3).
-    virtual std::optional<std::int64_t> feed_after(std::optional<std::int64_t> last_utc_run) const { return last_utc_run; }
+    virtual std::optional<std::int64_t> feed_after(std::optional<std::int64_t> last_utc_run) const {
+        return last_utc_run;
+    }
     /// The order a POST query answers in: its OrderBy (000 §4.2).
     virtual std::vector<OrderBy> order_applied(std::vector<OrderBy> sent) const { return sent; }
     /// Whether a row is listed, once the choices listed it (`deleted`: its flg_isdeleted is true).
     virtual bool visible(bool /*deleted*/, const ListQuery&) const { return true; }
     /// The tenants whose rows a read of `resource` by `user` sees, the user's first: the user's own (000 §1).
-    virtual std::vector<int> tenants_visible(const User& user, const Record& /*resource*/, const Store&) const { return {user.customer_ID}; }
+    virtual std::vector<int> tenants_visible(const User& user, const Record& /*resource*/, const Store&) const {
+        return {user.customer_ID};
+    }
     /// Whether a read may find its rows by key, index or change instant and derive only what its selection reads
     /// (RowSource): yes, unless total_rows_count counts rows such a read does not visit.
     virtual bool narrows_reads() const { return true; }
     /// Whether the list must be collected whole before paging (the choices aside).
     virtual bool needs_all_rows(const ListQuery&) const { return false; }
     /// Every matching row, ordered (the choices applied), and the index of the page's first row.
-    virtual void arrange(const Record&, const ListQuery&, std::vector<nlohmann::json>& /*rows*/, std::size_t& /*first*/) const {}
+    virtual void arrange(const Record&, const ListQuery&, std::vector<nlohmann::json>& /*rows*/,
+                         std::size_t& /*first*/) const {}
     /// TotalRowsCount of a list of `matching` rows, `page_rows` of them on the page, `read` rows read (every row of
     /// the resource when reads are not narrowed): the matching rows (000 §4.1).
-    virtual std::size_t total_rows_count(const ListQuery&, std::size_t matching, std::size_t /*page_rows*/, std::size_t /*read*/) const {
+    virtual std::size_t total_rows_count(const ListQuery&, std::size_t matching, std::size_t /*page_rows*/,
+                                         std::size_t /*read*/) const {
         return matching;
     }
     /// A row as answered (complete, choices applied).
@@ -107,8 +120,9 @@ public:
     virtual int tenant_of_write(const User& user, const nlohmann::json& /*block*/) const { return user.customer_ID; }
     /// What is stored of a block refused at its record `first_refused` (`normalized(i)`: the record i as it would be
     /// stored): nothing (000 §4.4 failure).
-    virtual std::vector<nlohmann::json> stored_of_refused_block(std::size_t /*first_refused*/, std::size_t /*size*/,
-                                                                const std::function<nlohmann::json(std::size_t)>& /*normalized*/) const {
+    virtual std::vector<nlohmann::json> stored_of_refused_block(
+        std::size_t /*first_refused*/, std::size_t /*size*/,
+        const std::function<nlohmann::json(std::size_t)>& /*normalized*/) const {
         return {};
     }
     /// A normalised record before it is stored (the choices applied).
@@ -123,14 +137,18 @@ public:
     // --- views ---
     /// The data of `tenant` the view `view` is derived from: the tenant's as it is now (001 §2.5: views show the base
     /// records).
-    virtual const TenantData& data_behind_view(const TenantData& data, int /*tenant*/, const std::string& /*view*/) const { return data; }
+    virtual const TenantData& data_behind_view(const TenantData& data, int /*tenant*/,
+                                               const std::string& /*view*/) const {
+        return data;
+    }
     /// Whether the base record `base` is a row of the view `view`: MCPClienti holds the customers (ind_clifor C),
     /// MCPFornitori the suppliers (F), MCPArticoli every article (001 §2.4, §2.5).
     virtual bool in_view(const std::string& view, const nlohmann::json& base) const;
     /// A document view's whole row (nested lines), as derived.
     virtual void view_row(const std::string& /*view*/, nlohmann::json& /*row*/) const {}
     /// A document view's field taken from another record (a header's counterpart, a line's article), as derived.
-    virtual void joined_field(const std::string& /*view*/, const std::string& /*field*/, nlohmann::json& /*value*/) const {}
+    virtual void joined_field(const std::string& /*view*/, const std::string& /*field*/,
+                              nlohmann::json& /*value*/) const {}
     /// A field an MCPDocumentiR line takes from its header, as derived.
     virtual void header_field(const std::string& /*field*/, nlohmann::json& /*value*/) const {}
     /// settimana of a document dated `ticks`, as the choice gave it.

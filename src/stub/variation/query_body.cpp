@@ -40,7 +40,8 @@ std::vector<OrderBy> nested_order(const json&, const json& order, const Record& 
     if (!order.is_array()) refuse("OrderBy must be an array of {\"field\", \"desc\"}");
     std::vector<OrderBy> out;
     for (const auto& o : order) {
-        if (!o.is_object() || !o.contains("field")) refuse("each OrderBy entry must be {\"field\": name, \"desc\": bool}");
+        if (!o.is_object() || !o.contains("field"))
+            refuse("each OrderBy entry must be {\"field\": name, \"desc\": bool}");
         out.push_back({orderable(record, o.at("field"), "OrderBy"), descending(o.value("desc", json(false)))});
     }
     return out;
@@ -57,10 +58,12 @@ std::vector<OrderBy> sql_order(const json&, const json& order, const Record& rec
 
 // In the order of Choices::QueryBody's values.
 constexpr std::array<Shape, 3> kShapes = {{
-    {"RecordSelection", "PageSize", "PageNumber", "OrderBy", "{\"RecordSelection\", \"OrderBy\", \"PageSize\", \"PageNumber\"}", nested_order},
-    {"filter", "pageSize", "page", "orderBy", "{\"filter\", \"orderBy\", \"descending\", \"pageSize\", \"page\"}", flat_order},
-    {"RecordSelection", "PageSize", "PageNumber", "OrderBy", "{\"RecordSelection\", \"OrderBy\": \"field [ASC|DESC], …\", \"PageSize\", \"PageNumber\"}",
-     sql_order},
+    {"RecordSelection", "PageSize", "PageNumber", "OrderBy",
+     "{\"RecordSelection\", \"OrderBy\", \"PageSize\", \"PageNumber\"}", nested_order},
+    {"filter", "pageSize", "page", "orderBy", "{\"filter\", \"orderBy\", \"descending\", \"pageSize\", \"page\"}",
+     flat_order},
+    {"RecordSelection", "PageSize", "PageNumber", "OrderBy",
+     "{\"RecordSelection\", \"OrderBy\": \"field [ASC|DESC], …\", \"PageSize\", \"PageNumber\"}", sql_order},
 }};
 
 /// A member as text: a string, or a whole number's digits; absent when missing or null.
@@ -105,7 +108,8 @@ QueryRequest read_query_body(Choices::QueryBody shape, const json& body, const R
     const Shape& s = kShapes.at(static_cast<std::size_t>(shape));
     if (!body.is_object()) refuse(std::string("expected a JSON object ") + s.expected);
     QueryRequest out{text_of(body, s.selection), text_of(body, s.page_size), text_of(body, s.page_number), {}};
-    if (body.contains(s.order) && !body.at(s.order).is_null()) out.order_by = s.read_order(body, body.at(s.order), record);
+    if (body.contains(s.order) && !body.at(s.order).is_null())
+        out.order_by = s.read_order(body, body.at(s.order), record);
     return out;
 }
 
@@ -113,12 +117,15 @@ std::vector<OrderBy> order_by_text(std::string_view text, const Record& record) 
     std::vector<OrderBy> out;
     for (std::size_t from = 0;;) {
         const auto comma = text.find(',', from);
-        const std::string_view item = text.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
+        const std::string_view item =
+            text.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
         const auto w = words(item);
         if (w.empty() || w.size() > 2 || (w.size() == 2 && !iequals(w[1], "ASC") && !iequals(w[1], "DESC")))
-            refuse("OrderBy: expected \"field [ASC|DESC]\", joined by commas; got \"" + std::string(item.substr(0, utf8_cut(item, 100))) + "\"");
+            refuse("OrderBy: expected \"field [ASC|DESC]\", joined by commas; got \"" +
+                   std::string(item.substr(0, utf8_cut(item, 100))) + "\"");
         const std::string name = sql_name(record, w[0]);
-        out.push_back({orderable(record, json(name.empty() ? std::string(w[0]) : name), "OrderBy"), w.size() == 2 && iequals(w[1], "DESC")});
+        out.push_back({orderable(record, json(name.empty() ? std::string(w[0]) : name), "OrderBy"),
+                       w.size() == 2 && iequals(w[1], "DESC")});
         if (comma == std::string_view::npos) return out;
         from = comma + 1;
     }

@@ -39,7 +39,8 @@ int compare_values(const json& a, const json& b, bool fold, Choices::NullOrder n
         const int null_side = nulls == Choices::NullOrder::First ? -1 : 1;
         return a.is_null() ? null_side : -null_side;
     }
-    if (a.is_number() && b.is_number()) return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
+    if (a.is_number() && b.is_number())
+        return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
     if (a.is_string() && b.is_string()) {
         const auto ua = sql::utf8_to_u32(a.get_ref<const std::string&>());
         const auto ub = sql::utf8_to_u32(b.get_ref<const std::string&>());
@@ -80,9 +81,7 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
             if (out.back() == '.') out.pop_back();
             return out + "+00:00";
         }
-        case Choices::DatetimeForm::Space:
-            iso[10] = ' ';
-            return kind == SqlKind::Datetime ? iso.substr(0, 23) : iso;
+        case Choices::DatetimeForm::Space: iso[10] = ' '; return kind == SqlKind::Datetime ? iso.substr(0, 23) : iso;
     }
     return text;
 }
@@ -108,12 +107,14 @@ bool Variation::intercept(const httplib::Request& req, httplib::Response& res) c
 std::optional<std::string> Variation::param(const httplib::Request& req, const char* name) const {
     std::vector<const std::string*> values;
     for (const auto& [k, v] : req.params)
-        if (k == name || (choices_.parameter_case == Choices::ParameterCase::Any && iequals(k, name))) values.push_back(&v);
+        if (k == name || (choices_.parameter_case == Choices::ParameterCase::Any && iequals(k, name)))
+            values.push_back(&v);
     if (values.empty()) return std::nullopt;
     return choices_.repeated_parameter == Choices::RepeatedParameter::First ? *values.front() : *values.back();
 }
 
-void Variation::error(httplib::Response& res, int status, const std::string& code, const std::string& message, const json& violations) const {
+void Variation::error(httplib::Response& res, int status, const std::string& code, const std::string& message,
+                      const json& violations) const {
     policy_->error_status(status, code);
     if (status == 400 && choices_.bad_input_status == Choices::BadInputStatus::S422) status = 422;
     res.status = status;
@@ -121,12 +122,8 @@ void Variation::error(httplib::Response& res, int status, const std::string& cod
     json detail = {{"message", message}};
     if (!violations.is_null()) detail["violations"] = violations;
     switch (choices_.error_body) {
-        case Choices::ErrorBody::Json:
-            detail["error"] = code;
-            return send_json(res, status, detail);
-        case Choices::ErrorBody::Nested:
-            detail["code"] = code;
-            return send_json(res, status, {{"error", detail}});
+        case Choices::ErrorBody::Json: detail["error"] = code; return send_json(res, status, detail);
+        case Choices::ErrorBody::Nested: detail["code"] = code; return send_json(res, status, {{"error", detail}});
         case Choices::ErrorBody::Text: return res.set_content(message, "text/plain; charset=utf-8");
         case Choices::ErrorBody::Empty: res.body.clear(); return;
     }
@@ -138,7 +135,8 @@ std::chrono::seconds Variation::token_ttl(std::chrono::seconds configured) const
     return choices_.token_lifetime == Choices::TokenLifetime::Short ? std::chrono::seconds(3) : configured;
 }
 
-void Variation::token_answer(httplib::Response& res, const std::string& token, const User& user, std::chrono::seconds ttl) const {
+void Variation::token_answer(httplib::Response& res, const std::string& token, const User& user,
+                             std::chrono::seconds ttl) const {
     json body = {{"access_token", token}, {"token_type", "bearer"}};
     if (choices_.token_response != Choices::TokenResponse::NoExpiry) body["expires_in"] = ttl.count();
     if (choices_.token_response == Choices::TokenResponse::Owin) {
@@ -160,12 +158,17 @@ void Variation::token_refusal(httplib::Response& res, const std::string& error, 
 void Variation::token_info(httplib::Response& res, const User& user) const {
     switch (choices_.token_info) {
         case Choices::TokenInfo::Object:
-            return send_json(res, 200, {{"userName", user.username}, {"customer_ID", user.customer_ID}, {"canWrite", user.can_write},
-                                        {"resources", user.resources}});
+            return send_json(res, 200,
+                             {{"userName", user.username},
+                              {"customer_ID", user.customer_ID},
+                              {"canWrite", user.can_write},
+                              {"resources", user.resources}});
         case Choices::TokenInfo::Claims:
-            return send_json(res, 200, {{"Name", user.username},
-                                        {"Claims", json::array({{{"Type", "customer_ID"}, {"Value", std::to_string(user.customer_ID)}},
-                                                                {{"Type", "canWrite"}, {"Value", user.can_write ? "true" : "false"}}})}});
+            return send_json(
+                res, 200,
+                {{"Name", user.username},
+                 {"Claims", json::array({{{"Type", "customer_ID"}, {"Value", std::to_string(user.customer_ID)}},
+                                         {{"Type", "canWrite"}, {"Value", user.can_write ? "true" : "false"}}})}});
         case Choices::TokenInfo::Text:
             res.status = 200;
             return res.set_content(user.username, "text/plain; charset=utf-8");
@@ -182,7 +185,8 @@ void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optio
     if (size) {
         page_size = positive(*size, kLargest);
         if (!page_size && strict)
-            throw BadRequest{"invalid_PageSize", "PageSize must be a whole number from 1 to " + std::to_string(kLargest) + ", got \"" + *size + "\""};
+            throw BadRequest{"invalid_PageSize", "PageSize must be a whole number from 1 to " +
+                                                     std::to_string(kLargest) + ", got \"" + *size + "\""};
     }
     if (const std::size_t cap = choices_.max_page_size(); page_size && cap && *page_size > cap) {
         if (choices_.over_cap == Choices::OverCap::Refuse)
@@ -194,7 +198,8 @@ void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optio
     if (number && q.page_size) {  // PageNumber without a page size is ignored
         const auto n = positive(*number, kLargest);
         if (!n && strict)
-            throw BadRequest{"invalid_PageNumber", "PageNumber must be a whole number from 1 to " + std::to_string(kLargest) + ", got \"" + *number + "\""};
+            throw BadRequest{"invalid_PageNumber", "PageNumber must be a whole number from 1 to " +
+                                                       std::to_string(kLargest) + ", got \"" + *number + "\""};
         q.page_number = n.value_or(1);
     }
     policy_->paging(q);
@@ -215,7 +220,8 @@ std::optional<std::int64_t> Variation::last_utc_run(const std::string& text) con
         static constexpr std::string_view kShape = "0000-00-00 00:00:00.000";
         if (text.size() != kShape.size()) return std::nullopt;
         for (std::size_t i = 0; i < text.size(); ++i)
-            if (kShape[i] == '0' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != kShape[i]) return std::nullopt;
+            if (kShape[i] == '0' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != kShape[i])
+                return std::nullopt;
     }
     return sql::parse_datetime(text, SqlKind::Datetime2, sql::TimeSource::Literal).ticks;
 }
@@ -245,17 +251,21 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {
-                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold, choices_.null_order);
+                const int c =
+                    compare_values(a.value(o.field, json()), b.value(o.field, json()), fold, choices_.null_order);
                 if (c != 0) return o.desc ? c > 0 : c < 0;
             }
             return false;
         });
     } else if (choices_.row_order == Choices::RowOrder::Insertion) {
-        std::stable_sort(rows.begin(), rows.end(), [](const json& a, const json& b) { return a.value("Id", json()) < b.value("Id", json()); });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const json& a, const json& b) { return a.value("Id", json()) < b.value("Id", json()); });
     } else if (choices_.row_order == Choices::RowOrder::Shuffle) {
         std::vector<std::pair<std::uint64_t, std::size_t>> order;
         for (std::size_t i = 0; i < rows.size(); ++i)
-            order.emplace_back(fnv1a(canonical_key(record, rows[i], key_rules()) + rows[i].value("Id", json()).dump(), choices_.shuffle_seed), i);
+            order.emplace_back(fnv1a(canonical_key(record, rows[i], key_rules()) + rows[i].value("Id", json()).dump(),
+                                     choices_.shuffle_seed),
+                               i);
         std::sort(order.begin(), order.end());
         std::vector<json> shuffled;
         shuffled.reserve(rows.size());
@@ -298,7 +308,8 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
                 break;
             case SqlKind::Decimal:
                 if (v.is_number() && choices_.decimal_form == Choices::DecimalForm::String)
-                    if (const auto d = sql::Decimal::parse(v.dump(), true)) v = d->str();  // fixed-point, as a decimal column prints
+                    if (const auto d = sql::Decimal::parse(v.dump(), true))
+                        v = d->str();  // fixed-point, as a decimal column prints
                 break;
             case SqlKind::Char:
             case SqlKind::NChar: engine_.present_fixed(v); break;
@@ -380,7 +391,8 @@ void Variation::before_validate(const Record& record, json& sent) const {
 }
 
 bool Variation::edits_sent() const {
-    return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored || policy_->edits_sent();
+    return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored ||
+           policy_->edits_sent();
 }
 
 bool Variation::refuses(const Record& record, const json& sent, const Violation& v) const {
@@ -391,16 +403,21 @@ bool Variation::refuses(const Record& record, const json& sent, const Violation&
 
 void Variation::block_violations(const Record& record, const json& block, json& violations) const {
     if (block.empty() && choices_.empty_block == Choices::EmptyBlock::Refused)
-        violations.push_back({{"index", 0}, {"field", ""}, {"pointer", ""}, {"message", "an empty block sends no record"}});
+        violations.push_back(
+            {{"index", 0}, {"field", ""}, {"pointer", ""}, {"message", "an empty block sends no record"}});
     std::set<std::string> keys;
     for (std::size_t i = 0; i < block.size(); ++i) {
         if (!block[i].is_object()) continue;
         const std::string at = "/" + std::to_string(i);
         if (choices_.tenant_in_body == Choices::TenantInBody::Refused && block[i].contains("customer_ID"))
-            violations.push_back({{"index", i}, {"field", "customer_ID"}, {"pointer", at + "/customer_ID"},
+            violations.push_back({{"index", i},
+                                  {"field", "customer_ID"},
+                                  {"pointer", at + "/customer_ID"},
                                   {"message", "customer_ID is not sent: the tenant comes from the token (000 §4.4)"}});
-        if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused && !keys.insert(canonical_key(record, block[i], key_rules())).second)
-            violations.push_back({{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
+        if (choices_.duplicate_keys == Choices::DuplicateKeys::Refused &&
+            !keys.insert(canonical_key(record, block[i], key_rules())).second)
+            violations.push_back(
+                {{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
         engine_.violations(record, block[i], i, choices_.scale(), violations);
     }
     policy_->add_violations(record, block, violations);
@@ -414,7 +431,8 @@ void Variation::before_store(const Record& record, const json& sent, json& norma
             if (!f || !f->type.is_text() || f->type.is_unicode_text() || !v.is_string()) continue;
             if (auto text = sql::utf8_to_u32(v.get<std::string>())) {
                 for (char32_t& c : *text)
-                    if (!sql::in_windows_1252(c)) c = U'?';  // what SQL Server stores for a character code page 1252 lacks
+                    if (!sql::in_windows_1252(c))
+                        c = U'?';  // what SQL Server stores for a character code page 1252 lacks
                 v = sql::to_utf8(*text);
             }
         }
@@ -442,9 +460,7 @@ void Variation::sync_answer(httplib::Response& res, const Record& record, const 
             }
             return send_json(res, status, results);
         }
-        case Choices::SyncAnswer::Text:
-            res.status = status;
-            return res.set_content("OK", "text/plain; charset=utf-8");
+        case Choices::SyncAnswer::Text: res.status = status; return res.set_content("OK", "text/plain; charset=utf-8");
     }
 }
 

@@ -33,8 +33,12 @@ public:
     const Choices& choices() const { return choices_; }
     /// The answers of the reference service, or of the defect the stub is set to.
     const Policy& policy() const { return *policy_; }
-    Collation collation() const { return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive; }
-    SqlProfile sql_profile() const { return {choices_.precision(), choices_.scale(), engine_.lengths_in_code_points()}; }
+    Collation collation() const {
+        return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
+    }
+    SqlProfile sql_profile() const {
+        return {choices_.precision(), choices_.scale(), engine_.lengths_in_code_points()};
+    }
     /// How keys compare (a unique index's rules: the collation's and the database's folding, trailing blanks ignored,
     /// the store's keys and text indexes.
     sql::TextRules key_rules() const {
@@ -60,7 +64,8 @@ public:
 
     // --- tokens (000 §5) ---
     std::chrono::seconds token_ttl(std::chrono::seconds configured) const;
-    void token_answer(httplib::Response& res, const std::string& token, const User& user, std::chrono::seconds ttl) const;
+    void token_answer(httplib::Response& res, const std::string& token, const User& user,
+                      std::chrono::seconds ttl) const;
     /// Bad credentials at POST /Token (RFC 6749 §5.2's body).
     void token_refusal(httplib::Response& res, const std::string& error, const std::string& description) const;
     void token_info(httplib::Response& res, const User& user) const;

@@ -21,7 +21,8 @@ void omit_deletions(const httplib::Request& req, httplib::Response& res) {
 TEST(ChangesChecks, AFeedIgnoringLastUtcRunFailsChg01) {
     Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string&) {
         static const std::regex since("LastUtcRun=[^&]*");
-        if (target.rfind("/api/sync/", 0) == 0) target = std::regex_replace(target, since, "LastUtcRun=1900-01-01%2000%3A00%3A00.000");
+        if (target.rfind("/api/sync/", 0) == 0)
+            target = std::regex_replace(target, since, "LastUtcRun=1900-01-01%2000%3A00%3A00.000");
     });
     const auto r = b.expect_fail("CHG-01");
     ASSERT_FALSE(r.findings.empty());
@@ -36,20 +37,24 @@ TEST(ChangesChecks, AFeedWithoutDeletionsFailsChg01AndChg02) {
     b.expect_pass_without_proxy("CHG-02");
 }
 
-/// `n` CliFor records in the writer's tenant of the stub, every fiftieth logically deleted: a target that holds data, its
-/// feed from 1900 many pages longer than CHG-02 reads whole (kSamplePages of PageSize 100).
+/// `n` CliFor records in the writer's tenant of the stub, every fiftieth logically deleted: a target that holds data,
+/// its feed from 1900 many pages longer than CHG-02 reads whole (kSamplePages of PageSize 100).
 void load_clifor(Broken& b, int n) {
     json records = json::array();
     for (int i = 0; i < n; ++i) {
         char code[16];
         std::snprintf(code, sizeof code, "L%05d", i);
-        records.push_back({{"ind_clifor", i % 2 ? "C" : "F"}, {"cod_clifor", code}, {"des_ragsoc", "Caffè n° " + std::to_string(i)}, {"flg_isdeleted", i % 50 == 49}});
+        records.push_back({{"ind_clifor", i % 2 ? "C" : "F"},
+                           {"cod_clifor", code},
+                           {"des_ragsoc", "Caffè n° " + std::to_string(i)},
+                           {"flg_isdeleted", i % 50 == 49}});
     }
     b.stub.server->load(1, "CliFor", records);
 }
 
 bool from_1900(const httplib::Request& req) {
-    return req.method == "GET" && req.path == "/api/sync/CliFor" && req.get_param_value("LastUtcRun").rfind("1900-01-01", 0) == 0;
+    return req.method == "GET" && req.path == "/api/sync/CliFor" &&
+           req.get_param_value("LastUtcRun").rfind("1900-01-01", 0) == 0;
 }
 
 std::string all_observed(const run::CheckResult& r) {
@@ -66,15 +71,17 @@ TEST(ChangesChecks, Chg02SamplesALargeFeedAndPassesOnTheFaithfulStub) {
     const std::string all = all_observed(r);
     EXPECT_NE(all.find("read pages 1, "), std::string::npos) << all;
     EXPECT_NE(all.find(" and 31 of 31 of PageSize 100 (405 of 3,005 rows)"), std::string::npos) << all;
-    EXPECT_NE(all.find("this check's records looked for in the feed after the record it wrote first"), std::string::npos) << all;
+    EXPECT_NE(all.find("this check's records looked for in the feed after the record it wrote first"),
+              std::string::npos)
+        << all;
     EXPECT_LE(r.requests, 15) << "a bounded read, not the feed's 31 pages\n" << all;
 }
 
 TEST(ChangesChecks, Chg02SamplesALargeFeedUnderTheChoicesItsReadsMeet) {
     // Deleted records hidden from lists (the count against GET resources), other row orders and envelopes, a coarse
     // or skewed clock (the later feed's instant), a cap that clamps, keys compared case-sensitively.
-    for (const std::string choices : {"A-12=hidden", "A-11=insertion", "A-11=shuffle", "A-07=row", "A-07=header", "A-80=Items", "A-79=datetime,A-23=skewed",
-                                      "A-08=100,A-81=clamp", "A-17=cs"}) {
+    for (const std::string choices : {"A-12=hidden", "A-11=insertion", "A-11=shuffle", "A-07=row", "A-07=header",
+                                      "A-80=Items", "A-79=datetime,A-23=skewed", "A-08=100,A-81=clamp", "A-17=cs"}) {
         SCOPED_TRACE(choices);
         stub::StubOptions options;
         stub::apply_choices(options.choices, choices);
@@ -86,8 +93,8 @@ TEST(ChangesChecks, Chg02SamplesALargeFeedUnderTheChoicesItsReadsMeet) {
 }
 
 TEST(ChangesChecks, Chg02OnALargeFeedWithoutDeletionsFails) {
-    // The deleted rows dropped from every feed page, TotalRowsCount left as the stub counts: this check's deleted record
-    // is missing from the feed after its writes, wherever it falls among the pages of the feed from 1900.
+    // The deleted rows dropped from every feed page, TotalRowsCount left as the stub counts: this check's deleted
+    // record is missing from the feed after its writes, wherever it falls among the pages of the feed from 1900.
     Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
         if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/sync/", 0) != 0) return;
         auto doc = json::parse(res.body);
@@ -110,14 +117,17 @@ TEST(ChangesChecks, Chg02OnALargeFeedFrom1900ThatEndsEarlyFailsByItsCount) {
     Broken b({}, [](const httplib::Request& req, httplib::Response& res) {
         if (!from_1900(req) || res.status != 200) return;
         auto doc = json::parse(res.body);
-        if (std::stol(req.get_param_value("PageNumber")) * std::stol(req.get_param_value("PageSize")) > 2000) test::records_of(doc) = json::array();
+        if (std::stol(req.get_param_value("PageNumber")) * std::stol(req.get_param_value("PageSize")) > 2000)
+            test::records_of(doc) = json::array();
         doc["TotalRowsCount"] = 2000;
         res.set_content(doc.dump(), "application/json");
     });
     load_clifor(b, 3000);
     const auto r = b.expect_fail("CHG-02");
     ASSERT_EQ(r.findings.size(), 1u) << test::describe({});
-    EXPECT_NE(r.findings[0].expected.find("returns every record: at least the 3,005 that GET /api/resources/CliFor counts"), std::string::npos)
+    EXPECT_NE(
+        r.findings[0].expected.find("returns every record: at least the 3,005 that GET /api/resources/CliFor counts"),
+        std::string::npos)
         << r.findings[0].expected;
     EXPECT_EQ(r.findings[0].actual, "page 31 of PageSize 100 holds 0 rows: the feed ends by row 3,000");
 }

@@ -15,7 +15,9 @@ using test::Broken;
 
 /// Deleted rows vanish from every read: deletion is physical.
 void hide_deleted(const httplib::Request& req, httplib::Response& res) {
-    if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/", 0) != 0 || req.path.find("TokenInfo") != std::string::npos) return;
+    if (req.method != "GET" || res.status != 200 || req.path.rfind("/api/", 0) != 0 ||
+        req.path.find("TokenInfo") != std::string::npos)
+        return;
     test::keep_rows(res, [](const json& r) { return r.value("flg_isdeleted", false) != true; });
 }
 

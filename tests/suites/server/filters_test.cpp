@@ -11,8 +11,8 @@
 namespace bds {
 namespace {
 
-using test::Broken;
 using test::BreakingProxy;
+using test::Broken;
 
 /// A server that reads RecordSelection of list reads as `change` turns it.
 BreakingProxy::Rewrite rewrite_selection(std::function<std::string(const std::string&)> change) {
@@ -41,7 +41,8 @@ std::string first_conjunct(const std::string& selection) {
 
 TEST(FiltersChecks, PassOnTheFaithfulStub) {
     Broken b({});
-    for (const char* id : {"FIL-01", "FIL-02", "FIL-03", "FIL-04", "FIL-06", "FIL-07", "FIL-08"}) b.expect_pass_without_proxy(id);
+    for (const char* id : {"FIL-01", "FIL-02", "FIL-03", "FIL-04", "FIL-06", "FIL-07", "FIL-08"})
+        b.expect_pass_without_proxy(id);
 }
 
 TEST(FiltersChecks, IgnoringAllButTheFirstConjunctFailsEveryFilterCheck) {
@@ -100,7 +101,8 @@ TEST(FiltersChecks, A5xxForAMalformedSelectionFailsFil08) {
 TEST(FiltersChecks, RowsBeyondTheScopeOnAMalformedSelectionFailFil08) {
     // A server that answers a condition it cannot read with every row of the resource; other CliFor rows exist.
     Broken b({}, {}, rewrite_selection([](const std::string& s) {
-                 return s.find(" and (") != std::string::npos ? std::string("flg_isdeleted = 0 or flg_isdeleted = 1") : s;
+                 return s.find(" and (") != std::string::npos ? std::string("flg_isdeleted = 0 or flg_isdeleted = 1")
+                                                              : s;
              }));
     const auto other = test::run_all(b.cat, b.stub.target, {"FIL-02"});
     ASSERT_EQ(test::result_of(other, "FIL-02").outcome, run::Outcome::Pass) << test::describe(other);

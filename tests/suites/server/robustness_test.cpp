@@ -58,11 +58,13 @@ TEST(RobustnessChecks, A500ForABadPageSizeFailsRob07) {
 TEST(RobustnessChecks, ACompletedTruncatedBodyFailsRob01) {
     // A "repairing" parser: a body cut inside a string is closed and stored.
     Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
-        if (target.rfind("/api/sync/", 0) == 0 && body.find("bdsc trunc") != std::string::npos && !json::accept(body)) body += "\"}]";
+        if (target.rfind("/api/sync/", 0) == 0 && body.find("bdsc trunc") != std::string::npos && !json::accept(body))
+            body += "\"}]";
     });
     const auto r = b.expect_fail("ROB-01");
     ASSERT_FALSE(r.findings.empty());
-    EXPECT_NE(r.findings.front().expected.find("truncated inside a string"), std::string::npos) << r.findings.front().expected;
+    EXPECT_NE(r.findings.front().expected.find("truncated inside a string"), std::string::npos)
+        << r.findings.front().expected;
 }
 
 TEST(RobustnessChecks, AnObjectBodyStoredAsABlockFailsRob02) {
@@ -80,7 +82,8 @@ TEST(RobustnessChecks, AnArrayOfRecordsInsideAnotherValueTakenAsTheBlockPassesRo
     Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
         if (target.rfind("/api/sync/", 0) != 0) return;
         const json parsed = json::parse(body, nullptr, false);
-        if (parsed.is_object() && parsed.contains("Records") && parsed["Records"].is_array()) body = parsed["Records"].dump();
+        if (parsed.is_object() && parsed.contains("Records") && parsed["Records"].is_array())
+            body = parsed["Records"].dump();
         if (parsed.is_array() && parsed.size() == 1 && parsed[0].is_array()) body = parsed[0].dump();
     });
     b.expect_pass("ROB-02");
@@ -110,13 +113,15 @@ TEST(RobustnessChecks, AHugeStringCutBeforeStoringFailsRob03) {
 }
 
 TEST(RobustnessChecks, AnotherContentTypeAnswered200WithoutStoringFailsRob04) {
-    Broken b(accepted_unstored(
-        [](const httplib::Request& req) { return req.get_header_value("Content-Type").rfind("application/json", 0) != 0; }));
+    Broken b(accepted_unstored([](const httplib::Request& req) {
+        return req.get_header_value("Content-Type").rfind("application/json", 0) != 0;
+    }));
     b.expect_fail("ROB-04");
 }
 
 TEST(RobustnessChecks, UnknownFieldsAnswered200WithoutStoringFailsRob05) {
-    Broken b(accepted_unstored([](const httplib::Request& req) { return req.body.find("x_bdsc") != std::string::npos; }));
+    Broken b(
+        accepted_unstored([](const httplib::Request& req) { return req.body.find("x_bdsc") != std::string::npos; }));
     b.expect_fail("ROB-05");
 }
 
@@ -135,8 +140,10 @@ TEST(RobustnessChecks, AStackedDeleteThatRunsFailsRob06) {
     // rows matching the condition with the caller's own token before answering.
     Broken b({}, {}, {});
     const std::string upstream = b.stub.server->base_url();
-    b.proxy = std::make_unique<test::BreakingProxy>(upstream, [upstream](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "GET" || req.path != "/api/resources/CliFor" || !req.has_param("RecordSelection")) return false;
+    b.proxy = std::make_unique<test::BreakingProxy>(upstream, [upstream](const httplib::Request& req,
+                                                                         httplib::Response& res) {
+        if (req.method != "GET" || req.path != "/api/resources/CliFor" || !req.has_param("RecordSelection"))
+            return false;
         const std::string selection = req.get_param_value("RecordSelection");
         const std::string stacked = "; DELETE FROM CliFor WHERE ";
         const auto at = selection.find(stacked);
@@ -150,7 +157,8 @@ TEST(RobustnessChecks, AStackedDeleteThatRunsFailsRob06) {
         json block = json::array();
         const json page = json::parse(rows->body);
         for (const auto& row : page.at("Records"))
-            block.push_back({{"ind_clifor", row.at("ind_clifor")}, {"cod_clifor", row.at("cod_clifor")}, {"flg_isdeleted", true}});
+            block.push_back(
+                {{"ind_clifor", row.at("ind_clifor")}, {"cod_clifor", row.at("cod_clifor")}, {"flg_isdeleted", true}});
         c.Post("/api/sync/CliFor", auth, block.dump(), "application/json; charset=utf-8");
         res.status = 200;
         res.set_content(R"({"TotalRowsCount":0,"Records":[]})", "application/json");
@@ -172,10 +180,12 @@ TEST(RobustnessChecks, ALenientButFaithfulServerPasses) {
         headers.erase("Content-Type");
         headers.emplace("Content-Type", "application/json; charset=utf-8");
         const std::string trailing = " trailing";
-        if (body.size() > trailing.size() && body.compare(body.size() - trailing.size(), trailing.size(), trailing) == 0)
+        if (body.size() > trailing.size() &&
+            body.compare(body.size() - trailing.size(), trailing.size(), trailing) == 0)
             body.erase(body.size() - trailing.size());
         // A decoder that reads bad bytes as U+FFFD and NaN as null.
-        for (const auto& [from, to] : {std::pair<std::string, std::string>{"\xC3\x28 \xFF", "\xEF\xBF\xBD( \xEF\xBF\xBD"}, {":NaN", ":null"}})
+        for (const auto& [from, to] :
+             {std::pair<std::string, std::string>{"\xC3\x28 \xFF", "\xEF\xBF\xBD( \xEF\xBF\xBD"}, {":NaN", ":null"}})
             if (const auto at = body.find(from); at != std::string::npos) body.replace(at, from.size(), to);
         json parsed = json::parse(body, nullptr, false);
         const Record* record = cat.find(target.substr(10));
@@ -187,13 +197,16 @@ TEST(RobustnessChecks, ALenientButFaithfulServerPasses) {
         body = parsed.dump();
     });
     const auto result = test::run_all(b.cat, b.target, {"ROB-01", "ROB-04", "ROB-05"});
-    for (const auto& r : result.results) EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.id << "\n" << test::describe(result);
+    for (const auto& r : result.results)
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.id << "\n" << test::describe(result);
     // The leniency shows in what was observed.
     bool accepted_text = false;
-    for (const auto& o : test::result_of(result, "ROB-04").observations) accepted_text = accepted_text || o.text == "Content-Type text/plain; charset=utf-8: answered status 200";
+    for (const auto& o : test::result_of(result, "ROB-04").observations)
+        accepted_text = accepted_text || o.text == "Content-Type text/plain; charset=utf-8: answered status 200";
     EXPECT_TRUE(accepted_text);
     int unclear = 0;
-    for (const auto& o : test::result_of(result, "ROB-01").observations) unclear += o.text.find(": accepted; stored the record") != std::string::npos;
+    for (const auto& o : test::result_of(result, "ROB-01").observations)
+        unclear += o.text.find(": accepted; stored the record") != std::string::npos;
     EXPECT_EQ(unclear, 2);
 }
 
@@ -227,8 +240,9 @@ TEST(RobustnessChecks, AnOrThatEscapesTheTenantFailsRob06) {
                 std::lock_guard lock(*mutex);
                 if (token->empty()) {
                     httplib::Client c(upstream);
-                    const auto r = c.Post("/Token", "grant_type=password&username=" + other.username + "&password=" + other.password,
-                                          "application/x-www-form-urlencoded");
+                    const auto r = c.Post(
+                        "/Token", "grant_type=password&username=" + other.username + "&password=" + other.password,
+                        "application/x-www-form-urlencoded");
                     if (r && r->status == 200) *token = json::parse(r->body).at("access_token").get<std::string>();
                 }
             }

@@ -14,8 +14,8 @@ namespace bds {
 namespace {
 
 using nlohmann::json;
-using test::Broken;
 using test::BreakingProxy;
+using test::Broken;
 
 /// A server whose list reads and change feeds return rows changed by `change` (the stub's object envelope).
 BreakingProxy::After change_rows(std::function<void(json&)> change) {
@@ -83,22 +83,28 @@ TEST(SchemaChecks, ANotNullFieldLeftOutFailsSch02) {
 
 TEST(SchemaChecks, ABitAnsweredAsTextFailsSch02) {
     Broken b({}, change_rows([](json& row) {
-        if (row.contains("flg_isdeleted")) row["flg_isdeleted"] = "no";
-    }));
+                 if (row.contains("flg_isdeleted")) row["flg_isdeleted"] = "no";
+             }));
     b.expect_fail("SCH-02");
 }
 
 TEST(SchemaChecks, FormsTheSeedsLeaveOpenAreObservedNotJudged) {
     // Date-times not in ISO 8601 and decimals as strings: how a target writes them is not shown.
     Broken b({}, change_rows([](json& row) {
-        if (row.contains("dat_ultvar") && row["dat_ultvar"].is_string()) row["dat_ultvar"] = "21/11/2026 10:00:00";
-        for (auto& [name, v] : row.items())
-            if (name.rfind("prc_", 0) == 0 && v.is_number()) v = v.dump();
-    }));
+                 if (row.contains("dat_ultvar") && row["dat_ultvar"].is_string())
+                     row["dat_ultvar"] = "21/11/2026 10:00:00";
+                 for (auto& [name, v] : row.items())
+                     if (name.rfind("prc_", 0) == 0 && v.is_number()) v = v.dump();
+             }));
     b.expect_pass("SCH-02");
     // SCH-03 reads rows already there: one with a decimal the proxy turns into text (prc_) and one it leaves a number.
-    b.stub.server->load(1, "AliquoteIva", json::array({{{"cod_iva", "00Z22"}, {"flg_isdeleted", false}, {"prc_iva", 22.5}, {"prc_indetraibile", 10}}}));
-    b.stub.server->load(1, "Articoli", json::array({{{"cod_art", "00Z1"}, {"cod_variante", ""}, {"flg_isdeleted", false}, {"qta_pes_lordo_kg", 1.5}}}));
+    b.stub.server->load(
+        1, "AliquoteIva",
+        json::array({{{"cod_iva", "00Z22"}, {"flg_isdeleted", false}, {"prc_iva", 22.5}, {"prc_indetraibile", 10}}}));
+    b.stub.server->load(
+        1, "Articoli",
+        json::array(
+            {{{"cod_art", "00Z1"}, {"cod_variante", ""}, {"flg_isdeleted", false}, {"qta_pes_lordo_kg", 1.5}}}));
     const auto r = b.expect_pass("SCH-03");
     std::string all;
     for (const auto& o : r.observations) all += o.text + "\n";

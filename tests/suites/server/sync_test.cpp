@@ -13,13 +13,15 @@ namespace bds {
 namespace {
 
 using nlohmann::json;
-using test::Broken;
 using test::BreakingProxy;
+using test::Broken;
 
 constexpr const char* kSync = "/api/sync/";
 
 /// The resource of a POST sync path, or "".
-std::string sync_resource(const std::string& path) { return path.rfind(kSync, 0) == 0 ? path.substr(std::string(kSync).size()) : ""; }
+std::string sync_resource(const std::string& path) {
+    return path.rfind(kSync, 0) == 0 ? path.substr(std::string(kSync).size()) : "";
+}
 
 /// A rewrite hook that changes each record of POST sync bodies with `change(record, resource)`.
 BreakingProxy::Rewrite rewrite_records(std::function<void(json&, const Record&)> change, const Catalogue& cat) {
@@ -36,19 +38,23 @@ BreakingProxy::Rewrite rewrite_records(std::function<void(json&, const Record&)>
 
 TEST(SyncChecks, TextsCutOnStoreFailSyn01) {
     const Catalogue cat = builtin_catalogue();
-    Broken b({}, {}, rewrite_records([](json& r, const Record& record) {
-        for (auto& [name, value] : r.items()) {
-            const Field* f = record.field(name);
-            if (!f || f->key || !value.is_string() || f->type.kind != SqlKind::NVarChar) continue;
-            const auto text = sql::utf8_to_u32(value.get<std::string>());
-            if (text && text->size() > 3) value = sql::to_utf8(text->substr(0, 3));
-        }
-    }, cat));
+    Broken b({}, {},
+             rewrite_records(
+                 [](json& r, const Record& record) {
+                     for (auto& [name, value] : r.items()) {
+                         const Field* f = record.field(name);
+                         if (!f || f->key || !value.is_string() || f->type.kind != SqlKind::NVarChar) continue;
+                         const auto text = sql::utf8_to_u32(value.get<std::string>());
+                         if (text && text->size() > 3) value = sql::to_utf8(text->substr(0, 3));
+                     }
+                 },
+                 cat));
     const auto r = b.expect_fail("SYN-01");
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().actual.find("differen"), std::string::npos) << r.findings.front().actual;
     // The counterexample shows the block that was sent, not "<???>".
-    EXPECT_NE(r.findings.front().counterexample.find("flg_isdeleted"), std::string::npos) << r.findings.front().counterexample;
+    EXPECT_NE(r.findings.front().counterexample.find("flg_isdeleted"), std::string::npos)
+        << r.findings.front().counterexample;
     b.expect_pass_without_proxy("SYN-01");
 }
 
@@ -64,7 +70,8 @@ TEST(SyncChecks, AnInsertOnlyServerFailsSyn02) {
         std::lock_guard lock(*mutex);
         json kept = json::array();
         for (const auto& r : block)
-            if (seen->insert(record->name + "/" + oracle::index_key(*record, r, Collation::CaseInsensitive)).second) kept.push_back(r);
+            if (seen->insert(record->name + "/" + oracle::index_key(*record, r, Collation::CaseInsensitive)).second)
+                kept.push_back(r);
         body = kept.dump();
     });
     const auto r = b.expect_fail("SYN-02");
@@ -115,12 +122,14 @@ TEST(SyncChecks, TotalRowsCountOfThePageFailsSyn06) {
 TEST(SyncChecks, InvalidBlocksAcceptedFailSyn07) {
     Broken b(test::answer("POST", "/api/sync/CliFor", 200, R"({"accepted":1})"));
     // Every resource, not only CliFor, is drawn: answer 200 to every POST sync.
-    b.proxy = std::make_unique<BreakingProxy>(b.stub.server->base_url(), [](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "POST" || sync_resource(req.path).empty()) return false;
-        res.status = 200;
-        res.set_content(R"({"accepted":1})", "application/json");
-        return true;
-    });
+    b.proxy = std::make_unique<BreakingProxy>(b.stub.server->base_url(),
+                                              [](const httplib::Request& req, httplib::Response& res) {
+                                                  if (req.method != "POST" || sync_resource(req.path).empty())
+                                                      return false;
+                                                  res.status = 200;
+                                                  res.set_content(R"({"accepted":1})", "application/json");
+                                                  return true;
+                                              });
     b.target.base_url = b.proxy->base_url();
     b.expect_fail("SYN-07");
     b.expect_pass_without_proxy("SYN-07");
@@ -129,21 +138,23 @@ TEST(SyncChecks, InvalidBlocksAcceptedFailSyn07) {
 TEST(SyncChecks, PartlyStoredRefusedBlocksFailSyn08) {
     // Each record goes to the stub alone: the valid ones are stored, and the block is still answered 400.
     Broken b({});
-    b.proxy = std::make_unique<BreakingProxy>(b.stub.server->base_url(), [url = b.stub.server->base_url()](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "POST" || sync_resource(req.path).empty()) return false;
-        const json block = json::parse(req.body, nullptr, false);
-        if (!block.is_array()) return false;
-        httplib::Client stub(url);
-        int status = 200;
-        for (const auto& r : block) {
-            auto answer = stub.Post(req.path, {{"Authorization", req.get_header_value("Authorization")}}, json::array({r}).dump(),
-                                    "application/json; charset=utf-8");
-            if (!answer || answer->status != 200) status = answer ? answer->status : 502;
-        }
-        res.status = status;
-        res.set_content("{}", "application/json");
-        return true;
-    });
+    b.proxy = std::make_unique<BreakingProxy>(
+        b.stub.server->base_url(),
+        [url = b.stub.server->base_url()](const httplib::Request& req, httplib::Response& res) {
+            if (req.method != "POST" || sync_resource(req.path).empty()) return false;
+            const json block = json::parse(req.body, nullptr, false);
+            if (!block.is_array()) return false;
+            httplib::Client stub(url);
+            int status = 200;
+            for (const auto& r : block) {
+                auto answer = stub.Post(req.path, {{"Authorization", req.get_header_value("Authorization")}},
+                                        json::array({r}).dump(), "application/json; charset=utf-8");
+                if (!answer || answer->status != 200) status = answer ? answer->status : 502;
+            }
+            res.status = status;
+            res.set_content("{}", "application/json");
+            return true;
+        });
     b.target.base_url = b.proxy->base_url();
     b.expect_fail("SYN-08");
     b.expect_pass_without_proxy("SYN-08");
@@ -179,12 +190,15 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
         stub::StubOptions stub_options;
         stub_options.defect = defect;
         auto stub = bundled::start_embedded_stub(cat, stub_options);
-        const auto r = test::result_of(run::run_checks(cat, stub.target, select_checks(all_checks(), {}, {id}), options), id);
+        const auto r =
+            test::result_of(run::run_checks(cat, stub.target, select_checks(all_checks(), {}, {id}), options), id);
         ASSERT_EQ(r.outcome, run::Outcome::Fail) << id;
         for (const auto& f : r.findings) {
             EXPECT_EQ(f.counterexample.find("json.exception"), std::string::npos) << id << ": " << f.counterexample;
-            EXPECT_LT(f.counterexample.size(), 1200u) << id << ": fields that do not matter left out\n" << f.counterexample;
-            EXPECT_NE(f.counterexample.find("flg_isdeleted"), std::string::npos) << id << ": required fields stay\n" << f.counterexample;
+            EXPECT_LT(f.counterexample.size(), 1200u) << id << ": fields that do not matter left out\n"
+                                                      << f.counterexample;
+            EXPECT_NE(f.counterexample.find("flg_isdeleted"), std::string::npos) << id << ": required fields stay\n"
+                                                                                 << f.counterexample;
         }
     }
 }

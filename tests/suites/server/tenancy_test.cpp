@@ -28,7 +28,8 @@ TEST(TenancyChecks, TheFaithfulStubPassesEveryTenancyCheck) {
 /// A server that gives the other tenant's user the writer's token: everything the writer wrote leaks.
 test::BreakingProxy::Rewrite other_tenant_logs_in_as_writer() {
     return [](std::string& target, httplib::Headers&, std::string& body) {
-        if (target == "/Token" && body.find("username=other_tenant") != std::string::npos) body = "grant_type=password&username=writer&password=writer-pw";
+        if (target == "/Token" && body.find("username=other_tenant") != std::string::npos)
+            body = "grant_type=password&username=writer&password=writer-pw";
     };
 }
 
@@ -37,8 +38,11 @@ TEST(TenancyChecks, TheOtherTenantServedAsTheWriterFailsEveryTenancyCheck) {
         Broken b({}, {}, other_tenant_logs_in_as_writer());
         const auto r = b.expect_fail(id);
         ASSERT_FALSE(r.findings.empty()) << id;
-        const std::string words = id == "TEN-04" ? "reads back its own" : id == "TEN-05" ? "other tenant's data" : "none of the writer's records";
-        EXPECT_NE(r.findings.front().expected.find(words), std::string::npos) << id << ": " << r.findings.front().expected;
+        const std::string words = id == "TEN-04"   ? "reads back its own"
+                                  : id == "TEN-05" ? "other tenant's data"
+                                                   : "none of the writer's records";
+        EXPECT_NE(r.findings.front().expected.find(words), std::string::npos)
+            << id << ": " << r.findings.front().expected;
     }
 }
 
@@ -58,7 +62,9 @@ struct LeakOn {
             url, test::BreakingProxy::Before{},
             [tokens = tokens](const httplib::Request& req, httplib::Response& res) {
                 // Learns the other tenant's token as the stub issues it.
-                if (req.path != "/Token" || res.status != 200 || req.body.find("username=other_tenant") == std::string::npos) return;
+                if (req.path != "/Token" || res.status != 200 ||
+                    req.body.find("username=other_tenant") == std::string::npos)
+                    return;
                 std::lock_guard lock(tokens->mutex);
                 tokens->other = json::parse(res.body)["access_token"].get<std::string>();
             },
@@ -69,7 +75,8 @@ struct LeakOn {
                 if (it == headers.end() || tokens->other.empty() || it->second != "Bearer " + tokens->other) return;
                 if (tokens->writer.empty()) {
                     httplib::Client c(url);
-                    auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw", "application/x-www-form-urlencoded");
+                    auto r = c.Post("/Token", "grant_type=password&username=writer&password=writer-pw",
+                                    "application/x-www-form-urlencoded");
                     tokens->writer = json::parse(r->body)["access_token"].get<std::string>();
                 }
                 it->second = "Bearer " + tokens->writer;
@@ -84,7 +91,8 @@ void expect_leak_fails_only(const std::string& path, const std::string& failing)
     const auto result = test::run_all(leak.b.cat, leak.b.target, {"TEN-01", "TEN-02", "TEN-03"});
     for (const std::string id : {"TEN-01", "TEN-02", "TEN-03"})
         EXPECT_EQ(test::result_of(result, id).outcome, id == failing ? run::Outcome::Fail : run::Outcome::Pass)
-            << id << "\n" << test::describe(result);
+            << id << "\n"
+            << test::describe(result);
 }
 
 TEST(TenancyChecks, AChangeFeedThatIgnoresTheTenantFailsTen02Only) { expect_leak_fails_only("/api/sync/", "TEN-02"); }
@@ -114,7 +122,8 @@ TEST(TenancyChecks, ARecordFiledUnderTheCustomerIdOfItsBodyFailsTen05) {
             if (target.rfind("/api/sync/", 0) != 0 || body.find("\"customer_ID\"") == std::string::npos) return;
             if (token->empty()) {
                 httplib::Client c(url);
-                auto r = c.Post("/Token", "grant_type=password&username=other_tenant&password=other-pw", "application/x-www-form-urlencoded");
+                auto r = c.Post("/Token", "grant_type=password&username=other_tenant&password=other-pw",
+                                "application/x-www-form-urlencoded");
                 *token = json::parse(r->body)["access_token"].get<std::string>();
             }
             auto it = headers.find("Authorization");
@@ -129,7 +138,9 @@ TEST(TenancyChecks, ARecordFiledUnderTheCustomerIdOfItsBodyFailsTen05) {
 TEST(TenancyChecks, ABlockNamingAnotherTenantMayBeRefused) {
     // Refusing the block passes as well as ignoring customer_ID (A-26).
     Broken b([](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "POST" || req.path.rfind("/api/sync/", 0) != 0 || req.body.find("\"customer_ID\"") == std::string::npos) return false;
+        if (req.method != "POST" || req.path.rfind("/api/sync/", 0) != 0 ||
+            req.body.find("\"customer_ID\"") == std::string::npos)
+            return false;
         res.status = 400;
         res.set_content(R"({"error":"customer_ID"})", "application/json");
         return true;
@@ -145,7 +156,8 @@ TEST(TenancyChecks, NoOtherTenantSkipsWithTheReason) {
     const auto result = test::run_all(b.cat, target, {"TEN-"});
     for (const auto& id : kIds) {
         EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Skip) << id;
-        EXPECT_NE(test::result_of(result, id).reason.find("other_tenant"), std::string::npos) << test::result_of(result, id).reason;
+        EXPECT_NE(test::result_of(result, id).reason.find("other_tenant"), std::string::npos)
+            << test::result_of(result, id).reason;
     }
 }
 

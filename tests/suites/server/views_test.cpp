@@ -22,7 +22,8 @@ void expect_fail_saying(Broken& b, const std::string& id, const std::string& wor
 }
 
 /// An after-hook that edits each row of 200 answers to `method path` (the stub's default envelope).
-test::BreakingProxy::After edit_rows(const std::string& method, const std::string& path, std::function<void(json&)> edit) {
+test::BreakingProxy::After edit_rows(const std::string& method, const std::string& path,
+                                     std::function<void(json&)> edit) {
     return [=](const httplib::Request& req, httplib::Response& res) {
         if (req.method != method || req.path != path || res.status != 200) return;
         json doc = json::parse(res.body);
@@ -54,12 +55,14 @@ TEST(ViewsChecks, View10SendsCustomersWhoseKeysStayDistinct) {
 }
 
 TEST(ViewsChecks, AFieldTheViewDoesNotListFailsView01) {
-    Broken b({}, edit_rows("GET", "/api/resources/MCPArticoli", [](json& row) { row["des_articolo_ex"] = "only in Articoli"; }));
+    Broken b({}, edit_rows("GET", "/api/resources/MCPArticoli",
+                           [](json& row) { row["des_articolo_ex"] = "only in Articoli"; }));
     expect_fail_saying(b, "VIEW-01", "des_articolo_ex", false);
 }
 
 TEST(ViewsChecks, AFieldOfTheWrongTypeFailsView01) {
-    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) { row["num_anno"] = std::to_string(row.value("num_anno", 0)); }));
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT",
+                           [](json& row) { row["num_anno"] = std::to_string(row.value("num_anno", 0)); }));
     expect_fail_saying(b, "VIEW-01", "num_anno", false);
 }
 
@@ -83,18 +86,21 @@ TEST(ViewsChecks, SuppliersInMCPClientiFailView02) {
 
 TEST(ViewsChecks, ALineMissingFromTheHeaderFailsView03) {
     Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) {
-                 if (row.contains("MCPDocumentiR") && !row["MCPDocumentiR"].empty()) row["MCPDocumentiR"].erase(row["MCPDocumentiR"].size() - 1);
+                 if (row.contains("MCPDocumentiR") && !row["MCPDocumentiR"].empty())
+                     row["MCPDocumentiR"].erase(row["MCPDocumentiR"].size() - 1);
              }));
     expect_fail_saying(b, "VIEW-03", "carries its");
 }
 
 TEST(ViewsChecks, ALineNotRepeatingItsHeadersYearFailsView03) {
-    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiR", [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiR",
+                           [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
     expect_fail_saying(b, "VIEW-03", "MCPDocumentiR.num_anno");
 }
 
 TEST(ViewsChecks, AViewValueThatIsNotTheBaseRecordsFailsView04) {
-    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT", [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
+    Broken b({}, edit_rows("GET", "/api/resources/MCPDocumentiT",
+                           [](json& row) { row["num_anno"] = row.value("num_anno", 2000) + 1; }));
     const auto r = b.expect_fail("VIEW-04");
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().expected.find("num_anno"), std::string::npos) << r.findings.front().expected;
@@ -113,7 +119,8 @@ TEST(ViewsChecks, AMissingViewRowFailsView04) {
 }
 
 TEST(ViewsChecks, MCPResourcesRowsOfTheWrongShapeFailView05) {
-    Broken b({}, edit_rows("GET", "/api/resources/MCPResources", [](json& row) { row["Resource_ID"] = "R" + row["Resource_ID"].dump(); }));
+    Broken b({}, edit_rows("GET", "/api/resources/MCPResources",
+                           [](json& row) { row["Resource_ID"] = "R" + row["Resource_ID"].dump(); }));
     expect_fail_saying(b, "VIEW-05", "Resource_ID", false);
     Broken refused(test::answer("GET", "/api/resources/MCPResources", 404, "{}"));
     refused.expect_fail("VIEW-05");
@@ -177,7 +184,8 @@ TEST(ViewsChecks, DeletedRowsAndWeeksAreObserved) {
         ASSERT_FALSE(r.observations.empty()) << id;
     }
     // The stub shows deleted rows with the flag (A-42) and numbers weeks as ISO 8601 does (A-39).
-    EXPECT_NE(test::result_of(result, "VIEW-08").observations.front().text.find("shown (1 rows), flg_isdeleted true"), std::string::npos)
+    EXPECT_NE(test::result_of(result, "VIEW-08").observations.front().text.find("shown (1 rows), flg_isdeleted true"),
+              std::string::npos)
         << test::result_of(result, "VIEW-08").observations.front().text;
     EXPECT_NE(test::result_of(result, "VIEW-09").observations.front().text.find("ISO 8601"), std::string::npos)
         << test::result_of(result, "VIEW-09").observations.front().text;
@@ -217,26 +225,33 @@ TEST(ViewsChecks, AServerTakingTheOrderAsSqlTextPassesView06AndView10) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, sql_body());
     ASSERT_TRUE(stub.target.query_body);
-    EXPECT_EQ((*stub.target.query_body)["OrderBy"], "$OrderField $OrderDirection") << "the bundled target's template for A-41=sql";
+    EXPECT_EQ((*stub.target.query_body)["OrderBy"], "$OrderField $OrderDirection")
+        << "the bundled target's template for A-41=sql";
     const auto result = test::run_all(cat, stub.target, {"VIEW-06", "VIEW-10", "VIEW-11"});
     for (const char* id : {"VIEW-06", "VIEW-10", "VIEW-11"})
-        EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Pass) << id << " (not skipped: $OrderField is found inside the text)\n"
-                                                                          << test::describe(result);
+        EXPECT_EQ(test::result_of(result, id).outcome, run::Outcome::Pass)
+            << id << " (not skipped: $OrderField is found inside the text)\n"
+            << test::describe(result);
 }
 
 TEST(ViewsChecks, AWrongOrderFailsView10WithTheSqlText) {
     // The direction turned around on its way to the server: every answer comes in the other order.
-    Broken flipped({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
-        if (target != "/api/resources/MCPClienti/query") return;
-        json doc = json::parse(body);
-        if (const auto it = doc.find("OrderBy"); it != doc.end() && it->is_string()) {
-            std::string order = *it;
-            if (const auto at = order.rfind(" DESC"); at != std::string::npos) order.replace(at, 5, " ASC");
-            else if (const auto asc = order.rfind(" ASC"); asc != std::string::npos) order.replace(asc, 4, " DESC");
-            *it = order;
-        }
-        body = doc.dump();
-    }, sql_body());
+    Broken flipped(
+        {}, {},
+        [](std::string& target, httplib::Headers&, std::string& body) {
+            if (target != "/api/resources/MCPClienti/query") return;
+            json doc = json::parse(body);
+            if (const auto it = doc.find("OrderBy"); it != doc.end() && it->is_string()) {
+                std::string order = *it;
+                if (const auto at = order.rfind(" DESC"); at != std::string::npos)
+                    order.replace(at, 5, " ASC");
+                else if (const auto asc = order.rfind(" ASC"); asc != std::string::npos)
+                    order.replace(asc, 4, " DESC");
+                *it = order;
+            }
+            body = doc.dump();
+        },
+        sql_body());
     expect_fail_saying(flipped, "VIEW-10", "ordered by des_ragsoc");
     // A server that reads the text but does not order by it.
     const Catalogue cat = builtin_catalogue();
@@ -263,9 +278,11 @@ TEST(ViewsChecks, WhereNullsSortIsObservedAndNeverJudged) {
         const auto& observed = test::result_of(result, "VIEW-11");
         EXPECT_EQ(observed.outcome, run::Outcome::Pass) << test::describe(result);
         ASSERT_EQ(observed.observations.size(), 2u) << test::describe(result);
-        EXPECT_NE(observed.observations[0].text.find("ascending puts a NULL (A-96): " + std::string(ascending)), std::string::npos)
+        EXPECT_NE(observed.observations[0].text.find("ascending puts a NULL (A-96): " + std::string(ascending)),
+                  std::string::npos)
             << observed.observations[0].text;
-        EXPECT_NE(observed.observations[1].text.find("descending puts a NULL (A-96): " + std::string(descending)), std::string::npos)
+        EXPECT_NE(observed.observations[1].text.find("descending puts a NULL (A-96): " + std::string(descending)),
+                  std::string::npos)
             << observed.observations[1].text;
     }
 }

@@ -12,7 +12,8 @@ namespace bds::stub::defect_policies {
 
 /// A GET without an Authorization header is served as the first user.
 struct ReadsWithoutToken : Policy {
-    std::optional<User> unauthenticated_user(const httplib::Request& req, const std::string&, const User* first) const override {
+    std::optional<User> unauthenticated_user(const httplib::Request& req, const std::string&,
+                                             const User* first) const override {
         if (first && req.method == "GET" && !req.has_header("Authorization")) return *first;
         return std::nullopt;
     }
@@ -20,7 +21,8 @@ struct ReadsWithoutToken : Policy {
 
 /// A bearer token is not verified: any one is served as the first user.
 struct ForgedTokenAccepted : Policy {
-    std::optional<User> unauthenticated_user(const httplib::Request&, const std::string& token, const User* first) const override {
+    std::optional<User> unauthenticated_user(const httplib::Request&, const std::string& token,
+                                             const User* first) const override {
         if (first && !token.empty()) return *first;
         return std::nullopt;
     }
@@ -43,7 +45,8 @@ struct TokenInfoMissing : Policy {
 
 /// A read of a resource that does not exist is answered as an empty list.
 struct UnknownResource200 : Policy {
-    void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name, bool exists) const override {
+    void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name,
+                                  bool exists) const override {
         if (exists) return Policy::answer_to_forbidden_read(variation, res, name, exists);
         variation.write_list(res, {}, 0);  // as if it held no records
     }
@@ -54,7 +57,8 @@ struct ResourceNameCaseInsensitive : Policy {
     const Record* resource(const Catalogue& cat, const User& user, const std::string& name) const override {
         if (const Record* reference = Policy::resource(cat, user, name)) return reference;
         for (const Record* c : cat.resources())
-            if (!c->nested_only && user.may_use(c->name) && sql::fold_case_utf8(c->name) == sql::fold_case_utf8(name)) return c;
+            if (!c->nested_only && user.may_use(c->name) && sql::fold_case_utf8(c->name) == sql::fold_case_utf8(name))
+                return c;
         return nullptr;
     }
 };

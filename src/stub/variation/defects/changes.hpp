@@ -18,9 +18,7 @@ struct FeedIgnoresLastUtcRun : Policy {
 
 /// The feed leaves out logically deleted records.
 struct FeedOmitsDeletions : Policy {
-    bool visible(bool deleted, const ListQuery& q) const override {
-        return !(q.endpoint == Endpoint::Feed && deleted);
-    }
+    bool visible(bool deleted, const ListQuery& q) const override { return !(q.endpoint == Endpoint::Feed && deleted); }
 };
 
 /// LastUtcRun read as Italian local time (UTC+1): one hour earlier in UTC.
@@ -42,7 +40,8 @@ struct FeedMissesUpdates : Policy {
 
 /// The feed's count lacks its condition on dat_ultvar (a feed has no selection: every row was read).
 struct FeedTotalIgnoresLastUtcRun : Policy {
-    std::size_t total_rows_count(const ListQuery& q, std::size_t matching, std::size_t, std::size_t read) const override {
+    std::size_t total_rows_count(const ListQuery& q, std::size_t matching, std::size_t,
+                                 std::size_t read) const override {
         return q.endpoint == Endpoint::Feed ? read : matching;
     }
     bool narrows_reads() const override { return false; }
@@ -81,7 +80,8 @@ struct MissingFlagAccepted : Policy {
 struct DeletionOnlyWithFeed : Policy {
     bool edits_sent() const override { return true; }
     void before_validate(const Record& record, json& sent) const override {
-        if (!record.has(Operation::GetSync) && sent.is_object() && sent.contains("flg_isdeleted")) sent["flg_isdeleted"] = false;
+        if (!record.has(Operation::GetSync) && sent.is_object() && sent.contains("flg_isdeleted"))
+            sent["flg_isdeleted"] = false;
     }
 };
 

@@ -37,7 +37,8 @@ inline std::vector<Word> words_outside_quotes(const std::string& text) {
             const std::size_t b = i;
             while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
             std::string lower = text.substr(b, i - b);
-            std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+            std::transform(lower.begin(), lower.end(), lower.begin(),
+                           [](unsigned char ch) { return std::tolower(ch); });
             out.push_back({b, i, depth, std::move(lower)});
         } else {
             ++i;
@@ -51,9 +52,12 @@ inline std::vector<Word> joining_ands(const std::string& text) {
     std::vector<Word> out;
     bool between = false;
     for (auto& w : words_outside_quotes(text)) {
-        if (w.lower == "between") between = true;
-        else if (w.lower == "and" && between) between = false;
-        else if (w.lower == "and") out.push_back(w);
+        if (w.lower == "between")
+            between = true;
+        else if (w.lower == "and" && between)
+            between = false;
+        else if (w.lower == "and")
+            out.push_back(w);
     }
     return out;
 }

@@ -24,12 +24,16 @@ struct PageNumberFromZero : Policy {
 
 /// TotalRowsCount counts the rows of the page.
 struct TotalCountsPage : Policy {
-    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t page_rows, std::size_t) const override { return page_rows; }
+    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t page_rows, std::size_t) const override {
+        return page_rows;
+    }
 };
 
 /// TotalRowsCount counts every row read, so reads are not narrowed by the selection or LastUtcRun.
 struct TotalIgnoresFilter : Policy {
-    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t, std::size_t read) const override { return read; }
+    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t, std::size_t read) const override {
+        return read;
+    }
     bool narrows_reads() const override { return false; }
 };
 

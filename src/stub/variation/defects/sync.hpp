@@ -41,8 +41,10 @@ inline void mangle_non_ascii(json& v) {
         std::string out;
         for (const char c : v.get_ref<const std::string&>()) {
             const auto u = static_cast<unsigned char>(c);
-            if (u < 0x80) out += c;
-            else if ((u & 0xC0) != 0x80) out += '?';  // a lead byte: one character; continuation bytes dropped
+            if (u < 0x80)
+                out += c;
+            else if ((u & 0xC0) != 0x80)
+                out += '?';  // a lead byte: one character; continuation bytes dropped
         }
         v = std::move(out);
     } else if (v.is_structured()) {
@@ -91,7 +93,8 @@ struct LinesKeyNotRepeated : Policy {
         auto& lines = normalized.at("StoricoDocumentiR");
         const json& sent_lines = sent.at("StoricoDocumentiR");
         for (std::size_t j = 0; j < lines.size() && j < sent_lines.size(); ++j)
-            if (!sent_lines[j].contains("key_documento") || sent_lines[j].at("key_documento").is_null()) lines[j].erase("key_documento");
+            if (!sent_lines[j].contains("key_documento") || sent_lines[j].at("key_documento").is_null())
+                lines[j].erase("key_documento");
     }
 };
 

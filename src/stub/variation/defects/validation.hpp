@@ -24,7 +24,8 @@ struct OverlongTruncated : Policy {
         for (auto& [name, v] : sent.items()) {  // cut to fit before validation
             const Field* f = record.field(name);
             if (!f || !v.is_string() || !f->type.is_text()) continue;
-            if (const auto max = f->type.max_length()) v = sql::truncate_utf16(v.get<std::string>(), static_cast<std::size_t>(*max));
+            if (const auto max = f->type.max_length())
+                v = sql::truncate_utf16(v.get<std::string>(), static_cast<std::size_t>(*max));
         }
     }
 };
@@ -34,7 +35,8 @@ struct RequiredFieldMissingAccepted : Policy {
     bool keep_violation(const Record& record, const json& sent, const Violation& v) const override {
         if (!sent.is_object() || v.rule != "required") return true;
         for (const auto& f : record.fields)
-            if (f.required && !f.key && f.name != "flg_isdeleted" && !sent.contains(f.name) && v.field == f.name) return false;
+            if (f.required && !f.key && f.name != "flg_isdeleted" && !sent.contains(f.name) && v.field == f.name)
+                return false;
         return true;
     }
 };
@@ -54,7 +56,8 @@ struct ListedValueRefused : Policy {
                 if (f.key || f.values.size() < 2 || !block[i].is_object() || !block[i].contains(f.name)) continue;
                 const json& v = block[i][f.name];
                 const std::string& last = f.values.back().value;
-                if ((v.is_string() && v == last) || (v.is_number_integer() && std::to_string(v.get<long long>()) == last))
+                if ((v.is_string() && v == last) ||
+                    (v.is_number_integer() && std::to_string(v.get<long long>()) == last))
                     violations.push_back(violation(i, f.name, f.name + " must be one of the values before " + last));
             }
     }
@@ -70,7 +73,8 @@ struct NullRefused : Policy {
     void add_violations(const Record& record, const json& block, json& violations) const override {
         for (std::size_t i = 0; i < block.size(); ++i)
             for (const auto& f : record.fields)
-                if (f.nullable && !f.key && block[i].is_object() && block[i].contains(f.name) && block[i][f.name].is_null())
+                if (f.nullable && !f.key && block[i].is_object() && block[i].contains(f.name) &&
+                    block[i][f.name].is_null())
                     violations.push_back(violation(i, f.name, f.name + " may not be null"));
     }
 };
@@ -80,7 +84,8 @@ struct UnboundedTextCapped : Policy {
     void add_violations(const Record& record, const json& block, json& violations) const override {
         for (std::size_t i = 0; i < block.size(); ++i)
             for (const auto& f : record.fields) {
-                if (!f.type.is_text() || f.type.max_length() || !block[i].is_object() || !block[i].contains(f.name)) continue;
+                if (!f.type.is_text() || f.type.max_length() || !block[i].is_object() || !block[i].contains(f.name))
+                    continue;
                 const json& v = block[i][f.name];
                 if (v.is_string() && v.get<std::string>().size() > 4000)
                     violations.push_back(violation(i, f.name, f.name + " holds at most 4000 characters"));

@@ -20,7 +20,8 @@ using json = nlohmann::json;
 
 /// POST sync on a read-only view answered 200, and the block ignored.
 struct ViewPostSyncAccepted : Policy {
-    void answer_to_read_only_write(const Variation&, httplib::Response& res, const std::string&, const std::string& body) const override {
+    void answer_to_read_only_write(const Variation&, httplib::Response& res, const std::string&,
+                                   const std::string& body) const override {
         const json block = json::parse(body, nullptr, false);
         send_json(res, 200, {{"accepted", block.is_array() ? block.size() : 0}});  // and ignores it
     }
@@ -44,7 +45,8 @@ private:
         for (const auto& [name, table] : data.tables) {
             Table& t = copy.tables[name];
             t.next_id = table.next_id;
-            for (const auto& [key, row] : table.rows) t.rows.emplace_hint(t.rows.end(), key, Row{row.record, row.changed});
+            for (const auto& [key, row] : table.rows)
+                t.rows.emplace_hint(t.rows.end(), key, Row{row.record, row.changed});
         }
         return copy;
     }
@@ -68,12 +70,16 @@ struct SuppliersInClienti : Policy {
 
 /// settimana taken from the day the view is read (a load date), not from dat_doc.
 struct WeekOfLoading : Policy {
-    void week(std::int64_t, int& week) const override { week = sql::iso_week(sql::ticks_from(std::chrono::system_clock::now())); }
+    void week(std::int64_t, int& week) const override {
+        week = sql::iso_week(sql::ticks_from(std::chrono::system_clock::now()));
+    }
 };
 
 /// MCPArticoli holds no row.
 struct ArticlesViewEmpty : Policy {
-    bool in_view(const std::string& view, const json& base) const override { return view != "MCPArticoli" && Policy::in_view(view, base); }
+    bool in_view(const std::string& view, const json& base) const override {
+        return view != "MCPArticoli" && Policy::in_view(view, base);
+    }
 };
 
 /// The document views read the document tables alone: what a line takes from its article and a header from its
