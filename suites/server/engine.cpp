@@ -97,29 +97,18 @@ void text_readings(Context& ctx) {
 
 }  // namespace
 
+// clang-format off
 std::vector<Check> engine_checks() {
     return {
-        {.id = "ENG-01",
-         .title = "How does the target's database store values the seeds type but do not bound?",
-         .spec = "000 §1; A-98, A-100, A-104, A-105, A-106, A-107",
-         .verifies = {"000-1-field-types"},
-         .level = Level::Observe,
-         .needs = {kWriter},
-         .resources = {"CliFor", "MCPClienti", "Articoli"},
-         .writes = true,
-         .own_rows = true,
-         .run = stored_values},
-        {.id = "ENG-02",
-         .title = "How does the target's RecordSelection read text where databases differ?",
-         .spec = "000 §4.1; A-98..A-103, A-108",
-         .verifies = {"000-4.1-recordselection"},
-         .level = Level::Observe,
-         .needs = {kWriter},
-         .resources = {"CliFor"},
-         .writes = true,
-         .own_rows = true,
-         .run = text_readings},
+        {.id = "ENG-01", .title = "How does the target's database store values the seeds type but do not bound?",
+         .spec = "000 §1; A-98, A-100, A-104, A-105, A-106, A-107", .verifies = {"000-1-field-types"},
+         .level = Level::Observe, .needs = {kWriter}, .resources = {"CliFor", "MCPClienti", "Articoli"}, .writes = true,
+         .own_rows = true, .run = stored_values},
+        {.id = "ENG-02", .title = "How does the target's RecordSelection read text where databases differ?",
+         .spec = "000 §4.1; A-98..A-103, A-108", .verifies = {"000-4.1-recordselection"}, .level = Level::Observe,
+         .needs = {kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = text_readings},
     };
 }
+// clang-format on
 
 }  // namespace bds::suites

@@ -248,6 +248,7 @@ void unpaged(Context& ctx) {
 
 }  // namespace
 
+// clang-format off
 std::vector<Check> pagination_checks() {
     return {
         {.id = "PAG-01",
@@ -255,41 +256,19 @@ std::vector<Check> pagination_checks() {
          .spec = "000 §4.1 PageSize, PageNumber; §4.1 Response 200",
          .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection",
                       "000-8-pages-start-at-1", "000-1-cap2-list", "000-4-get-resources"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = {"CliFor"},
-         .writes = true,
-         .own_rows = true,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
          .run = partition_with_selection},
-        {.id = "PAG-02",
-         .title = "Pages of a whole resource partition it",
-         .spec = "000 §4.1; §8",
-         .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = {"CondPagam"},
-         .run = partition_without_selection},
-        {.id = "PAG-03",
-         .title = "Pages start at 1",
-         .spec = "000 §8",
-         .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = {"CliFor"},
-         .writes = true,
-         .own_rows = true,
-         .run = pages_start_at_one},
-        {.id = "PAG-04",
-         .title = "Without PageSize, and with a large one: what comes back?",
-         .spec = "000 §8; A-08, A-09, A-81, A-82",
-         .verifies = {"000-8-pagesize-not-shown"},
-         .level = Level::Observe,
-         .needs = {client::kWriter},
-         .resources = {"CliFor"},
-         .writes = true,
-         .own_rows = true,
-         .run = unpaged},
+        {.id = "PAG-02", .title = "Pages of a whole resource partition it", .spec = "000 §4.1; §8",
+         .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"}, .level = Level::Must,
+         .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},
+        {.id = "PAG-03", .title = "Pages start at 1", .spec = "000 §8",
+         .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"}, .level = Level::Must, .needs = {client::kWriter},
+         .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = pages_start_at_one},
+        {.id = "PAG-04", .title = "Without PageSize, and with a large one: what comes back?",
+         .spec = "000 §8; A-08, A-09, A-81, A-82", .verifies = {"000-8-pagesize-not-shown"}, .level = Level::Observe,
+         .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = unpaged},
     };
 }
+// clang-format on
 
 }  // namespace bds::suites

@@ -390,6 +390,7 @@ const std::vector<std::string>& data_set_resources() {
 
 }  // namespace
 
+// clang-format off
 std::vector<Check> schema_checks() {
     return {
         {.id = "SCH-01",
@@ -399,31 +400,21 @@ std::vector<Check> schema_checks() {
                              "001-intro-read-operations"},
                             {statements::catalogue_rows(), statements::written_fields(), statements::view_fields(),
                              statements::nullability(), statements::allowed_values()}),
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = {"*"},
-         .run = first_pages},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"*"}, .run = first_pages},
         {.id = "SCH-02",
          .title = "Records this check wrote validate against their schemas on every resource, view and change feed",
          .spec = "000 §2, §4.1, §4.3; 001 §2; A-13, A-14, A-15",
          .verifies = joined({"000-4.1-response-200", "000-4.3-response-200"},
                             {statements::written_fields(), statements::view_fields(), statements::nullability(),
                              statements::allowed_values()}),
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = data_set_resources(),
-         .writes = true,
-         .own_rows = true,
-         .run = written_rows},
-        {.id = "SCH-03",
-         .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
-         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83",
-         .verifies = {"000-1-field-types"},
-         .level = Level::Observe,
-         .needs = {client::kWriter},
-         .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true,
+         .own_rows = true, .run = written_rows},
+        {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
+         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .verifies = {"000-1-field-types"}, .level = Level::Observe,
+         .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"},
          .run = forms_written},
     };
 }
+// clang-format on
 
 }  // namespace bds::suites

@@ -161,6 +161,7 @@ void refused_stores_nothing(Context& ctx) {
 }  // namespace
 
 /// SYN-07, SYN-08, SYN-09, for the sync suite's table (sync.cpp); `all`: every resource.
+// clang-format off
 std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all) {
     return {
         {.id = "SYN-07",
@@ -168,33 +169,18 @@ std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all) {
          .spec = "000 §2.1; §4.4; A-34, A-76",
          .verifies =
              joined({"000-2.1-minimal-record", "000-1-field-types", "000-4.4-success"}, {statements::written_keys()}),
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = all,
-         .writes = true,
-         .own_rows = true,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
          .run = invalid_refused},
-        {.id = "SYN-08",
-         .title = "A refused block stores nothing",
-         .spec = "000 §4.4 Failure; A-25",
-         .verifies = {"000-4.4-failure", "000-7-malformed-statuses-not-shown"},
-         .level = Level::Should,
-         .needs = {client::kWriter},
-         .resources = all,
-         .writes = true,
-         .own_rows = true,
-         .run = refused_stores_nothing},
-        {.id = "SYN-09",
-         .title = "A record without a required field other than its key is refused",
+        {.id = "SYN-08", .title = "A refused block stores nothing", .spec = "000 §4.4 Failure; A-25",
+         .verifies = {"000-4.4-failure", "000-7-malformed-statuses-not-shown"}, .level = Level::Should,
+         .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true, .run = refused_stores_nothing},
+        {.id = "SYN-09", .title = "A record without a required field other than its key is refused",
          .spec = "000 §2.1 Minimal record; A-76",
-         .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}),
-         .level = Level::Should,
-         .needs = {client::kWriter},
-         .resources = all,
-         .writes = true,
-         .own_rows = true,
+         .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}), .level = Level::Should,
+         .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
          .run = required_non_key_refused},
     };
 }
+// clang-format on
 
 }  // namespace bds::suites

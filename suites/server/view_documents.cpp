@@ -318,6 +318,7 @@ void joined_data(Context& ctx) {
 
 }  // namespace
 
+// clang-format off
 std::vector<Check> view_document_checks(const std::vector<std::string>& data_set_resources) {
     return {
         {.id = "VIEW-03",
@@ -326,31 +327,16 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
          .verifies = {"001-2.6-lines-nested", "001-2.7-line-repeats-header", "000-2.1-catalogue-mcpdocumentit",
                       "001-2.7-mcpdocumentir-key", "001-2.6-example-filter", "001-2.7-example-filter",
                       "000-4.1-rule3-filter-large-views"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = data_set_resources,
-         .writes = true,
-         .own_rows = true,
-         .run = nested_lines},
-        {.id = "VIEW-07",
-         .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
-         .spec = "001 §2.6; A-39",
-         .verifies = {"001-2.6-mese-settimana"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = data_set_resources,
-         .writes = true,
-         .own_rows = true,
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true,
+         .own_rows = true, .run = nested_lines},
+        {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
+         .spec = "001 §2.6; A-39", .verifies = {"001-2.6-mese-settimana"}, .level = Level::Must,
+         .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true,
          .run = month_of_date},
-        {.id = "VIEW-09",
-         .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
+        {.id = "VIEW-09", .title = "MCPDocumentiT.settimana: which week numbering? POST query beyond MCPClienti?",
          .spec = "001 §2.6; 000 §4.2; A-39, A-85",
-         .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"},
-         .level = Level::Observe,
-         .needs = {client::kWriter},
-         .resources = data_set_resources,
-         .writes = true,
-         .own_rows = true,
+         .verifies = {"001-2.6-mese-settimana", "000-4.2-other-resources-not-shown"}, .level = Level::Observe,
+         .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true,
          .run = week_numbering},
         {.id = "VIEW-13",
          .title =
@@ -358,13 +344,10 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
          .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67",
          .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header",
                       "000-2.1-rel-counterpart"},
-         .level = Level::Must,
-         .needs = {client::kWriter},
-         .resources = data_set_resources,
-         .writes = true,
-         .own_rows = true,
-         .run = joined_data},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true,
+         .own_rows = true, .run = joined_data},
     };
 }
+// clang-format on
 
 }  // namespace bds::suites
