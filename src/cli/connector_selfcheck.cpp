@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "certify/sample_command.hpp"
 #include "certify/connector_process.hpp"
 #include "certify/temp_dir.hpp"
 #include "cli/commands.hpp"
@@ -127,26 +128,9 @@ std::vector<certify::ProcessResult> certify_each(const std::vector<Certification
                                       "2000",
                                       "--report",
                                       "json=" + (dir / (runs[i].name + ".json")).string(),
-                                      "--",
-                                      sample,
-                                      "--url",
-                                      "{base_url}",
-                                      "--user",
-                                      "{username}",
-                                      "--password",
-                                      "{password}",
-                                      "--resource",
-                                      "{resource}",
-                                      "--mode",
-                                      "{mode}",
-                                      "--input",
-                                      "{input}",
-                                      "--output",
-                                      "{output}",
-                                      "--since",
-                                      "{since}",
-                                      "--timeout-s",
-                                      "5"};
+                                      "--"};
+        const auto sample_argv = certify::sample_command(sample);
+        argv.insert(argv.end(), sample_argv.begin(), sample_argv.end());
         argv.insert(argv.end(), runs[i].args.begin(), runs[i].args.end());
         certify::ProcessLimits limits;
         limits.time = std::chrono::minutes(30);

@@ -9,34 +9,17 @@
 
 #include "catalogue/catalogue.hpp"
 #include "certify/certify.hpp"
+#include "certify/sample_command.hpp"
 #include "suites/registry.hpp"
 
 namespace bds::certify {
 namespace {
 
-const std::vector<std::string> kSampleCommand = {BDS_SAMPLE_CONNECTOR_EXE,
-                                                 "--url",
-                                                 "{base_url}",
-                                                 "--user",
-                                                 "{username}",
-                                                 "--password",
-                                                 "{password}",
-                                                 "--resource",
-                                                 "{resource}",
-                                                 "--mode",
-                                                 "{mode}",
-                                                 "--input",
-                                                 "{input}",
-                                                 "--output",
-                                                 "{output}",
-                                                 "--since",
-                                                 "{since}",
-                                                 "--timeout-s",
-                                                 "5",
-                                                 "--block",
-                                                 "15",
-                                                 "--page-size",
-                                                 "10"};
+const std::vector<std::string> kSampleCommand = [] {
+    auto command = sample_command(BDS_SAMPLE_CONNECTOR_EXE);
+    for (const char* more : {"--block", "15", "--page-size", "10"}) command.push_back(more);
+    return command;
+}();
 
 // Small: 40 records in blocks of 15, a change feed of 30 in pages of 10 (the sample's --block and --page-size above).
 // `args` go to the sample after the rest ("--defect", "--choose").

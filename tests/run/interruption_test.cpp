@@ -33,6 +33,16 @@ struct InterruptLater {
     ~InterruptLater() { thread.join(); }
 };
 
+/// `checks` run with `options`, interrupted by `signal` after `after`.
+run::RunResult run_interrupted(const Catalogue& cat, const client::TargetConfig& target,
+                               const std::vector<Check>& checks, run::RunOptions options,
+                               std::chrono::milliseconds after, const std::string& signal = "SIGTERM") {
+    run::Interruption interruption;
+    options.interruption = &interruption;
+    const InterruptLater later(interruption, after, signal);
+    return run::run_checks(cat, target, checks, options);
+}
+
 TEST(Interruption, AListenerHearsTheInterruptsThatCameBeforeItAndNoneAfterItGoes) {
     run::Interruption interruption;
     interruption.interrupt("SIGINT");
@@ -60,24 +70,14 @@ TEST(Interruption, TheExitCodeIsTheOneShellsGiveForTheSignal) {
 TEST(Interruption, AWaitingCheckIsCutAndTheChecksNotStartedSaySo) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    const Check waiting{.id = "ZZZ-01",
-                        .title = "waits an hour",
-                        .waits = true,
-                        .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
-                        .suite = "zzz"};
+    const Check waiting = test::waiting_an_hour();
     std::vector<Check> checks{waiting};
     const auto more = select_checks(all_checks(), {}, {"PAG-01", "PAG-02", "PAG-03", "SYN-01"});
     checks.insert(checks.end(), more.begin(), more.end());
-    run::Interruption interruption;
     run::RunOptions options;
-    options.interruption = &interruption;
     options.cases = 100;
     const auto t0 = Clock::now();
-    run::RunResult result;
-    {
-        const InterruptLater later(interruption, std::chrono::milliseconds(500));
-        result = run::run_checks(cat, stub.target, checks, options);
-    }
+    const auto result = run_interrupted(cat, stub.target, checks, options, std::chrono::milliseconds(500));
     EXPECT_LT(seconds_since(t0), 5.0) << "the wait was not cut";
     EXPECT_EQ(result.verdict(), run::Verdict::Interrupted);
     EXPECT_EQ(result.interrupted, "SIGTERM");
@@ -113,16 +113,11 @@ TEST(Interruption, AnInterruptEndsTheWaitForATarget) {
     const Catalogue cat = builtin_catalogue();
     auto target = bundled::stub_target({}, "http://127.0.0.1:" + std::to_string(port));
     target.timeout_ms = 300;
-    run::Interruption interruption;
     run::RunOptions options;
-    options.interruption = &interruption;
     options.wait_for_target_s = 600;
     const auto t0 = Clock::now();
-    run::RunResult result;
-    {
-        const InterruptLater later(interruption, std::chrono::milliseconds(800), "SIGHUP");
-        result = run::run_checks(cat, target, select_checks(all_checks(), {}, {"AUTH-01"}), options);  // no Unreachable
-    }
+    const auto result = run_interrupted(cat, target, select_checks(all_checks(), {}, {"AUTH-01"}), options,
+                                        std::chrono::milliseconds(800), "SIGHUP");  // no Unreachable
     EXPECT_LT(seconds_since(t0), 4.0);
     EXPECT_EQ(result.verdict(), run::Verdict::Interrupted);
     EXPECT_EQ(test::result_of(result, "AUTH-01").reason, "not run: interrupted by SIGHUP");

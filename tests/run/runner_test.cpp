@@ -480,11 +480,7 @@ TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
 TEST(Runner, AWaitEndsAtTheRunsTimeLimit) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    const Check waiting{.id = "ZZZ-01",
-                        .title = "waits an hour",
-                        .waits = true,
-                        .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
-                        .suite = "zzz"};
+    const Check waiting = test::waiting_an_hour();
     run::RunOptions options;
     options.max_time_s = 1;
     const auto result = run::run_checks(cat, stub.target, {waiting}, options);

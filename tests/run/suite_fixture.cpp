@@ -29,6 +29,14 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
     return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
 }
 
+Check waiting_an_hour() {
+    return {.id = "ZZZ-01",
+            .title = "waits an hour",
+            .waits = true,
+            .run = [](Context& ctx) { ctx.wait_for(std::chrono::hours(1)); },
+            .suite = "zzz"};
+}
+
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id) {
     for (const auto& r : run.results)
         if (r.id == id) return r;

@@ -25,6 +25,9 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
 /// The result of check `id`; throws if the run has none.
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);
 
+/// A check ZZZ-01 that waits an hour (Context::wait_for): what a deadline or an interrupt must cut.
+Check waiting_an_hour();
+
 /// No check errs, and no MUST or SHOULD check fails.
 void expect_clean(const run::RunResult& result);
 
