@@ -1,7 +1,9 @@
 #include "test_paths.hpp"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -43,6 +45,25 @@ ProcessResult run_conformance(const std::string& args, bool with_stderr) {
     while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
     const int status = pclose(pipe);
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+TempFolder::TempFolder(const std::string& name)
+    : path(std::filesystem::temp_directory_path() /
+           ("bds-" + name + "-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()))) {
+    std::filesystem::create_directories(path);
+}
+
+TempFolder::~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ignored);
+    std::filesystem::remove_all(path, ignored);
+}
+
+std::vector<std::string> TempFolder::names() const {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(path)) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 }  // namespace bds::test

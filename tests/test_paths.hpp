@@ -2,6 +2,7 @@
 // Where the tests find the project's files, the seeds and the built program.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace bds::test {
 
@@ -24,5 +25,18 @@ struct ProcessResult {
 };
 /// Runs `conformance <args>` (a shell command line); `out` is its stdout, with stderr too when `with_stderr`.
 ProcessResult run_conformance(const std::string& args, bool with_stderr);
+
+/// A folder of its own under the system's temporary directory ("bds-NAME-PID-N"), removed when this goes, whatever
+/// permissions a test left on it.
+struct TempFolder {
+    explicit TempFolder(const std::string& name);
+    ~TempFolder();
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    /// Every name in the folder, sorted.
+    std::vector<std::string> names() const;
+
+    std::filesystem::path path;
+};
 
 }  // namespace bds::test

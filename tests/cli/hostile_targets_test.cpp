@@ -385,13 +385,7 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
     }
 }
 
-/// A directory for a test's files, removed at the end of the scope.
-struct TempDir {
-    fs::path path = fs::temp_directory_path() /
-                    ("bds-hostile-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-};
+using TempDir = test::TempFolder;
 
 /// A target file for `base_url` with the stub's demo users and query template, and `settings` (ca_file, insecure).
 std::string write_target(const TempDir& dir, const std::string& base_url, const json& settings) {
@@ -408,7 +402,7 @@ std::string write_target(const TempDir& dir, const std::string& base_url, const 
 TEST(HostileTargets, OverHttpsAnswersBeforeReadingTheBodyAndCloses) {
     // OpenSSL writes without MSG_NOSIGNAL: a server over TLS that answers before it has read the request and closes
     // (413 to a large POST; Python's http.server does it with 414 to ROB-07's long URL) ended every run with SIGPIPE.
-    const TempDir dir;
+    const TempDir dir{"hostile-files"};
     auto server = token_then(
         [](RawConnection& c, const std::string&) {
             c.send(http_response(413, R"({"Message": "too large"})", "Connection: close\r\n"));
@@ -421,7 +415,7 @@ TEST(HostileTargets, OverHttpsAnswersBeforeReadingTheBodyAndCloses) {
 
 TEST(HostileTargets, OverHttpsEveryCheckDecides) {
     // The stub over HTTPS, its certificate given as ca_file: the whole run decides, no failure, no error.
-    const TempDir dir;
+    const TempDir dir{"hostile-files"};
     const auto cert = make_self_signed(dir.path.string(), "stub");
     const Catalogue catalogue = builtin_catalogue();
     stub::StubOptions options;

@@ -19,18 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-    fs::path path = fs::temp_directory_path() /
-                    ("bds-report-files-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
-    Folder() { fs::create_directories(path); }
-    ~Folder() { fs::remove_all(path); }
-    std::vector<std::string> names() const {
-        std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-};
+using Folder = test::TempFolder;
 
 /// `conformance ARGS…` with files limited to `max_file_bytes` (a full disk, as root too); its exit code and output.
 test::ProcessResult conformance_limited(std::vector<std::string> args, rlim_t max_file_bytes, const fs::path& log) {
@@ -60,7 +49,7 @@ test::ProcessResult conformance_limited(std::vector<std::string> args, rlim_t ma
 }
 
 TEST(ReportFiles, AReportIsReplacedWholeAndNothingIsLeftBesideIt) {
-    const Folder folder;
+    const Folder folder{"report-files"};
     std::ofstream(folder.path / "report.json") << "the last good report";
     const auto r =
         test::run_conformance("run --check AUTH-01 --seed 1 --report json=" + (folder.path / "report.json").string() +
@@ -74,7 +63,7 @@ TEST(ReportFiles, AReportIsReplacedWholeAndNothingIsLeftBesideIt) {
 TEST(ReportFiles, NoEmptyFileIsMadeBeforeTheRun) {
     // The check that a report can be written, before the run, once left an empty file in its place: what a run
     // killed before its end (or, here, a usage error) left for CI to read.
-    const Folder folder;
+    const Folder folder{"report-files"};
     const auto r =
         test::run_conformance("run --suite nosuch --report json=" + (folder.path / "report.json").string(), true);
     EXPECT_EQ(r.code, 2) << r.out;
@@ -84,7 +73,7 @@ TEST(ReportFiles, NoEmptyFileIsMadeBeforeTheRun) {
 TEST(ReportFiles, AReportThatCannotBeWrittenLeavesTheLastGoodOneSaysSoAndDoesNotPass) {
     // The JSON report of one check is larger than 2 KiB, its Markdown summary smaller: the one fails, the other is
     // written, the run still says its verdict, and the exit is not 0 (CI would read the old report as this run's).
-    const Folder folder;
+    const Folder folder{"report-files"};
     std::ofstream(folder.path / "report.json") << "the last good report";
     const auto r = conformance_limited(
         {"run", "--check", "AUTH-01", "--seed", "1", "--report", "json=" + (folder.path / "report.json").string(),

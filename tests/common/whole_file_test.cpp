@@ -19,27 +19,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-    fs::path path = fs::temp_directory_path() /
-                    ("bds-whole-file-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
-    Folder() { fs::create_directories(path); }
-    ~Folder() {
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add);
-        fs::remove_all(path);
-    }
-    /// Every name in the folder.
-    std::vector<std::string> names() const {
-        std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-};
+using Folder = test::TempFolder;
 
 void put(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 TEST(WholeFile, ReplacesTheFileAndLeavesNothingElse) {
-    const Folder folder;
+    const Folder folder{"whole-file"};
     const fs::path report = folder.path / "report.json";
     put(report, "the last good report");
     const std::string text(3 << 20, 'x');  // 3 MiB: more than one write() may take
@@ -54,7 +39,7 @@ TEST(WholeFile, ReplacesTheFileAndLeavesNothingElse) {
 }
 
 TEST(WholeFile, AMissingFolderFailsAndMakesNothing) {
-    const Folder folder;
+    const Folder folder{"whole-file"};
     const fs::path report = folder.path / "missing" / "report.json";
     try {
         write_whole_file(report, "text");
@@ -67,7 +52,7 @@ TEST(WholeFile, AMissingFolderFailsAndMakesNothing) {
 }
 
 TEST(WholeFile, AFolderInTheWayFailsAndStaysAsItWas) {
-    const Folder folder;
+    const Folder folder{"whole-file"};
     fs::create_directories(folder.path / "report.json" / "inside");
     EXPECT_THROW(write_whole_file(folder.path / "report.json", "text"), std::runtime_error);
     EXPECT_TRUE(fs::is_directory(folder.path / "report.json" / "inside"));
@@ -95,7 +80,7 @@ int as_unprivileged(const std::function<int()>& body) {
 }
 
 TEST(WholeFile, AReadOnlyFolderFailsWithoutTouchingTheReportInIt) {
-    const Folder folder;
+    const Folder folder{"whole-file"};
     const fs::path report = folder.path / "report.json";
     put(report, "the last good report");
     // Readable and searchable by all, writable by none: root's own is so for any other user, this user's for itself.
@@ -119,7 +104,7 @@ TEST(WholeFile, AReadOnlyFolderFailsWithoutTouchingTheReportInIt) {
 
 TEST(WholeFile, AWriteThatFailsHalfwayLeavesTheLastGoodReport) {
     // A full disk, as root too: a file size limit makes write() fail past 64 KiB (EFBIG; SIGXFSZ ignored meanwhile).
-    const Folder folder;
+    const Folder folder{"whole-file"};
     const fs::path report = folder.path / "report.json";
     put(report, "the last good report");
     rlimit before{};
