@@ -1,4 +1,6 @@
 // POST /api/sync/{Resource} (000 §4.4): validated, normalised and stored atomically, or refused whole.
+#include <optional>
+
 #include "schema/json_limits.hpp"
 #include "stub/http_util.hpp"
 #include "stub/normalize.hpp"
@@ -10,6 +12,35 @@ namespace {
 using json = nlohmann::json;
 
 constexpr std::size_t kMaxReportedViolations = 20;
+
+/// The block a POST sync sends, as the stub reads it (Content-Type, depth, JSON, an array, its size); nullopt when
+/// it answered a refusal.
+std::optional<json> block_of(StubState& state, const httplib::Request& req, httplib::Response& res) {
+    const Variation& variation = state.variation;
+    const auto refuse = [&](int status, const std::string& code, const std::string& message) {
+        variation.error(res, status, code, message);
+        return std::optional<json>();
+    };
+    const std::string type = req.get_header_value("Content-Type");
+    if (!variation.content_type_ok(type))
+        return refuse(415, "unsupported_media_type",
+                      "expected Content-Type: application/json; charset=utf-8, got \"" + type + "\"");
+    if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
+        return refuse(400, "too_deep",
+                      "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
+    json block = json::parse(req.body, nullptr, false);
+    if (block.is_discarded()) return refuse(400, "malformed_json", "the body is not valid JSON in UTF-8");
+    block = variation.policy().block_sent(std::move(block));
+    if (!block.is_array())
+        return refuse(400, "not_an_array",
+                      "the body of POST sync is always an array of records (000 §1), got a JSON " +
+                          std::string(block.type_name()));
+    if (const auto max = variation.policy().max_block_records(variation.choices().max_block_records());
+        block.size() > max)
+        return refuse(413, "block_too_large",
+                      "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
+    return block;
+}
 
 }  // namespace
 
@@ -30,27 +61,9 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             if (!record->writable())
                 return variation.policy().answer_to_read_only_write(variation, res, name, req.body);
 
-            const std::string type = req.get_header_value("Content-Type");
-            if (!variation.content_type_ok(type))
-                return variation.error(res, 415, "unsupported_media_type",
-                                       "expected Content-Type: application/json; charset=utf-8, got \"" + type + "\"");
-            if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
-                return variation.error(
-                    res, 400, "too_deep",
-                    "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
-            json block = json::parse(req.body, nullptr, false);
-            if (block.is_discarded())
-                return variation.error(res, 400, "malformed_json", "the body is not valid JSON in UTF-8");
-            block = variation.policy().block_sent(std::move(block));
-            if (!block.is_array())
-                return variation.error(res, 400, "not_an_array",
-                                       "the body of POST sync is always an array of records (000 §1), got a JSON " +
-                                           std::string(block.type_name()));
-            if (const auto max = variation.policy().max_block_records(variation.choices().max_block_records());
-                block.size() > max)
-                return variation.error(
-                    res, 413, "block_too_large",
-                    "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
+            auto read = block_of(state, req, res);
+            if (!read) return;
+            json block = std::move(*read);
 
             // The block as sent, for the policy's questions that read it, before the fields a lenient target ignores
             // are dropped.
