@@ -101,6 +101,33 @@ Feed feed_records(const Catalogue& catalogue, const Record& record, std::uint64_
     return feed;
 }
 
+/// The connector's command run in `dir`, stopped at the scenario's time, when it floods the stub or when it has
+/// sent nothing for --quiet-time.
+ProcessResult run_connector(const CertifyOptions& options, const std::vector<std::string>& command, const fs::path& dir,
+                            const FaultInjector& injector) {
+    ProcessLimits limits;
+    limits.time = options.scenario_time;
+    const auto quiet_ms = static_cast<double>(std::chrono::milliseconds(options.quiet_time).count());
+    return run_process(command, dir.string(), limits, [&]() -> std::optional<std::string> {
+        if (auto flood = injector.stop_reason(); !flood.empty()) return flood;
+        if (injector.quiet_ms() > quiet_ms)
+            return "it sent no request for " + std::to_string(options.quiet_time.count()) + " s (--quiet-time)";
+        return std::nullopt;
+    });
+}
+
+/// A pull scenario's feed into `server`: the old records written two days back and the changed ones a day back by
+/// the stub's clock (`shift`, seconds behind), and `out.since` between them (000 §4.3).
+void load_feed(stub::StubServer& server, std::atomic<long long>& shift, const Feed& feed, ScenarioRun& out) {
+    shift.store(2 * 86400);
+    server.load(kTenant, out.record->name, json(feed.old));
+    shift.store(86400);
+    server.load(kTenant, out.record->name, json(feed.changed));
+    shift.store(0);
+    out.since = utc_formatted(std::chrono::system_clock::now() - std::chrono::hours(36), "%Y-%m-%d %H:%M:%S.000");
+    out.feed = feed.changed;
+}
+
 class ScenarioRunner {
 public:
     ScenarioRunner(const Catalogue& catalogue, const CertifyOptions& options, client::RunLimits& secrets)
@@ -150,15 +177,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
     const TempDir dir("bds-certify");
     const fs::path input_file = dir.path() / "input.jsonl", output_file = dir.path() / "output.jsonl";
     if (pull) {
-        const Feed feed = feed_records(catalogue_, record, options_.seed + 7, options_.feed_records);
-        shift->store(2 * 86400);
-        server.load(kTenant, record.name, json(feed.old));
-        shift->store(86400);
-        server.load(kTenant, record.name, json(feed.changed));
-        shift->store(0);
-        out.since = utc_formatted(std::chrono::system_clock::now() - std::chrono::hours(36),
-                                  "%Y-%m-%d %H:%M:%S.000");  // 000 §4.3
-        out.feed = feed.changed;
+        load_feed(server, *shift, feed_records(catalogue_, record, options_.seed + 7, options_.feed_records), out);
     } else {
         write_lines(input_file, input);
     }
@@ -183,17 +202,7 @@ ScenarioRun ScenarioRunner::run(const Scenario& scenario, const Record& record, 
         options_.wait(Invitation{scenario.name, record.name, std::string(to_string(scenario.mode)), out.base_url,
                                  "connector", password, values.at("input"), output_file.string(), out.since});
     } else {
-        ProcessLimits limits;
-        limits.time = options_.scenario_time;
-        const auto quiet_ms = static_cast<double>(std::chrono::milliseconds(options_.quiet_time).count());
-        out.process = run_process(expand_placeholders(options_.command, values), dir.path().string(), limits,
-                                  [&]() -> std::optional<std::string> {
-                                      if (auto flood = injector->stop_reason(); !flood.empty()) return flood;
-                                      if (injector->quiet_ms() > quiet_ms)
-                                          return "it sent no request for " +
-                                                 std::to_string(options_.quiet_time.count()) + " s (--quiet-time)";
-                                      return std::nullopt;
-                                  });
+        out.process = run_connector(options_, expand_placeholders(options_.command, values), dir.path(), *injector);
     }
     server.stop();
     out.recording = injector->recording();
