@@ -170,6 +170,26 @@ std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_exp
     return {run::not_run(target, checks, options, exit_with->second), exit_with};
 }
 
+/// The options that set up the bundled stub, when the run has no target of its own.
+void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
+    cmd.add_option("--stub-data", args.stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
+    cmd.add_option("--stub-choices", args.stub_choices,
+                   "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
+    cmd.add_option("--stub-choose", args.stub_choose,
+                   "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")
+        ->delimiter(',');
+    cmd.add_option("--stub-envelope", args.stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")
+        ->check(CLI::IsMember(enum_texts<Envelope>()));
+    cmd.add_option("--stub-collation", args.stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")
+        ->check(CLI::IsMember({"ci", "cs"}));
+    cmd.add_option("--stub-token-ttl", args.stub_token_ttl,
+                   "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 86400));
+    cmd.add_option("--stub-defect", args.stub_defect,
+                   "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app) {
@@ -220,22 +240,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
     cmd->add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
         ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
-    cmd->add_option("--stub-data", a->stub_data, "Bundled stub only: load this data set (e.g. fixtures/demo)");
-    cmd->add_option("--stub-choices", a->stub_choices,
-                    "Bundled stub only: random:SEED, every choice drawn from SEED (before --stub-choose)");
-    cmd->add_option("--stub-choose", a->stub_choose,
-                    "Bundled stub only: ID=VALUE,… (see `conformance stub --list-choices`)")
-        ->delimiter(',');
-    cmd->add_option("--stub-envelope", a->stub_envelope, "Bundled stub only: shorthand for --stub-choose A-07=…")
-        ->check(CLI::IsMember(enum_texts<Envelope>()));
-    cmd->add_option("--stub-collation", a->stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")
-        ->check(CLI::IsMember({"ci", "cs"}));
-    cmd->add_option("--stub-token-ttl", a->stub_token_ttl,
-                    "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 86400));
-    cmd->add_option("--stub-defect", a->stub_defect,
-                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
+    add_bundled_stub_options(*cmd, *a);
     cmd->footer(
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
         "fix, credentials the target refused); 3 the target does not answer; 4 incomplete: no MUST failure, but MUST checks could not "
