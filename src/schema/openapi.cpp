@@ -56,13 +56,21 @@ ojson paging_parameters() {
     });
 }
 
+/// `responses` with what every call with a token may be answered: 401 and 403 as stated (000 §7), and any other
+/// status as `default`, whose body is not shown (malformed input, a path not served: 000 §7 does not say).
+ojson with_error_statuses(ojson responses, bool forbidden = true) {
+    responses["401"] = schema_ref("#/components/responses/Unauthorized");
+    if (forbidden) responses["403"] = schema_ref("#/components/responses/Forbidden");
+    responses["default"] = schema_ref("#/components/responses/OtherStatus");
+    return responses;
+}
+
 ojson list_responses(const std::string& what) {
-    return {
-        {"200", response("JSON array of " + what +
-                             ", accompanied by TotalRowsCount; the position of TotalRowsCount is not shown (000 §4.1).",
-                         schema_ref("#/components/schemas/RecordList"))},
-        {"401", schema_ref("#/components/responses/Unauthorized")},
-        {"403", schema_ref("#/components/responses/Forbidden")}};
+    return with_error_statuses(
+        {{"200",
+          response("JSON array of " + what +
+                       ", accompanied by TotalRowsCount; the position of TotalRowsCount is not shown (000 §4.1).",
+                   schema_ref("#/components/schemas/RecordList"))}});
 }
 
 /// Records that are sent: the writable resources and the nested lists they carry (e.g. document lines).
@@ -110,7 +118,10 @@ ojson components(const Catalogue& cat) {
         {"Unauthorized", response("Token missing or invalid (000 §5 rule 3, §7). The error body format is not shown.")},
         {"Forbidden",
          response(
-             "Resource does not exist or the caller is not authorised for it (000 §4.1, §5 rule 4, §7). The error body format is not shown.")}};
+             "Resource does not exist or the caller is not authorised for it (000 §4.1, §5 rule 4, §7). The error body format is not shown.")},
+        {"OtherStatus",
+         response(
+             "Any other status: the statuses and bodies for malformed input, a path or method not served, and server errors are not shown (000 §7).")}};
     ojson security = {
         {"bearer",
          {{"type", "http"},
@@ -124,8 +135,8 @@ ojson components(const Catalogue& cat) {
     return {{"schemas", schemas}, {"responses", responses}, {"securitySchemes", security}};
 }
 
-ojson paths(const Catalogue& cat) {
-    ojson p = ojson::object();
+/// POST /Token and GET /api/Account/TokenInfo (000 §5).
+void token_paths(ojson& p) {
     p["/Token"]["post"] = {
         {"operationId", "issueToken"},
         {"summary", "Issue an OAuth 2.0 access token"},
@@ -150,15 +161,19 @@ ojson paths(const Catalogue& cat) {
                                                                  {{"access_token", {{"type", "string"}}},
                                                                   {"token_type", {{"type", "string"}}},
                                                                   {"expires_in", {{"type", "integer"}}}}}})},
-          {"400", response("The token request was refused (RFC 6749 §5.2).")}}}};
+          {"400", response("The token request was refused (RFC 6749 §5.2).")},
+          {"default", schema_ref("#/components/responses/OtherStatus")}}}};
     p["/api/Account/TokenInfo"]["get"] = {
         {"operationId", "tokenInfo"},
         {"summary", "Information on the current token"},
         {"description", "000 §5 rule 5. The response shape is not shown."},
-        {"responses",
-         {{"200", response("Information on the current token.", schema_ref("#/components/schemas/NotShown"))},
-          {"401", schema_ref("#/components/responses/Unauthorized")}}}};
+        {"responses", with_error_statuses({{"200", response("Information on the current token.",
+                                                            schema_ref("#/components/schemas/NotShown"))}},
+                                          false)}};
+}
 
+/// GET /api/resources/{Resource} and POST /api/resources/{Resource}/query (000 §4.1, §4.2).
+void resource_paths(const Catalogue& cat, ojson& p) {
     ojson record_selection = {
         {"name", "RecordSelection"},
         {"in", "query"},
@@ -182,11 +197,11 @@ ojson paths(const Catalogue& cat) {
          "Listed for MCPClienti; availability on other resources, the request body shape and the response shape are not shown (000 §4.2)."},
         {"parameters", ojson::array({resource_parameter(cat, Operation::PostQuery)})},
         {"requestBody", {{"required", true}, {"content", json_content(schema_ref("#/components/schemas/NotShown"))}}},
-        {"responses",
-         {{"200", response("Search results; shape not shown.")},
-          {"401", schema_ref("#/components/responses/Unauthorized")},
-          {"403", schema_ref("#/components/responses/Forbidden")}}}};
+        {"responses", with_error_statuses({{"200", response("Search results; shape not shown.")}})}};
+}
 
+/// GET and POST /api/sync/{Resource} (000 §4.3, §4.4).
+void sync_paths(const Catalogue& cat, ojson& p) {
     ojson sync_params = ojson::array(
         {resource_parameter(cat, Operation::GetSync),
          {{"name", "LastUtcRun"},
@@ -215,9 +230,15 @@ ojson paths(const Catalogue& cat) {
         {"x-bds-resource-schemas", resource_schemas(cat, Operation::PostSync, Direction::Sent)},
         {"requestBody", {{"required", true}, {"content", json_content(schema_ref("#/components/schemas/SyncBlock"))}}},
         {"responses",
-         {{"200", response("The block is accepted; the content of the body is not shown (000 §4.4).")},
-          {"401", schema_ref("#/components/responses/Unauthorized")},
-          {"403", schema_ref("#/components/responses/Forbidden")}}}};
+         with_error_statuses(
+             {{"200", response("The block is accepted; the content of the body is not shown (000 §4.4).")}})}};
+}
+
+ojson paths(const Catalogue& cat) {
+    ojson p = ojson::object();
+    token_paths(p);
+    resource_paths(cat, p);
+    sync_paths(cat, p);
     return p;
 }
 
@@ -233,7 +254,8 @@ ojson openapi_document(const Catalogue& cat) {
          "REST/JSON interface over an ERP's master data and document history (000 §1). Generated from spec/catalogue.json by `conformance openapi`; do not edit. Points the seeds leave not shown are listed in spec/assumptions.md."}};
     doc["servers"] =
         ojson::array({{{"url", "{base_url}"}, {"variables", {{"base_url", {{"default", "http://127.0.0.1:8080"}}}}}}});
-    doc["security"] = ojson::array({{{"bearer", ojson::array()}}});
+    // Either scheme: an OAuth 2.0 token from POST /Token, sent as a bearer token.
+    doc["security"] = ojson::array({{{"bearer", ojson::array()}}, {{"oauth2", ojson::array()}}});
     doc["paths"] = paths(cat);
     doc["components"] = components(cat);
     return doc;

@@ -29,12 +29,15 @@ void set_type(ojson& s, const ojson& type, bool nullable, Dialect dialect) {
     }
 }
 
-/// One of several JSON types: `oneOf` in OpenAPI 3.0 (no type arrays there), a type array with the
-/// alternatives' other keywords (each applies to its own type only) in JSON Schema.
+/// One of several JSON types: `anyOf` in OpenAPI 3.0 (no type arrays there), a type array with the
+/// alternatives' other keywords (each applies to its own type only) in JSON Schema. OpenAPI 3.0.3's `nullable`
+/// counts only beside a `type` in the same object, so each alternative carries it; `anyOf`, as null then matches
+/// every alternative, where `oneOf` would refuse it.
 void either_type(ojson& s, const ojson& alternatives, bool nullable, Dialect dialect) {
     if (dialect == Dialect::OpenApi30) {
-        s["oneOf"] = alternatives;
-        if (nullable) s["nullable"] = true;
+        s["anyOf"] = alternatives;
+        if (nullable)
+            for (auto& a : s["anyOf"]) a["nullable"] = true;
         return;
     }
     ojson types = ojson::array();

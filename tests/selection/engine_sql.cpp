@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "selection/sqlite_db.hpp"
 #include "sql/text.hpp"
 
 namespace bds::testing {
@@ -48,20 +49,9 @@ std::optional<std::string> sent_value(const json& row, const Field& f, bool pad_
 
 // --- SQLite ---
 
-struct SqliteCloser {
-    void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct StatementFinalizer {
-    void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
-
 class SqliteTable : public EngineTable {
 public:
     SqliteTable(Storage storage, const Record& record, const std::vector<json>& rows) : fields_(stored_fields(record)) {
-        sqlite3* raw = nullptr;
-        if (sqlite3_open(":memory:", &raw) != SQLITE_OK) throw std::runtime_error("sqlite3_open failed");
-        db_.reset(raw);
         const bool nocase = storage == Storage::SqliteNocase;
         // SQLite's own affinities: TEXT, INTEGER, and NUMERIC for decimals (integers and doubles).
         std::string ddl = "CREATE TABLE t(row_index INTEGER PRIMARY KEY";
@@ -72,28 +62,23 @@ public:
                                                    : " NUMERIC");
         ddl += std::string("); PRAGMA case_sensitive_like = ") +
                (nocase || storage == Storage::SqliteDefault ? "OFF;" : "ON;");
-        exec(ddl);
+        db_.exec(ddl);
         std::string insert = "INSERT INTO t VALUES (?";
         for (std::size_t k = 0; k < fields_.size(); ++k) insert += ", ?";
-        Statement stmt = prepare(insert + ")");
+        const Statement stmt = db_.prepare(insert + ")");
         for (std::size_t i = 0; i < rows.size(); ++i) {
             sqlite3_reset(stmt.get());
             sqlite3_bind_int64(stmt.get(), 1, static_cast<sqlite3_int64>(i));
             for (std::size_t k = 0; k < fields_.size(); ++k) {
                 const auto v = sent_value(rows[i], *fields_[k], storage == Storage::SqlitePadded);
-                const int slot = static_cast<int>(k) + 2;
-                if (!v)
-                    sqlite3_bind_null(stmt.get(), slot);
-                else
-                    sqlite3_bind_text(stmt.get(), slot, v->c_str(), static_cast<int>(v->size()), SQLITE_TRANSIENT);
+                SqliteDb::bind_text(stmt.get(), static_cast<int>(k) + 2, v ? &*v : nullptr);
             }
-            if (sqlite3_step(stmt.get()) != SQLITE_DONE)
-                throw std::runtime_error(std::string("SQLite insert: ") + sqlite3_errmsg(db_.get()));
+            db_.insert_step(stmt.get());
         }
     }
 
     std::vector<json> read_back() const override {
-        Statement stmt = prepare("SELECT * FROM t ORDER BY row_index");
+        const Statement stmt = db_.prepare("SELECT * FROM t ORDER BY row_index");
         std::vector<json> out;
         while (sqlite3_step(stmt.get()) == SQLITE_ROW) {
             json row = json::object();
@@ -114,29 +99,12 @@ public:
     }
 
     std::set<std::size_t> select(const std::string& where) const override {
-        Statement stmt = prepare("SELECT row_index FROM t WHERE " + where);
-        std::set<std::size_t> ids;
-        int rc = 0;
-        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
-            ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
-        if (rc != SQLITE_DONE) throw std::runtime_error("SQLite failed: " + where + ": " + sqlite3_errmsg(db_.get()));
-        return ids;
+        return db_.indexes("SELECT row_index FROM t WHERE " + where);
     }
 
 private:
-    void exec(const std::string& sql) const {
-        if (sqlite3_exec(db_.get(), sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
-            throw std::runtime_error("SQLite refused: " + sql + ": " + sqlite3_errmsg(db_.get()));
-    }
-    Statement prepare(const std::string& sql) const {
-        sqlite3_stmt* raw = nullptr;
-        if (sqlite3_prepare_v2(db_.get(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
-            throw std::runtime_error("SQLite refused: " + sql + ": " + sqlite3_errmsg(db_.get()));
-        return Statement(raw);
-    }
-
     std::vector<const Field*> fields_;
-    std::unique_ptr<sqlite3, SqliteCloser> db_;
+    SqliteDb db_;
 };
 
 // --- PostgreSQL ---

@@ -12,11 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-struct StatementFinalizer {
-    void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
-
 bool is_time(const SqlType& t) { return t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2; }
 
 std::string sql_name(const std::string& name) {
@@ -201,9 +196,6 @@ Record sqlite_record(const Record& record) {
 }
 
 SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Collation collation) {
-    sqlite3* raw = nullptr;
-    if (sqlite3_open(":memory:", &raw) != SQLITE_OK) throw std::runtime_error("sqlite3_open failed");
-    db_.reset(raw);
     std::vector<const Field*> fields;
     std::string ddl = "CREATE TABLE t(", names, params;
     for (const auto& f : record.fields) {
@@ -216,13 +208,8 @@ SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Co
     }
     ddl += std::string(fields.empty() ? "dummy INTEGER" : "") +
            "); PRAGMA case_sensitive_like = " + (collation == Collation::CaseInsensitive ? "OFF" : "ON") + ";";
-    if (sqlite3_exec(db_.get(), ddl.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
-        throw std::runtime_error(sqlite3_errmsg(db_.get()));
-    const std::string insert_sql = "INSERT INTO t(rowid" + names + ") VALUES (?" + params + ")";
-    sqlite3_stmt* raw_stmt = nullptr;
-    if (sqlite3_prepare_v2(db_.get(), insert_sql.c_str(), -1, &raw_stmt, nullptr) != SQLITE_OK)
-        throw std::runtime_error(sqlite3_errmsg(db_.get()));
-    Statement insert(raw_stmt);
+    db_.exec(ddl);
+    const Statement insert = db_.prepare("INSERT INTO t(rowid" + names + ") VALUES (?" + params + ")");
     for (std::size_t i = 0; i < rows.size(); ++i) {
         sqlite3_reset(insert.get());
         sqlite3_bind_int64(insert.get(), 1, static_cast<sqlite3_int64>(i));
@@ -236,7 +223,7 @@ SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Co
                 std::string text = it->get<std::string>();
                 if (f.type.is_fixed_text() && f.type.length)
                     text = sql::pad_utf16(text, static_cast<std::size_t>(*f.type.length));
-                sqlite3_bind_text(insert.get(), slot, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+                SqliteDb::bind_text(insert.get(), slot, &text);
             } else if (is_time(f.type)) {
                 sqlite3_bind_int64(insert.get(), slot,
                                    ticks_of(it->get<std::string>(), f.type.kind, sql::TimeSource::Record));
@@ -248,22 +235,12 @@ SqliteTable::SqliteTable(const Record& record, const std::vector<json>& rows, Co
                 sqlite3_bind_int64(insert.get(), slot, it->get<std::int64_t>());
             }
         }
-        if (sqlite3_step(insert.get()) != SQLITE_DONE) throw std::runtime_error(sqlite3_errmsg(db_.get()));
+        db_.insert_step(insert.get());
     }
 }
 
 std::set<std::size_t> SqliteTable::select(const std::string& where) const {
-    const std::string sql = "SELECT rowid FROM t WHERE " + where;
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_.get(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
-        throw std::runtime_error("SQLite refused: " + where + ": " + sqlite3_errmsg(db_.get()));
-    Statement stmt(raw);
-    std::set<std::size_t> ids;
-    int rc = 0;
-    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
-        ids.insert(static_cast<std::size_t>(sqlite3_column_int64(stmt.get(), 0)));
-    if (rc != SQLITE_DONE) throw std::runtime_error("SQLite failed: " + where + ": " + sqlite3_errmsg(db_.get()));
-    return ids;
+    return db_.indexes("SELECT rowid FROM t WHERE " + where);
 }
 
 std::string to_sqlite(const gen::Expr& expr, const Record& record, Collation collation) {

@@ -29,6 +29,7 @@
 #include "catalogue/catalogue.hpp"
 #include "generate/selection_condition.hpp"
 #include "selection/selection.hpp"
+#include "selection/sqlite_db.hpp"
 
 namespace bds::testing {
 
@@ -48,10 +49,7 @@ public:
     std::set<std::size_t> select(const std::string& where) const;
 
 private:
-    struct Closer {
-        void operator()(sqlite3* db) const { sqlite3_close(db); }
-    };
-    std::unique_ptr<sqlite3, Closer> db_;
+    SqliteDb db_;
 };
 
 /// The SQLite text of a condition about `record` under `collation`. Throws std::invalid_argument for a column
