@@ -21,6 +21,19 @@ nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource, 
     return rec;
 }
 
+nlohmann::json invoice(const Catalogue& catalogue, const std::string& customer, const nlohmann::json& lines) {
+    nlohmann::json doc = minimal(catalogue, "StoricoDocumentiT",
+                                 {{"key_documento", "D1"},
+                                  {"cod_tipodoc", "FAT"},
+                                  {"cod_gruppo_tipodoc", "VEN"},
+                                  {"num_anno", 2026},
+                                  {"dat_doc", "2026-02-27T00:00:00"},
+                                  {"ind_clifor_c", "C"},
+                                  {"cod_clifor_c", customer}});
+    doc["StoricoDocumentiR"] = lines;
+    return doc;
+}
+
 Field field(const std::string& name, const std::string& type, bool nullable) {
     Field f;
     f.name = name;

@@ -16,6 +16,10 @@ const Catalogue& catalogue();
 nlohmann::json minimal(const Catalogue& catalogue, const std::string& resource,
                        const nlohmann::json& values = nlohmann::json::object());
 
+/// A sales invoice of 2026-02-27 (StoricoDocumentiT "D1", FAT of group VEN) for the customer ("C", `customer`),
+/// with `lines` as its StoricoDocumentiR.
+nlohmann::json invoice(const Catalogue& catalogue, const std::string& customer, const nlohmann::json& lines);
+
 /// A field of a hand-made record: `type` in the catalogue's spelling ("nvarchar(10)"); a list holds "Line" records.
 Field field(const std::string& name, const std::string& type, bool nullable = true);
 

@@ -5,6 +5,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "certify/certify.hpp"
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_output.hpp"
 #include "cli/stub_options.hpp"
@@ -51,15 +52,10 @@ void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
     cmd->add_option("--seed", a->seed, "Seed of the records handed over (default: random, printed)");
     cmd->add_option("--report", a->reports,
                     "FORMAT=FILE, repeatable (formats: html, json, junit, md); the HTML report is the certificate");
-    cmd->add_option("--scenario-time", a->scenario_time, "Seconds a scenario's connector may run")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 86400));
-    cmd->add_option("--quiet-time", a->quiet_time, "Seconds without a request after which the connector is ended")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 86400));
-    cmd->add_option("--slow-ms", a->slow_ms, "Delay of the first two blocks in the slow-answers scenario")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 60000));
+    add_bounded(*cmd, "--scenario-time", a->scenario_time, "Seconds a scenario's connector may run", 1, 86400);
+    add_bounded(*cmd, "--quiet-time", a->quiet_time, "Seconds without a request after which the connector is ended", 1,
+                86400);
+    add_bounded(*cmd, "--slow-ms", a->slow_ms, "Delay of the first two blocks in the slow-answers scenario", 0, 60000);
     cmd->add_option("--max-requests", a->max_requests, "Requests per scenario before the connector is ended as a flood")
         ->capture_default_str();
     cmd->add_option("--records", a->records, "Records handed over per scenario (default: 520, documents 120)")

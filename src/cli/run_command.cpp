@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "catalogue/catalogue.hpp"
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/run_output.hpp"
@@ -29,17 +30,19 @@ namespace {
 
 struct RunArgs {
     std::string target_file, base_url, stub_data;
-    std::vector<std::string> suites, checks, excluded, reports;
+    std::vector<std::string> suites, checks, reports;
     std::string seed;  // digits only: CLI11 would read "-1" into an unsigned number as 18446744073709551615
-    int cases = kDefaultCases, jobs = 0, max_failures = 0, wait_for_target = 0, timeout_ms = 0;
-    int max_time = 1800;  // 30 min: a full run against a live server takes minutes, a hung one would take forever
+    /// What the command line sets directly. jobs 0: chosen for the target (kRemoteJobs, or the cores). A 30 min
+    /// limit: a full run against a live server takes minutes, a hung one would take forever.
+    run::RunOptions run{.jobs = 0, .max_time_s = 1800};
+    int timeout_ms = 0;
     bool read_only = false;
     double rate = -1;
     std::string stub_envelope, stub_collation, stub_choices;
     std::vector<std::string> stub_choose;
     std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
     int stub_token_ttl = 3;   // short: the expiry check (AUTH-06) decides instead of being skipped
-    std::string baseline, shard, record;
+    std::string baseline;
 };
 
 /// "k/n" of --shard.
@@ -67,14 +70,14 @@ std::uint64_t parse_seed(const std::string& text) {
 std::vector<Check> selected_checks(const RunArgs& a) {
     std::vector<Check> checks;
     try {
-        checks = select_checks(all_checks(), a.suites, a.checks, a.excluded);
+        checks = select_checks(all_checks(), a.suites, a.checks, a.run.excluded);
     } catch (const std::invalid_argument& e) {
         throw ExitError{kUsage, std::string("--suite/--check/--exclude: ") + e.what()};
     }
     if (checks.empty())
         throw ExitError{kUsage, "no check left by the --suite/--check/--exclude selection (see `conformance list`)"};
-    if (!a.shard.empty()) {
-        const auto [k, n] = parse_shard(a.shard);
+    if (!a.run.shard.empty()) {
+        const auto [k, n] = parse_shard(a.run.shard);
         checks = select_shard(checks, k, n);
     }
     return checks;
@@ -137,20 +140,6 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
 /// waiting for answers there (bench/remote_bench.cpp measures it).
 constexpr int kRemoteJobs = 8;
 
-run::RunOptions run_options(const RunArgs& a) {
-    run::RunOptions options;
-    options.seed = parse_seed(a.seed);
-    options.cases = a.cases;
-    options.jobs = a.jobs;
-    options.max_failures = a.max_failures;
-    options.wait_for_target_s = a.wait_for_target;
-    options.max_time_s = a.max_time;
-    options.record_dir = a.record;
-    options.shard = a.shard;
-    options.excluded = a.excluded;
-    return options;
-}
-
 /// The run's result, or, when it cannot begin, a result saying why with the exit code to end with: a run that
 /// cannot begin still writes its reports (CI reads the JUnit file).
 std::pair<run::RunResult, std::optional<std::pair<int, std::string>>> run_or_explain(const Catalogue& catalogue,
@@ -182,10 +171,9 @@ void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
         ->check(CLI::IsMember(enum_texts<Envelope>()));
     cmd.add_option("--stub-collation", args.stub_collation, "Bundled stub only: shorthand for --stub-choose A-17=…")
         ->check(CLI::IsMember({"ci", "cs"}));
-    cmd.add_option("--stub-token-ttl", args.stub_token_ttl,
-                   "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 86400));
+    add_bounded(cmd, "--stub-token-ttl", args.stub_token_ttl,
+                "Bundled stub only: token lifetime in seconds (short, so that the expiry check AUTH-06 runs)", 1,
+                86400);
     cmd.add_option("--stub-defect", args.stub_defect,
                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
 }
@@ -201,42 +189,34 @@ void add_run_command(CLI::App& app) {
                     "Base URL of the target; with no --target, the demo users of the bundled stub are assumed");
     cmd->add_option("--suite", a->suites, "Suites to run (comma-separated)")->delimiter(',');
     cmd->add_option("--check", a->checks, "Check ids or id prefixes to run (comma-separated)")->delimiter(',');
-    cmd->add_option("--exclude", a->excluded,
+    cmd->add_option("--exclude", a->run.excluded,
                     "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")
         ->delimiter(',');
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
-    cmd->add_option("--cases", a->cases, "Cases per property check")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 100000));
-    cmd->add_option(
-           "--jobs", a->jobs,
-           "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
-           "(most of a check's time is waiting for answers), the cores against the bundled stub")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 64));
-    cmd->add_option("--max-failures", a->max_failures,
-                    "Stop starting checks after this many failed (the rest are skipped); 0: no limit")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 100000));
-    cmd->add_option("--wait-for-target", a->wait_for_target,
-                    "Seconds to keep trying a target that does not answer yet (it may be starting)")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 3600));
-    cmd->add_option(
-           "--max-time", a->max_time,
-           "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-           "gets as long again (30 s at most), and the reports say what was not decided")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 7 * 24 * 3600));
+    add_bounded(*cmd, "--cases", a->run.cases, "Cases per property check", 1, 100000);
+    add_bounded(
+        *cmd, "--jobs", a->run.jobs,
+        "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
+        "(most of a check's time is waiting for answers), the cores against the bundled stub",
+        0, 64);
+    add_bounded(*cmd, "--max-failures", a->run.max_failures,
+                "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);
+    add_bounded(*cmd, "--wait-for-target", a->run.wait_for_target_s,
+                "Seconds to keep trying a target that does not answer yet (it may be starting)", 0, 3600);
+    add_bounded(
+        *cmd, "--max-time", a->run.max_time_s,
+        "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
+        "gets as long again (30 s at most), and the reports say what was not decided",
+        0, 7 * 24 * 3600);
     cmd->add_option("--timeout-ms", a->timeout_ms,
                     "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
     cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
-    cmd->add_option("--record", a->record,
+    cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
-    cmd->add_option("--shard", a->shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
+    cmd->add_option("--shard", a->run.shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
     cmd->add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
         ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
@@ -252,7 +232,8 @@ void add_run_command(CLI::App& app) {
         // its reports and clean-up (cli/signal_watch.hpp).
         run::Interruption interruption;
         const SignalWatch watch(interruption, std::cerr);
-        run::RunOptions options = run_options(*a);
+        run::RunOptions options = a->run;
+        options.seed = parse_seed(a->seed);
         options.interruption = &interruption;
         const auto reports = parse_report_specs(a->reports);
         const auto checks = selected_checks(*a);
@@ -263,7 +244,7 @@ void add_run_command(CLI::App& app) {
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
         if (options.jobs == 0)
             options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
-        Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->cases);
+        Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->run.cases);
         progress.attach(options);
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);
         if (baseline) result.baseline = run::compare_with(result, *baseline);

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "certify/temp_dir.hpp"
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "cli/connector_selfcheck.hpp"
 #include "cli/selfcheck_support.hpp"
@@ -243,10 +244,8 @@ void add_selfcheck_command(CLI::App& app) {
         "selfcheck",
         "Judge the harness: the kill matrix (every defect caught) and the tolerance matrix (no choice a false alarm)");
     auto a = std::make_shared<Args>();
-    cmd->add_option("--jobs", a->jobs, "Runs at once (each a process with its own stub)")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 64));
-    cmd->add_option("--cases", a->cases, "Cases per property check")->capture_default_str()->check(CLI::Range(1, 1000));
+    add_bounded(*cmd, "--jobs", a->jobs, "Runs at once (each a process with its own stub)", 1, 64);
+    add_bounded(*cmd, "--cases", a->cases, "Cases per property check", 1, 1000);
     cmd->add_option("--seed", a->seed, "Seed of every run and of the random choices (the matrices are reproducible)")
         ->capture_default_str();
     cmd->add_option("--out", a->out, "Where the kill matrix goes (Markdown)")->capture_default_str();
@@ -256,9 +255,7 @@ void add_selfcheck_command(CLI::App& app) {
            "--defect", a->only,
            "Only these defects, and no tolerance matrix (comma-separated names; with --connector, the sample's choices still run)")
         ->delimiter(',');
-    cmd->add_option("--random", a->random, "Random combinations of choices in the tolerance matrix")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 1000));
+    add_bounded(*cmd, "--random", a->random, "Random combinations of choices in the tolerance matrix", 0, 1000);
     cmd->add_flag("--quick", a->quick, "Defects only under random choices, not also under the defaults (CI)");
     auto connector = std::make_shared<ConnectorSelfcheck>();
     auto connector_on = std::make_shared<bool>(false);

@@ -63,13 +63,11 @@ json query_body(const json& tmpl, const ListQuery& q, const std::optional<QueryO
 }
 
 HttpSettings http_settings(const TargetConfig& target) {
-    HttpSettings s;
-    s.base_url = target.base_url;
-    s.timeout_ms = target.timeout_ms;
-    s.ca_file = target.ca_file;
-    s.insecure = target.insecure;
-    s.token_path = target.token_path;
-    return s;
+    return {.base_url = target.base_url,
+            .timeout_ms = target.timeout_ms,
+            .ca_file = target.ca_file,
+            .insecure = target.insecure,
+            .token_path = target.token_path};
 }
 
 Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size,

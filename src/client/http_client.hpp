@@ -92,11 +92,11 @@ private:
 };
 
 struct HttpSettings {
-    std::string base_url;    ///< scheme://host[:port][/prefix]
+    std::string base_url{};  ///< scheme://host[:port][/prefix]
     int timeout_ms = 10000;  ///< for each read and write
     /// For the whole request, answer included: a target dripping a byte a second is cut here (0: 3 × timeout_ms).
     int deadline_ms = 0;
-    std::string ca_file;    ///< HTTPS: CA bundle to trust instead of the system's
+    std::string ca_file{};  ///< HTTPS: CA bundle to trust instead of the system's
     bool insecure = false;  ///< HTTPS: no certificate verification
     int get_retries = 2;    ///< extra attempts of a GET whose connection failed
     /// The longest wait a 429's Retry-After may impose before a try again (a target asking 30 s per request would
@@ -106,7 +106,7 @@ struct HttpSettings {
     std::size_t max_response_bytes = 32u * 1024 * 1024;
     /// The token endpoint's path: a token answered says nothing of whether the API answers (TargetWatch counts only
     /// its failures).
-    std::string token_path;
+    std::string token_path{};
 };
 
 /// A response: status (0 when none came), headers and the raw body for the caller to read; `exchange`

@@ -52,18 +52,18 @@ struct RunOptions {
     int wait_for_target_s = 0;
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
-    std::string replay_prefix;
+    std::string replay_prefix{};
     /// When set, every exchange is also written whole to <dir>/<check id>.jsonl (client/recorder.hpp).
-    std::string record_dir;
+    std::string record_dir{};
     /// Called as each check starts and ends (from worker threads, one at a time).
-    std::function<void(const Check&)> on_start;
-    std::function<void(const CheckResult&)> on_result;
+    std::function<void(const Check&)> on_start{};
+    std::function<void(const CheckResult&)> on_result{};
     /// Called as a property check starts its case `number` (1-based; shrinking tries are not counted).
-    std::function<void(const Check&, int number)> on_case;
+    std::function<void(const Check&, int number)> on_case{};
     std::string harness_version{run::harness_version()};
     /// The shard this run is ("k/n"), and the check ids or prefixes left out on purpose (--exclude): for the result.
-    std::string shard;
-    std::vector<std::string> excluded;
+    std::string shard{};
+    std::vector<std::string> excluded{};
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
     /// Interrupts from outside (the signals of `conformance run`), heard while the run runs: the first stops it as its

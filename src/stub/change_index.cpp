@@ -8,13 +8,14 @@ namespace bds::stub {
 
 std::optional<std::vector<const KeyedRow*>> ChangeIndex::changed_after(const std::map<std::string, Row>& rows,
                                                                        std::int64_t after, std::size_t most) const {
-    std::lock_guard lock(mutex_);
-    if (!built_) {
-        for (const KeyedRow& row : rows) by_change_.emplace(row.second.changed, &row);
-        built_ = true;
+    std::lock_guard lock(state_.mutex());
+    State& state = *state_;
+    if (!state.built) {
+        for (const KeyedRow& row : rows) state.by_change.emplace(row.second.changed, &row);
+        state.built = true;
     }
     std::vector<const KeyedRow*> out;
-    for (auto it = by_change_.upper_bound(after); it != by_change_.end(); ++it) {
+    for (auto it = state.by_change.upper_bound(after); it != state.by_change.end(); ++it) {
         if (out.size() == most) return std::nullopt;
         out.push_back(it->second);
     }
@@ -23,15 +24,15 @@ std::optional<std::vector<const KeyedRow*>> ChangeIndex::changed_after(const std
 }
 
 void ChangeIndex::add(const KeyedRow& row) {
-    if (built_) by_change_.emplace(row.second.changed, &row);
+    if (state_->built) state_->by_change.emplace(row.second.changed, &row);
 }
 
 void ChangeIndex::remove(const KeyedRow& row) {
-    if (!built_) return;
-    const auto [from, to] = by_change_.equal_range(row.second.changed);
+    if (!state_->built) return;
+    const auto [from, to] = state_->by_change.equal_range(row.second.changed);
     for (auto it = from; it != to; ++it)
         if (it->second == &row) {
-            by_change_.erase(it);
+            state_->by_change.erase(it);
             return;
         }
 }

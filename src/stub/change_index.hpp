@@ -5,24 +5,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace bds::stub {
+#include "stub/keyed_row.hpp"
 
-struct Row;
-/// A stored row with its key (an element of Table::rows).
-using KeyedRow = std::pair<const std::string, Row>;
+namespace bds::stub {
 
 class ChangeIndex {
 public:
-    ChangeIndex() = default;
-    /// A copy has no index: it is built again when a read needs one.
-    ChangeIndex(const ChangeIndex&) {}
-    ChangeIndex& operator=(const ChangeIndex&) = delete;
-
     /// The rows of `rows` whose `changed` is after `after`, in key order; nullopt when more than `most` are (a scan of
     /// every row is then as quick). Safe for readers that share the store's read lock.
     std::optional<std::vector<const KeyedRow*>> changed_after(const std::map<std::string, Row>& rows,
@@ -32,9 +24,11 @@ public:
     void remove(const KeyedRow& row);
 
 private:
-    mutable std::mutex mutex_;
-    mutable bool built_ = false;
-    mutable std::multimap<std::int64_t, const KeyedRow*> by_change_;
+    struct State {
+        bool built = false;
+        std::multimap<std::int64_t, const KeyedRow*> by_change;
+    };
+    Rebuilt<State> state_;
 };
 
 }  // namespace bds::stub

@@ -32,8 +32,8 @@ void TextIndexes::note(Index& index, const std::string& field, const KeyedRow& r
 
 std::vector<const KeyedRow*> TextIndexes::find(const std::map<std::string, Row>& rows, const std::string& field,
                                                const std::string& key, const sql::TextRules& keys) const {
-    std::lock_guard lock(mutex_);
-    auto [index, made] = by_field_.try_emplace(field);
+    std::lock_guard lock(by_field_.mutex());
+    auto [index, made] = by_field_->try_emplace(field);
     if (made)
         for (const KeyedRow& row : rows) note(index->second, field, row, keys, true);
     const auto found = index->second.find(key);
@@ -41,11 +41,11 @@ std::vector<const KeyedRow*> TextIndexes::find(const std::map<std::string, Row>&
 }
 
 void TextIndexes::add(const KeyedRow& row, const sql::TextRules& keys) {
-    for (auto& [field, index] : by_field_) note(index, field, row, keys, true);
+    for (auto& [field, index] : *by_field_) note(index, field, row, keys, true);
 }
 
 void TextIndexes::remove(const KeyedRow& row, const sql::TextRules& keys) {
-    for (auto& [field, index] : by_field_) note(index, field, row, keys, false);
+    for (auto& [field, index] : *by_field_) note(index, field, row, keys, false);
 }
 
 }  // namespace bds::stub

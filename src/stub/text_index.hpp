@@ -4,26 +4,17 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "sql/text_rules.hpp"
+#include "stub/keyed_row.hpp"
 
 namespace bds::stub {
 
-struct Row;
-/// A stored row with its key (an element of Table::rows).
-using KeyedRow = std::pair<const std::string, Row>;
-
 class TextIndexes {
 public:
-    TextIndexes() = default;
-    /// A copy has no indexes: they are built again when a read needs one.
-    TextIndexes(const TextIndexes&) {}
-    TextIndexes& operator=(const TextIndexes&) = delete;
-
     /// The rows of `rows` (in key order) whose `field` holds a text whose text_key is `key`. Safe for readers that
     /// share the store's read lock.
     std::vector<const KeyedRow*> find(const std::map<std::string, Row>& rows, const std::string& field,
@@ -37,8 +28,7 @@ private:
     using Index = std::unordered_map<std::string, std::vector<const KeyedRow*>>;
     static void note(Index& index, const std::string& field, const KeyedRow& row, const sql::TextRules& keys, bool add);
 
-    mutable std::mutex mutex_;
-    mutable std::map<std::string, Index> by_field_;
+    Rebuilt<std::map<std::string, Index>> by_field_;
 };
 
 }  // namespace bds::stub

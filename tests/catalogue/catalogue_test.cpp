@@ -9,6 +9,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "catalogue/seed_tables.hpp"
+#include "catalogue/seeds_test.hpp"
 #include "test_paths.hpp"
 
 namespace bds {
@@ -20,20 +21,9 @@ using test::split_list;
 
 std::set<std::string> to_set(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
-class CatalogueTest : public ::testing::Test {
+class CatalogueTest : public test::SeedsTest {
 protected:
-    void SetUp() override {
-        // The seed documents are the service vendor's: in a clone without them, the transcription goes unchecked
-        // (skipped, saying so), and every other test still runs.
-        if (!test::seeds_present())
-            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir()
-                         << " (set BDS_SEEDS_DIR): the catalogue is not compared with them";
-        seed000 = seed_text("000");
-        seed001 = seed_text("001");
-    }
-
     Catalogue cat = builtin_catalogue();
-    std::string seed000, seed001;
 };
 
 TEST_F(CatalogueTest, HasEveryResourceOfTheSeedsCatalogueTableAndNoOther) {

@@ -11,6 +11,7 @@
 #include "catalogue/requirements.hpp"
 #include "catalogue/seed_quotes.hpp"
 #include "catalogue/seed_tables.hpp"
+#include "catalogue/seeds_test.hpp"
 #include "test_paths.hpp"
 
 namespace bds {
@@ -101,20 +102,11 @@ TEST(Requirements, TheLoaderNamesTheEntryAtFault) {
     EXPECT_NE(message("[]").find("an array \"requirements\""), std::string::npos);
 }
 
-class RequirementsInTheSeeds : public ::testing::Test {
-protected:
-    void SetUp() override {
-        if (!test::seeds_present())
-            GTEST_SKIP() << "the seed documents are not in " << test::seeds_dir()
-                         << " (set BDS_SEEDS_DIR): the quotes are not compared with them";
-        for (const char* doc : {"000", "001"}) text[doc] = test::seed_text(doc);
-    }
-    std::map<std::string, std::string> text;
-};
+using RequirementsInTheSeeds = test::SeedsTest;
 
 TEST_F(RequirementsInTheSeeds, EveryQuoteIsTheSeedsWordForWordInItsSection) {
     for (const auto& r : requirements()) {
-        const std::string section = test::seed_section(text.at(r.doc), r.section);
+        const std::string section = test::seed_section(seed(r.doc), r.section);
         ASSERT_FALSE(section.empty()) << r.id << ": " << r.doc << " has no section " << r.section;
         for (const auto& q : test::not_in_seeds(r.quote, test::normalised(section)))
             ADD_FAILURE() << r.id << " quotes what " << r.doc << " §" << r.section << " does not say: \"" << q << "\"";
@@ -142,12 +134,12 @@ std::vector<std::size_t> unquoted_not_shown(const std::string& seed, const std::
 
 TEST_F(RequirementsInTheSeeds, EveryNotShownOfTheSeedsIsAStatementOfItsOwn) {
     int found = 0;
-    for (const auto& [doc, raw] : text) {
-        const std::string seed = test::normalised(raw);
-        for (const auto at : unquoted_not_shown(seed, doc))
+    for (const std::string doc : {"000", "001"}) {
+        const std::string text = test::normalised(seed(doc));
+        for (const auto at : unquoted_not_shown(text, doc))
             ADD_FAILURE() << doc << " says \"not shown\" where no not-shown statement quotes it: \"…"
-                          << seed.substr(at > 100 ? at - 100 : 0, std::min<std::size_t>(at, 100) + 9) << "\"";
-        for (auto at = seed.find("not shown"); at != std::string::npos; at = seed.find("not shown", at + 1)) ++found;
+                          << text.substr(at > 100 ? at - 100 : 0, std::min<std::size_t>(at, 100) + 9) << "\"";
+        for (auto at = text.find("not shown"); at != std::string::npos; at = text.find("not shown", at + 1)) ++found;
     }
     EXPECT_GE(found, 20) << "the seeds say \"not shown\" some twenty times";
 }

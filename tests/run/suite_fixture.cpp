@@ -1,8 +1,10 @@
 #include "run/suite_fixture.hpp"
+#include "oracle/compare.hpp"
 #include "suites/registry.hpp"
 
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <sstream>
 
 namespace bds::test {
@@ -95,6 +97,26 @@ BreakingProxy::Before answer(const std::string& method, const std::string& path,
 }
 
 nlohmann::json& records_of(nlohmann::json& body) { return body.at("Records"); }
+
+BreakingProxy::Rewrite edit_sent_records(const Catalogue& cat,
+                                         std::function<bool(nlohmann::json& record, const Record& resource)> edit) {
+    auto mutex = std::make_shared<std::mutex>();
+    return [&cat, edit, mutex](std::string& target, httplib::Headers&, std::string& body) {
+        const std::string path = target.substr(0, target.find('?'));
+        const Record* resource = path.rfind("/api/sync/", 0) == 0 ? cat.find(path.substr(10)) : nullptr;
+        nlohmann::json block = nlohmann::json::parse(body, nullptr, false);
+        if (!resource || !block.is_array()) return;
+        std::lock_guard lock(*mutex);
+        nlohmann::json kept = nlohmann::json::array();
+        for (auto& r : block)
+            if (!r.is_object() || edit(r, *resource)) kept.push_back(std::move(r));
+        body = kept.dump();
+    };
+}
+
+std::string key_of(const nlohmann::json& record, const Record& resource) {
+    return resource.name + "/" + oracle::index_key(resource, record, Collation::CaseInsensitive);
+}
 
 void keep_rows(httplib::Response& res, const std::function<bool(const nlohmann::json&)>& keep) {
     auto doc = nlohmann::json::parse(res.body);

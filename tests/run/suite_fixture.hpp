@@ -52,6 +52,14 @@ struct Broken {
 /// A proxy hook that answers `method path` (any query) itself with `status` and `body`.
 BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body);
 
+/// A rewrite hook that hands each record of a POST sync block to `edit` with its resource, one block at a time (an
+/// edit that remembers what it saw needs no lock of its own); a record for which `edit` returns false is left out.
+BreakingProxy::Rewrite edit_sent_records(const Catalogue& cat,
+                                         std::function<bool(nlohmann::json& record, const Record& resource)> edit);
+
+/// The key of a sent record, "CliFor/C|K1" (its resource, then its key fields as the stub indexes them).
+std::string key_of(const nlohmann::json& record, const Record& resource);
+
 /// The rows of a list response in the stub's default envelope ({"TotalRowsCount", "Records"}).
 nlohmann::json& records_of(nlohmann::json& body);
 

@@ -158,16 +158,8 @@ protected:
                            {{"ind_clifor", "C"}, {"cod_clifor", "K1"}, {"des_ragsoc", "R"}, {"cod_macrocat", "M1"}})}));
         sync("Articoli", json::array({minimal(catalogue, "Articoli",
                                               {{"cod_art", "A0"}, {"cod_variante", ""}, {"cod_famiglia", "FAM"}})}));
-        json doc = minimal(catalogue, "StoricoDocumentiT",
-                           {{"key_documento", "D1"},
-                            {"cod_tipodoc", "FAT"},
-                            {"cod_gruppo_tipodoc", "VEN"},
-                            {"num_anno", 2026},
-                            {"dat_doc", "2026-02-27T00:00:00"},
-                            {"ind_clifor_c", "C"},
-                            {"cod_clifor_c", "K1"}});
-        doc["StoricoDocumentiR"] = json::array({{{"cod_art", "A0"}, {"cod_variante", ""}}});
-        sync("StoricoDocumentiT", json::array({doc}));
+        sync("StoricoDocumentiT",
+             json::array({test::invoice(catalogue, "K1", json::array({{{"cod_art", "A0"}, {"cod_variante", ""}}}))}));
     }
 };
 

@@ -440,8 +440,7 @@ TEST_F(StubDefect, SuppliersInClienti) {
 TEST_F(StubDefect, QueryIgnoresSelection) {
     const auto [good, bad] = compare(Defect::named("query-ignores-selection"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
-        const Answer a =
-            post_json("/api/resources/MCPClienti/query", {{"RecordSelection", "cod_clifor = 'C1'"}}, token());
+        const Answer a = query({{"RecordSelection", "cod_clifor = 'C1'"}});
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.value("Records", json::array()).size();
     });
@@ -452,8 +451,7 @@ TEST_F(StubDefect, QueryIgnoresSelection) {
 TEST_F(StubDefect, QueryIgnoresOrder) {
     const auto [good, bad] = compare(Defect::named("query-ignores-order"), [&] {
         sync("CliFor", json::array({clifor("C", "C1"), clifor("C", "C2")}));
-        const Answer a = post_json("/api/resources/MCPClienti/query",
-                                   {{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}}, token());
+        const Answer a = query({{"OrderBy", json::array({{{"field", "cod_clifor"}, {"desc", true}}})}});
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
     });

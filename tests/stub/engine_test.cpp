@@ -1,5 +1,7 @@
 // The database under the stub (stub/variation/engine.hpp): each engine choice (spec/assumptions.md A-98..A-107)
 // stores, answers and reads RecordSelection as that engine does, and the default is SQL Server.
+#include <algorithm>
+
 #include "stub/stub_fixture.hpp"
 #include "stub/variation/choices.hpp"
 
@@ -47,15 +49,21 @@ private:
     std::string spec_;
 };
 
-/// The stub with the choices `Spec`.
-template <const char* Spec>
-class EngineWith : public StubEngine {
-protected:
-    EngineWith() : StubEngine(Spec) {}
+/// A string literal as a template argument: `EngineWith<"A-98=trimmed">`.
+template <std::size_t N>
+struct Spec {
+    constexpr Spec(const char (&s)[N]) { std::copy_n(s, N, text); }
+    char text[N];
 };
 
-constexpr char kSqlServerEngine[] = "";
-using SqlServerEngine = EngineWith<kSqlServerEngine>;
+/// The stub with the choices `S`.
+template <Spec S>
+class EngineWith : public StubEngine {
+protected:
+    EngineWith() : StubEngine(S.text) {}
+};
+
+using SqlServerEngine = EngineWith<"">;
 
 TEST_F(SqlServerEngine, PadsCharColumnsAndReadsAsSqlServer) {
     EXPECT_EQ(
@@ -68,8 +76,7 @@ TEST_F(SqlServerEngine, PadsCharColumnsAndReadsAsSqlServer) {
     EXPECT_EQ(status("num_priorita_evas = ' 3 '"), 200);
 }
 
-constexpr char kAsSentEngine[] = "A-98=as-sent";
-using AsSentEngine = EngineWith<kAsSentEngine>;
+using AsSentEngine = EngineWith<"A-98=as-sent">;
 
 TEST_F(AsSentEngine, StoresCharColumnsAsSent) {
     EXPECT_EQ(customer({{"ind_campo_libero1", ""}}).at("ind_campo_libero1"), "");
@@ -77,16 +84,14 @@ TEST_F(AsSentEngine, StoresCharColumnsAsSent) {
     EXPECT_EQ(selected("ind_campo_libero1 LIKE ''"), 1u);
 }
 
-constexpr char kTrimmingEngine[] = "A-98=trimmed";
-using TrimmingEngine = EngineWith<kTrimmingEngine>;
+using TrimmingEngine = EngineWith<"A-98=trimmed">;
 
 TEST_F(TrimmingEngine, StoresPaddedAnswersTrimmed) {
     EXPECT_EQ(customer({{"ind_campo_libero1", ""}}).at("ind_campo_libero1"), "");
     EXPECT_EQ(selected("ind_campo_libero1 NOT LIKE ''"), 1u) << "the condition reads the stored, padded value";
 }
 
-constexpr char kBlankCountingEngine[] = "A-99=significant";
-using BlankCountingEngine = EngineWith<kBlankCountingEngine>;
+using BlankCountingEngine = EngineWith<"A-99=significant">;
 
 TEST_F(BlankCountingEngine, CountsTrailingBlanks) {
     customer({{"des_ragsoc", "ab "}});
@@ -95,8 +100,7 @@ TEST_F(BlankCountingEngine, CountsTrailingBlanks) {
     EXPECT_EQ(selected("des_ragsoc LIKE 'ab'"), 0u);
 }
 
-constexpr char kEmptyAsNullEngine[] = "A-100=null";
-using EmptyAsNullEngine = EngineWith<kEmptyAsNullEngine>;
+using EmptyAsNullEngine = EngineWith<"A-100=null">;
 
 TEST_F(EmptyAsNullEngine, StoresEmptyTextAsNullAndReadsEmptyLiteralsAsNull) {
     const json row = customer({{"des_ragsoc", ""}, {"des_cogn", "x"}});
@@ -105,8 +109,7 @@ TEST_F(EmptyAsNullEngine, StoresEmptyTextAsNullAndReadsEmptyLiteralsAsNull) {
     EXPECT_EQ(selected("des_cogn = 'x'"), 1u);
 }
 
-constexpr char kStrictEngine[] = "A-101=strict";
-using StrictEngine = EngineWith<kStrictEngine>;
+using StrictEngine = EngineWith<"A-101=strict">;
 
 TEST_F(StrictEngine, RefusesLiteralsOnlySqlServerConverts) {
     customer({{"num_priorita_evas", 3}, {"dat_nasc", "2000-01-31T00:00:00"}});
@@ -116,8 +119,7 @@ TEST_F(StrictEngine, RefusesLiteralsOnlySqlServerConverts) {
     EXPECT_EQ(selected("dat_nasc = '2000-01-31'"), 1u);
 }
 
-constexpr char kAsciiFoldingEngine[] = "A-102=ascii";
-using AsciiFoldingEngine = EngineWith<kAsciiFoldingEngine>;
+using AsciiFoldingEngine = EngineWith<"A-102=ascii">;
 
 TEST_F(AsciiFoldingEngine, FoldsAsciiLettersOnly) {
     customer({{"des_cogn", "città"}});
@@ -125,8 +127,7 @@ TEST_F(AsciiFoldingEngine, FoldsAsciiLettersOnly) {
     EXPECT_EQ(selected("des_cogn = 'CITTà'"), 1u);
 }
 
-constexpr char kAccentBlindEngine[] = "A-103=insensitive";
-using AccentBlindEngine = EngineWith<kAccentBlindEngine>;
+using AccentBlindEngine = EngineWith<"A-103=insensitive">;
 
 TEST_F(AccentBlindEngine, IgnoresAccentsAlsoOnKeysAndIndexedFields) {
     customer({{"des_cogn", "città"}});
@@ -138,8 +139,7 @@ TEST_F(AccentBlindEngine, IgnoresAccentsAlsoOnKeysAndIndexedFields) {
     EXPECT_EQ(rows("CliFor").size(), 1u) << "its unique index makes E1 and É1 one key: an upsert";
 }
 
-constexpr char kAsciiLikeEngine[] = "A-108=ascii";
-using AsciiLikeEngine = EngineWith<kAsciiLikeEngine>;
+using AsciiLikeEngine = EngineWith<"A-108=ascii">;
 
 TEST_F(AsciiLikeEngine, LikeFoldsAsciiLettersWhateverEqualsDoes) {
     customer({{"des_cogn", "città"}});
@@ -148,10 +148,8 @@ TEST_F(AsciiLikeEngine, LikeFoldsAsciiLettersWhateverEqualsDoes) {
     EXPECT_EQ(selected("des_cogn LIKE 'CITTà'"), 1u);
 }
 
-constexpr char kTruncatingEngine[] = "A-105=truncate,A-106=microseconds";
-using TruncatingEngine = EngineWith<kTruncatingEngine>;
-constexpr char kRefusingEngine[] = "A-105=refuse,A-106=seconds";
-using RefusingEngine = EngineWith<kRefusingEngine>;
+using TruncatingEngine = EngineWith<"A-105=truncate,A-106=microseconds">;
+using RefusingEngine = EngineWith<"A-105=refuse,A-106=seconds">;
 
 TEST_F(SqlServerEngine, RoundsDecimalsAndKeepsSqlServersTimePrecision) {
     const auto [status, back] =
@@ -176,8 +174,7 @@ TEST_F(RefusingEngine, RefusesDigitsBeyondTheScaleAndKeepsSeconds) {
     EXPECT_EQ(back.at("dat_obsoleto"), "2026-03-01T10:00:01.0000000");
 }
 
-constexpr char kCharacterCountingEngine[] = "A-107=code-points";
-using CharacterCountingEngine = EngineWith<kCharacterCountingEngine>;
+using CharacterCountingEngine = EngineWith<"A-107=code-points">;
 
 /// A customer whose des_cogn (nvarchar(30)) holds 30 characters of 60 UTF-16 units: too long under A-107's default
 /// only.

@@ -47,6 +47,8 @@ protected:
     Answer post_json(const std::string& path, const nlohmann::json& body, const std::string& bearer) {
         return post(path, body.dump(), bearer);
     }
+    /// POST /api/resources/MCPClienti/query (001 §2.5: the one view with a query) of `body` with the writer's token.
+    Answer query(const nlohmann::json& body) { return post_json("/api/resources/MCPClienti/query", body, token()); }
     /// GET /api/resources/<resource>?<query> (query already encoded) with the writer's token: the rows.
     nlohmann::json rows(const std::string& resource, const std::string& query = "", const std::string& user = "writer");
     /// The same read's TotalRowsCount.

@@ -31,16 +31,9 @@ protected:
              json::array(
                  {minimal(catalogue, "CodiciDocumento",
                           {{"cod_tipodoc", "FAT"}, {"cod_gruppo_tipodoc", "VEN"}, {"des_tipodoc", "Fattura"}})}));
-        json doc = minimal(catalogue, "StoricoDocumentiT",
-                           {{"key_documento", "D1"},
-                            {"cod_tipodoc", "FAT"},
-                            {"cod_gruppo_tipodoc", "VEN"},
-                            {"num_anno", 2026},
-                            {"dat_doc", "2026-02-27T00:00:00"},
-                            {"ind_clifor_c", "C"},
-                            {"cod_clifor_c", "C1"}});
-        doc["StoricoDocumentiR"] =
-            json::array({{{"cod_art", "A1"}, {"cod_variante", ""}, {"qta_merce", 3}}, {{"cod_art", "ZZ"}}});
+        const json doc = test::invoice(
+            catalogue, "C1",
+            json::array({{{"cod_art", "A1"}, {"cod_variante", ""}, {"qta_merce", 3}}, {{"cod_art", "ZZ"}}}));
         json undated = minimal(catalogue, "StoricoDocumentiT", {{"key_documento", "D2"}});
         sync("StoricoDocumentiT", json::array({doc, undated}));
     }
@@ -96,19 +89,15 @@ TEST_F(StubViews, MCPResourcesListsTheResourcesTheUserMayUse) {
 }
 
 TEST_F(StubViews, QueryOnMCPClientiFiltersOrdersAndPages) {
-    const Answer a = post_json("/api/resources/MCPClienti/query",
-                               {{"RecordSelection", "cod_clifor like 'C%'"},
-                                {"OrderBy", json::array({{{"field", "des_ragsoc"}, {"desc", false}}})},
-                                {"PageSize", 1},
-                                {"PageNumber", 1}},
-                               token());
+    const Answer a = query({{"RecordSelection", "cod_clifor like 'C%'"},
+                            {"OrderBy", json::array({{{"field", "des_ragsoc"}, {"desc", false}}})},
+                            {"PageSize", 1},
+                            {"PageNumber", 1}});
     ASSERT_EQ(a.status, 200) << a.text;
     EXPECT_EQ(a.body.at("TotalRowsCount"), 2);
     EXPECT_EQ(a.body.at("Records").at(0).at("des_ragsoc"), "Albergo Miramare");
-    EXPECT_EQ(post_json("/api/resources/MCPClienti/query", {{"OrderBy", "des_ragsoc"}}, token()).status, 400);
-    EXPECT_EQ(
-        post_json("/api/resources/MCPClienti/query", {{"OrderBy", json::array({{{"field", "nope"}}})}}, token()).status,
-        400);
+    EXPECT_EQ(query({{"OrderBy", "des_ragsoc"}}).status, 400);
+    EXPECT_EQ(query({{"OrderBy", json::array({{{"field", "nope"}}})}}).status, 400);
     EXPECT_EQ(post("/api/resources/MCPClienti/query", "not json", token()).status, 400);
     EXPECT_EQ(post_json("/api/resources/CliFor/query", json::object(), token()).status, 404)
         << "POST query is listed for MCPClienti only";
@@ -121,20 +110,17 @@ protected:
 
 TEST_F(StubSqlQuery, TheOrderIsOneSqlOrderByText) {
     // A-41 `sql`: {"RecordSelection", "OrderBy": "field [ASC|DESC], …", "PageSize", "PageNumber"}.
-    const Answer a = post_json("/api/resources/MCPClienti/query",
-                               {{"RecordSelection", "cod_clifor like 'C%'"},
-                                {"OrderBy", "des_ragsoc DESC"},
-                                {"PageSize", 1},
-                                {"PageNumber", 1}},
-                               token());
+    const Answer a = query({{"RecordSelection", "cod_clifor like 'C%'"},
+                            {"OrderBy", "des_ragsoc DESC"},
+                            {"PageSize", 1},
+                            {"PageNumber", 1}});
     ASSERT_EQ(a.status, 200) << a.text;
     EXPECT_EQ(a.body.at("TotalRowsCount"), 2);
     EXPECT_EQ(a.body.at("Records").at(0).at("des_ragsoc"), "Bar Sport");
-    const Answer asc = post_json("/api/resources/MCPClienti/query", {{"OrderBy", "des_ragsoc ASC"}}, token());
+    const Answer asc = query({{"OrderBy", "des_ragsoc ASC"}});
     ASSERT_EQ(asc.status, 200) << asc.text;
     EXPECT_EQ(asc.body.at("Records").at(0).at("des_ragsoc"), "Albergo Miramare");
-    const Answer two =
-        post_json("/api/resources/MCPClienti/query", {{"OrderBy", "ind_clifor, cod_clifor desc"}}, token());
+    const Answer two = query({{"OrderBy", "ind_clifor, cod_clifor desc"}});
     ASSERT_EQ(two.status, 200) << two.text;
     EXPECT_EQ(two.body.at("Records").at(0).at("cod_clifor"), "C2") << "the second field orders the ties of the first";
 }
@@ -142,7 +128,7 @@ TEST_F(StubSqlQuery, TheOrderIsOneSqlOrderByText) {
 TEST_F(StubSqlQuery, AMalformedOrderByIsRefusedAsMalformedInput) {
     for (const json& order : {json("nope DESC"), json("des_ragsoc DOWN"), json(""), json("des_ragsoc,"),
                               json::array({{{"field", "des_ragsoc"}}})}) {
-        const Answer a = post_json("/api/resources/MCPClienti/query", {{"OrderBy", order}}, token());
+        const Answer a = query({{"OrderBy", order}});
         EXPECT_EQ(a.status, 400) << order << ": " << a.text;
         EXPECT_NE(a.text.find("OrderBy"), std::string::npos) << a.text;
     }
@@ -153,9 +139,7 @@ class StubNullOrder : public StubViews, public ::testing::WithParamInterface<stu
 protected:
     void configure(stub::StubOptions& o) override { o.choices.null_order = GetParam(); }
     std::string first(bool descending) {
-        const Answer a =
-            post_json("/api/resources/MCPClienti/query",
-                      {{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}}, token());
+        const Answer a = query({{"OrderBy", json::array({{{"field", "cod_naz_res"}, {"desc", descending}}})}});
         EXPECT_EQ(a.status, 200) << a.text;
         return a.body.at("Records").at(0).at("cod_clifor").get<std::string>();
     }

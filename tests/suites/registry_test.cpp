@@ -10,6 +10,7 @@
 #include "catalogue/requirements.hpp"
 #include "catalogue/seed_quotes.hpp"
 #include "catalogue/seed_tables.hpp"
+#include "catalogue/seeds_test.hpp"
 #include "client/target.hpp"
 #include "suites/registry.hpp"
 #include "test_paths.hpp"
@@ -125,10 +126,10 @@ TEST(SuiteRows, ResourcesAreTheCataloguesAndNeedsAreRolesOfTheTargetFile) {
     }
 }
 
-TEST(SuiteRows, EverySeedTextIsTheSeedsWordForWord) {
-    if (!test::seeds_present())
-        GTEST_SKIP() << "the seed documents are not at " << test::seeds_dir() << " (set BDS_SEEDS_DIR)";
-    const std::string seeds = normalised(test::seed_text("000") + "\n" + test::seed_text("001"));
+using SuiteRowsInTheSeeds = test::SeedsTest;
+
+TEST_F(SuiteRowsInTheSeeds, EverySeedTextIsTheSeedsWordForWord) {
+    const std::string seeds = normalised(seed000 + "\n" + seed001);
     for (const auto& c : all_checks())
         for (const auto& q : not_in_seeds(c.seed_text, seeds))
             ADD_FAILURE() << c.id << " quotes what the seeds do not say: \"" << q << "\"";

@@ -31,31 +31,22 @@ TEST(DeletionChecks, AnUndeletionIgnoredFailsDel02) {
     // Once deleted, a key stays deleted whatever is sent.
     const Catalogue cat = builtin_catalogue();
     auto deleted = std::make_shared<std::set<std::string>>();
-    auto mutex = std::make_shared<std::mutex>();
-    Broken b({}, {}, [&cat, deleted, mutex](std::string& target, httplib::Headers&, std::string& body) {
-        const Record* record = target.rfind("/api/sync/", 0) == 0 ? cat.find(target.substr(10)) : nullptr;
-        json block = json::parse(body, nullptr, false);
-        if (!record || !block.is_array()) return;
-        std::lock_guard lock(*mutex);
-        for (auto& r : block) {
-            const std::string key = record->name + "/" + oracle::index_key(*record, r, Collation::CaseInsensitive);
-            if (r.value("flg_isdeleted", false) == true) deleted->insert(key);
-            if (deleted->contains(key)) r["flg_isdeleted"] = true;
-        }
-        body = block.dump();
-    });
+    Broken b({}, {}, test::edit_sent_records(cat, [deleted](json& r, const Record& resource) {
+                 const std::string key = test::key_of(r, resource);
+                 if (r.value("flg_isdeleted", false) == true) deleted->insert(key);
+                 if (deleted->contains(key)) r["flg_isdeleted"] = true;
+                 return true;
+             }));
     b.expect_fail("DEL-02");
     b.expect_pass_without_proxy("DEL-02");
 }
 
 TEST(DeletionChecks, AMissingFlagTakenAsFalseFailsDel03) {
-    Broken b({}, {}, [](std::string& target, httplib::Headers&, std::string& body) {
-        json block = json::parse(body, nullptr, false);
-        if (target.rfind("/api/sync/", 0) != 0 || !block.is_array()) return;
-        for (auto& r : block)
-            if (r.is_object() && !r.contains("flg_isdeleted")) r["flg_isdeleted"] = false;
-        body = block.dump();
-    });
+    const Catalogue cat = builtin_catalogue();
+    Broken b({}, {}, test::edit_sent_records(cat, [](json& r, const Record&) {
+                 if (!r.contains("flg_isdeleted")) r["flg_isdeleted"] = false;
+                 return true;
+             }));
     b.expect_fail("DEL-03");
     b.expect_pass_without_proxy("DEL-03");
 }

@@ -23,32 +23,17 @@ std::string sync_resource(const std::string& path) {
     return path.rfind(kSync, 0) == 0 ? path.substr(std::string(kSync).size()) : "";
 }
 
-/// A rewrite hook that changes each record of POST sync bodies with `change(record, resource)`.
-BreakingProxy::Rewrite rewrite_records(std::function<void(json&, const Record&)> change, const Catalogue& cat) {
-    return [change, &cat](std::string& target, httplib::Headers&, std::string& body) {
-        const Record* record = cat.find(sync_resource(target.substr(0, target.find('?'))));
-        if (!record) return;
-        json block = json::parse(body, nullptr, false);
-        if (!block.is_array()) return;
-        for (auto& r : block)
-            if (r.is_object()) change(r, *record);
-        body = block.dump();
-    };
-}
-
 TEST(SyncChecks, TextsCutOnStoreFailSyn01) {
     const Catalogue cat = builtin_catalogue();
-    Broken b({}, {},
-             rewrite_records(
-                 [](json& r, const Record& record) {
-                     for (auto& [name, value] : r.items()) {
-                         const Field* f = record.field(name);
-                         if (!f || f->key || !value.is_string() || f->type.kind != SqlKind::NVarChar) continue;
-                         const auto text = sql::utf8_to_u32(value.get<std::string>());
-                         if (text && text->size() > 3) value = sql::to_utf8(text->substr(0, 3));
-                     }
-                 },
-                 cat));
+    Broken b({}, {}, test::edit_sent_records(cat, [](json& r, const Record& record) {
+                 for (auto& [name, value] : r.items()) {
+                     const Field* f = record.field(name);
+                     if (!f || f->key || !value.is_string() || f->type.kind != SqlKind::NVarChar) continue;
+                     const auto text = sql::utf8_to_u32(value.get<std::string>());
+                     if (text && text->size() > 3) value = sql::to_utf8(text->substr(0, 3));
+                 }
+                 return true;
+             }));
     const auto r = b.expect_fail("SYN-01");
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().actual.find("differen"), std::string::npos) << r.findings.front().actual;
@@ -62,18 +47,9 @@ TEST(SyncChecks, AnInsertOnlyServerFailsSyn02) {
     // Keys already stored are skipped: the second version of a record is lost.
     const Catalogue cat = builtin_catalogue();
     auto seen = std::make_shared<std::set<std::string>>();
-    auto mutex = std::make_shared<std::mutex>();
-    Broken b({}, {}, [&cat, seen, mutex](std::string& target, httplib::Headers&, std::string& body) {
-        const Record* record = cat.find(sync_resource(target));
-        json block = json::parse(body, nullptr, false);
-        if (!record || !block.is_array()) return;
-        std::lock_guard lock(*mutex);
-        json kept = json::array();
-        for (const auto& r : block)
-            if (seen->insert(record->name + "/" + oracle::index_key(*record, r, Collation::CaseInsensitive)).second)
-                kept.push_back(r);
-        body = kept.dump();
-    });
+    Broken b({}, {}, test::edit_sent_records(cat, [seen](json& r, const Record& resource) {
+                 return seen->insert(test::key_of(r, resource)).second;
+             }));
     const auto r = b.expect_fail("SYN-02");
     // The resource drawn is shown by name.
     ASSERT_FALSE(r.findings.empty());
@@ -103,7 +79,10 @@ TEST(SyncChecks, SyncRecordsTheIdentityAndMergeObservations) {
 
 TEST(SyncChecks, DroppedDocumentLinesFailSyn05AndSyn01) {
     const Catalogue cat = builtin_catalogue();
-    Broken b({}, {}, rewrite_records([](json& r, const Record&) { r.erase("StoricoDocumentiR"); }, cat));
+    Broken b({}, {}, test::edit_sent_records(cat, [](json& r, const Record&) {
+                 r.erase("StoricoDocumentiR");
+                 return true;
+             }));
     b.expect_fail("SYN-05");
     b.expect_pass_without_proxy("SYN-05");
 }
