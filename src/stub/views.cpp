@@ -203,6 +203,8 @@ bool DocumentRow::listed(const json& document) {
     return true;
 }
 
+bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPResources"; }
+
 const json& lines_of(const json& document) {
     static const json kNone = json::array();
     const auto it = document.find("StoricoDocumentiR");

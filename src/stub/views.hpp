@@ -21,6 +21,9 @@ class Variation;
 /// The most lines one document may carry (a view line's Id is derived from its header's Id and position).
 inline constexpr std::size_t kMaxLinesPerDocument = 999;
 
+/// Whether `r` is one of the MCP views, whose rows are derived (MCPResources, the registry, is a base resource).
+bool is_view(const Record& r);
+
 /// The lines a stored document (StoricoDocumentiT) carries; empty when it has none.
 const nlohmann::json& lines_of(const nlohmann::json& document);
 

@@ -16,6 +16,7 @@
 #include "stub/base64.hpp"
 #include "stub/http_util.hpp"
 #include "stub/store.hpp"
+#include "stub/views.hpp"
 
 namespace bds::stub {
 namespace {
@@ -85,8 +86,6 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
     }
     return text;
 }
-
-bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPResources"; }
 
 }  // namespace
 

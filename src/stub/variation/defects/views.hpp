@@ -12,6 +12,7 @@
 #include "sql/datetime.hpp"
 #include "stub/http_util.hpp"
 #include "stub/store.hpp"
+#include "stub/views.hpp"
 #include "stub/variation/policy.hpp"
 
 namespace bds::stub::defect_policies {
@@ -117,9 +118,6 @@ struct ViewRowsDoubled : Policy {
     }
     bool needs_all_rows(const ListQuery&) const override { return true; }
 };
-
-/// Whether `r` is one of the MCP views (MCPResources, the registry, is a base resource).
-inline bool is_view(const Record& r) { return r.area == "MCP views" && r.name != "MCPResources"; }
 
 /// The user's tenant, then every other tenant that has data.
 inline std::vector<int> every_tenant(const User& user, const Store& store) {
