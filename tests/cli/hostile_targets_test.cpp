@@ -387,7 +387,13 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
         EXPECT_EQ(f.output.find(secret), std::string::npos) << secret << " in the output";
         for (const auto& [format, text] : f.reports)
             EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in the " << format << " report";
-        EXPECT_EQ(har_text.find(secret), std::string::npos) << secret << " in the HAR report";
+        // The HAR shows every exchange, AUTH-05's too: the tokens it makes up from nothing (all "x", unsigned) are
+        // there as sent; those made from the real token are secrets.
+        const bool made_up = secret.find_first_not_of(secret.front()) == std::string::npos ||
+                             secret.rfind("eyJhbGciOiJub25lIn0.", 0) == 0;
+        if (!made_up) {
+            EXPECT_EQ(har_text.find(secret), std::string::npos) << secret << " in the HAR report";
+        }
     }
 }
 
