@@ -171,13 +171,21 @@ TEST_F(HarRun, NoPasswordNorTokenInTheHar) {
     EXPECT_NE(r.har_text.find("<redacted>"), std::string::npos) << "the secrets were there to redact";
 }
 
-TEST(HarMerge, RefusesAHar) {
+TEST(HarOtherCommands, MergeRefusesAHar) {
     const TempFolder dir("har-merge");
     const ProcessResult r = run_conformance(
         "merge " + (dir.path / "a.json").string() + " --report har=" + (dir.path / "m.har").string(), true);
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("only the exchanges of findings"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(dir.path / "m.har"));
+}
+
+TEST(HarOtherCommands, CertifyRefusesAHar) {
+    const TempFolder dir("har-certify");
+    const ProcessResult r = run_conformance("certify --report har=" + (dir.path / "c.har").string() + " -- true", true);
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("certify keeps no HAR"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(dir.path / "c.har"));
 }
 
 }  // namespace
