@@ -98,6 +98,9 @@ void add_certify_command(CLI::App& app, std::vector<std::string> connector) {
         options.choices = parse_choices(a->choices, a->choose);
         options.progress = [](const std::string& line) { std::cerr << "certify: " << line << "\n"; };
         const auto reports = parse_report_specs(a->reports);
+        refuse_har(reports,
+                   "certify keeps no HAR: its exchanges are the connector's requests to the harness (--report "
+                   "html|json|junit|md)");
         std::vector<certify::ConnectorCheck> checks;
         try {
             checks = certify::select_connector_checks(suites::connector_checks(), a->checks);

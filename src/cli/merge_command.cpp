@@ -25,6 +25,10 @@ void add_merge_command(CLI::App& app) {
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->callback([a] {
         const auto reports = parse_report_specs(a->reports);
+        // A JSON report holds only the exchanges of findings and observations: each shard's run writes its HAR.
+        refuse_har(reports,
+                   "merge has only the exchanges of findings, not every request; write a HAR file with each shard's "
+                   "run (conformance run --shard k/n --report har=FILE)");
         const auto baseline = load_baseline(a->baseline);
         std::vector<run::RunResult> runs;
         for (const auto& file : a->inputs) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -136,6 +137,18 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
     return target;
 }
 
+/// With `--report har=FILE`, the run keeps every exchange (RunOptions::log_exchanges), and the HTML report links its
+/// exchanges to the HAR file: returns the result's har_href, relative to the first HTML report's folder.
+std::string plan_har(const std::vector<std::pair<std::string, std::string>>& reports, run::RunOptions& options) {
+    const auto har = std::find_if(reports.begin(), reports.end(), [](const auto& r) { return r.first == "har"; });
+    if (har == reports.end()) return "";
+    options.log_exchanges = true;
+    const auto html = std::find_if(reports.begin(), reports.end(), [](const auto& r) { return r.first == "html"; });
+    if (html == reports.end()) return "";
+    const auto absolute = [](const std::string& file) { return std::filesystem::absolute(file).lexically_normal(); };
+    return absolute(har->second).lexically_relative(absolute(html->second).parent_path()).generic_string();
+}
+
 /// Checks run at once against a target across a network when --jobs does not say: a check spends most of its time
 /// waiting for answers there (bench/remote_bench.cpp measures it).
 constexpr int kRemoteJobs = 8;
@@ -211,7 +224,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--timeout-ms", a->timeout_ms,
                     "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
-    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
+    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: har, html, json, junit, md)");
     cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,
@@ -236,6 +249,7 @@ void add_run_command(CLI::App& app) {
         options.seed = parse_seed(a->seed);
         options.interruption = &interruption;
         const auto reports = parse_report_specs(a->reports);
+        const std::string har_href = plan_har(reports, options);
         const auto checks = selected_checks(*a);
         const auto baseline = load_baseline(a->baseline);
 
@@ -248,6 +262,7 @@ void add_run_command(CLI::App& app) {
         progress.attach(options);
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);
         if (baseline) result.baseline = run::compare_with(result, *baseline);
+        result.har_href = har_href;
         finish(result, reports, exit_with);
     });
 }

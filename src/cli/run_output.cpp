@@ -35,6 +35,11 @@ std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::v
     return reports;
 }
 
+void refuse_har(const std::vector<std::pair<std::string, std::string>>& reports, const std::string& why) {
+    for (const auto& [format, file] : reports)
+        if (format == "har") throw ExitError{kUsage, "--report har=" + file + ": " + why};
+}
+
 std::optional<run::Baseline> load_baseline(const std::string& file) {
     if (file.empty()) return std::nullopt;
     std::ifstream in(file);

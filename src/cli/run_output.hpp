@@ -15,6 +15,10 @@ namespace bds::cli {
 /// (format, file) pairs from "FORMAT=FILE" texts; ExitError (usage) for a malformed one or an unknown format.
 std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs);
 
+/// ExitError (usage) naming `why` when `reports` asks for a HAR (`har=FILE`): only `conformance run` keeps every
+/// exchange; another command would write a HAR that passes for a whole run's but is not.
+void refuse_har(const std::vector<std::pair<std::string, std::string>>& reports, const std::string& why);
+
 /// The baseline of --baseline FILE, or nullopt for ""; ExitError (usage) when it cannot be read.
 std::optional<run::Baseline> load_baseline(const std::string& file);
 

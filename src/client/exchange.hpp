@@ -2,6 +2,7 @@
 /// One HTTP request and its response, as a finding shows it. Secrets are redacted when an exchange is made
 /// (the bearer token, the token request's password, the issued access_token), so nothing that holds an
 /// Exchange can leak them into a report.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,9 @@ struct Exchange {
     std::string response_body;  ///< access_token redacted, cut after kMaxShownBody bytes
     std::string error;          ///< transport error ("connection refused", "timeout after 10000 ms"), or empty
     double duration_ms = 0;
+    /// Its number among the run's requests (1-based, in the order they were sent), which is its entry in the run's
+    /// HAR report; 0: none (the run kept no log of its exchanges, or the request was never sent).
+    std::uint64_t serial = 0;
 
     /// A shell line that repeats the request, with `$TOKEN` in place of the bearer token.
     std::string curl() const;

@@ -329,6 +329,10 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
         return out;
     }
     ++sent_;
+    if (log_) {
+        ticket_ = log_->begin();
+        ex.serial = ticket_.serial;
+    }
 
     std::string received;
     bool too_large = false;
@@ -407,6 +411,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
 
 void HttpClient::finish(HttpResponse& out, const std::string& body) {
     if (limits_) limits_->scrub(out.exchange);
+    if (log_ && out.exchange.serial != 0) log_->add(log_page_, ticket_, out.exchange);  // sent: not the unsent
     if (recorder_) {
         const auto whole = [this](const std::string& text) { return limits_ ? limits_->scrub(text) : text; };
         recorder_->record(record_name_, out.exchange, whole(body), whole(out.body));

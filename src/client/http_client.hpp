@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "client/exchange.hpp"
+#include "client/exchange_log.hpp"
 #include "client/target_watch.hpp"
 
 namespace httplib {
@@ -151,6 +152,11 @@ public:
         recorder_ = recorder;
         record_name_ = std::move(name);
     }
+    /// Every request sent from now on is numbered by `log` and its exchange kept there, under `page` (a check id).
+    void log_to(ExchangeLog* log, std::string page) {
+        log_ = log;
+        log_page_ = std::move(page);
+    }
     /// 429 answers in the whole run so far (0 without run limits).
     long throttled() const { return limits_ ? limits_->throttled_count() : 0; }
     /// The run's limits, when it has them (tokens add themselves to its secrets).
@@ -179,6 +185,9 @@ private:
     long sent_ = 0;
     Recorder* recorder_ = nullptr;
     std::string record_name_;
+    ExchangeLog* log_ = nullptr;
+    std::string log_page_;
+    ExchangeLog::Ticket ticket_;  ///< the request in flight's, from log_
 
     // The watchdog: cpp-httplib bounds each read only, so a thread of this client stops the connection of a
     // request past its deadline, past the run's deadline, or that received more bytes than it may hold.

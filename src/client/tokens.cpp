@@ -84,4 +84,9 @@ int TokenSource::issued() const {
     return issued_;
 }
 
+long TokenSource::requests_sent() const {
+    std::lock_guard lock(mutex_);
+    return http_->requests_sent();
+}
+
 }  // namespace bds::client

@@ -49,8 +49,10 @@ public:
     std::string token(const std::string& role);
     /// Forgets the cached token of `role` (after a 401 answered to it), so the next token() asks anew.
     void invalidate(const std::string& role, const std::string& token);
-    /// Tokens requested so far.
+    /// Tokens issued so far.
     int issued() const;
+    /// Token requests sent so far, those that gave no token too.
+    long requests_sent() const;
 
 private:
     struct Cached {

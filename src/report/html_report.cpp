@@ -6,6 +6,7 @@
 #include <set>
 #include <vector>
 
+#include "common/http_text.hpp"
 #include "report/reporters.hpp"
 #include "report/requirements_view.hpp"
 #include "schema/json_limits.hpp"
@@ -71,8 +72,24 @@ std::string readable_body(const std::string& body) {
     return pretty.size() > 4 * body.size() + 1024 ? body : pretty;
 }
 
-void exchange_html(const client::Exchange& e, bool open, std::ostream& out) {
+/// A relative file path as an href: each segment percent-encoded ('#', '?', spaces in a file name).
+std::string href_of(const std::string& path) {
+    std::string out;
+    std::size_t start = 0;
+    while (true) {
+        const auto slash = path.find('/', start);
+        out += url_encoded(path.substr(start, slash - start));
+        if (slash == std::string::npos) return out;
+        out += '/';
+        start = slash + 1;
+    }
+}
+
+/// `har_href`: the run's HAR file, relative to this page ("" when the run wrote none).
+void exchange_html(const client::Exchange& e, bool open, const std::string& har_href, std::ostream& out) {
     out << "<details class=\"exchange\"" << (open ? " open" : "") << "><summary>" << h(e.summary()) << "</summary>\n";
+    if (!har_href.empty() && e.serial != 0)
+        out << "<p><a href=\"" << h(href_of(har_href)) << "\">HAR entry " << e.serial << "</a></p>\n";
     out << "<div class=\"curl\"><button type=\"button\" onclick=\"copyCurl(this)\">copy</button><pre>" << h(e.curl())
         << "</pre></div>\n";
     std::string request = e.method + " " + e.url + "\n";
@@ -104,7 +121,7 @@ void heading(const run::CheckResult& r, std::ostream& out) {
             << ", which this check relies on: look there first.</p>\n";
 }
 
-void failure_html(const run::CheckResult& r, std::ostream& out) {
+void failure_html(const run::CheckResult& r, const std::string& har_href, std::ostream& out) {
     out << "<article id=\"check-" << h(r.id) << "\">\n";
     heading(r, out);
     for (const auto& f : r.findings) {
@@ -114,13 +131,13 @@ void failure_html(const run::CheckResult& r, std::ostream& out) {
         out << "</table>\n";
         if (!f.counterexample.empty())
             out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
-        if (f.exchange) exchange_html(*f.exchange, true, out);
+        if (f.exchange) exchange_html(*f.exchange, true, har_href, out);
     }
     if (!r.replay.empty()) out << "<p>Replay: <code>" << h(r.replay) << "</code></p>\n";
     out << "</article>\n";
 }
 
-void observations_html(const run::CheckResult& r, std::ostream& out) {
+void observations_html(const run::CheckResult& r, const std::string& har_href, std::ostream& out) {
     out << "<article id=\"observed-" << h(r.id) << "\">\n";
     heading(r, out);
     if (r.observations.empty()) {
@@ -130,7 +147,7 @@ void observations_html(const run::CheckResult& r, std::ostream& out) {
     out << "<ul>\n";
     for (const auto& o : r.observations) {
         out << "<li>" << h(o.text);
-        if (o.exchange) exchange_html(*o.exchange, false, out);
+        if (o.exchange) exchange_html(*o.exchange, false, har_href, out);
         out << "</li>\n";
     }
     out << "</ul>\n</article>\n";
@@ -287,7 +304,7 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     for (const bool root : {true, false})
         for (const auto& r : run.results)
             if ((r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error) && r.caused_by.empty() == root)
-                failure_html(r, out);
+                failure_html(r, run.har_href, out);
     out << "</section>\n";
 
     out << "<section id=\"observe\"><h2>Observations</h2>\n<p>What this implementation chose where the seeds are silent: "
@@ -295,7 +312,7 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     for (const bool observe_level : {true, false})
         for (const auto& r : run.results)
             if ((r.level == Level::Observe) == observe_level && (observe_level || !r.observations.empty()))
-                observations_html(r, out);
+                observations_html(r, run.har_href, out);
     out << "</section>\n";
 
     requirements_html(run, out);

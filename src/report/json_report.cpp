@@ -12,16 +12,19 @@ ordered_json exchange_json(const std::optional<client::Exchange>& e) {
     ordered_json headers_out = ordered_json::array(), headers_in = ordered_json::array();
     for (const auto& [k, v] : e->request_headers) headers_out.push_back({k, v});
     for (const auto& [k, v] : e->response_headers) headers_in.push_back({k, v});
-    return {{"method", e->method},
-            {"url", e->url},
-            {"request_headers", headers_out},
-            {"request_body", e->request_body},
-            {"status", e->status},
-            {"response_headers", headers_in},
-            {"response_body", e->response_body},
-            {"error", e->error},
-            {"duration_ms", e->duration_ms},
-            {"curl", e->curl()}};
+    ordered_json out = {{"method", e->method},
+                        {"url", e->url},
+                        {"request_headers", headers_out},
+                        {"request_body", e->request_body},
+                        {"status", e->status},
+                        {"response_headers", headers_in},
+                        {"response_body", e->response_body},
+                        {"error", e->error},
+                        {"duration_ms", e->duration_ms},
+                        {"curl", e->curl()}};
+    // Only a run that kept its exchanges (a HAR report) numbers them: reports of other runs stay as they were.
+    if (e->serial != 0) out["serial"] = e->serial;
+    return out;
 }
 
 ordered_json baseline_json(const run::RunResult& run) {

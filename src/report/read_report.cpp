@@ -66,6 +66,7 @@ std::optional<client::Exchange> exchange_of(const json& e, const std::string& wh
     x.response_body = member<std::string>(e, "response_body", where);
     x.error = member<std::string>(e, "error", where);
     x.duration_ms = member<double>(e, "duration_ms", where);
+    if (e.contains("serial")) x.serial = member<std::uint64_t>(e, "serial", where);
     return x;
 }
 

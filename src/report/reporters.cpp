@@ -53,6 +53,7 @@ std::string shorten(std::string_view text, std::size_t max_bytes) {
 
 const std::map<std::string, Writer>& reporters() {
     static const std::map<std::string, Writer> table{
+        {"har", write_har},
         {"html", [](const run::RunResult& run, std::ostream& out) { write_html(run, builtin_catalogue(), out); }},
         {"json",
          [](const run::RunResult& run, std::ostream& out) {

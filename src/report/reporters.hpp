@@ -17,7 +17,7 @@ namespace bds::report {
 
 using Writer = std::function<void(const run::RunResult&, std::ostream&)>;
 
-/// Every reporter by name: "html", "json", "junit", "md".
+/// Every reporter by name: "har", "html", "json", "junit", "md".
 const std::map<std::string, Writer>& reporters();
 
 /// The whole run as data (the json reporter writes it; reports/report.schema.json describes it).
@@ -25,6 +25,11 @@ nlohmann::ordered_json to_json(const run::RunResult& run);
 
 /// JUnit XML (as GitHub Actions, GitLab and Jenkins read it): a testsuite per suite, a testcase per check.
 void write_junit(const run::RunResult& run, std::ostream& out);
+
+/// HAR 1.2 (a browser's network panel, any HAR viewer): every exchange of the run (RunResult::exchanges, in the
+/// order sent) as an entry, a page per check (entries of the token requests and the clean-up on pages of their
+/// own). Bodies as the other reports show them: redacted, cut at client::kMaxShownBody.
+void write_har(const run::RunResult& run, std::ostream& out);
 
 /// A short Markdown summary, for a pull-request comment or a CI step summary.
 void write_markdown(const run::RunResult& run, std::ostream& out);

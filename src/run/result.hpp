@@ -7,6 +7,7 @@
 
 #include "check/check.hpp"
 #include "client/exchange.hpp"
+#include "client/exchange_log.hpp"
 
 namespace bds::run {
 
@@ -121,6 +122,12 @@ struct RunResult {
     /// The signal that interrupted the run before its end ("SIGTERM", run/interruption.hpp), or "": the verdict is then
     /// interrupted. An interrupt that came during the clean-up sets it too, with `stopped` empty (every check ended).
     std::string interrupted;
+    /// Every exchange the run sent, in the order sent, when RunOptions::log_exchanges asked for them (the HAR
+    /// report), else empty: the other reports show only the exchanges of findings and observations.
+    std::vector<client::LoggedExchange> exchanges;
+    /// Where the HTML report links an exchange's HAR entry (the HAR file, relative to the HTML file), or "" when
+    /// the run wrote no HAR file.
+    std::string har_href;
     /// MUST checks that failed.
     int must_failures() const;
     /// What fails the gate (exit code 1): the new MUST failures with a baseline, every MUST failure without.

@@ -153,6 +153,7 @@ void scrub(RunResult& run, const client::RunLimits& limits) {
             exchange(o.exchange);
         }
     }
+    for (auto& logged : run.exchanges) limits.scrub(logged.exchange);
 }
 
 /// What every run's result says of itself before any check: the target, version, catalogue, seed, cases, start,
@@ -204,6 +205,7 @@ struct Session {
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
         auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
         if (recorder) token_client->record_to(&*recorder, "tokens");
+        if (options.log_exchanges) token_client->log_to(&log, "tokens");
         tokens.emplace(target, std::move(token_client));
     }
     client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate); }
@@ -214,6 +216,7 @@ struct Session {
     const RunOptions& options;
     client::RunLimits limits;
     std::optional<client::Recorder> recorder;
+    client::ExchangeLog log;  ///< used when options.log_exchanges
     std::optional<client::TokenSource> tokens;
     client::EnvelopeState envelope;
     client::PageSizeState page_size;
@@ -331,6 +334,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     res.started_ms = std::chrono::duration<double, std::milli>(t0 - s.started).count();
     client::Api api = s.api();
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
+    if (options.log_exchanges) api.http().log_to(&s.log, check.id);
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases,
                 s.journal,   {},       {},  {}};
     ctx.shrink_time = options.shrink_time;
@@ -460,6 +464,7 @@ void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
     client::Api api = s.api();
+    if (s.options.log_exchanges) api.http().log_to(&s.log, "clean-up");
     run.records_written = s.journal.size();
     const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
     std::size_t left = 0, live = 0;
@@ -531,10 +536,12 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
         run.interrupted = session.interrupted;
     }
 
-    run.requests = scheduler.requests() + cleanup_requests + session.tokens->issued();
+    // Every request sent, the token requests that gave no token too: each is an entry of the HAR report.
+    run.requests = scheduler.requests() + cleanup_requests + session.tokens->requests_sent();
     run.envelope = client::to_string(session.envelope.get());
     attribute_causes(checks, results);
     run.results = std::move(results);
+    run.exchanges = session.log.take();
     run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     scrub(run, session.limits);
     return run;

@@ -55,6 +55,8 @@ struct RunOptions {
     std::string replay_prefix{};
     /// When set, every exchange is also written whole to <dir>/<check id>.jsonl (client/recorder.hpp).
     std::string record_dir{};
+    /// When set, every exchange is also kept, numbered, in RunResult::exchanges (for `--report har=FILE`).
+    bool log_exchanges = false;
     /// Called as each check starts and ends (from worker threads, one at a time).
     std::function<void(const Check&)> on_start{};
     std::function<void(const CheckResult&)> on_result{};

@@ -93,6 +93,12 @@ void forged_token(Context& ctx) {
     const std::string valid = fresh_token(ctx);
     std::string flipped = valid;
     flipped[flipped.size() / 2] = flipped[flipped.size() / 2] == 'A' ? 'B' : 'A';
+    // Both hold all but a character of the real token: secrets too, wherever a target echoes them (the HAR report
+    // shows every exchange).
+    if (auto* limits = ctx.api.http().limits()) {
+        limits->add_secret(flipped);
+        limits->add_secret(valid.substr(0, valid.size() - 1));
+    }
     for (const std::string& forged : {flipped, valid.substr(0, valid.size() - 1), std::string(valid.size(), 'x'),
                                       std::string("eyJhbGciOiJub25lIn0.eyJzdWIiOiJ3cml0ZXIifQ.")})
         expect_401_everywhere(ctx, "Bearer " + forged, "with a forged token");

@@ -1,7 +1,8 @@
 // `conformance run` ended by a signal, as CI ends a job (README, "The verdict"): the real program against a stub
 // started in this process, a signal 4 s into the run. It must exit 128 + the signal's number within a bound, leave
-// every report whole (the JSON valid against its schema with the verdict "interrupted", the JUnit well-formed XML, no
-// temporary file beside them) and no active row of what it wrote; a second signal skips the clean-up and says so.
+// every report whole (the JSON valid against its schema with the verdict "interrupted", the JUnit well-formed XML, the
+// HAR with every request sent, no temporary file beside them) and no active row of what it wrote; a second signal
+// skips the clean-up and says so.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
@@ -33,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kSignalAfter = std::chrono::seconds(4);
 /// From the signal to the end of the program: the clean-up's grace (run::kStopGrace, 10 s) and the reports.
 constexpr double kExitWithinS = 20;
-const std::vector<std::string> kFormats{"json", "junit", "html", "md"};
+const std::vector<std::string> kFormats{"json", "junit", "html", "md", "har"};
 
 /// A directory for a run's reports and output, removed at the end of the scope.
 struct RunDir {
@@ -177,6 +178,10 @@ void expect_reports(const Interrupted& r, const RunDir& dir, int code, const std
     EXPECT_FALSE(junit.cases.empty());
     for (const char* format : {"html", "md"})
         EXPECT_NE(read_text(dir.report(format)).find("interrupted"), std::string::npos) << format;
+    // The HAR too: every request sent before and after the signal (the clean-up's), as many as the run counts.
+    const json har = json::parse(read_text(dir.report("har")), nullptr, false);
+    ASSERT_TRUE(har.is_object()) << "the HAR report is not JSON";
+    EXPECT_EQ(har["log"]["entries"].size(), r.report.value("requests", 0u));
     for (const auto& entry : fs::directory_iterator(dir.path))
         EXPECT_NE(entry.path().filename().string().front(), '.') << "a temporary file was left: " << entry.path();
     const auto last = r.output.rfind("\nverdict: ");
