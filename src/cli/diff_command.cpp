@@ -71,7 +71,7 @@ void add_diff_command(CLI::App& app) {
                     "List a check's time per request when it moved by this factor (and 2 ms, both runs 20 requests "
                     "or more); 0 compares no timing")
         ->capture_default_str()
-        ->check(CLI::Range(0.0, 1e6).description("0, or a factor such as 1.5"));
+        ->check(CLI::NonNegativeNumber);
     cmd->footer(
         "Exit codes: 0 no MUST check newly fails; 1 a MUST check fails in NEW that did not in BASE, or fails in a new "
         "way; 2 usage error, or a file that is not a JSON report.");

@@ -94,12 +94,12 @@ TEST_F(DiffCommand, AReportWithItselfListsNothing) {
 }
 
 TEST_F(DiffCommand, AFileThatIsNoReportIsAUsageErrorNamingIt) {
-    std::ofstream(file("checks.json")) << R"({"checks": 3})";
+    std::ofstream(file("wrong.json")) << R"({"checks": 3})";
     std::ofstream(file("text.json")) << "not JSON";
-    const auto wrong = test::run_conformance("diff " + file("base.json") + " " + file("checks.json"), true);
+    const auto wrong = test::run_conformance("diff " + file("base.json") + " " + file("wrong.json"), true);
     EXPECT_EQ(wrong.code, 2);
-    EXPECT_NE(wrong.out.find(file("checks.json") + " is not a JSON report"), std::string::npos) << wrong.out;
-    EXPECT_NE(wrong.out.find("/checks"), std::string::npos) << "where, as a JSON pointer: " << wrong.out;
+    EXPECT_NE(wrong.out.find(file("wrong.json") + " is not a JSON report"), std::string::npos) << wrong.out;
+    EXPECT_NE(wrong.out.find(": at /target: missing"), std::string::npos) << "where, as a JSON pointer: " << wrong.out;
     const auto text = test::run_conformance("diff " + file("text.json") + " " + file("base.json"), true);
     EXPECT_EQ(text.code, 2);
     EXPECT_NE(text.out.find(file("text.json") + " is not JSON"), std::string::npos) << text.out;
