@@ -1,7 +1,8 @@
 // The diff writers on two real reports of the bundled stub (tests/report/golden/diff/base.json, next.json: the
 // default stub, then three choices changed and one defect; how they were made: tests/report/golden/diff/README.md),
 // compared with the goldens diff.md, diff.html and diff.json byte for byte. The reports are fixed files, so the
-// timing section is as deterministic as the rest. Regenerate: BDS_UPDATE_GOLDEN=1 bds_tests --gtest_filter='Diff*'.
+// timing section is as deterministic as the rest. Regenerate: BDS_UPDATE_GOLDEN=1 tests/bds_tests
+// --gtest_filter='Diff*'.
 #include <gtest/gtest.h>
 
 #include <sstream>
