@@ -11,8 +11,10 @@
 #   BDS_BASELINE  a previous report.json: only MUST failures it does not have fail the gate
 #   BDS_SHARD     k/n: this job runs the k-th of n shards
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
-# Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md; appends the summary
-# to $GITHUB_STEP_SUMMARY when GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
+# Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md, and with BDS_BASELINE
+# diff.md, diff.html, diff.json (the run compared with the baseline's: `conformance diff`; not for a shard, which
+# runs a part of the checks: its merge writes them); appends summary.md and diff.md to $GITHUB_STEP_SUMMARY when
+# GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
 # 2 configuration error, 3 target unreachable, 4 incomplete, 128 + the signal's number interrupted).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,12 +43,17 @@ if [ -n "${BDS_BASELINE:-}" ]; then
 fi
 
 publish() {  # REPORT_DIR EXIT_CODE
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$1/summary.md" ]; then cat "$1/summary.md" >>"$GITHUB_STEP_SUMMARY"; fi
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    for f in summary.md diff.md; do [ -f "$1/$f" ] && cat "$1/$f" >>"$GITHUB_STEP_SUMMARY"; done
+  fi
   echo "gate: reports in $1 (exit $2)"
   exit "$2"
 }
-report_args() {  # REPORT_DIR: sets reports, the four --report arguments
+report_args() {  # REPORT_DIR [diff]: sets reports, the --report arguments (with "diff" and a baseline, the diff's too)
   reports=(--report "junit=$1/junit.xml" --report "json=$1/report.json" --report "html=$1/report.html" --report "md=$1/summary.md")
+  if [ ${#baseline[@]} -gt 0 ] && [ "${2:-}" = diff ]; then
+    reports+=(--report "diff-md=$1/diff.md" --report "diff-html=$1/diff.html" --report "diff-json=$1/diff.json")
+  fi
 }
 # CI ends a job with SIGTERM or SIGINT, sent to this script alone or to its whole process group. The run must get each
 # such signal exactly once (a second would skip its clean-up: README, "The verdict"), and this script must outlive it
@@ -74,7 +81,7 @@ if [ "$1" = --merge ]; then
   shards=()
   for dir in "$@"; do shards+=("$(absolute "$dir")/report.json"); done
   mkdir -p "$out"
-  report_args "$out"
+  report_args "$out" diff
   code=0
   "$bin" merge "${shards[@]}" "${baseline[@]}" "${reports[@]}" || code=$?
   publish "$out" "$code"
@@ -85,7 +92,7 @@ out=$(absolute reports/gate)
 if [ $# -ge 1 ] && [ "$1" != "--" ]; then out=$(absolute "$1"); shift; fi
 [ "${1:-}" = "--" ] && shift
 mkdir -p "$out"
-report_args "$out"
+if [ -z "${BDS_SHARD:-}" ]; then report_args "$out" diff; else report_args "$out"; fi
 
 args=(run --target "$target" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")

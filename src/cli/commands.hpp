@@ -18,6 +18,8 @@ void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 /// `conformance merge REPORT.json... [--report FORMAT=FILE] [--baseline F]`
 void add_merge_command(CLI::App& app);
+/// `conformance diff BASE.json NEW.json [--report FORMAT=FILE]... [--timing-threshold R]`
+void add_diff_command(CLI::App& app);
 /// `conformance certify [--resource R] [--scenario S] [--report FORMAT=FILE] … -- CONNECTOR COMMAND {base_url} …`
 /// `connector`: the words after its `--`, split off by main().
 void add_certify_command(CLI::App& app, std::vector<std::string> connector);

@@ -1,12 +1,10 @@
 // `conformance merge REPORT.json... [--report FORMAT=FILE]... [--baseline F]`: the JSON reports of shards joined
 // into one run, written in any format, gated like a run.
-#include <fstream>
 #include <memory>
 
 #include "check/check.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_output.hpp"
-#include "report/read_report.hpp"
 #include "run/merge.hpp"
 #include "suites/registry.hpp"
 
@@ -20,28 +18,21 @@ void add_merge_command(CLI::App& app) {
     };
     auto a = std::make_shared<Args>();
     cmd->add_option("reports", a->inputs, "JSON reports of `conformance run --shard k/n --report json=F`")->required();
-    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: html, json, junit, md)");
+    cmd->add_option("--report", a->reports,
+                    "FORMAT=FILE, repeatable (formats: html, json, junit, md; with --baseline also diff-md, diff-html, "
+                    "diff-json)");
     cmd->add_option("--baseline", a->baseline,
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->callback([a] {
-        const auto reports = parse_report_specs(a->reports);
+        const auto reports = parse_report_specs(a->reports, true);
         // A JSON report holds only the exchanges of findings and observations: each shard's run writes its HAR.
         refuse_har(reports,
                    "merge has only the exchanges of findings, not every request; write a HAR file with each shard's "
                    "run (conformance run --shard k/n --report har=FILE)");
         const auto baseline = load_baseline(a->baseline);
+        const auto baseline_run = baseline_run_for_diffs(reports, a->baseline);
         std::vector<run::RunResult> runs;
-        for (const auto& file : a->inputs) {
-            std::ifstream in(file);
-            if (!in) throw ExitError{kUsage, "merge: cannot read " + file};
-            const auto doc = nlohmann::json::parse(in, nullptr, false);
-            if (doc.is_discarded()) throw ExitError{kUsage, "merge: " + file + " is not JSON"};
-            try {
-                runs.push_back(report::from_json(doc));
-            } catch (const std::runtime_error& e) {
-                throw ExitError{kUsage, "merge: " + file + " at " + e.what()};
-            }
-        }
+        for (const auto& file : a->inputs) runs.push_back(read_report_file(file, "merge"));
         std::vector<std::string> order;
         for (const auto& c : all_checks()) order.push_back(c.id);
         run::RunResult merged;
@@ -51,7 +42,7 @@ void add_merge_command(CLI::App& app) {
             throw ExitError{kUsage, e.what()};
         }
         if (baseline) merged.baseline = run::compare_with(merged, *baseline);
-        finish(merged, reports);
+        finish(merged, reports, std::nullopt, baseline_run);
     });
 }
 

@@ -224,7 +224,9 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--timeout-ms", a->timeout_ms,
                     "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
         ->check(CLI::Range(1, 3600000));
-    cmd->add_option("--report", a->reports, "FORMAT=FILE, repeatable (formats: har, html, json, junit, md)");
+    cmd->add_option("--report", a->reports,
+                    "FORMAT=FILE, repeatable (formats: har, html, json, junit, md; with --baseline also diff-md, "
+                    "diff-html, diff-json: this run compared with the baseline's, as `conformance diff` writes it)");
     cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,
@@ -248,10 +250,11 @@ void add_run_command(CLI::App& app) {
         run::RunOptions options = a->run;
         options.seed = parse_seed(a->seed);
         options.interruption = &interruption;
-        const auto reports = parse_report_specs(a->reports);
+        const auto reports = parse_report_specs(a->reports, true);
         const std::string har_href = plan_har(reports, options);
         const auto checks = selected_checks(*a);
         const auto baseline = load_baseline(a->baseline);
+        const auto baseline_run = baseline_run_for_diffs(reports, a->baseline);
 
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
@@ -263,7 +266,7 @@ void add_run_command(CLI::App& app) {
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);
         if (baseline) result.baseline = run::compare_with(result, *baseline);
         result.har_href = har_href;
-        finish(result, reports, exit_with);
+        finish(result, reports, exit_with, baseline_run);
     });
 }
 

@@ -1,5 +1,6 @@
 #include "cli/run_output.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -9,21 +10,54 @@
 #include "cli/commands.hpp"
 #include "client/exchange.hpp"
 #include "common/whole_file.hpp"
+#include "report/read_report.hpp"
 #include "report/reporters.hpp"
+#include "report/run_diff.hpp"
 #include "run/interruption.hpp"
 
 namespace bds::cli {
 
-std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs) {
+namespace {
+
+constexpr std::string_view kDiffPrefix = "diff-";
+
+bool known_format(const std::string& format, bool with_diffs) {
+    if (report::reporters().contains(format)) return true;
+    return with_diffs && format.starts_with(kDiffPrefix) &&
+           report::diff_writers().contains(format.substr(kDiffPrefix.size()));
+}
+
+/// The text of the report `format` (a reporter's, or a diff-* kind's against `baseline_run`).
+std::string report_text(const std::string& format, const run::RunResult& run,
+                        const std::optional<run::RunResult>& baseline_run) {
+    std::ostringstream text;
+    if (format.starts_with(kDiffPrefix)) {
+        report::DiffOptions options;
+        options.base_label = run.baseline ? run.baseline->source : "baseline";
+        options.next_label = "this run";
+        report::diff_writers().at(format.substr(kDiffPrefix.size()))(
+            report::diff_runs(baseline_run.value(), run, options), text);
+    } else {
+        report::reporters().at(format)(run, text);
+    }
+    return text.str();
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs,
+                                                                    bool with_diffs) {
     std::vector<std::pair<std::string, std::string>> reports;
     for (const auto& spec : specs) {
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
             throw ExitError{kUsage, "--report: expected FORMAT=FILE, found \"" + spec + "\""};
         const std::string format = spec.substr(0, eq);
-        if (!report::reporters().contains(format)) {
+        if (!known_format(format, with_diffs)) {
             std::string known;
             for (const auto& [name, w] : report::reporters()) known += (known.empty() ? "" : ", ") + name;
+            if (with_diffs)
+                for (const auto& [name, w] : report::diff_writers()) known += ", " + std::string(kDiffPrefix) + name;
             throw ExitError{kUsage, "--report: unknown format \"" + format + "\" (known: " + known + ")"};
         }
         // Found now, not after the whole run: a file that cannot be written. Nothing is made in its place (an empty
@@ -51,6 +85,28 @@ std::optional<run::Baseline> load_baseline(const std::string& file) {
     } catch (const std::runtime_error& e) {
         throw ExitError{kUsage, std::string("--baseline: ") + e.what()};
     }
+}
+
+run::RunResult read_report_file(const std::string& file, const std::string& what) {
+    std::ifstream in(file);
+    if (!in) throw ExitError{kUsage, what + ": cannot read " + file};
+    const auto doc = nlohmann::json::parse(in, nullptr, false);
+    if (doc.is_discarded()) throw ExitError{kUsage, what + ": " + file + " is not JSON"};
+    try {
+        return report::from_json(doc);
+    } catch (const std::runtime_error& e) {
+        throw ExitError{kUsage, what + ": " + file + " is not a JSON report of `conformance run`: at " + e.what()};
+    }
+}
+
+std::optional<run::RunResult> baseline_run_for_diffs(const std::vector<std::pair<std::string, std::string>>& reports,
+                                                     const std::string& file) {
+    const auto diff =
+        std::find_if(reports.begin(), reports.end(), [](const auto& r) { return r.first.starts_with(kDiffPrefix); });
+    if (diff == reports.end()) return std::nullopt;
+    if (file.empty())
+        throw ExitError{kUsage, "--report " + diff->first + ": compares the run with its baseline: give --baseline F"};
+    return read_report_file(file, "--baseline");
 }
 
 void print_summary(const run::RunResult& run, std::ostream& out) {
@@ -113,15 +169,13 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
 }
 
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
-            std::optional<std::pair<int, std::string>> exit_with) {
+            std::optional<std::pair<int, std::string>> exit_with, const std::optional<run::RunResult>& baseline_run) {
     // Each report whole or not at all (common/whole_file.hpp); one that cannot be written leaves the file there as
     // it was, is said, and the others are still written.
     bool unwritten = false;
     for (const auto& [format, file] : reports) {
-        std::ostringstream text;
-        report::reporters().at(format)(run, text);
         try {
-            write_whole_file(file, text.str());
+            write_whole_file(file, report_text(format, run, baseline_run));
         } catch (const std::runtime_error& e) {
             std::cerr << "conformance: --report: " << e.what()
                       << " (the file there before, if any, is left as it was)\n";

@@ -13,7 +13,18 @@
 namespace bds::cli {
 
 /// (format, file) pairs from "FORMAT=FILE" texts; ExitError (usage) for a malformed one or an unknown format.
-std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs);
+/// `with_diffs`: also the kinds that compare the run with its --baseline, "diff-md", "diff-html", "diff-json".
+std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs,
+                                                                    bool with_diffs = false);
+
+/// The run a JSON report file holds; ExitError (usage) saying which file and why ("`what`: F is not JSON", or
+/// where in it the report is wrong, a JSON pointer) when it is not one.
+run::RunResult read_report_file(const std::string& file, const std::string& what);
+
+/// The run of --baseline `file`, read back whole when `reports` asks for a diff-* kind; ExitError (usage) when one
+/// is asked without a baseline.
+std::optional<run::RunResult> baseline_run_for_diffs(const std::vector<std::pair<std::string, std::string>>& reports,
+                                                     const std::string& file);
 
 /// ExitError (usage) naming `why` when `reports` asks for a HAR (`har=FILE`): only `conformance run` keeps every
 /// exchange; another command would write a HAR that passes for a whole run's but is not.
@@ -28,8 +39,10 @@ void print_summary(const run::RunResult& run, std::ostream& out);
 
 /// Writes the reports (each whole or not at all), prints the summary, and throws ExitError: `exit_code` with `why`
 /// when given (a run that could not begin), else 1 when the gate fails, 4 when the run is incomplete, 128 + the
-/// signal's number when it was interrupted, 2 when it passed but a report could not be written.
+/// signal's number when it was interrupted, 2 when it passed but a report could not be written. The diff-* reports
+/// compare `run` with `baseline_run` (baseline_run_for_diffs).
 void finish(const run::RunResult& run, const std::vector<std::pair<std::string, std::string>>& reports,
-            std::optional<std::pair<int, std::string>> exit_with = std::nullopt);
+            std::optional<std::pair<int, std::string>> exit_with = std::nullopt,
+            const std::optional<run::RunResult>& baseline_run = std::nullopt);
 
 }  // namespace bds::cli

@@ -2,32 +2,12 @@
 // or $GITHUB_STEP_SUMMARY); the HTML and JSON reports hold the detail.
 #include <cstdio>
 
+#include "report/markdown_cells.hpp"
 #include "report/reporters.hpp"
 #include "run/baseline.hpp"
 
 namespace bds::report {
 namespace {
-
-/// Text made inert in Markdown: GitHub renders HTML and Markdown inside comments, and server text may hold
-/// either. One line, HTML-escaped, Markdown punctuation backslash-escaped, cut to `max` bytes.
-std::string md(std::string_view text, std::size_t max = 300) {
-    std::string out;
-    for (char c : valid_utf8(shorten(text, max))) {
-        if (c == '&') {
-            out += "&amp;";
-        } else if (c == '<') {
-            out += "&lt;";
-        } else if (c == '>') {
-            out += "&gt;";
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            out += ' ';
-        } else {
-            if (std::string_view("\\`*_[]{}()#+-!|~").find(c) != std::string_view::npos) out += '\\';
-            out += c;
-        }
-    }
-    return out;
-}
 
 std::string level_row(std::string_view level, const Tally& t) {
     std::string out = "| ";
@@ -47,13 +27,13 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
                        : verdict == run::Verdict::Fail        ? "❌"
                        : verdict == run::Verdict::Interrupted ? "⏹️"
                                                               : "⚠️";
-    out << "### Conformance: " << mark << " " << md(run::verdict_text(run), 600) << "\n\n";
+    out << "### Conformance: " << mark << " " << markdown_text(run::verdict_text(run), 600) << "\n\n";
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);
-    out << md(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · " << seconds
-        << " s · seed " << run.seed << " · harness " << md(run.harness_version) << "\n\n";
+    out << markdown_text(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · "
+        << seconds << " s · seed " << run.seed << " · harness " << markdown_text(run.harness_version) << "\n\n";
     if (run.baseline) {
-        out << "Against the baseline " << md(run.baseline->source)
+        out << "Against the baseline " << markdown_text(run.baseline->source)
             << ": **new MUST failures: " << run::id_list(run.baseline->new_failures)
             << "** (these fail the gate) · known: " << run::id_list(run.baseline->known_failures)
             << " · fixed: " << run::id_list(run.baseline->fixed) << "\n\n";
@@ -77,16 +57,16 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
             continue;
         }
         if (listed++ == 0) out << "**Failures, errors and MUST checks not run**\n\n";
-        out << "- **" << md(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome) << ": "
-            << md(r.title) << " (" << md(r.spec) << ")";
+        out << "- **" << markdown_text(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome) << ": "
+            << markdown_text(r.title) << " (" << markdown_text(r.spec) << ")";
         if (r.outcome == run::Outcome::Error) {
             out << ": " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ")
-                << md(r.reason);
+                << markdown_text(r.reason);
         } else if (undecided_skip) {
-            out << ": " << md(r.reason);
+            out << ": " << markdown_text(r.reason);
         } else if (!r.findings.empty()) {
             const auto& f = r.findings.front();
-            out << ": expected " << md(f.expected) << ", got " << md(f.actual);
+            out << ": expected " << markdown_text(f.expected) << ", got " << markdown_text(f.actual);
             if (r.findings.size() > 1) out << " (+" << r.findings.size() - 1 << " more)";
         }
         // Inline code shows the replay as is; a backtick inside it would end the span, so none is printed.
@@ -98,7 +78,8 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
     }
     if (unlisted > 0) out << "- … and " << unlisted << " more: see the HTML or JSON report\n";
     if (!following.empty())
-        out << "- probably following from those, as they rely on them: " << md(run::id_list(following), 1500) << "\n";
+        out << "- probably following from those, as they rely on them: " << markdown_text(run::id_list(following), 1500)
+            << "\n";
     if (listed > 0) out << "\n";
 
     int skipped = 0;
@@ -107,10 +88,11 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
         out << "<details><summary>" << skipped << " skipped</summary>\n\n";
         for (const auto& r : run.results)
             if (r.outcome == run::Outcome::Skip)
-                out << "- " << md(r.id) << " " << md(r.title) << ": " << md(r.reason) << "\n";
+                out << "- " << markdown_text(r.id) << " " << markdown_text(r.title) << ": " << markdown_text(r.reason)
+                    << "\n";
         out << "\n</details>\n\n";
     }
-    for (const auto& n : run.notes) out << "> note: " << md(n) << "\n";
+    for (const auto& n : run.notes) out << "> note: " << markdown_text(n) << "\n";
 }
 
 }  // namespace bds::report

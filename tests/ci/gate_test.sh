@@ -43,6 +43,16 @@ for f in junit.xml report.json report.html summary.md; do [ -s "reports/gate/$f"
 grep -q '"verdict": *"pass"' reports/gate/report.json || fail "the merged verdict is not pass: $(grep -o '"verdict": *"[a-z]*"' reports/gate/report.json)"
 grep -q "writer-pw" reports/gate/* && fail "a password reached the reports"
 
+# With a baseline (the merged report as the last accepted one), the merge writes the diff too and publishes it to
+# GitHub's step summary; the same run against itself: no MUST check newly fails.
+code=0
+BDS_BASELINE=reports/gate/report.json GITHUB_STEP_SUMMARY=$work/step-summary.md \
+  "$gate" --merge reports/again reports/shard-1 reports/shard-2 >again.log 2>&1 || code=$?
+[ "$code" = 0 ] || fail "merge with a baseline exited $code: $(tail -20 again.log)"
+for f in diff.md diff.html diff.json; do [ -s "reports/again/$f" ] || fail "merge with a baseline wrote no $f"; done
+grep -q "Conformance diff: ✅ no MUST check newly fails" reports/again/diff.md || fail "diff.md: $(head -3 reports/again/diff.md)"
+grep -q "Conformance diff" step-summary.md || fail "diff.md was not published to GITHUB_STEP_SUMMARY"
+
 code=0
 BDS_BASELINE=missing.json "$gate" target.json reports/x >baseline.log 2>&1 || code=$?
 [ "$code" = 2 ] || fail "a missing baseline exited $code"
@@ -62,4 +72,4 @@ for to in script group; do
   grep -q "second signal" "reports/cut-$to/report.json" && fail "SIGTERM to the $to reached the run twice"
   grep -q "gate: reports in .*(exit 143)" "cut-$to.log" || fail "SIGTERM to the $to: the reports were not published"
 done
-echo "gate_test: two shards merged into one passing verdict; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once"
+echo "gate_test: two shards merged into one passing verdict; with a baseline the diff is written and published; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once"

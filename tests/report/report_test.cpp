@@ -4,7 +4,7 @@
 // secret.
 //
 // Goldens live in tests/report/golden/. After an intended change, regenerate them and review the diff:
-//   BDS_UPDATE_GOLDEN=1 ./tests/bds_tests --gtest_filter='*Report*'
+//   BDS_UPDATE_GOLDEN=1 ./tests/bds_tests --gtest_filter='*Report*:Diff*'
 //   git diff tests/report/golden
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "client/exchange.hpp"
+#include "report/golden_file.hpp"
 #include "report/junit_xml.hpp"
 #include "report/report_schema.hpp"
 #include "report/reporters.hpp"
@@ -178,37 +179,6 @@ std::string render(const std::string& format, const run::RunResult& run) {
     return out.str();
 }
 
-/// Compares with tests/report/golden/`name` (or writes it, with BDS_UPDATE_GOLDEN=1), naming the first
-/// differing line.
-void expect_golden(const std::string& name, const std::string& actual) {
-    const auto path = test::source_dir() / "tests" / "report" / "golden" / name;
-    if (const char* update = std::getenv("BDS_UPDATE_GOLDEN"); update && std::string(update) == "1") {
-        std::ofstream(path, std::ios::binary) << actual;
-        return;
-    }
-    const std::string expected = test::read_text(path);
-    if (expected == actual) return;
-    std::istringstream e(expected), a(actual);
-    std::string el, al;
-    int line = 0;
-    while (true) {
-        ++line;
-        const bool more_e = static_cast<bool>(std::getline(e, el)), more_a = static_cast<bool>(std::getline(a, al));
-        if (!more_e && !more_a) break;
-        if (el != al || more_e != more_a) {
-            // Lines of bodies are long: show them from a little before the first differing byte.
-            std::size_t column = 0;
-            while (column < el.size() && column < al.size() && el[column] == al[column]) ++column;
-            const std::size_t from = column > 40 ? column - 40 : 0;
-            ADD_FAILURE() << path.string() << ":" << line << " differs from byte " << column + 1
-                          << "\n  golden: " << (more_e ? el.substr(from, 160) : "<end>")
-                          << "\n  actual: " << (more_a ? al.substr(from, 160) : "<end>")
-                          << "\nIf the change is intended, regenerate with BDS_UPDATE_GOLDEN=1 and review the diff.";
-            return;
-        }
-    }
-}
-
 class ReportTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() { stub_ = new run::RunResult(stub_run()); }
@@ -231,11 +201,12 @@ TEST_F(ReportTest, EveryFormatIsRegistered) {
 }
 
 TEST_F(ReportTest, HandBuiltRunMatchesTheGoldens) {
-    for (const char* f : kFormats) expect_golden(std::string("hand.") + kExtension.at(f), normalised(f, hand));
+    for (const char* f : kFormats) test::expect_golden(std::string("hand.") + kExtension.at(f), normalised(f, hand));
 }
 
 TEST_F(ReportTest, StubRunMatchesTheGoldens) {
-    for (const char* f : kFormats) expect_golden(std::string("stub.") + kExtension.at(f), normalised(f, stub_result()));
+    for (const char* f : kFormats)
+        test::expect_golden(std::string("stub.") + kExtension.at(f), normalised(f, stub_result()));
 }
 
 TEST_F(ReportTest, StubRunHasWhatTheGoldenNeeds) {

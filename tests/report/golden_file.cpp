@@ -1,0 +1,45 @@
+#include "report/golden_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "test_paths.hpp"
+
+namespace bds::test {
+
+void expect_golden(const std::string& name, const std::string& actual) {
+    const auto path = source_dir() / "tests" / "report" / "golden" / name;
+    if (const char* update = std::getenv("BDS_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+        std::ofstream(path, std::ios::binary) << actual;
+        return;
+    }
+    const std::string expected = read_text(path);
+    if (expected == actual) return;
+    std::istringstream e(expected), a(actual);
+    std::string el, al;
+    int line = 0;
+    while (true) {
+        ++line;
+        const bool more_e = static_cast<bool>(std::getline(e, el)), more_a = static_cast<bool>(std::getline(a, al));
+        if (!more_e && !more_a) break;
+        if (el != al || more_e != more_a) {
+            // Lines of bodies are long: show them from a little before the first differing byte.
+            std::size_t column = 0;
+            while (column < el.size() && column < al.size() && el[column] == al[column]) ++column;
+            const std::size_t from = column > 40 ? column - 40 : 0;
+            ADD_FAILURE() << path.string() << ":" << line << " differs from byte " << column + 1
+                          << "\n  golden: " << (more_e ? el.substr(from, 160) : "<end>")
+                          << "\n  actual: " << (more_a ? al.substr(from, 160) : "<end>")
+                          << "\nIf the change is intended, regenerate with BDS_UPDATE_GOLDEN=1 and review the diff.";
+            return;
+        }
+    }
+    // Every line equal: the texts differ in a last newline.
+    ADD_FAILURE() << path.string() << " differs at its end (a last newline)"
+                  << "\nIf the change is intended, regenerate with BDS_UPDATE_GOLDEN=1 and review the diff.";
+}
+
+}  // namespace bds::test
