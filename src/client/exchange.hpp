@@ -12,14 +12,14 @@ namespace bds::client {
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
 struct Exchange {
-    std::string method;
-    std::string url;           ///< full URL with the query string
-    Headers request_headers;   ///< as sent, Authorization redacted
-    std::string request_body;  ///< as sent, passwords redacted, cut after kMaxShownBody bytes
-    int status = 0;            ///< 0: no HTTP response (see `error`)
-    Headers response_headers;
-    std::string response_body;  ///< access_token redacted, cut after kMaxShownBody bytes
-    std::string error;          ///< transport error ("connection refused", "timeout after 10000 ms"), or empty
+    std::string method{};
+    std::string url{};           ///< full URL with the query string
+    Headers request_headers{};   ///< as sent, Authorization redacted
+    std::string request_body{};  ///< as sent, passwords redacted, cut after kMaxShownBody bytes
+    int status = 0;              ///< 0: no HTTP response (see `error`)
+    Headers response_headers{};
+    std::string response_body{};  ///< access_token redacted, cut after kMaxShownBody bytes
+    std::string error{};          ///< transport error ("connection refused", "timeout after 10000 ms"), or empty
     double duration_ms = 0;
     /// Its number among the run's requests (1-based, in the order they were sent), which is its entry in the run's
     /// HAR report; 0: none (the run kept no log of its exchanges, or the request was never sent).

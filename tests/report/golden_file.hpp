@@ -8,7 +8,7 @@
 namespace bds::test {
 
 /// Compares `actual` with tests/report/golden/`name` byte for byte (or writes it, with BDS_UPDATE_GOLDEN=1), naming
-/// the first differing line.
+/// the first differing line. An HTML page's <style> is left out of both: it is a constant of the reporter's source.
 void expect_golden(const std::string& name, const std::string& actual);
 
 }  // namespace bds::test

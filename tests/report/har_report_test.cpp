@@ -23,36 +23,30 @@ client::LoggedExchange logged(std::string page, std::uint64_t serial, int ms_aft
 }
 
 client::Exchange get_with_query() {
-    client::Exchange e;
-    e.method = "GET";
-    e.url = "http://127.0.0.1:8080/api/resources/CliFor?PageSize=5&%24filter=Name%20eq%20%27a%26b%27&flag&x=1+2";
-    e.request_headers = {{"Accept", "application/json"}, {"Authorization", "Bearer <redacted>"}};
-    e.status = 200;
-    e.response_headers = {{"Content-Type", "application/json; charset=utf-8"}};
-    e.response_body = R"({"Data":[]})";
-    e.duration_ms = 12.5;
-    return e;
+    return {.method = "GET",
+            .url = "http://127.0.0.1:8080/api/resources/CliFor?PageSize=5&%24filter=Name%20eq%20%27a%26b%27&flag&x=1+2",
+            .request_headers = {{"Accept", "application/json"}, {"Authorization", "Bearer <redacted>"}},
+            .status = 200,
+            .response_headers = {{"Content-Type", "application/json; charset=utf-8"}},
+            .response_body = R"({"Data":[]})",
+            .duration_ms = 12.5};
 }
 
 client::Exchange post_json() {
-    client::Exchange e;
-    e.method = "POST";
-    e.url = "http://127.0.0.1:8080/api/sync/CliFor";
-    e.request_headers = {{"Content-Type", "application/json"}};
-    e.request_body = R"({"Data":[{"Code":"x"}]})";
-    e.status = 422;
-    e.response_body = R"({"Message":"no"})";
-    e.duration_ms = 3;
-    return e;
+    return {.method = "POST",
+            .url = "http://127.0.0.1:8080/api/sync/CliFor",
+            .request_headers = {{"Content-Type", "application/json"}},
+            .request_body = R"({"Data":[{"Code":"x"}]})",
+            .status = 422,
+            .response_body = R"({"Message":"no"})",
+            .duration_ms = 3};
 }
 
 client::Exchange refused() {
-    client::Exchange e;
-    e.method = "GET";
-    e.url = "http://127.0.0.1:9/api/Account/TokenInfo";
-    e.error = "could not connect to http://127.0.0.1:9 (connection refused)";
-    e.duration_ms = 1;
-    return e;
+    return {.method = "GET",
+            .url = "http://127.0.0.1:9/api/Account/TokenInfo",
+            .error = "could not connect to http://127.0.0.1:9 (connection refused)",
+            .duration_ms = 1};
 }
 
 run::RunResult hand_run() {
