@@ -48,7 +48,7 @@ TEST(Cli, UsageErrorsExitWith2) {
 }
 
 TEST(Cli, WhatTheCommandLineRefusesItSaysWhy) {
-    // Issue 13: each of these was accepted, or refused without saying what was wrong.
+    // Each of these was once accepted, or refused without saying what was wrong.
     const ProcessResult frob = conformance("frobnicate");
     EXPECT_EQ(frob.code, 2);
     EXPECT_NE(frob.out.find("no command \"frobnicate\"; the commands: schemas"), std::string::npos) << frob.out;
@@ -78,7 +78,7 @@ TEST(Cli, OpenapiCheckReadsTheCommittedFileByDefault) {
 
 TEST(Cli, AReplayLineReplaysTheFailure) {
     const certify::TempDir tmp("bds-cli-test");
-    // Issue 13: the replay line lacked --stub-defect, so pasted as printed it passed.
+    // The replay line once lacked --stub-defect, so pasted as printed it passed.
     const fs::path report = tmp.path() / "bds-replay.json";
     const ProcessResult first = conformance(
         "run --check PAG-0 --stub-defect total-counts-page --seed 4 --cases 3 --report json=" + report.string());
@@ -162,7 +162,7 @@ TEST(Cli, ARunThatCouldNotDecideExitsWith4) {
 
 TEST(Cli, OutputIsBoundedAndTheWholeExchangesAreRecordedOnRequest) {
     const certify::TempDir tmp("bds-cli-test");
-    // Issue 13: a ROB-03 failure printed its 1 MiB test string (stdout 1 MB, HTML 4 MB, JSON 3.2 MB).
+    // A ROB-03 failure once printed its 1 MiB test string (stdout 1 MB, HTML 4 MB, JSON 3.2 MB).
     const fs::path dir = tmp.path() / "bds-bounded";
     fs::create_directories(dir);
     const std::string html = (dir / "r.html").string(), json = (dir / "r.json").string(),
@@ -306,7 +306,7 @@ TEST(Cli, StubServesHttpsWithTheGivenCertificate) {
 }
 
 TEST(Cli, AnUnwritableReportIsFoundBeforeTheRun) {
-    // Issue 17: found only after the whole run (117 s), and its exit 2 hid the MUST failures.
+    // It was once found only after the whole run (117 s), and its exit 2 hid the MUST failures.
     const auto t0 = std::chrono::steady_clock::now();
     const ProcessResult r = conformance("run --stub-defect physical-deletion --report html=/nonexistent-dir/r.html");
     EXPECT_EQ(r.code, 2) << r.out;
@@ -317,7 +317,7 @@ TEST(Cli, AnUnwritableReportIsFoundBeforeTheRun) {
 
 TEST(Cli, ATargetFileWithoutUsersIsAConfigurationErrorAndTheReportSaysSo) {
     const certify::TempDir tmp("bds-cli-test");
-    // Issue 17: it exited 3, "target unreachable".
+    // It once exited 3, "target unreachable".
     const fs::path dir = tmp.path() / "bds-cli-nousers";
     fs::create_directories(dir);
     std::ofstream(dir / "target.json") << R"({"base_url": "http://127.0.0.1:1"})";

@@ -113,7 +113,7 @@ TEST(BaseUrl, IsSplitOnceIntoOriginAndPrefix) {
 }
 
 TEST(Target, AFileNestedTooDeepIsRefusedNotACrash) {
-    // Issue 17: load_target parsed any depth, then copied the document recursively (expanding ${VAR}): a file a
+    // load_target once parsed any depth, then copied the document recursively (expanding ${VAR}): a file a
     // million arrays deep overflowed the stack.
     const std::string path = ::testing::TempDir() + "bds-deep-target.json";
     std::ofstream(path) << R"({"base_url": "http://h", "query": {"where": )" << std::string(1'000'000, '[')

@@ -52,7 +52,7 @@ TEST(Baseline, KnownFailuresPassTheGateNewOnesFailIt) {
 }
 
 TEST(Baseline, TheSameCheckFailingAnotherWayIsNew) {
-    // Issue 13: a different defect that broke the same ids counted as known, and the gate passed.
+    // A different defect that broke the same ids once counted as known, and the gate passed.
     test::Broken known(unknown_resource_served());
     const auto before = test::run_all(known.cat, known.target, {"ACC-01"});
     ASSERT_EQ(before.must_failures(), 1);

@@ -104,7 +104,7 @@ TEST(Verdicts, ATargetThatAnswers500ToMalformedInputIsNotStopped) {
 }
 
 TEST(Verdicts, RootCausesComeFirst) {
-    // Issue 13: the one defect page-number-from-zero gave 17 MUST failures across 8 suites; only PAG-03 names it.
+    // Once, the one defect page-number-from-zero gave 17 MUST failures across 8 suites; only PAG-03 names it.
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
     options.defect = stub::Defect::named("page-number-from-zero");

@@ -91,7 +91,7 @@ TEST_F(StubRead, EveryResourceOfTheCatalogueIsReadable) {
 }
 
 TEST_F(StubRead, AQueryBodyNestedTooDeepIs400NotACrash) {
-    // Issue 17: the query route parsed any depth, then printed the unknown OrderBy field into its error message,
+    // The query route once parsed any depth, then printed the unknown OrderBy field into its error message,
     // recursively: a million arrays deep overflowed the stack and took the stub down.
     const std::string deep = std::string(1'000'000, '[') + std::string(1'000'000, ']');
     for (const std::string& body :

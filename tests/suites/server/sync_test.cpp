@@ -156,7 +156,7 @@ run::Outcome outcome_with(stub::Defect defect, const std::string& id) {
 }
 
 TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
-    // Issue 13: SYN-07's counterexample was a record of ~140 random fields, and a property's counterexample read
+    // Once, SYN-07's counterexample was a record of ~140 random fields, and a property's counterexample read
     // "[json.exception.type_error.302] type must be string" (RapidCheck printing JSON as a container of texts).
     // Shrinking is bounded by time too: under the sanitizers 15 s were not enough to reach the minimal case.
     const Catalogue cat = builtin_catalogue();
