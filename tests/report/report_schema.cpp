@@ -5,8 +5,8 @@
 
 namespace bds::test {
 
-std::vector<std::string> schema_errors(const nlohmann::json& report) {
-    const auto schema = nlohmann::json::parse(test::read_text(test::source_dir() / "reports" / "report.schema.json"));
+std::vector<std::string> schema_errors(const nlohmann::json& report, const std::string& schema_file) {
+    const auto schema = nlohmann::json::parse(test::read_text(test::source_dir() / "reports" / schema_file));
     std::vector<std::string> out;
     for (const auto& e : bds::schema_errors(schema, report))
         out.push_back(json_pointer_text(e.path) + ": " + e.description);

@@ -1,5 +1,6 @@
 #pragma once
-// The JSON report checked against its own schema (reports/report.schema.json), with valijson.
+// The JSON reports checked against their own schemas (reports/report.schema.json, reports/diff.schema.json), with
+// valijson.
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -7,7 +8,7 @@
 
 namespace bds::test {
 
-/// valijson's errors for `report` against reports/report.schema.json (empty: valid), each "where: what".
-std::vector<std::string> schema_errors(const nlohmann::json& report);
+/// valijson's errors for `report` against reports/`schema` (empty: valid), each "where: what".
+std::vector<std::string> schema_errors(const nlohmann::json& report, const std::string& schema = "report.schema.json");
 
 }  // namespace bds::test

@@ -9,6 +9,7 @@
 
 #include "report/golden_file.hpp"
 #include "report/read_report.hpp"
+#include "report/report_schema.hpp"
 #include "report/run_diff.hpp"
 #include "test_paths.hpp"
 
@@ -34,6 +35,30 @@ TEST(DiffGolden, WritersMatchTheGoldens) {
         report::diff_writers().at(format)(diff, out);
         test::expect_golden(std::string("diff/diff.") + format, out.str());
     }
+}
+
+/// The diff as JSON, for its schema (reports/diff.schema.json).
+nlohmann::json diff_json(const report::RunDiff& diff) {
+    std::ostringstream out;
+    report::diff_writers().at("json")(diff, out);
+    return nlohmann::json::parse(out.str());
+}
+
+TEST(DiffGolden, TheJsonFollowsItsSchema) {
+    nlohmann::json doc = diff_json(golden_diff());
+    EXPECT_EQ(test::schema_errors(doc, "diff.schema.json"), std::vector<std::string>{});
+    report::DiffOptions untimed;
+    untimed.timing_ratio = 0;
+    const auto without_timing = diff_json(report::diff_runs(fixture("base.json"), fixture("next.json"), untimed));
+    ASSERT_TRUE(without_timing.at("timing").is_null());
+    EXPECT_EQ(test::schema_errors(without_timing, "diff.schema.json"), std::vector<std::string>{});
+    // The schema can refuse: a part left out, a level no check has.
+    nlohmann::json cut = doc;
+    cut.erase("observations");
+    EXPECT_FALSE(test::schema_errors(cut, "diff.schema.json").empty())
+        << "the schema accepts a diff without observations";
+    doc["outcomes"][0]["level"] = "MAY";
+    EXPECT_FALSE(test::schema_errors(doc, "diff.schema.json").empty()) << "the schema accepts level MAY";
 }
 
 }  // namespace

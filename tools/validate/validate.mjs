@@ -64,8 +64,12 @@ verdict("control: dangling $ref is refused",
 const dir = join(root, "schemas");
 const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
 for (const file of files) verdict(`schemas/${file}`, schemaErrors(JSON.parse(readFileSync(join(dir, file), "utf8"))));
+// The schemas of what the harness writes (its JSON report, its diff) are held to the meta-schema too.
+const reportSchemas = readdirSync(join(root, "reports")).filter((f) => f.endsWith(".schema.json")).sort();
+for (const file of reportSchemas)
+  verdict(`reports/${file}`, schemaErrors(JSON.parse(readFileSync(join(root, "reports", file), "utf8"))));
 verdict("spec/openapi.json", await openapiErrors(JSON.parse(readFileSync(join(root, "spec", "openapi.json"), "utf8"))));
 
-console.log(`${files.length} schema files and spec/openapi.json checked`);
+console.log(`${files.length} schema files, ${reportSchemas.length} report schemas and spec/openapi.json checked`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
