@@ -43,6 +43,15 @@ std::string report_text(const std::string& format, const run::RunResult& run,
     return text.str();
 }
 
+/// `file` parsed as JSON; a usage error naming `what` (the option or command) when it cannot be read or is not JSON.
+nlohmann::json read_json_file(const std::string& file, const std::string& what) {
+    std::ifstream in(file);
+    if (!in) throw ExitError{kUsage, what + ": cannot read " + file};
+    auto doc = nlohmann::json::parse(in, nullptr, false);
+    if (doc.is_discarded()) throw ExitError{kUsage, what + ": " + file + " is not JSON"};
+    return doc;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs,
@@ -76,10 +85,7 @@ void refuse_har(const std::vector<std::pair<std::string, std::string>>& reports,
 
 std::optional<run::Baseline> load_baseline(const std::string& file) {
     if (file.empty()) return std::nullopt;
-    std::ifstream in(file);
-    if (!in) throw ExitError{kUsage, "--baseline: cannot read " + file};
-    const auto doc = nlohmann::json::parse(in, nullptr, false);
-    if (doc.is_discarded()) throw ExitError{kUsage, "--baseline: " + file + " is not JSON"};
+    const auto doc = read_json_file(file, "--baseline");
     try {
         return run::read_baseline(doc, file);
     } catch (const std::runtime_error& e) {
@@ -88,10 +94,7 @@ std::optional<run::Baseline> load_baseline(const std::string& file) {
 }
 
 run::RunResult read_report_file(const std::string& file, const std::string& what) {
-    std::ifstream in(file);
-    if (!in) throw ExitError{kUsage, what + ": cannot read " + file};
-    const auto doc = nlohmann::json::parse(in, nullptr, false);
-    if (doc.is_discarded()) throw ExitError{kUsage, what + ": " + file + " is not JSON"};
+    const auto doc = read_json_file(file, what);
     try {
         return report::from_json(doc);
     } catch (const std::runtime_error& e) {

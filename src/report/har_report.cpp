@@ -21,15 +21,11 @@ using Time = std::chrono::system_clock::time_point;
 
 /// "2026-11-23T22:53:00.123Z".
 std::string iso_ms(Time t) {
-    const long long ms = std::chrono::floor<std::chrono::milliseconds>(t.time_since_epoch()).count();
-    const long long seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
-    const std::time_t whole = static_cast<std::time_t>(seconds);
-    std::tm tm{};
-    gmtime_r(&whole, &tm);
-    char date[32], out[48];
-    std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
-    std::snprintf(out, sizeof out, "%s.%03dZ", date, static_cast<int>(ms - seconds * 1000));
-    return out;
+    const auto whole = std::chrono::floor<std::chrono::seconds>(t);
+    char fraction[8];
+    std::snprintf(fraction, sizeof fraction, ".%03dZ",
+                  static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(t - whole).count()));
+    return utc_formatted(whole, "%Y-%m-%dT%H:%M:%S") + fraction;
 }
 
 /// When the run started (RunResult::started_at, UTC to the second); the epoch when it cannot be read.
