@@ -14,7 +14,8 @@ prism=$source_dir/tools/validate/node_modules/.bin/prism
 dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$dir"' EXIT
 fail() { echo "openapi_under_prism_test: $*" >&2; exit 1; }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# Node.js is here whenever Prism is (ci/setup.sh installs both); a port it held a moment ago is free for Prism.
+free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 
 # The stub with a short token lifetime, as the bundled stub of `conformance run` has, so that AUTH-06 decides.
 "$conformance" stub --port 0 --token-ttl 3 >"$dir/stub.url" 2>"$dir/stub.err" &
