@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "stub/sql_engine.hpp"
 #include "stub/tokens.hpp"
 #include "stub/users.hpp"
 #include "stub/variation/choices.hpp"
@@ -49,6 +50,9 @@ struct StubOptions {
     Choices choices;                           ///< how it behaves where the seeds are silent
     Defect defect = Defect::None;              ///< one deliberate defect, for measuring the harness
     std::shared_ptr<Interceptor> interceptor;  ///< none by default
+    /// The database RecordSelection and a query's ordering are passed into (a test's PostgreSQL or MariaDB); unset:
+    /// the one choice A-115 names (the stub's own evaluator by default).
+    std::shared_ptr<SqlEngine> sql_engine;
 };
 
 }  // namespace bds::stub
