@@ -51,6 +51,9 @@ struct BasicCheck {
     /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
     /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).
     bool waits = false;
+    /// It runs alone, before every other check, because they use what it finds (ENG-03: the literal forms the target's
+    /// RecordSelection accepts).
+    bool first = false;
     /// The check itself: a server check exchanges with the target through its Context; a connector check judges one
     /// scenario run through its Judge (called once per run).
     std::function<void(Judged&)> run{};

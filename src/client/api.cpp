@@ -71,12 +71,13 @@ HttpSettings http_settings(const TargetConfig& target) {
 }
 
 Api::Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size,
-         RunLimits* limits, WriteGate* gate)
+         RunLimits* limits, WriteGate* gate, DialectState* dialect)
     : target_(target),
       tokens_(tokens),
       envelope_(envelope),
       page_size_(page_size),
       gate_(gate),
+      dialect_(dialect),
       http_(http_settings(target), limits) {}
 
 namespace {
@@ -126,8 +127,30 @@ ListResult Api::read(HttpResponse response) {
     return out;
 }
 
+ListResult Api::in_dialect(const std::string& resource, const ListQuery& query,
+                           const std::function<ListResult(const ListQuery&)>& send) {
+    if (!dialect_ || query.verbatim || !query.selection) return send(query);
+    const Dialect current = dialect_->get();
+    ListQuery q = query;
+    q.selection = dialect_->spelled(resource, *query.selection, current);
+    ListResult first = send(q);
+    const int status = first.response.status;
+    if (status < 400 || status >= 500 || status == 401 || status == 403 || status == 429) return first;
+    for (const Dialect& other : dialect_->alternatives(resource, *query.selection, current)) {
+        q.selection = dialect_->spelled(resource, *query.selection, other);
+        ListResult r = send(q);
+        if (r.response.status == 200) {
+            dialect_->learnt(current, other, "a read of " + resource);
+            return r;
+        }
+    }
+    return first;
+}
+
 ListResult Api::list(const std::string& role, const std::string& resource, const ListQuery& query) {
-    return read(authed(role, "GET", list_target("/api/resources/" + resource, query), "", "", true));
+    return in_dialect(resource, query, [&](const ListQuery& q) {
+        return read(authed(role, "GET", list_target("/api/resources/" + resource, q), "", "", true));
+    });
 }
 
 HttpResponse Api::sync_post(const std::string& role, const std::string& resource, const json& block) {
@@ -145,8 +168,10 @@ ListResult Api::sync_get(const std::string& role, const std::string& resource, c
 std::optional<ListResult> Api::query(const std::string& role, const std::string& resource, const ListQuery& query,
                                      const std::optional<QueryOrder>& order) {
     if (!target_.query_body) return std::nullopt;
-    return read(authed(role, "POST", "/api/resources/" + resource + "/query",
-                       query_body(*target_.query_body, query, order).dump(), "application/json; charset=utf-8", true));
+    return in_dialect(resource, query, [&](const ListQuery& q) {
+        return read(authed(role, "POST", "/api/resources/" + resource + "/query",
+                           query_body(*target_.query_body, q, order).dump(), "application/json; charset=utf-8", true));
+    });
 }
 
 HttpResponse Api::token_info(const std::string& role) { return authed(role, "GET", "/api/Account/TokenInfo"); }

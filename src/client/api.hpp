@@ -4,11 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 
+#include "client/dialect.hpp"
 #include "client/envelope.hpp"
 #include "client/http_client.hpp"
 #include "client/target.hpp"
@@ -62,6 +64,10 @@ struct ListQuery {
     std::optional<std::string> selection;
     std::optional<long long> page_size;
     std::optional<long long> page_number;
+    /// The selection is a condition under test, sent exactly as given. Otherwise it is one of the harness's own reads,
+    /// composed in T-SQL's forms: it is sent in the run's dialect (DialectState), and when the target refuses it (a
+    /// 4xx other than 401, 403, 429), in the other forms its literals have, until one is accepted.
+    bool verbatim = false;
 };
 
 /// The order a POST query asks for (through the target's body template: "$OrderField", and "$OrderDescending"
@@ -80,13 +86,16 @@ struct ListResult {
 
 class Api {
 public:
-    /// `gate`: the run's, when checks run at once (every POST to /api/sync/{R} passes it).
+    /// `gate`: the run's, when checks run at once (every POST to /api/sync/{R} passes it). `dialect`: the run's
+    /// (without one, selections are sent as given).
     Api(const TargetConfig& target, TokenSource& tokens, EnvelopeState& envelope, PageSizeState& page_size,
-        RunLimits* limits, WriteGate* gate = nullptr);
+        RunLimits* limits, WriteGate* gate = nullptr, DialectState* dialect = nullptr);
 
     const TargetConfig& target() const { return target_; }
     /// The page size this run reads with, and lowers when the target serves less.
     PageSizeState& page_size() { return page_size_; }
+    /// The forms of the run's own reads; nullptr when the Api has none.
+    DialectState* dialect() { return dialect_; }
     HttpClient& http() { return http_; }
     /// `resource` held still against the run's other writers while the result lives (WriteGate; a no-op without one).
     /// The holder writes no other resource meanwhile.
@@ -97,7 +106,7 @@ public:
     HttpResponse authed(const std::string& role, const std::string& method, const std::string& target,
                         const std::string& body = "", const std::string& content_type = "", bool a_list = false);
 
-    /// GET /api/resources/{resource}.
+    /// GET /api/resources/{resource} (an own read's selection in the run's dialect: ListQuery::verbatim).
     ListResult list(const std::string& role, const std::string& resource, const ListQuery& query = {});
     /// POST /api/sync/{resource} with a JSON body (a block of records).
     HttpResponse sync_post(const std::string& role, const std::string& resource, const nlohmann::json& block);
@@ -105,7 +114,8 @@ public:
     /// `paging` (its selection is not sent: the feed has no RecordSelection).
     ListResult sync_get(const std::string& role, const std::string& resource, const std::string& last_utc_run,
                         const ListQuery& paging = {});
-    /// POST /api/resources/{resource}/query with the target's body template; nullopt if it has none.
+    /// POST /api/resources/{resource}/query with the target's body template (the selection as list() sends it); nullopt
+    /// if it has none.
     std::optional<ListResult> query(const std::string& role, const std::string& resource, const ListQuery& query,
                                     const std::optional<QueryOrder>& order = std::nullopt);
     /// GET /api/Account/TokenInfo.
@@ -115,11 +125,16 @@ public:
     ListResult read(HttpResponse response);
 
 private:
+    /// `send(query)`, the selection of an own read spelled in the run's dialect, and in its other forms while refused.
+    ListResult in_dialect(const std::string& resource, const ListQuery& query,
+                          const std::function<ListResult(const ListQuery&)>& send);
+
     const TargetConfig& target_;
     TokenSource& tokens_;
     EnvelopeState& envelope_;
     PageSizeState& page_size_;
     WriteGate* gate_;
+    DialectState* dialect_;
     HttpClient http_;
 };
 

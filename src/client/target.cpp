@@ -134,6 +134,7 @@ TargetConfig target_from_json(const json& raw) {
         t.envelope = enum_from_text<Envelope>(e);
     if (const std::string c = doc.value("collation", "unknown"); c != "unknown")
         t.collation = c == "ci" ? Collation::CaseInsensitive : Collation::CaseSensitive;
+    if (doc.contains("dialect")) t.dialect = dialect_from_json(doc["dialect"]);
     t.decimal_scale = doc.value("decimal_scale", t.decimal_scale);
     t.decimal_precision = doc.value("decimal_precision", t.decimal_precision);
     if (t.decimal_scale > t.decimal_precision)

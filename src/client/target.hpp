@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "schema/envelope.hpp"
+#include "client/dialect.hpp"
 #include "sql/collation.hpp"
 
 namespace bds::client {
@@ -50,6 +51,8 @@ struct TargetConfig {
     std::optional<Envelope> envelope;
     /// The collation RecordSelection compares text with; unset: only collation-independent conditions.
     std::optional<Collation> collation;
+    /// The literal forms RecordSelection accepts; unset: ENG-03 finds them before the checks.
+    std::optional<Dialect> dialect;
     int decimal_scale = 6;  ///< A-16
     /// Decimal precision the generators stay within (A-16: not shown; 18 is the narrowest common choice).
     int decimal_precision = 18;

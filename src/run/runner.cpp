@@ -200,6 +200,7 @@ struct Session {
           limits(target.rate_per_s),
           envelope(target.envelope),
           page_size(target.max_page_size),
+          dialect(catalogue, target.dialect),
           journal(catalogue) {
         add_secrets(target, limits);
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
@@ -208,7 +209,7 @@ struct Session {
         if (options.log_exchanges) token_client->log_to(&log, "tokens");
         tokens.emplace(target, std::move(token_client));
     }
-    client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate); }
+    client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate, &dialect); }
     const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
     const Catalogue& catalogue;
@@ -220,6 +221,7 @@ struct Session {
     std::optional<client::TokenSource> tokens;
     client::EnvelopeState envelope;
     client::PageSizeState page_size;
+    client::DialectState dialect;
     client::WriteGate gate;
     Journal journal;
     std::string run_prefix = random_prefix();
@@ -362,8 +364,12 @@ public:
 
     std::vector<CheckResult> run(int jobs) {
         jobs = std::max(1, std::min<int>(jobs, static_cast<int>(checks_.size())));
+        // What a `first` check finds (the literal forms the target accepts) the others use: it runs alone, before.
+        for (std::size_t i = 0; i < checks_.size(); ++i)
+            if (checks_[i].first) run_one(i, false);
         std::vector<std::thread> workers;
         for (std::size_t i = 0; i < checks_.size(); ++i) {
+            if (checks_[i].first) continue;
             if (checks_[i].waits)
                 workers.emplace_back([this, i] { run_one(i, false); });
             else
@@ -539,6 +545,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     // Every request sent, the token requests that gave no token too: each is an entry of the HAR report.
     run.requests = scheduler.requests() + cleanup_requests + session.tokens->requests_sent();
     run.envelope = client::to_string(session.envelope.get());
+    for (auto& note : session.dialect.notes()) run.notes.push_back(std::move(note));
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.exchanges = session.log.take();

@@ -24,18 +24,24 @@ std::string name(const Column& c) {
     return out + "]";
 }
 
-std::string literal(const Literal& l) {
-    switch (l.kind) {
-        case Literal::Kind::Null: return "NULL";
-        case Literal::Kind::Number: return l.text;
-        case Literal::Kind::Text: break;
-    }
-    std::string out = l.unicode ? "N'" : "'";
-    for (char ch : l.text) out += ch == '\'' ? std::string("''") : std::string(1, ch);
+std::string quoted(const std::string& text, bool national) {
+    std::string out = national ? "N'" : "'";
+    for (char ch : text) out += ch == '\'' ? std::string("''") : std::string(1, ch);
     return out + "'";
 }
 
-std::string operand(const Operand& o) { return o.column ? name(*o.column) : literal(o.literal); }
+/// A literal as written, or as `spelling` writes it: a text's N prefix by its content, a bit column's 1/0 in the
+/// target's form (`bit`: the literal is compared with a bit column).
+std::string literal(const Literal& l, const LiteralSpelling* spelling = nullptr, const Scalar* value = nullptr,
+                    bool bit = false) {
+    if (l.kind == Literal::Kind::Null) return "NULL";
+    if (spelling && bit && value)
+        if (const auto* d = std::get_if<Decimal>(value)) return d->is_zero() ? spelling->bit_false : spelling->bit_true;
+    if (l.kind == Literal::Kind::Number) return l.text;
+    return quoted(l.text, spelling && spelling->national ? spelling->national(l.text) : l.unicode);
+}
+
+bool is_bit(const Operand& o) { return o.column && o.column->type.kind == SqlKind::Bit; }
 
 std::string_view op_text(CompareOp op) {
     switch (op) {
@@ -52,21 +58,34 @@ std::string_view op_text(CompareOp op) {
 std::string negation(bool negated) { return negated ? "NOT " : ""; }
 
 struct Printer {
+    const LiteralSpelling* spelling = nullptr;
+
+    /// An operand; `bit`: it is compared with a bit column.
+    std::string operand(const Operand& o, bool bit = false) const {
+        return o.column ? name(*o.column) : literal(o.literal, spelling, &o.value, bit);
+    }
+    std::string text(const Literal& l) const { return literal(l, spelling); }
+    std::string render(const Node& node) const { return std::visit(*this, node.v); }
+
     std::string operator()(const Comparison& c) const {
-        return operand(c.left) + " " + std::string(op_text(c.op)) + " " + operand(c.right);
+        return operand(c.left, is_bit(c.right)) + " " + std::string(op_text(c.op)) + " " +
+               operand(c.right, is_bit(c.left));
     }
     std::string operator()(const LikePredicate& l) const {
-        std::string out = name(l.column) + " " + negation(l.negated) + "LIKE " + literal(l.pattern);
-        if (l.escape) out += " ESCAPE " + literal(*l.escape);
+        std::string out = name(l.column) + " " + negation(l.negated) + "LIKE " + text(l.pattern);
+        if (l.escape) out += " ESCAPE " + text(*l.escape);
         return out;
     }
     std::string operator()(const InPredicate& in) const {
         std::string out = operand(in.subject) + " " + negation(in.negated) + "IN (";
-        for (std::size_t i = 0; i < in.values.size(); ++i) out += (i ? ", " : "") + operand(in.values[i]);
+        for (std::size_t i = 0; i < in.values.size(); ++i)
+            out += (i ? ", " : "") + operand(in.values[i], is_bit(in.subject));
         return out + ")";
     }
     std::string operator()(const BetweenPredicate& b) const {
-        return operand(b.subject) + " " + negation(b.negated) + "BETWEEN " + operand(b.low) + " AND " + operand(b.high);
+        const bool bit = is_bit(b.subject);
+        return operand(b.subject) + " " + negation(b.negated) + "BETWEEN " + operand(b.low, bit) + " AND " +
+               operand(b.high, bit);
     }
     std::string operator()(const NullPredicate& n) const {
         return name(n.column) + " IS " + negation(n.negated) + "NULL";
@@ -116,11 +135,15 @@ void collect(const Node& node, std::vector<std::string>& out) {
 
 }  // namespace
 
-std::string render(const Node& node) { return std::visit(Printer{}, node.v); }
+std::string render(const Node& node) { return Printer{}.render(node); }
 
 }  // namespace selection_impl
 
 std::string Selection::to_string() const { return selection_impl::render(*root_); }
+
+std::string Selection::to_string(const LiteralSpelling& spelling) const {
+    return selection_impl::Printer{&spelling}.render(*root_);
+}
 
 std::vector<std::pair<std::string, std::u32string>> Selection::pinned_texts() const {
     using namespace selection_impl;

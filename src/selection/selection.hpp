@@ -122,6 +122,15 @@ namespace selection_impl {
 struct Node;
 }
 
+/// How a condition's literals are spelled for a target whose RecordSelection reads other forms than T-SQL's (the
+/// harness's own reads use the forms the target showed it accepts: client/dialect.hpp, spec/assumptions.md A-114).
+struct LiteralSpelling {
+    /// Whether a text literal with this UTF-8 content is written N'…' rather than '…'; unset: as parsed.
+    std::function<bool(const std::string& utf8)> national;
+    /// A bit column's literal 1 and 0, e.g. "1"/"0", "true"/"false", "'1'"/"'0'".
+    std::string bit_true = "1", bit_false = "0";
+};
+
 /// A parsed, type-checked condition. Immutable; copies share the tree; safe to evaluate from many threads.
 class Selection {
 public:
@@ -179,6 +188,8 @@ public:
     /// Canonical text: keywords in capitals, catalogue spelling of names, normalised numbers, `<>` for `!=`,
     /// parentheses around each nested AND/OR group and nowhere else. parse(to_string()) gives an equal Selection.
     std::string to_string() const;
+    /// The canonical text with literals spelled by `spelling`.
+    std::string to_string(const LiteralSpelling& spelling) const;
 
     /// The fields the condition reads, in catalogue spelling, each once, in order of first use.
     std::vector<std::string> columns() const;

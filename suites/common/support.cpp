@@ -52,6 +52,19 @@ bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::stri
     return false;
 }
 
+bool expect_own_read(Context& ctx, const client::ListResult& r, const std::string& what) {
+    const int status = ctx.answered(r.response).status;
+    if (status >= 400 && status < 500 && status != 401 && status != 403) {
+        const client::DialectState* dialect = ctx.api.dialect();
+        throw CheckError("the target refused the harness's own read, " + what + ": " + status_text(r.response) +
+                             (dialect ? " (its literals were spelled as the target showed it accepts them: " +
+                                            dialect->get().describe() + ", and in every other form they have)"
+                                      : std::string()),
+                         r.response.exchange);
+    }
+    return expect_status(ctx, r.response, 200, what);
+}
+
 std::string sql_text(const std::string& text) {
     bool cp1252 = true;
     if (const auto units = sql::utf8_to_u32(text))

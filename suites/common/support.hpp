@@ -34,6 +34,11 @@ bool expect_status(Context& ctx, const client::HttpResponse& r, int expected, co
 /// Records a finding if `r` is a 2xx (the request had to be refused). Returns whether it was refused.
 bool expect_refused(Context& ctx, const client::HttpResponse& r, const std::string& what);
 
+/// A list read the harness composed (its own records, by key or marker) answered 200. A 4xx other than 401 and 403 to
+/// it is an error of that read (the target refused the forms the harness spelled it in, in every form it tried: A-114),
+/// never a finding; any other status is a finding (000 §4.1 Response 200). Returns whether it was 200.
+bool expect_own_read(Context& ctx, const client::ListResult& r, const std::string& what);
+
 /// A text literal: '…' with quotes doubled, or N'…' when the text has characters outside Windows-1252 (SQL
 /// Server reads plain quotes in its code page; N'…' is also SQL-92's national character literal).
 std::string sql_text(const std::string& text);

@@ -1,7 +1,11 @@
 // Suite "engine" (000 §1 "Field types are given as database types"; spec/assumptions.md A-98..A-108): the seeds name
 // SQL Server's types but no engine, so where real databases differ under a correct server the target's choice is
 // observed, never judged: how it stores values, and how its RecordSelection reads text. The judging checks (SYN-01,
-// FIL-06/07/09, FIL-01) accept every such choice; these two say which one the target made.
+// FIL-06/07/09, FIL-01) accept every such choice; ENG-01/02 say which one the target made, and ENG-03 which literal
+// forms the harness's own reads may use (A-114).
+#include <functional>
+#include <optional>
+
 #include "suites/registry.hpp"
 #include "suites/common/support.hpp"
 #include "suites/common/written.hpp"
@@ -65,7 +69,9 @@ void stored_values(Context& ctx) {
 /// Whether `condition`, ANDed with the check's marker, selects the one record it is about: "selects", "does not", or
 /// the status of a refusal.
 std::string probe(Context& ctx, const std::string& scope, const std::string& condition) {
-    const auto r = ctx.api.list(kWriter, "CliFor", {scope + " and " + condition, 10, 1});
+    const auto r =
+        ctx.api.list(kWriter, "CliFor",
+                     {.selection = scope + " and " + condition, .page_size = 10, .page_number = 1, .verbatim = true});
     ctx.answered(r.response);
     if (r.response.status != 200 || !r.page) return "refused: " + status_text(r.response);
     return r.page->rows.empty() ? "does not select it" : "selects it";
@@ -95,6 +101,100 @@ void text_readings(Context& ctx) {
                 probe(ctx, scope, "des_cogn LIKE 'CITT\xC3\x80'"));
 }
 
+/// Whether `condition` (sent as written) selects exactly the CliFor record `cod_clifor`: "selects it", "selects
+/// nothing", "selects N rows", or the refusal.
+std::pair<bool, std::string> selects_only(Context& ctx, const std::string& condition, const std::string& cod_clifor) {
+    const auto r =
+        ctx.api.list(kWriter, "CliFor", {.selection = condition, .page_size = 10, .page_number = 1, .verbatim = true});
+    ctx.answered(r.response);
+    if (r.response.status != 200 || !r.page) return {false, "refused (" + status_text(r.response) + ")"};
+    const auto& rows = r.page->rows;
+    if (rows.size() == 1 && value_of(rows[0], "cod_clifor") == json(cod_clifor)) return {true, "selects it"};
+    return {false, rows.empty() ? "selects nothing" : "selects " + std::to_string(rows.size()) + " rows"};
+}
+
+/// The first of `forms` whose literal selects the record alone, observed as `what` (each form tried and its answer).
+template <class Form>
+std::optional<Form> first_selecting(Context& ctx, const std::string& what, const std::vector<Form>& forms,
+                                    const std::function<std::string(Form)>& condition, const std::string& cod_clifor) {
+    std::optional<Form> found;
+    std::string answers;
+    for (const Form& form : forms) {
+        const std::string text = condition(form);
+        const auto [selects, answer] = selects_only(ctx, text, cod_clifor);
+        answers.append(answers.empty() ? "" : "; ").append(text + ": " + answer);
+        if (selects && !found) found = form;
+    }
+    ctx.observe(what + " (A-114): " + answers);
+    return found;
+}
+
+/// The literal forms the target's RecordSelection accepts and selects the run's own records with (A-114): texts
+/// within Windows-1252, beyond it and beyond U+FFFF in '…' and N'…', bits as 1/0, true/false and '1'/'0'. It runs
+/// before every other check; their own reads then use what it found (client/dialect.hpp).
+void literal_forms(Context& ctx) {
+    client::DialectState* state = ctx.api.dialect();
+    if (!state) throw harness_error("the run has no dialect to set");
+    if (state->declared()) return ctx.observe("stated by the target file (A-114): " + state->get().describe());
+    const Record& clifor = record_of(ctx, "CliFor");
+    const Field* mark = marker_field(clifor);
+    if (!mark) throw CheckError("CliFor has no field that can carry a marker");
+    using Text = client::Dialect::Text;
+    struct Probe {
+        const char* what;
+        std::string text;
+        std::vector<Text> forms;  // the preferred first
+        Text client::Dialect::*member;
+    };
+    const std::string base = marker(ctx, "lit");
+    const std::vector<Probe> probes = {
+        {"a text within Windows-1252",
+         base + " \xC3\xA9\xE2\x82\xAC",
+         {Text::Plain, Text::National},
+         &client::Dialect::latin},
+        {"a text beyond Windows-1252", base + " \xE4\xB8\xAD", {Text::National, Text::Plain}, &client::Dialect::bmp},
+        {"a text beyond U+FFFF", base + " \xF0\x9D\x95\x8F", {Text::National, Text::Plain}, &client::Dialect::astral},
+    };
+    json block = json::array();
+    for (std::size_t i = 0; i < probes.size(); ++i)
+        block.push_back(customer(ctx, "d" + std::to_string(i), {{mark->name, probes[i].text}}));
+    block.push_back(customer(ctx, "d9", {{mark->name, base}, {"dat_nasc", "2001-02-03T00:00:00"}}));
+    send_or_error(ctx, clifor, block);
+
+    client::Dialect found = state->get();
+    std::string unreadable;
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        const Probe& p = probes[i];
+        const auto form = first_selecting<Text>(
+            ctx, p.what, p.forms,
+            [&](Text t) {
+                client::Dialect d;
+                d.latin = d.bmp = d.astral = t;
+                return mark->name + " = " + d.text_literal(p.text);
+            },
+            block[i]["cod_clifor"].get<std::string>());
+        if (form)
+            found.*(p.member) = *form;
+        else
+            unreadable.append(unreadable.empty() ? "" : ", ").append(p.what);
+    }
+    const std::string scope = mark->name + " = " + found.text_literal(base) + " and ";
+    const std::string plain = block[3]["cod_clifor"].get<std::string>();
+    using Bit = client::Dialect::Bit;
+    const auto bit = first_selecting<Bit>(
+        ctx, "flg_isdeleted false", {Bit::Number, Bit::Boolean, Bit::Quoted},
+        [&](Bit b) { return scope + "flg_isdeleted = " + client::Dialect{.bit = b}.bit_literal(false); }, plain);
+    if (bit) found.bit = *bit;
+    (void)first_selecting<std::string>(
+        ctx, "dat_nasc 2001-02-03T00:00:00", {"'2001-02-03'", "'2001-02-03 00:00:00'", "'2001-02-03T00:00:00'"},
+        [&](std::string d) { return scope + "dat_nasc = " + d; }, plain);
+    state->found(found, "ENG-03's probe");
+    ctx.observe("the run's own reads use " + found.describe() + " (A-114)" +
+                (unreadable.empty() ? std::string()
+                                    : "; no form selected " + unreadable +
+                                          ": reads of the run's records holding such texts may find nothing"));
+}
+
 }  // namespace
 
 // clang-format off
@@ -107,6 +207,10 @@ std::vector<Check> engine_checks() {
         {.id = "ENG-02", .title = "How does the target's RecordSelection read text where databases differ?",
          .spec = "000 §4.1; A-98..A-103, A-108", .verifies = {"000-4.1-recordselection"}, .level = Level::Observe,
          .needs = {kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = text_readings},
+        {.id = "ENG-03", .title = "Which literal forms does the target's RecordSelection accept for the run's own reads?",
+         .spec = "000 §4.1; A-114", .verifies = {"000-4.1-recordselection"}, .level = Level::Observe,
+         .needs = {kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true, .first = true,
+         .run = literal_forms},
     };
 }
 // clang-format on

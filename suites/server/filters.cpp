@@ -67,10 +67,12 @@ Expected expected_rows(const Selection& selection, const Record& record, const s
 /// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are
 /// `expected.selected`: status 200, no other row, none missing; rows of `expected.depends` may come back or not.
 /// Returns the keys that came back, or nullopt when the answer was no list (a finding, unless `refusal_allowed` and the
-/// status is a 4xx).
+/// status is a 4xx). `verbatim`: the selection's forms are under test (client::ListQuery::verbatim); else the values of
+/// the check's own records are spelled as the target accepts them.
 std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& record, const std::string& selection,
                                                  const Expected& expected, Collation key_collation,
-                                                 const std::string& among, bool refusal_allowed = false) {
+                                                 const std::string& among, bool refusal_allowed = false,
+                                                 bool verbatim = false) {
     const long long size = page_size(ctx);
     const std::string want =
         "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
@@ -83,7 +85,9 @@ std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& rec
     std::set<std::string> seen;
     std::optional<client::Exchange> first;
     for (long long number = 1; number <= 100; ++number) {
-        const auto r = ctx.api.list(client::kWriter, record.name, {selection, size, number});
+        const auto r =
+            ctx.api.list(client::kWriter, record.name,
+                         {.selection = selection, .page_size = size, .page_number = number, .verbatim = verbatim});
         ctx.answered(r.response);
         if (!first) first = r.response.exchange;
         if (refusal_allowed && r.response.status >= 400 && r.response.status < 500) return std::nullopt;
@@ -197,7 +201,7 @@ void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& condition
             const bool may_refuse = parsed.traits().lenient_conversions;
             const auto seen = expect_rows(
                 ctx, *w.record, text, expected, Collation::CaseSensitive,
-                "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse);
+                "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse, true);
             lenient += may_refuse;
             refused += may_refuse && !seen;
             note_evidence(evidence, parsed, expected, seen);
@@ -453,7 +457,7 @@ void select_each(Context& ctx, const std::vector<std::string>& values,
         expect_rows(ctx, clifor, scope + " and " + field->name + " = " + literal(values[i]),
                     exactly({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}),
                     Collation::CaseInsensitive,
-                    "the one record of this check whose " + field->name + " is " + values[i]);
+                    "the one record of this check whose " + field->name + " is " + values[i], false, true);
 }
 
 // Each value starts with its own digits, so no collation could make two of them equal.

@@ -55,7 +55,8 @@ void malformed_statuses(Context& ctx) {
     std::map<int, std::vector<std::string>> labels;
     std::map<int, client::HttpResponse> example;
     for (const auto& c : m.conditions) {
-        const auto r = ctx.api.list(client::kWriter, m.record->name, {wrapped(m, c), 50, 1});
+        const auto r = ctx.api.list(client::kWriter, m.record->name,
+                                    {.selection = wrapped(m, c), .page_size = 50, .page_number = 1, .verbatim = true});
         ctx.answered(r.response);
         labels[r.response.status].push_back(c.why);
         example.emplace(r.response.status, r.response);
@@ -75,7 +76,8 @@ void malformed_harmless(Context& ctx) {
     const MalformedFixture m = malformed_fixture(ctx, "harmless");
     for (const auto& c : m.conditions) {
         const std::string text = wrapped(m, c);
-        const auto r = ctx.api.list(client::kWriter, m.record->name, {text, 50, 1});
+        const auto r = ctx.api.list(client::kWriter, m.record->name,
+                                    {.selection = text, .page_size = 50, .page_number = 1, .verbatim = true});
         ctx.answered(r.response);
         if (r.response.status >= 500)
             ctx.finding({.expected = "no 5xx for a malformed RecordSelection (" + c.why + ")",

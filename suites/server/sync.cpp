@@ -269,7 +269,7 @@ void published_with_lines(Context& ctx, const Record& header, const Record& line
     if (!expect_status(ctx, sent, 200, "POST sync of a StoricoDocumentiT record with its lines")) return;
     const std::string selection = "key_documento = " + sql_text(doc["key_documento"].get<std::string>());
     const auto r = ctx.api.list(kWriter, lines.name, {selection, page_size(ctx), 1});
-    if (!expect_status(ctx, r.response, 200, "GET StoricoDocumentiR with " + selection)) return;
+    if (!expect_own_read(ctx, r, "GET StoricoDocumentiR with " + selection)) return;
     if (!r.page)
         ctx.fail(
             {.expected = "a list of StoricoDocumentiR rows", .actual = r.problem, .exchange = r.response.exchange});
@@ -346,7 +346,7 @@ void total_after_sending(Context& ctx) {
              for (int time = 1; time <= 2; ++time) {
                  if (!send_all_accepted(ctx, record, block)) return;
                  const auto r = ctx.api.list(kWriter, record.name, {selection, 1, 1});
-                 if (!expect_status(ctx, r.response, 200, "GET CliFor with " + selection)) return;
+                 if (!expect_own_read(ctx, r, "GET CliFor with " + selection)) return;
                  if (!r.page)
                      ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
                  const long long want = static_cast<long long>(block.size());

@@ -1,0 +1,96 @@
+// Suite "engine": ENG-03 finds the literal forms the target's RecordSelection accepts (A-114), and every other check's
+// own reads use them: a target that refuses T-SQL's own forms, as SQLite does, is judged on its rules, not on the
+// harness's spelling.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "certify/temp_dir.hpp"
+#include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
+
+namespace bds {
+namespace {
+
+/// The observation of `id` that starts with `prefix`, or "".
+std::string observed(const run::CheckResult& r, const std::string& prefix) {
+    for (const auto& o : r.observations)
+        if (o.text.rfind(prefix, 0) == 0) return o.text;
+    return "";
+}
+
+TEST(Eng03, OnTheReferenceStubTheFormsAreSqlServers) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    const auto result = test::run_all(cat, stub.target, {"ENG-03"});
+    const auto& r = test::result_of(result, "ENG-03");
+    ASSERT_EQ(r.outcome, run::Outcome::Pass) << test::describe(result);
+    EXPECT_EQ(observed(r, "the run's own reads use"),
+              "the run's own reads use texts '…' within Windows-1252, N'…' beyond it, N'…' beyond U+FFFF; bits 1/0 "
+              "(A-114)");
+    EXPECT_NE(observed(r, "a text beyond Windows-1252").find("N'"), std::string::npos);
+    EXPECT_TRUE(result.notes.empty()) << "the default forms: nothing learnt";
+}
+
+TEST(Eng03, AStatedDialectIsNotProbed) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    stub.target.dialect = client::dialect_from_json({{"bit", "quoted"}});
+    const auto result = test::run_all(cat, stub.target, {"ENG-03"});
+    const auto& r = test::result_of(result, "ENG-03");
+    EXPECT_EQ(r.outcome, run::Outcome::Pass);
+    EXPECT_NE(observed(r, "stated by the target file").find("bits '1'/'0'"), std::string::npos);
+    EXPECT_EQ(r.requests, 0);
+}
+
+/// The RecordSelections a recorded check sent (query strings and POST query bodies), decoded.
+std::vector<std::string> sent_selections(const std::filesystem::path& jsonl) {
+    std::vector<std::string> out;
+    std::ifstream in(jsonl);
+    for (std::string line; std::getline(in, line);) {
+        const auto e = nlohmann::json::parse(line);
+        const std::string url = e.value("url", "");
+        if (const auto at = url.find("RecordSelection="); at != std::string::npos)
+            out.push_back(httplib::detail::decode_url(url.substr(at, url.find('&', at) - at), true));
+        if (e.value("method", "") == "POST" && url.find("/query") != std::string::npos)
+            out.push_back(e.value("request_body", ""));
+    }
+    return out;
+}
+
+TEST(Eng03, EveryOwnReadUsesTheFormsATargetWithoutTsqlsAccepts) {
+    const auto refused = std::make_shared<std::atomic<int>>(0);
+    test::Broken target(test::refuse_tsql_forms(refused));
+    const certify::TempDir dir("bds-dialect");
+    run::RunOptions options;
+    options.seed = 42;
+    options.cases = 10;
+    options.jobs = 2;
+    options.record_dir = dir.path().string();
+    const auto result = run::run_checks(target.cat, target.target, suites::all_checks(), options);
+
+    EXPECT_EQ(result.must_failures(), 0) << test::describe(result);
+    for (const auto& r : result.results) EXPECT_NE(r.outcome, run::Outcome::Error) << r.id << ": " << r.reason;
+    const auto& eng03 = test::result_of(result, "ENG-03");
+    EXPECT_NE(observed(eng03, "the run's own reads use").find("texts '…' within Windows-1252, '…' beyond it, '…'"),
+              std::string::npos)
+        << observed(eng03, "the run's own reads use");
+    // Conditions under test (generated, malformed, injected, the probes) are sent as written; every other read is own.
+    static const std::regex under_test("^(FIL|ROB|ENG)-");
+    static const std::regex tsql(R"(N'|flg_\w+ = [01]\b)");
+    int own = 0;
+    for (const auto& file : std::filesystem::directory_iterator(dir.path())) {
+        const std::string check = file.path().stem().string();
+        if (std::regex_search(check, under_test)) continue;
+        for (const auto& selection : sent_selections(file.path())) {
+            ++own;
+            EXPECT_FALSE(std::regex_search(selection, tsql)) << check << " sent " << selection;
+        }
+    }
+    EXPECT_GT(own, 100) << "the run read its own records";
+}
+
+}  // namespace
+}  // namespace bds
