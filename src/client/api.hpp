@@ -61,9 +61,9 @@ private:
 
 /// Parameters of GET /api/resources/{Resource} (000 §4.1). Unset members are not sent.
 struct ListQuery {
-    std::optional<std::string> selection;
-    std::optional<long long> page_size;
-    std::optional<long long> page_number;
+    std::optional<std::string> selection{};
+    std::optional<long long> page_size{};
+    std::optional<long long> page_number{};
     /// The selection is a condition under test, sent exactly as given. Otherwise it is one of the harness's own reads,
     /// composed in T-SQL's forms: it is sent in the run's dialect (DialectState), and when the target refuses it (a
     /// 4xx other than 401, 403, 429), in the other forms its literals have, until one is accepted.

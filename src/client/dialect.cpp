@@ -18,13 +18,15 @@ std::vector<Dialect> every_dialect() {
         for (int bmp = 0; bmp < 2; ++bmp)
             for (int astral = 0; astral < 2; ++astral)
                 for (int bit = 0; bit < 3; ++bit)
-                    out.push_back({static_cast<Dialect::Text>(latin), static_cast<Dialect::Text>(bmp),
-                                   static_cast<Dialect::Text>(astral), static_cast<Dialect::Bit>(bit)});
+                    for (const bool escapes : {false, true})
+                        out.push_back({static_cast<Dialect::Text>(latin), static_cast<Dialect::Text>(bmp),
+                                       static_cast<Dialect::Text>(astral), static_cast<Dialect::Bit>(bit), escapes});
     return out;
 }
 
 int differences(const Dialect& a, const Dialect& b) {
-    return (a.latin != b.latin) + (a.bmp != b.bmp) + (a.astral != b.astral) + (a.bit != b.bit);
+    return (a.latin != b.latin) + (a.bmp != b.bmp) + (a.astral != b.astral) + (a.bit != b.bit) +
+           (a.backslash_escapes != b.backslash_escapes);
 }
 
 LiteralSpelling spelling(const Dialect& d) {
@@ -32,6 +34,7 @@ LiteralSpelling spelling(const Dialect& d) {
     s.national = [d](const std::string& text) { return d.text_form(text) == Dialect::Text::National; };
     s.bit_true = d.bit_literal(true);
     s.bit_false = d.bit_literal(false);
+    s.double_backslashes = d.backslash_escapes;
     return s;
 }
 
@@ -63,7 +66,10 @@ Dialect::Text Dialect::text_form(const std::string& utf8) const {
 
 std::string Dialect::text_literal(const std::string& value) const {
     std::string out = text_form(value) == Text::National ? "N'" : "'";
-    for (char c : value) out += c == '\'' ? std::string("''") : std::string(1, c);
+    for (char c : value) {
+        out += c;
+        if (c == '\'' || (c == '\\' && backslash_escapes)) out += c;
+    }
     return out + "'";
 }
 
@@ -79,7 +85,8 @@ std::string Dialect::bit_literal(bool value) const {
 std::string Dialect::describe() const {
     const auto form = [](Text t) { return t == Text::National ? std::string("N'…'") : std::string("'…'"); };
     return "texts " + form(latin) + " within Windows-1252, " + form(bmp) + " beyond it, " + form(astral) +
-           " beyond U+FFFF; bits " + bit_literal(true) + "/" + bit_literal(false);
+           " beyond U+FFFF; bits " + bit_literal(true) + "/" + bit_literal(false) +
+           (backslash_escapes ? "; a backslash doubled" : "");
 }
 
 std::string to_string(Dialect::Text form) { return kTextNames[static_cast<std::size_t>(form)]; }
@@ -91,6 +98,7 @@ Dialect dialect_from_json(const json& doc) {
     if (doc.contains("bmp_text")) d.bmp = form_named<Dialect::Text>(doc, "bmp_text", kTextNames);
     if (doc.contains("astral_text")) d.astral = form_named<Dialect::Text>(doc, "astral_text", kTextNames);
     if (doc.contains("bit")) d.bit = form_named<Dialect::Bit>(doc, "bit", kBitNames);
+    if (doc.contains("backslash")) d.backslash_escapes = form_named<int>(doc, "backslash", {"literal", "escape"}) == 1;
     return d;
 }
 

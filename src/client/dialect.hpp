@@ -27,6 +27,8 @@ struct Dialect {
     /// How a bit column's 1 and 0 are written: 1/0 (SQL Server, MariaDB, SQLite, PostgreSQL's smallint), true/false
     /// (PostgreSQL's boolean, MariaDB), '1'/'0' (converted by every engine we know).
     enum class Bit : std::uint8_t { Number, Boolean, Quoted } bit = Bit::Number;
+    /// A backslash in a quoted text is an escape character (MariaDB's and MySQL's default sql_mode): written doubled.
+    bool backslash_escapes = false;
 
     /// The form a text with this UTF-8 content is written in.
     Text text_form(const std::string& utf8) const;
@@ -40,7 +42,8 @@ struct Dialect {
 };
 
 /// The target file's `"dialect"` ({"latin_text", "bmp_text", "astral_text": "plain"|"national", "bit":
-/// "number"|"boolean"|"quoted"}; members left out keep the default's). std::invalid_argument naming a bad value.
+/// "number"|"boolean"|"quoted", "backslash": "literal"|"escape"}; members left out keep the default's).
+/// std::invalid_argument naming a bad value.
 Dialect dialect_from_json(const nlohmann::json& doc);
 /// The names of a Text and a Bit form as the target file writes them.
 std::string to_string(Dialect::Text form);

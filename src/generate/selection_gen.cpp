@@ -188,6 +188,7 @@ private:
             if (chance(10) && !t.empty()) t.resize(static_cast<std::size_t>(uniform(0, static_cast<int>(t.size()))));
         }
         if (c_.standard()) {
+            std::erase(t, U'\\');  // MariaDB's and MySQL's default sql_mode read it as an escape
             while (!t.empty() && t.back() == U' ')
                 t.pop_back();  // whether trailing spaces count differs between engines
         } else if (!for_like && chance(10)) {

@@ -114,7 +114,7 @@ Token Lexer::quoted_text(std::size_t start, bool unicode) {
             if (closes(c, content)) break;
             continue;
         }
-        if (!unicode && static_cast<unsigned char>(c) >= 0x80) {
+        if (!unicode && code_page_ && static_cast<unsigned char>(c) >= 0x80) {
             // A non-Unicode literal is converted to the database code page before anything else:
             // characters outside it become '?' or a "best fit" letter, which we cannot reproduce.
             std::size_t len = 1;

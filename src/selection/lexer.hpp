@@ -33,7 +33,8 @@ struct Token {
 /// non-ASCII characters outside quotes. The caller has already checked that the text is valid UTF-8.
 class Lexer {
 public:
-    explicit Lexer(std::string_view text) : text_(text) {}
+    /// `code_page`: a '...' literal is read in Windows-1252, as SQL Server reads it (other characters refused).
+    explicit Lexer(std::string_view text, bool code_page = true) : text_(text), code_page_(code_page) {}
     /// The next token; End (repeatedly) at the end of input.
     Token next();
 
@@ -46,6 +47,7 @@ private:
     Token number(std::size_t start);
 
     std::string_view text_;
+    bool code_page_;
     std::size_t pos_ = 0;
 };
 

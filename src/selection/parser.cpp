@@ -27,7 +27,9 @@ struct RawOperand {
 
 class Parser {
 public:
-    Parser(std::string_view text, const Record& record) : lexer_(text), record_(record) { advance(); }
+    Parser(std::string_view text, const Record& record, bool code_page) : lexer_(text, code_page), record_(record) {
+        advance();
+    }
 
     Node parse_condition() {
         if (token_.kind == TokenKind::End) expected("a condition");
@@ -294,14 +296,14 @@ private:
 }  // namespace
 }  // namespace selection_impl
 
-Selection Selection::parse(std::string_view text, const Record& record) {
+Selection Selection::parse(std::string_view text, const Record& record, bool code_page_literals) {
     using namespace selection_impl;
     if (text.size() > kMaxSelectionLength)
         throw SelectionError(kMaxSelectionLength,
                              "the condition is longer than " + std::to_string(kMaxSelectionLength) + " bytes");
     std::size_t bad = 0;
     if (!utf8_to_u32(text, &bad)) throw SelectionError(bad, "invalid UTF-8");
-    Parser parser(text, record);
+    Parser parser(text, record, code_page_literals);
     return Selection(std::make_shared<const Node>(parser.parse_condition()));
 }
 

@@ -24,9 +24,12 @@ std::string name(const Column& c) {
     return out + "]";
 }
 
-std::string quoted(const std::string& text, bool national) {
+std::string quoted(const std::string& text, bool national, bool double_backslashes) {
     std::string out = national ? "N'" : "'";
-    for (char ch : text) out += ch == '\'' ? std::string("''") : std::string(1, ch);
+    for (char ch : text) {
+        out += ch;
+        if (ch == '\'' || (ch == '\\' && double_backslashes)) out += ch;
+    }
     return out + "'";
 }
 
@@ -38,7 +41,8 @@ std::string literal(const Literal& l, const LiteralSpelling* spelling = nullptr,
     if (spelling && bit && value)
         if (const auto* d = std::get_if<Decimal>(value)) return d->is_zero() ? spelling->bit_false : spelling->bit_true;
     if (l.kind == Literal::Kind::Number) return l.text;
-    return quoted(l.text, spelling && spelling->national ? spelling->national(l.text) : l.unicode);
+    return quoted(l.text, spelling && spelling->national ? spelling->national(l.text) : l.unicode,
+                  spelling && spelling->double_backslashes);
 }
 
 bool is_bit(const Operand& o) { return o.column && o.column->type.kind == SqlKind::Bit; }

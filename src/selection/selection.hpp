@@ -129,6 +129,8 @@ struct LiteralSpelling {
     std::function<bool(const std::string& utf8)> national;
     /// A bit column's literal 1 and 0, e.g. "1"/"0", "true"/"false", "'1'"/"'0'".
     std::string bit_true = "1", bit_false = "0";
+    /// A backslash in a quoted text is written doubled (an engine reading it as an escape: MariaDB's default).
+    bool double_backslashes = false;
 };
 
 /// A parsed, type-checked condition. Immutable; copies share the tree; safe to evaluate from many threads.
@@ -136,7 +138,9 @@ class Selection {
 public:
     /// Parses `text` (a WHERE condition without the word WHERE) for records of `record`. Throws SelectionError
     /// with the byte offset of the problem. An empty text is an error: "no RecordSelection" is the caller's.
-    static Selection parse(std::string_view text, const Record& record);
+    /// `code_page_literals`: a '...' literal is read in Windows-1252 as SQL Server reads it, so one holding another
+    /// character is refused (below); false: it holds any character, as every other engine reads it.
+    static Selection parse(std::string_view text, const Record& record, bool code_page_literals = true);
 
     /// The condition's truth value on `row`, a JSON object holding the record's fields (a missing field is
     /// NULL), as `reading` reads it (SQL Server's by default: the semantics above). Throws SelectionError if `row`

@@ -3,6 +3,8 @@
 // observed, never judged: how it stores values, and how its RecordSelection reads text. The judging checks (SYN-01,
 // FIL-06/07/09, FIL-01) accept every such choice; ENG-01/02 say which one the target made, and ENG-03 which literal
 // forms the harness's own reads may use.
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <optional>
 
@@ -113,24 +115,39 @@ std::pair<bool, std::string> selects_only(Context& ctx, const std::string& condi
     return {false, rows.empty() ? "selects nothing" : "selects " + std::to_string(rows.size()) + " rows"};
 }
 
-/// The first of `forms` whose literal selects the record alone, observed as `what` (each form tried and its answer).
+/// The `forms` whose literal selects the record alone, in their order, observed as `what` (each form and its answer).
 template <class Form>
-std::optional<Form> first_selecting(Context& ctx, const std::string& what, const std::vector<Form>& forms,
-                                    const std::function<std::string(Form)>& condition, const std::string& cod_clifor) {
-    std::optional<Form> found;
+std::vector<Form> selecting(Context& ctx, const std::string& what, const std::vector<Form>& forms,
+                            const std::function<std::string(Form)>& condition, const std::string& cod_clifor) {
+    std::vector<Form> out;
     std::string answers;
     for (const Form& form : forms) {
         const std::string text = condition(form);
         const auto [selects, answer] = selects_only(ctx, text, cod_clifor);
         answers.append(answers.empty() ? "" : "; ").append(text + ": " + answer);
-        if (selects && !found) found = form;
+        if (selects) out.push_back(form);
     }
     ctx.observe(what + " (A-114): " + answers);
-    return found;
+    return out;
+}
+
+/// The engine families the literal forms that selected fit, by what each does with N'…' and '…': SQL Server
+/// reads '…' in its code page, SQLite has no N'…', MariaDB/MySQL's N'…' is 3-byte utf8, PostgreSQL reads both as text.
+/// `national[i]`, `plain[i]`: whether the form selected the text within Windows-1252 (0), beyond it (1), beyond U+FFFF
+/// (2).
+std::string literal_families(const std::array<bool, 3>& national, const std::array<bool, 3>& plain) {
+    const auto all = [](const std::array<bool, 3>& a) { return a[0] && a[1] && a[2]; };
+    const auto none = [](const std::array<bool, 3>& a) { return !a[0] && !a[1] && !a[2]; };
+    if (all(national) && plain[0] && !plain[1] && !plain[2]) return "SQL Server";
+    if (none(national) && all(plain)) return "SQLite";
+    if (national[0] && national[1] && !national[2] && all(plain)) return "MariaDB/MySQL";
+    if (all(national) && all(plain)) return "PostgreSQL (or SQL Server under a UTF-8 collation)";
+    return "none of SQL Server, PostgreSQL, SQLite, MariaDB/MySQL";
 }
 
 /// The literal forms the target's RecordSelection accepts and selects the run's own records with: texts
-/// within Windows-1252, beyond it and beyond U+FFFF in '…' and N'…', bits as 1/0, true/false and '1'/'0'. It runs
+/// within Windows-1252, beyond it and beyond U+FFFF in '…' and N'…', a backslash as is or doubled, bits as 1/0,
+/// true/false and '1'/'0'. It runs
 /// before every other check; their own reads then use what it found (client/dialect.hpp).
 void literal_forms(Context& ctx) {
     client::DialectState* state = ctx.api.dialect();
@@ -158,41 +175,52 @@ void literal_forms(Context& ctx) {
     json block = json::array();
     for (std::size_t i = 0; i < probes.size(); ++i)
         block.push_back(customer(ctx, "d" + std::to_string(i), {{mark->name, probes[i].text}}));
+    block.push_back(customer(ctx, "d8", {{mark->name, base + " a\\b"}}));
     block.push_back(customer(ctx, "d9", {{mark->name, base}, {"dat_nasc", "2001-02-03T00:00:00"}}));
     send_or_error(ctx, clifor, block);
 
     client::Dialect found = state->get();
     std::string unreadable;
+    std::array<bool, 3> national{}, plain{};
     for (std::size_t i = 0; i < probes.size(); ++i) {
         const Probe& p = probes[i];
-        const auto form = first_selecting<Text>(
+        const auto forms = selecting<Text>(
             ctx, p.what, p.forms,
             [&](Text t) {
-                client::Dialect d;
-                d.latin = d.bmp = d.astral = t;
-                return mark->name + " = " + d.text_literal(p.text);
+                return mark->name + " = " + client::Dialect{t, t, t}.text_literal(p.text);
             },
             block[i]["cod_clifor"].get<std::string>());
-        if (form)
-            found.*(p.member) = *form;
+        national[i] = std::find(forms.begin(), forms.end(), Text::National) != forms.end();
+        plain[i] = std::find(forms.begin(), forms.end(), Text::Plain) != forms.end();
+        if (!forms.empty())
+            found.*(p.member) = forms.front();
         else
             unreadable.append(unreadable.empty() ? "" : ", ").append(p.what);
     }
+    const auto escapes = selecting<bool>(
+        ctx, "a text with a backslash", {false, true},
+        [&](bool b) {
+            return mark->name + " = " +
+                   client::Dialect{found.latin, found.latin, found.latin, {}, b}.text_literal(base + " a\\b");
+        },
+        block[3]["cod_clifor"].get<std::string>());
+    if (!escapes.empty()) found.backslash_escapes = escapes.front();
     const std::string scope = mark->name + " = " + found.text_literal(base) + " and ";
-    const std::string plain = block[3]["cod_clifor"].get<std::string>();
+    const std::string dated = block[4]["cod_clifor"].get<std::string>();
     using Bit = client::Dialect::Bit;
-    const auto bit = first_selecting<Bit>(
+    const auto bits = selecting<Bit>(
         ctx, "flg_isdeleted false", {Bit::Number, Bit::Boolean, Bit::Quoted},
-        [&](Bit b) { return scope + "flg_isdeleted = " + client::Dialect{.bit = b}.bit_literal(false); }, plain);
-    if (bit) found.bit = *bit;
-    (void)first_selecting<std::string>(
+        [&](Bit b) { return scope + "flg_isdeleted = " + client::Dialect{.bit = b}.bit_literal(false); }, dated);
+    if (!bits.empty()) found.bit = bits.front();
+    (void)selecting<std::string>(
         ctx, "dat_nasc 2001-02-03T00:00:00", {"'2001-02-03'", "'2001-02-03 00:00:00'", "'2001-02-03T00:00:00'"},
-        [&](std::string d) { return scope + "dat_nasc = " + d; }, plain);
+        [&](std::string d) { return scope + "dat_nasc = " + d; }, dated);
     state->found(found, "ENG-03's probe");
     ctx.observe("the run's own reads use " + found.describe() + " (A-114)" +
                 (unreadable.empty() ? std::string()
                                     : "; no form selected " + unreadable +
                                           ": reads of the run's records holding such texts may find nothing"));
+    ctx.observe("the literal forms fit: " + literal_families(national, plain));
 }
 
 }  // namespace
