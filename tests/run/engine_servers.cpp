@@ -128,6 +128,7 @@ std::vector<std::size_t> TableEngine::select(const Record& record, const std::ve
 // --- PostgreSQL ---
 
 PostgresEngine::PostgresEngine(const std::string& conninfo, PgBit bit) : pg_(conninfo), bit_(bit) {
+    pg_.exec("SET client_min_messages = warning");  // no NOTICE on stderr for DROP TABLE IF EXISTS
     version_ = PQgetvalue(pg_.exec("SHOW server_version").get(), 0, 0);
     version_ = version_.substr(0, version_.find(' '));
 }

@@ -110,10 +110,10 @@ TEST_F(EngineServers, PostgresComparesAsTheCLocaleAndTypes) {
     EXPECT_EQ(where(pg, "cod_clifor = 'e'"), Ids({3}));
     EXPECT_EQ(where(pg, "ind_tipo = 'A'"), Ids({0})) << "char(n) ignores trailing blanks";
     EXPECT_EQ(where(pg, "dat_doc >= '2026-01-01'"), Ids({0}));
-    EXPECT_EQ(where(pg, "dat_ultvar = '2026-01-02T03:04:05.123457'"), Ids({0})) << "timestamp(6) rounds the 7th digit";
+    EXPECT_EQ(where(pg, "dat_ultvar = '2026-01-02T03:04:05.123456'"), Ids({0})) << "datetime2's 7th digit is cut";
     EXPECT_EQ(where(pg, "price > 2 AND qty < 0"), Ids({1}));
     EXPECT_EQ(where(pg, "Qty = 3"), Ids({0})) << "an unquoted name folds to the lower-case column";
-    EXPECT_NE(refusal(pg, "cod_clifor = N'abc'"), "") << "PostgreSQL reads no N'...' prefix";
+    EXPECT_EQ(where(pg, "cod_clifor = N'abc'"), Ids({1})) << "PostgreSQL reads N'...' as SQL's national character";
     EXPECT_NE(refusal(pg, "no_such_field = 1").find("does not exist"), std::string::npos);
     // C locale: code point order; NULLs last ascending, first descending (PostgreSQL's own placement).
     EXPECT_EQ(pg.select(probe(), rows(), std::nullopt, {{"cod_clifor", false}}), Ids({0, 1, 3, 2, 4, 5}));
@@ -151,6 +151,16 @@ TEST_F(EngineServers, MariadbReadsNPrefixAsUtf8mb3) {
     EXPECT_EQ(where(db, "cod_clifor = '\xF0\x9F\x98\x81'"), Ids({4}));
     EXPECT_NE(refusal(db, "no_such_field = 1").find("Unknown column"), std::string::npos);
     EXPECT_EQ(where(db, "qty = 0"), Ids({2})) << "usable after a refusal";
+}
+
+TEST_F(EngineServers, MariadbAsItComesReadsABackslashInATextAsAnEscape) {
+    MariadbEngine db(mariadb_->socket(), MariadbServer::kDatabase);
+    const std::vector<json> slashed = {{{"cod_clifor", "a\\b"}}, {{"cod_clifor", "\\"}}};
+    EXPECT_NE(refusal(db, "cod_clifor = '\\'").find("SQL syntax"), std::string::npos) << "'\\' does not end";
+    EXPECT_EQ(db.select(probe(), slashed, "cod_clifor = 'a\\b'", {}), Ids({})) << "\\b is a backspace";
+    EXPECT_EQ(db.select(probe(), slashed, "cod_clifor = 'a\\\\b'", {}), Ids({0}));
+    PostgresEngine pg(postgres_->conninfo(), PgBit::Boolean);
+    EXPECT_EQ(pg.select(probe(), slashed, "cod_clifor = 'a\\b'", {}), Ids({0})) << "standard strings in PostgreSQL";
 }
 
 TEST_F(EngineServers, RowsAreReplacedBetweenCalls) {

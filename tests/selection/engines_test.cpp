@@ -135,6 +135,11 @@ protected:
         try {
             mariadb_server_ = std::make_unique<MariadbServer>();
             mariadb_ = std::make_unique<MariadbConnection>(mariadb_server_->socket(), MariadbServer::kDatabase);
+            // MARKED, NOT JUDGED: MariaDB's default sql_mode reads a backslash in a quoted text as an escape
+            // (`code = '\'` is a syntax error there, `'a\b'` is "a" and a backspace), a reading the oracle does not
+            // have yet; until it does, this judge turns it off, and a vendor's MariaDB as it comes is not held to
+            // conditions with a backslash (tests/run/engine_servers_test.cpp shows the default's reading).
+            mariadb_->exec("SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',NO_BACKSLASH_ESCAPES')");
         } catch (const std::exception& e) {
             mariadb_error_ = e.what();
         }
