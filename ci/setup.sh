@@ -15,6 +15,8 @@ if [ "$mode" != build ]; then
   packages+=(clang-format)
   # PostgreSQL judges the RecordSelection oracle beside SQLite (tests/selection/engines_test.cpp starts its own cluster).
   packages+=(postgresql libpq-dev)
+  # MariaDB judges it too, and runs under the stub as a vendor's database would (tests start their own server).
+  packages+=(mariadb-server libmariadb-dev)
   # Node.js runs the independent validators; any installed node/npm will do (Debian's, or another).
   command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 fi

@@ -61,9 +61,9 @@ std::vector<Storage> storages_for(std::optional<Collation> collation) {
 }
 
 StoredRows::StoredRows(const Record& record, const std::vector<json>& rows, const std::vector<Storage>& storages,
-                       const PgConnection* postgres) {
+                       const EngineConnections& connections) {
     for (Storage s : storages) {
-        tables_.push_back(store(s, record, rows, postgres));
+        tables_.push_back(store(s, record, rows, connections));
         read_back_.push_back({s, tables_.back()->read_back(), {}});
         if (read_back_.back().rows.size() != rows.size())
             throw std::runtime_error(storage_name(s) + " read back " + std::to_string(read_back_.back().rows.size()) +

@@ -55,7 +55,7 @@ class StoredRows {
 public:
     /// Throws std::runtime_error when an engine refuses the rows.
     StoredRows(const Record& record, const std::vector<nlohmann::json>& rows, const std::vector<Storage>& storages,
-               const PgConnection* postgres);
+               const EngineConnections& connections);
     /// Every storage's answer to `where`; std::runtime_error naming the storage when an engine refuses it.
     std::vector<StorageAnswer> ask(const std::string& where) const;
 

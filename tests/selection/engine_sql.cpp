@@ -1,5 +1,5 @@
-// A record's rows in SQLite and PostgreSQL, stored, read back and filtered as a server passing RecordSelection on
-// would.
+// A record's rows in SQLite, PostgreSQL and MariaDB, stored, read back and filtered as a server passing RecordSelection
+// on would.
 #include "selection/engine_sql.hpp"
 
 #include <sqlite3.h>
@@ -170,6 +170,69 @@ private:
     std::string table_;
 };
 
+// --- MariaDB ---
+
+/// The column type a server on MariaDB declares for `f` (the table's collation, utf8mb4_general_ci, applies to text).
+std::string mariadb_type(const Field& f) {
+    if (f.type.kind == SqlKind::Int) return "INT";
+    if (f.type.kind == SqlKind::Decimal) return "DECIMAL(38, 6)";
+    const auto n = f.type.max_length();
+    if (!n) return "LONGTEXT";
+    return (f.type.is_fixed_text() ? "CHAR(" : "VARCHAR(") + std::to_string(*n) + ")";
+}
+
+class MariadbTable : public EngineTable {
+public:
+    MariadbTable(const Record& record, const std::vector<json>& rows, const MariadbConnection& db)
+        : fields_(stored_fields(record)), db_(db) {
+        db_.exec("DROP TABLE IF EXISTS t_mariadb");
+        std::string ddl = "CREATE TABLE t_mariadb(row_index INT PRIMARY KEY";
+        for (const Field* f : fields_) ddl += ", " + f->name + " " + mariadb_type(*f);
+        db_.exec(ddl + ") CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
+        if (rows.empty()) return;
+        std::string insert = "INSERT INTO t_mariadb VALUES ";
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            insert += (i ? ", (" : "(") + std::to_string(i);
+            for (const Field* f : fields_) {
+                const auto v = sent_value(rows[i], *f, false);
+                insert += ", " + (!v ? std::string("NULL") : f->type.is_text() ? db_.literal(*v) : *v);
+            }
+            insert += ")";
+        }
+        db_.exec(insert);
+    }
+
+    std::vector<json> read_back() const override {
+        std::vector<json> out;
+        for (const auto& r : db_.exec("SELECT * FROM t_mariadb ORDER BY row_index")) {
+            json row = json::object();
+            for (std::size_t k = 0; k < fields_.size(); ++k) {
+                const Field& f = *fields_[k];
+                const auto& v = r.at(k + 1);
+                if (!v)
+                    row[f.name] = nullptr;
+                else if (f.type.is_text())
+                    row[f.name] = *v;
+                else
+                    row[f.name] = json::parse(*v);  // INT and DECIMAL print as JSON numbers
+            }
+            out.push_back(std::move(row));
+        }
+        return out;
+    }
+
+    std::set<std::size_t> select(const std::string& where) const override {
+        std::set<std::size_t> ids;
+        for (const auto& r : db_.exec("SELECT row_index FROM t_mariadb WHERE " + where))
+            ids.insert(std::stoul(r.at(0).value()));
+        return ids;
+    }
+
+private:
+    std::vector<const Field*> fields_;
+    const MariadbConnection& db_;
+};
+
 /// Whether the tree uses a spelling only T-SQL reads (selection_condition.hpp).
 bool tsql_only(const gen::Expr& e) {
     using K = gen::Expr::Kind;
@@ -189,7 +252,8 @@ bool tsql_only(const gen::Expr& e) {
 
 const std::vector<Storage>& all_storages() {
     static const std::vector<Storage> kAll = {Storage::SqliteAsSent,  Storage::SqlitePadded, Storage::SqliteNocase,
-                                              Storage::SqliteDefault, Storage::PostgresText, Storage::PostgresTyped};
+                                              Storage::SqliteDefault, Storage::PostgresText, Storage::PostgresTyped,
+                                              Storage::Mariadb};
     return kAll;
 }
 
@@ -201,6 +265,7 @@ std::string storage_name(Storage storage) {
         case Storage::SqliteDefault: return "SQLite, default LIKE";
         case Storage::PostgresText: return "PostgreSQL, text";
         case Storage::PostgresTyped: return "PostgreSQL, typed";
+        case Storage::Mariadb: return "MariaDB, utf8mb4_general_ci";
     }
     return "?";
 }
@@ -208,14 +273,20 @@ std::string storage_name(Storage storage) {
 bool is_postgres(Storage storage) { return storage == Storage::PostgresText || storage == Storage::PostgresTyped; }
 
 Collation storage_collation(Storage storage) {
-    return storage == Storage::SqliteNocase ? Collation::CaseInsensitive : Collation::CaseSensitive;
+    return storage == Storage::SqliteNocase || storage == Storage::Mariadb ? Collation::CaseInsensitive
+                                                                           : Collation::CaseSensitive;
 }
 
 std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const std::vector<json>& rows,
-                                   const PgConnection* postgres) {
+                                   const EngineConnections& connections) {
+    if (storage == Storage::Mariadb) {
+        if (!connections.mariadb) throw std::invalid_argument("store: " + storage_name(storage) + " needs MariaDB");
+        return std::make_unique<MariadbTable>(record, rows, *connections.mariadb);
+    }
     if (!is_postgres(storage)) return std::make_unique<SqliteTable>(storage, record, rows);
-    if (!postgres) throw std::invalid_argument("store: " + storage_name(storage) + " needs a PostgreSQL connection");
-    return std::make_unique<PostgresTable>(storage, record, rows, *postgres);
+    if (!connections.postgres)
+        throw std::invalid_argument("store: " + storage_name(storage) + " needs a PostgreSQL connection");
+    return std::make_unique<PostgresTable>(storage, record, rows, *connections.postgres);
 }
 
 std::string engine_where(const gen::Condition& condition) {

@@ -11,7 +11,9 @@
 // difference is the generator's to avoid (it writes no backslash in a standard LIKE pattern), not the test's to hide.
 // The engines are set up as a server that declares its case sensitivity would set them up: SQLite's BINARY
 // with case-sensitive LIKE, or NOCASE with its default case-insensitive LIKE; PostgreSQL initialised with the C
-// locale (code point order, case-sensitive LIKE). And SQLite as it comes: BINARY = beside a LIKE that folds ASCII
+// locale (code point order, case-sensitive LIKE); MariaDB as a vendor's server has it (utf8mb4_general_ci: case- and
+// accent-insensitive =, LIKE and ordering; the default sql_mode, where a backslash in a literal escapes). And SQLite as
+// it comes: BINARY = beside a LIKE that folds ASCII
 // letters, a server that declares a case-sensitive collation for its = may have.
 #include <nlohmann/json.hpp>
 
@@ -23,6 +25,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "generate/selection_condition.hpp"
+#include "selection/mariadb_server.hpp"
 #include "selection/postgres_server.hpp"
 #include "sql/collation.hpp"
 
@@ -36,6 +39,9 @@ enum class Storage {
     SqliteDefault,  ///< SQLite as it comes: BINARY =, and a LIKE that folds ASCII letters (A-108)
     PostgresText,   ///< PostgreSQL, every text column `text`, as sent
     PostgresTyped,  ///< PostgreSQL, the catalogue's types: char(n), varchar(n), text (unbounded), integer, numeric
+    /// MariaDB, utf8mb4_general_ci columns of the catalogue's types: CHAR(n) (read back without its trailing blanks,
+    /// which MariaDB strips from CHAR), VARCHAR(n), LONGTEXT (unbounded), INT, DECIMAL(38, 6)
+    Mariadb,
 };
 
 /// Every storage, in the order above.
@@ -43,7 +49,7 @@ const std::vector<Storage>& all_storages();
 /// "SQLite, as sent", "PostgreSQL, typed", ...: names for messages and for the regression file.
 std::string storage_name(Storage storage);
 bool is_postgres(Storage storage);
-/// How the storage compares text in =: only SqliteNocase is case-insensitive.
+/// How the storage compares text in =: SqliteNocase and Mariadb are case-insensitive.
 Collation storage_collation(Storage storage);
 
 /// A record's rows stored in one engine.
@@ -57,11 +63,17 @@ public:
     virtual std::set<std::size_t> select(const std::string& where) const = 0;
 };
 
+/// The servers the storages other than SQLite's need; a table is made anew on the connection at each store().
+struct EngineConnections {
+    const PgConnection* postgres = nullptr;
+    const MariadbConnection* mariadb = nullptr;
+};
+
 /// `rows` (JSON objects of `record`; a missing field is NULL) stored as `storage` keeps them. The record's fields must
 /// be nvarchar/nchar/varchar/char, int or decimal, with names that are plain identifiers (std::invalid_argument
-/// otherwise). `postgres`: for the PostgreSQL storages, whose table is made anew on that connection.
+/// otherwise, and when the storage's connection is missing).
 std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const std::vector<nlohmann::json>& rows,
-                                   const PgConnection* postgres);
+                                   const EngineConnections& connections);
 
 /// The condition as every engine gets it: the text the target gets (to_tsql), unchanged. Throws std::invalid_argument
 /// for a condition that uses T-SQL's own spellings (!=, !<, !>, N'...', [sets]), which only standard_sql mode avoids.

@@ -3,14 +3,16 @@
 // RapidCheck generates small tables of rows whose texts hit where engines differ (empty texts, trailing blanks, case
 // variants, Latin-1 accented letters, apostrophes, % _ and backslashes; ints, decimals, NULLs), and conditions in the
 // SQL every database shares (generate/selection_gen.hpp, standard_sql, Portable: what the MUST check FIL-09 sends).
-// The rows are stored in SQLite and in a throwaway PostgreSQL cluster, text as sent and padded (engine_sql.hpp); each
+// The rows are stored in SQLite, in a throwaway PostgreSQL cluster (text as sent and padded) and in a throwaway MariaDB
+// server (utf8mb4_general_ci, engine_sql.hpp); each
 // engine runs the condition text as a server passing it on would, and the oracle's MUST answer about each row it read
 // back must be Depends or the engine's (engine_judge.hpp). Run undeclared (every reading, as FIL-09 when the target
 // declares no collation: all storages), case-sensitive (SQLite's BINARY, PostgreSQL's C locale) and case-insensitive
-// (SQLite's NOCASE). Cases where the engines once disagreed with the oracle are kept in engine_regressions.json and
-// replayed first.
+// (SQLite's NOCASE, MariaDB's utf8mb4_general_ci). Cases where the engines once disagreed with the oracle are kept in
+// engine_regressions.json and replayed first.
 //
-// PostgreSQL is required: without it the tests fail, saying to run ci/setup.sh (a skipped judge is not a judge).
+// PostgreSQL and MariaDB are required: without them the tests fail, saying to run ci/setup.sh (a skipped judge is not
+// a judge).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -24,6 +26,7 @@
 #include "oracle/readings.hpp"
 #include "selection/engine_judge.hpp"
 #include "selection/engine_sql.hpp"
+#include "selection/mariadb_server.hpp"
 #include "selection/postgres_server.hpp"
 #include "selection/selection.hpp"
 #include "sql/text.hpp"
@@ -129,21 +132,44 @@ protected:
         } catch (const std::exception& e) {
             error_ = e.what();
         }
+        try {
+            mariadb_server_ = std::make_unique<MariadbServer>();
+            mariadb_ = std::make_unique<MariadbConnection>(mariadb_server_->socket(), MariadbServer::kDatabase);
+            // MARKED, NOT JUDGED: MariaDB's default sql_mode reads a backslash in a quoted text as an escape
+            // (`code = '\'` is a syntax error there, `'a\b'` is "a" and a backspace), a reading the oracle does not
+            // have yet; until it does, this judge turns it off, and a vendor's MariaDB as it comes is not held to
+            // conditions with a backslash (tests/run/engine_servers_test.cpp shows the default's reading).
+            mariadb_->exec("SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',NO_BACKSLASH_ESCAPES')");
+        } catch (const std::exception& e) {
+            mariadb_error_ = e.what();
+        }
     }
     static void TearDownTestSuite() {
         pg_.reset();
         server_.reset();
+        mariadb_.reset();
+        mariadb_server_.reset();
     }
-    void SetUp() override { ASSERT_TRUE(pg_) << "no PostgreSQL to judge with: " << error_; }
+    void SetUp() override {
+        ASSERT_TRUE(pg_) << "no PostgreSQL to judge with: " << error_;
+        ASSERT_TRUE(mariadb_) << "no MariaDB to judge with: " << mariadb_error_;
+    }
+    static EngineConnections engines() { return {pg_.get(), mariadb_.get()}; }
 
     static std::unique_ptr<PostgresServer> server_;
     static std::unique_ptr<PgConnection> pg_;
     static std::string error_;
+    static std::unique_ptr<MariadbServer> mariadb_server_;
+    static std::unique_ptr<MariadbConnection> mariadb_;
+    static std::string mariadb_error_;
 };
 
 std::unique_ptr<PostgresServer> EngineJudges::server_;
 std::unique_ptr<PgConnection> EngineJudges::pg_;
 std::string EngineJudges::error_;
+std::unique_ptr<MariadbServer> EngineJudges::mariadb_server_;
+std::unique_ptr<MariadbConnection> EngineJudges::mariadb_;
+std::string EngineJudges::mariadb_error_;
 
 /// The oracle's record over a run: how many cases, and how often it claimed a MUST answer.
 struct Tally {
@@ -157,9 +183,9 @@ struct Tally {
 };
 
 /// One generated table, stored in every storage of `collation`, and kConditionsPerTable generated conditions on it.
-void check_engines(std::optional<Collation> collation, const PgConnection* pg, Tally& tally) {
+void check_engines(std::optional<Collation> collation, const EngineConnections& engines, Tally& tally) {
     const std::vector<json> rows = random_rows();
-    const StoredRows stored(schema(), rows, storages_for(collation), pg);
+    const StoredRows stored(schema(), rows, storages_for(collation), engines);
     gen::ConditionGenOptions options;
     options.standard_sql = true;
     const auto conditions = gen::condition_gen(schema(), rows, options);
@@ -177,9 +203,10 @@ void check_engines(std::optional<Collation> collation, const PgConnection* pg, T
 
 /// The property under `collation`, then the oracle's share of decided pairs, which must stay above `floor`: an oracle
 /// that answered Depends everywhere would agree with every engine and judge nothing.
-void run_property(std::optional<Collation> collation, const PgConnection* pg, double floor, const char* what) {
+void run_property(std::optional<Collation> collation, const EngineConnections& engines, double floor,
+                  const char* what) {
     Tally tally;
-    EXPECT_TRUE(rc::check(what, [&] { check_engines(collation, pg, tally); }));
+    EXPECT_TRUE(rc::check(what, [&] { check_engines(collation, engines, tally); }));
     std::printf(
         "[ engines  ] %s: %zu (table, condition) cases, %zu (storage, row) pairs, %.1f%% decided by the oracle\n", what,
         tally.cases, tally.pairs, 100 * tally.share());
@@ -200,7 +227,7 @@ TEST_F(EngineJudges, RegressionCasesStillAgree) {
         const auto collation = case_collation(c);
         const auto rows = c.at("rows").get<std::vector<json>>();
         const std::string condition = c.at("condition").get<std::string>();
-        const StoredRows stored(schema(), rows, storages_for(collation), pg_.get());
+        const StoredRows stored(schema(), rows, storages_for(collation), engines());
         const auto answers = stored.ask(condition);
         const Selection selection = Selection::parse(condition, schema());
         const Judgement j = judge(selection, answers, oracle::readings_for(selection, collation));
@@ -217,15 +244,16 @@ TEST_F(EngineJudges, RegressionCasesStillAgree) {
 }
 
 TEST_F(EngineJudges, OracleAgreesWithEveryEngineUnderAnUndeclaredCollation) {
-    run_property(std::nullopt, pg_.get(), 0.80, "undeclared collation, every storage");
+    run_property(std::nullopt, engines(), 0.80, "undeclared collation, every storage");
 }
 
 TEST_F(EngineJudges, OracleAgreesWithCaseSensitiveEngines) {
-    run_property(Collation::CaseSensitive, pg_.get(), 0.80, "case-sensitive: SQLite BINARY, PostgreSQL C locale");
+    run_property(Collation::CaseSensitive, engines(), 0.80, "case-sensitive: SQLite BINARY, PostgreSQL C locale");
 }
 
-TEST_F(EngineJudges, OracleAgreesWithCaseInsensitiveSqlite) {
-    run_property(Collation::CaseInsensitive, pg_.get(), 0.80, "case-insensitive: SQLite NOCASE");
+TEST_F(EngineJudges, OracleAgreesWithCaseInsensitiveEngines) {
+    run_property(Collation::CaseInsensitive, engines(), 0.80,
+                 "case-insensitive: SQLite NOCASE, MariaDB utf8mb4_general_ci");
 }
 
 // The test can fail: an oracle that knew only SQL Server's reading claims answers the engines do not give. An nchar(1)
@@ -233,7 +261,7 @@ TEST_F(EngineJudges, OracleAgreesWithCaseInsensitiveSqlite) {
 // `'' = flag` is TRUE there (and where stored as sent), FALSE in SQLite storing it padded, whose = counts blanks.
 TEST_F(EngineJudges, AnOracleOfSqlServersReadingAloneIsCaught) {
     const std::vector<json> rows = {json{{"flag", ""}, {"name", "x"}}};
-    const StoredRows stored(schema(), rows, storages_for(std::nullopt), pg_.get());
+    const StoredRows stored(schema(), rows, storages_for(std::nullopt), engines());
     for (const char* condition : {"flag NOT LIKE ''", "'' = flag"}) {
         const auto answers = stored.ask(condition);
         const Selection selection = Selection::parse(condition, schema());

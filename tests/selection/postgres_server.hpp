@@ -56,6 +56,8 @@ public:
     PgResult exec(const std::string& sql) const;
     /// Runs one statement with parameters $1.. given as text (nullopt is NULL), typed by the server from their use.
     PgResult exec(const std::string& sql, const std::vector<std::optional<std::string>>& params) const;
+    /// `text` as a quoted SQL literal (libpq's PQescapeLiteral).
+    std::string literal(const std::string& text) const;
 
 private:
     struct Closer {

@@ -1,0 +1,57 @@
+// The whole harness against the stub with a real database under it (stub/sql_engine.hpp, spec/assumptions.md A-115):
+// a vendor's server passes RecordSelection and the ordering into PostgreSQL or MariaDB, and a correct one must pass
+// every suite whichever it runs on. 100 cases a property, two jobs, the stub's users and query body, no collation
+// declared: no MUST or SHOULD failure, no error. Slow (each read a round of SQL): run it in the optimised build
+// (ctest -L engine_harness).
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+
+#include "bundled/embedded_stub.hpp"
+#include "catalogue/catalogue.hpp"
+#include "run/engine_servers.hpp"
+#include "run/runner.hpp"
+#include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
+
+namespace bds {
+namespace {
+
+using namespace bds::testing;
+
+/// The suites against a stub whose reads go to `engine`; the failures' description is printed either way.
+void expect_harness_clean(const std::shared_ptr<stub::SqlEngine>& engine) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.sql_engine = engine;
+    auto stub = bundled::start_embedded_stub(cat, options);
+    client::TargetConfig target = stub.target;
+    target.collation = std::nullopt;  // a vendor's server that declares none
+    run::RunOptions run_options;
+    run_options.seed = 42;
+    run_options.cases = 100;
+    run_options.jobs = 2;
+    const auto result = run::run_checks(cat, target, all_checks(), run_options);
+    std::printf("[ harness  ] %s: %zu checks\n%s", engine->name().c_str(), result.results.size(),
+                test::describe(result).c_str());
+    test::expect_clean(result);
+}
+
+TEST(EngineHarness, PostgresWithBitAsBoolean) {
+    const PostgresServer server;
+    expect_harness_clean(std::make_shared<PostgresEngine>(server.conninfo(), PgBit::Boolean));
+}
+
+TEST(EngineHarness, PostgresWithBitAsSmallint) {
+    const PostgresServer server;
+    expect_harness_clean(std::make_shared<PostgresEngine>(server.conninfo(), PgBit::Smallint));
+}
+
+TEST(EngineHarness, MariadbGeneralCi) {
+    const MariadbServer server;
+    expect_harness_clean(std::make_shared<MariadbEngine>(server.socket(), MariadbServer::kDatabase));
+}
+
+}  // namespace
+}  // namespace bds
