@@ -259,7 +259,7 @@ void Variation::select_in_database(const Record& record, const ListQuery& q, std
     }
     std::vector<json> selected;
     selected.reserve(chosen.size());
-    for (const std::size_t i : chosen) selected.push_back(rows.at(i));
+    for (const std::size_t i : chosen) selected.push_back(std::move(rows.at(i)));  // each index once
     rows = std::move(selected);
 }
 
