@@ -20,6 +20,7 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
     }
     if (const auto why = variation.engine().refusal(*q.selection))
         throw BadRequest{"invalid_record_selection", "RecordSelection: " + *why};
+    q.condition = std::move(text);
 }
 
 /// Runs a list read and answers it (the envelope and the rows' form are the stub's choices).
@@ -33,9 +34,11 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     std::vector<RowText> rows;
     std::vector<json> matched;  // only when collecting: every matching row, ordered before paging
     // The selection goes to the row source, which may then find rows by key and derive only the fields it reads;
-    // LastUtcRun too: it may then visit only the rows changed after it.
+    // LastUtcRun too: it may then visit only the rows changed after it. A database under the stub reads the
+    // selection itself, from every row.
     const bool narrowed = variation.policy().narrows_reads();
-    const Selection* narrowing = q.selection && narrowed ? &*q.selection : nullptr;
+    const bool in_database = variation.selects_in_database(q);
+    const Selection* narrowing = q.selection && narrowed && !in_database ? &*q.selection : nullptr;
     const std::optional<std::int64_t> changed_since = narrowed ? q.changed_after : std::nullopt;
     const auto print = [&](const json& row) {
         json presented = row;
@@ -51,7 +54,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
                 if (q.changed_after && changed <= *q.changed_after) return;
                 const json* deleted = row.field("flg_isdeleted");
                 if (!variation.visible(record, deleted && *deleted == true, q)) return;
-                if (q.selection && !narrowing && !q.selection->matches(row.whole(), reading)) return;
+                if (q.selection && !narrowing && !in_database && !q.selection->matches(row.whole(), reading)) return;
                 if (collect)
                     matched.push_back(row.whole());
                 else if (total >= first && (q.page_size == 0 || rows.size() < q.page_size))
@@ -70,6 +73,10 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
     }
     if (collect) {
+        if (in_database) {
+            variation.select_in_database(record, q, matched);
+            total = matched.size();
+        }
         variation.arrange(record, q, matched, first);
         for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i)
             rows.push_back(std::make_shared<const std::string>(print(matched[i])));

@@ -1,11 +1,23 @@
 #include "stub/state.hpp"
 
+#include "stub/sqlite_engine.hpp"
+
 namespace bds::stub {
+namespace {
+
+/// The database a test gave, else the one A-115 names (none: the stub's evaluator).
+std::shared_ptr<SqlEngine> database_of(const StubOptions& options) {
+    if (options.sql_engine) return options.sql_engine;
+    if (options.choices.database == Choices::Database::Sqlite) return std::make_shared<SqliteEngine>();
+    return nullptr;
+}
+
+}  // namespace
 
 StubState::StubState(const Catalogue& cat, StubOptions opts)
     : catalogue(cat),
       options(std::move(opts)),
-      variation(cat, options.choices, options.defect),
+      variation(cat, options.choices, options.defect, database_of(options)),
       tokens(variation.token_ttl(options.token_ttl), options.clock, variation.policy().tokens_expire()),
       store(options.clock, variation),
       rows(catalogue, variation) {

@@ -183,6 +183,12 @@ const std::vector<ChoiceInfo> kTable = {
     entry<&C::nested_lists>(
         "A-109", "GET of a nested list whose fields are not shown", {"refused", "empty"},
         {"403, as a name that is no resource", "an empty list (a server that serves them, none stored)"}),
+    entry<&C::database>(
+        "A-115", "the database a server passes RecordSelection and a query's OrderBy into", {"evaluator", "sqlite"},
+        {"the stub's own evaluator, SQL Server's semantics (and the engine choices A-98..A-108)",
+         "SQLite 3 in memory, the condition and the ordering passed as sent (BINARY =, LIKE folding ASCII, N'...' a "
+         "syntax error); implies A-17=cs, A-96=first, A-98=as-sent, A-99=significant, A-100=kept, A-101=lenient, "
+         "A-102=ascii, A-103=sensitive, A-104=double, A-108=ascii"}),
 };
 
 }  // namespace
@@ -211,6 +217,22 @@ Choices random_choices(std::uint64_t seed) {
     Choices c;
     for (const auto& info : kTable) info.set(c, random() % info.values.size());
     c.shuffle_seed = random();
+    return implied(c);
+}
+
+Choices implied(Choices c) {
+    if (c.database == C::Database::Sqlite) {
+        c.collation = C::Collation::Cs;       // BINARY =
+        c.null_order = C::NullOrder::First;   // NULL sorts below every value
+        c.fixed_text = C::FixedText::AsSent;  // TEXT columns: no char(n) padding
+        c.trailing_blanks = C::TrailingBlanks::Significant;
+        c.empty_text = C::EmptyText::Kept;
+        c.conversions = C::Conversions::Lenient;  // the stub refuses nothing SQLite would read its own way
+        c.case_folding = C::CaseFolding::Ascii;
+        c.like_case = C::LikeCase::Ascii;  // LIKE folds ASCII letters
+        c.accents = C::Accents::Sensitive;
+        c.float_precision = C::FloatPrecision::Double;  // REAL is 8 bytes
+    }
     return c;
 }
 
@@ -244,6 +266,7 @@ void apply_choices(Choices& choices, std::string_view spec) {
         }
         info->set(choices, static_cast<std::size_t>(it - info->values.begin()));
     }
+    choices = implied(choices);
 }
 
 std::string describe(const Choices& choices) {

@@ -86,6 +86,9 @@ struct Choices {
     enum class TextLength : std::uint8_t { Utf16, CodePoints } text_length{};                        ///< A-107
     enum class LikeCase : std::uint8_t { Collation, Ascii } like_case{};                             ///< A-108
     enum class NestedLists : std::uint8_t { Refused, Empty } nested_lists{};                         ///< A-109
+    /// The database RecordSelection and a query's OrderBy are passed into (sql_engine.hpp); `Sqlite` implies the
+    /// engine choices that say how SQLite stores and compares (implied()).
+    enum class Database : std::uint8_t { Evaluator, Sqlite } database{};  ///< A-115
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).
     std::uint64_t shuffle_seed = 1;
@@ -129,6 +132,11 @@ struct ChoiceError {
 void apply_choices(Choices& choices, std::string_view spec);
 /// Every choice drawn from `seed`.
 Choices random_choices(std::uint64_t seed);
+/// `choices` with what one choice implies of others: under A-115=sqlite the engine choices that describe how SQLite
+/// stores and compares where a selection meets them (A-17 cs, A-98 as-sent, A-99 significant, A-100 kept, A-101
+/// lenient: SQLite converts, the stub refuses nothing before it, A-102 and A-108 ascii, A-103 sensitive, A-104 double,
+/// A-96 first). apply_choices and random_choices return them implied, and the stub implies them again.
+Choices implied(Choices choices);
 /// "A-08=5000,A-61=utf8": the choices that differ from the defaults ("" when none), in table order.
 std::string describe(const Choices& choices);
 /// The value `choices` has for `info`.

@@ -89,8 +89,12 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
 
 }  // namespace
 
-Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
-    : catalogue_(catalogue), choices_(choices), engine_(choices), policy_(make_policy(defect)) {}
+Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect, std::shared_ptr<SqlEngine> database)
+    : catalogue_(catalogue),
+      choices_(implied(choices)),
+      engine_(choices_),
+      policy_(make_policy(defect)),
+      database_(std::move(database)) {}
 
 // --- every request ---
 
@@ -242,11 +246,26 @@ bool Variation::visible(const Record& record, bool deleted, const ListQuery& q) 
 }
 
 bool Variation::needs_all_rows(const ListQuery& q) const {
-    return !q.order_by.empty() || choices_.row_order != Choices::RowOrder::Key || policy_->needs_all_rows(q);
+    return !q.order_by.empty() || selects_in_database(q) || choices_.row_order != Choices::RowOrder::Key ||
+           policy_->needs_all_rows(q);
+}
+
+void Variation::select_in_database(const Record& record, const ListQuery& q, std::vector<json>& rows) const {
+    std::vector<std::size_t> chosen;
+    try {
+        chosen = database_->select(record, rows, q.selection ? q.condition : std::nullopt, q.order_by);
+    } catch (const EngineRefusal& e) {
+        throw BadRequest{"invalid_record_selection", std::string("RecordSelection: ") + e.what()};
+    }
+    std::vector<json> selected;
+    selected.reserve(chosen.size());
+    for (const std::size_t i : chosen) selected.push_back(std::move(rows.at(i)));  // each index once
+    rows = std::move(selected);
 }
 
 void Variation::arrange(const Record& record, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const {
     if (!q.order_by.empty()) {
+        if (database_) return policy_->arrange(record, q, rows, first);  // select_in_database ordered them
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {

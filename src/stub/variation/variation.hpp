@@ -17,6 +17,7 @@
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
 #include "stub/list_query.hpp"
+#include "stub/sql_engine.hpp"
 #include "stub/store.hpp"
 #include "stub/users.hpp"
 #include "stub/variation/choices.hpp"
@@ -28,7 +29,9 @@ namespace bds::stub {
 
 class Variation {
 public:
-    Variation(const Catalogue& catalogue, Choices choices, Defect defect);
+    /// `database`: the SQL database RecordSelection and OrderBy are passed into, or none (the evaluator).
+    Variation(const Catalogue& catalogue, Choices choices, Defect defect,
+              std::shared_ptr<SqlEngine> database = nullptr);
 
     const Choices& choices() const { return choices_; }
     /// The answers of the reference service, or of the defect the stub is set to.
@@ -88,10 +91,16 @@ public:
     bool query_served(const Record& record) const;
     /// Whether a row of `record` is listed; `deleted`: its flg_isdeleted is true.
     bool visible(const Record& record, bool deleted, const ListQuery& q) const;
-    /// Whether the list must be collected whole before paging (an order other than the key's).
+    /// Whether a database under the stub decides which rows a read returns and their OrderBy: then the
+    /// rows are collected whole, not narrowed by the selection, and select_in_database keeps what it selects.
+    bool selects_in_database(const ListQuery& q) const { return database_ && (q.selection || !q.order_by.empty()); }
+    /// The rows the database selects, in its order for a query with OrderBy, else in theirs. Throws BadRequest when
+    /// the database refuses the condition (its message, as a server passing the text on answers it).
+    void select_in_database(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows) const;
+    /// Whether the list must be collected whole before paging (an order other than the key's, a database's read).
     bool needs_all_rows(const ListQuery& q) const;
-    /// Orders every matching row (A-11, or the query's OrderBy with its NULLs where A-96 puts them) and says
-    /// where the page starts.
+    /// Orders every matching row (A-11, or the query's OrderBy with its NULLs where A-96 puts them, unless the database
+    /// ordered them) and says where the page starts.
     void arrange(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows, std::size_t& first) const;
     /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
     void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
@@ -135,6 +144,7 @@ private:
     Choices choices_;
     Engine engine_;
     std::unique_ptr<Policy> policy_;
+    std::shared_ptr<SqlEngine> database_;
     mutable std::atomic<unsigned long> requests_{0};
 };
 
