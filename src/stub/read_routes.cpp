@@ -14,7 +14,7 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
     text = variation.policy().selection_applied(std::move(text), q.endpoint);
     if (!text) return;
     try {
-        q.selection = Selection::parse(*text, record);
+        q.selection = Selection::parse(*text, record, variation.code_page_literals());
     } catch (const SelectionError& e) {
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
     }

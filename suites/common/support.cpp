@@ -132,12 +132,20 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
                              (total ? " for TotalRowsCount " + std::to_string(*total) : std::string()) + ")");
         auto r = read(size, number);
         ctx.answered(r.response);
-        while (number == 1 && r.response.status >= 400 && r.response.status < 500 && r.response.status != 401 &&
-               r.response.status != 403 && size > 1) {
-            size = std::max<long long>(1, size / 5);  // 100, 20, 4, 1
-            paging.lower(size);
-            r = read(size, number);
-            ctx.answered(r.response);
+        // The run's page size is lowered only when a smaller page was served: a refusal for another reason (a
+        // selection's form, A-114) must not shrink every later read.
+        for (long long smaller = size; number == 1 && r.response.status >= 400 && r.response.status < 500 &&
+                                       r.response.status != 401 && r.response.status != 403 && smaller > 1;) {
+            smaller = std::max<long long>(1, smaller / 5);  // 100, 20, 4, 1
+            auto retried = read(smaller, number);
+            ctx.answered(retried.response);
+            if (retried.response.status == 200) {
+                size = smaller;
+                paging.lower(size);
+                r = std::move(retried);
+            } else if (smaller == 1) {
+                r = std::move(retried);
+            }
         }
         const auto& page =
             ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));

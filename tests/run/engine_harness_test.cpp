@@ -20,10 +20,10 @@ namespace {
 
 using namespace bds::testing;
 
-/// The suites against a stub whose reads go to `engine`; the failures' description is printed either way.
-void expect_harness_clean(const std::shared_ptr<stub::SqlEngine>& engine) {
+/// The suites against a stub whose reads go to `engine` (or to the one its choices name); the failures' description is
+/// printed either way.
+void expect_harness_clean(const std::shared_ptr<stub::SqlEngine>& engine, stub::StubOptions options = {}) {
     const Catalogue cat = builtin_catalogue();
-    stub::StubOptions options;
     options.sql_engine = engine;
     auto stub = bundled::start_embedded_stub(cat, options);
     client::TargetConfig target = stub.target;
@@ -33,9 +33,15 @@ void expect_harness_clean(const std::shared_ptr<stub::SqlEngine>& engine) {
     run_options.cases = 100;
     run_options.jobs = 2;
     const auto result = run::run_checks(cat, target, all_checks(), run_options);
-    std::printf("[ harness  ] %s: %zu checks\n%s", engine->name().c_str(), result.results.size(),
+    std::printf("[ harness  ] %s: %zu checks\n%s", engine ? engine->name().c_str() : "A-115", result.results.size(),
                 test::describe(result).c_str());
     test::expect_clean(result);
+}
+
+TEST(EngineHarness, SqliteAsTheStubsChoice) {
+    stub::StubOptions options;
+    stub::apply_choices(options.choices, "A-115=sqlite");
+    expect_harness_clean(nullptr, options);
 }
 
 TEST(EngineHarness, PostgresWithBitAsBoolean) {

@@ -94,6 +94,9 @@ public:
     /// Whether a database under the stub decides which rows a read returns and their OrderBy: then the
     /// rows are collected whole, not narrowed by the selection, and select_in_database keeps what it selects.
     bool selects_in_database(const ListQuery& q) const { return database_ && (q.selection || !q.order_by.empty()); }
+    /// Whether a '...' literal is read in SQL Server's code page (its other characters refused by the guard): not when
+    /// a database under the stub reads the condition, as every engine but SQL Server reads '...' as Unicode.
+    bool code_page_literals() const { return !database_; }
     /// The rows the database selects, in its order for a query with OrderBy, else in theirs. Throws BadRequest when
     /// the database refuses the condition (its message, as a server passing the text on answers it).
     void select_in_database(const Record& record, const ListQuery& q, std::vector<nlohmann::json>& rows) const;

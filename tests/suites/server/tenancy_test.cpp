@@ -149,6 +149,15 @@ TEST(TenancyChecks, ABlockNamingAnotherTenantMayBeRefused) {
     EXPECT_EQ(test::result_of(result, "TEN-05").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
+TEST(TenancyChecks, TheWritersBlockIsCountedOnEveryPage) {
+    // A run reading pages of one row (a cap of 1) finds the block's two records on two pages: not a record put elsewhere.
+    Broken b({});
+    auto target = b.stub.target;
+    target.max_page_size = 1;
+    const auto result = test::run_all(b.cat, target, {"TEN-05"});
+    EXPECT_EQ(test::result_of(result, "TEN-05").outcome, run::Outcome::Pass) << test::describe(result);
+}
+
 TEST(TenancyChecks, NoOtherTenantSkipsWithTheReason) {
     Broken b({});
     auto target = b.stub.target;
