@@ -90,7 +90,7 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
 }  // namespace
 
 Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect)
-    : catalogue_(catalogue), choices_(choices), engine_(choices), policy_(make_policy(defect)) {}
+    : catalogue_(catalogue), choices_(choices), policy_(make_policy(defect)), engine_(choices, policy_.get()) {}
 
 // --- every request ---
 

@@ -133,8 +133,8 @@ private:
     int reference_week(std::int64_t ticks) const;
     const Catalogue& catalogue_;
     Choices choices_;
-    Engine engine_;
     std::unique_ptr<Policy> policy_;
+    Engine engine_;  ///< after policy_, which it asks
     mutable std::atomic<unsigned long> requests_{0};
 };
 

@@ -72,6 +72,22 @@ TEST(FiltersChecks, AFailingPropertyShowsTheConditionAsItsCounterexample) {
     }
 }
 
+TEST(FiltersChecks, ALikeComparingCaseBesideAFoldingEqualsFailsFil09) {
+    // The target declares ci (the stub's collation): every engine with a case-insensitive = folds case in LIKE too
+    // (oracle/engine_profiles.hpp), so a row LIKE matches only case-insensitively must come back.
+    stub::StubOptions options;
+    options.defect = stub::Defect::named("like-case-sensitive-under-ci");
+    Broken b({}, {}, {}, options);
+    ASSERT_EQ(b.stub.target.collation, Collation::CaseInsensitive);
+    const auto r = b.expect_fail("FIL-09");
+    ASSERT_FALSE(r.findings.empty());
+    std::string shown = r.findings.front().counterexample;
+    for (char& c : shown) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    EXPECT_NE(shown.find("LIKE"), std::string::npos) << r.findings.front().counterexample;
+    Broken faithful({});
+    faithful.expect_pass_without_proxy("FIL-09");
+}
+
 TEST(FiltersChecks, UnicodeLiteralsReadAsWindows1252FailFil10) {
     // N'…' taken for '…': every character outside ASCII becomes '?', as a non-Unicode conversion would make it.
     Broken b({}, {}, rewrite_selection([](const std::string& s) {
