@@ -56,7 +56,7 @@ void sqlite(std::vector<EngineProfile>& out) {
 
 /// MariaDB and MySQL: _ci and _cs/_bin collations, accent-insensitive (utf8mb4_general_ci, _ai_) or not (_as_); PAD
 /// SPACE collations ignore trailing blanks in =, NO PAD ones (MySQL 8's utf8mb4_0900_*) count them; LIKE counts them,
-/// on CHAR(n) values read without their padding or, where stored so, with it.
+/// on values as stored or read without trailing blanks, as MySQL reads CHAR(n) (A-99 `trimmed`; A-103).
 void mariadb(std::vector<EngineProfile>& out) {
     for (const bool ai : {true, false})
         for (const Collation c : {kCi, kCs})
@@ -65,7 +65,7 @@ void mariadb(std::vector<EngineProfile>& out) {
                     out.push_back({"MariaDB/MySQL",
                                    std::string(ai ? "_ai" : "_as") + (c == kCi ? "_ci" : "_cs") +
                                        (pad_space ? ", PAD SPACE" : ", NO PAD") +
-                                       (like == Blanks::Trimmed ? ", CHAR read trimmed" : ""),
+                                       (like == Blanks::Trimmed ? ", LIKE on values read trimmed" : ""),
                                    engine(c, sql::CaseFolding::Letters, ai, pad_space, like)});
 }
 
