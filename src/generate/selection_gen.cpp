@@ -192,7 +192,7 @@ private:
                 t.pop_back();  // whether trailing spaces count differs between engines
             // A pattern matching a row's value only without case: every case-insensitive engine folds ASCII letters in
             // LIKE, so under a declared ci the oracle judges it (a LIKE that compares case beside a folding =).
-            if (for_like && chance(60))
+            if (for_like && chance(85))
                 for (auto& c : t)
                     if (c < 0x80) c = flip(c);
         } else if (!for_like && chance(10)) {
