@@ -13,7 +13,8 @@ std::string Reading::describe() const {
     if (postgres_char) add("char(n) compared as PostgreSQL's");
     if (like_blanks == LikeBlanks::Significant) add("trailing blanks always count in LIKE");
     if (like_blanks == LikeBlanks::Trimmed) add("trailing blanks removed before LIKE");
-    if (like_folds_ascii) add("LIKE folds ASCII letters only");
+    if (like_case == LikeCase::Ascii) add("LIKE folds ASCII letters only");
+    if (like_case == LikeCase::Exact) add("LIKE compares case");
     if (empty_text_is_null) add("'' is NULL");
     if (float_as_double) add("float(n<=24) compared as double");
     return out.empty() ? "SQL Server's" : out;

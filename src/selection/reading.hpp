@@ -38,8 +38,13 @@ struct Reading {
         Trimmed,      ///< removed before matching (a store that trims char(n) values when it reads them; PostgreSQL's
                       ///< char(n) does not: its LIKE sees the padding)
     } like_blanks = LikeBlanks::SqlServer;
-    /// LIKE folds ASCII letters whatever the collation makes of = (A-108: SQLite's default LIKE beside a BINARY =).
-    bool like_folds_ascii = false;
+    /// Which letters LIKE folds.
+    enum class LikeCase : std::uint8_t {
+        AsEquals,  ///< as = does (the collation's)
+        Ascii,     ///< ASCII letters whatever = does (A-108: SQLite's default LIKE beside a BINARY =)
+        Exact,     ///< none whatever = does: no engine under a case-insensitive =, so the oracle admits it under none
+                   ///< (oracle/engine_profiles.hpp); a stub defect's reading
+    } like_case = LikeCase::AsEquals;
     /// A literal '' is NULL (A-100: Oracle Database reads it so).
     bool empty_text_is_null = false;
     /// float(n <= 24) compares as a double, not as a 4-byte real (A-104: PostgreSQL's float8, SQLite's REAL).
@@ -59,7 +64,8 @@ struct Reading {
     /// The rules LIKE folds letters by (its trailing-blank rule is like_blanks).
     sql::TextRules like_rules() const {
         sql::TextRules rules = text_rules();
-        if (like_folds_ascii) rules.folding = sql::CaseFolding::Ascii;
+        if (like_case == LikeCase::Ascii) rules.folding = sql::CaseFolding::Ascii;
+        if (like_case == LikeCase::Exact) rules.folding = sql::CaseFolding::None;
         return rules;
     }
     /// How this reading differs from SQL Server's under the same collation, e.g. "trailing blanks count in =; '' is

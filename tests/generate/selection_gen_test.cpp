@@ -333,6 +333,29 @@ TEST(SelectionGen, StandardSqlModeKeepsToWhatEveryDatabaseReads) {
     }
 }
 
+// FIL-09's LIKE patterns now and then differ from a row's value by the case of ASCII letters only: a LIKE that compares
+// case beside an = that folds it (no engine's reading) then selects otherwise than a case-insensitive engine.
+TEST(SelectionGen, StandardSqlLikePatternsMatchSomeRowsOnlyWithoutCase) {
+    Reading exact_like;
+    exact_like.like_case = Reading::LikeCase::Exact;
+    for (const char* name : {"CliFor", "Articoli"}) {
+        const Record& r = record(name);
+        const auto rows = rows_of(name, 15, 12, true);
+        ConditionGenOptions options = mode(CollationMode::Portable);
+        options.standard_sql = true;
+        int telling = 0;
+        for (const auto& c : sample(condition_gen(r, rows, options), 17, 200)) {
+            const Selection s = Selection::parse(to_tsql(c), r);
+            for (const auto& row : rows)
+                if (s.matches(row, Reading{}) != s.matches(row, exact_like)) {
+                    ++telling;
+                    break;
+                }
+        }
+        EXPECT_GE(telling, 2) << name << ": of 200 conditions, too few tell a case-sensitive LIKE from SQL Server's";
+    }
+}
+
 // ---- (d) Portable mode and collation_independent ----
 
 std::vector<json> case_variant_rows() {

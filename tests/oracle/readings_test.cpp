@@ -1,7 +1,9 @@
-// The RecordSelection oracle over every reading (oracle/readings.hpp): MUST answers only where readings agree,
-// and the target's answers about the others as evidence of its reading.
+// The RecordSelection oracle over the engines' readings (oracle/readings.hpp, oracle/engine_profiles.hpp): MUST answers
+// only where the engines agree, none where only a mix of switches no engine has would disagree, and the target's
+// answers about the others as evidence of its engine.
 #include <gtest/gtest.h>
 
+#include "oracle/engine_profiles.hpp"
 #include "oracle/readings.hpp"
 #include "test_records.hpp"
 
@@ -25,19 +27,73 @@ Membership judged(const std::string& c, const json& row,
     return membership(s, row, readings_for(s, collation));
 }
 
-TEST(OracleReadings, OnlyThePointsAConditionTouchesMultiplyTheReadings) {
+TEST(OracleReadings, OnlyThePointsAConditionTouchesTellTheEnginesApart) {
     EXPECT_EQ(readings_for(parse("qty = 1"), std::nullopt).size(), 1u);
     EXPECT_EQ(readings_for(parse("qty = 1"), std::nullopt).front(), Reading{});
-    // name = 'a': collation (2) with folding under ci (+1), accents (2), trailing blanks in = (2).
-    EXPECT_EQ(readings_for(parse("name = 'a'"), std::nullopt).size(), 12u);
+    // name = 'a': case and accents in = by trailing blanks in = (ignored, significant): SQL Server's CI_AS, CI_AI,
+    // CS_AS and CS_AI; PostgreSQL and SQLite's BINARY (CS_AS, significant); SQLite's NOCASE; MariaDB/MySQL's NO PAD
+    // collations beyond those (CI_AS, CI_AI, CS_AI).
+    EXPECT_EQ(readings_for(parse("name = 'a'"), std::nullopt).size(), 9u);
     EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseSensitive).size(), 4u);
     EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseSensitive).front(),
               Reading::sql_server(Collation::CaseSensitive));
-    // flag LIKE '' AND small > 1 under ci: folding with LIKE's case (3: Latin, Latin with ASCII-only LIKE, ASCII),
-    // accents (2), char(n) padded or not by blanks in = (3 padded: ignored, significant, PostgreSQL's char(n); 2 not
-    // padded), blanks in LIKE (3), '' (2), float (2).
-    EXPECT_EQ(readings_for(parse("flag LIKE '' AND small > 1"), Collation::CaseInsensitive).size(),
-              3u * 2 * (3 + 2) * 3 * 2 * 2);
+    EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseInsensitive).size(), 5u);
+    EXPECT_EQ(readings_for(parse("name = 'a'"), Collation::CaseInsensitive).front(), Reading{});
+    for (const auto collation : {std::optional<Collation>{}, std::optional{Collation::CaseInsensitive},
+                                 std::optional{Collation::CaseSensitive}})
+        for (const Reading& r : readings_for(parse("flag LIKE '' AND small > 1"), collation)) {
+            EXPECT_TRUE(admitted(r, collation)) << r.describe();
+            EXPECT_NE(r.like_case, Reading::LikeCase::Exact) << r.describe();
+        }
+}
+
+TEST(OracleReadings, EveryReadingIsARealEngines) {
+    // Under a case-insensitive =, LIKE folds case in every engine: a LIKE that compares case is no engine's.
+    Reading like_exact = Reading::sql_server(Collation::CaseInsensitive);
+    like_exact.like_case = Reading::LikeCase::Exact;
+    EXPECT_FALSE(admitted(like_exact, Collation::CaseInsensitive));
+    EXPECT_FALSE(admitted(like_exact, std::nullopt));
+    // Nor does LIKE fold fewer letters than a case-insensitive = (SQLite's LIKE folds ASCII beside NOCASE's ASCII).
+    Reading like_ascii = Reading::sql_server(Collation::CaseInsensitive);
+    like_ascii.like_case = Reading::LikeCase::Ascii;
+    EXPECT_FALSE(admitted(like_ascii, std::nullopt));
+    // SQLite's default: a BINARY = beside a LIKE folding ASCII letters, trailing blanks counted: under cs and
+    // undeclared, not under ci.
+    Reading sqlite = Reading::sql_server(Collation::CaseSensitive);
+    sqlite.like_case = Reading::LikeCase::Ascii;
+    sqlite.equality_ignores_trailing_blanks = false;
+    sqlite.like_blanks = Reading::LikeBlanks::Significant;
+    EXPECT_TRUE(admitted(sqlite, Collation::CaseSensitive));
+    EXPECT_TRUE(admitted(sqlite, std::nullopt));
+    EXPECT_FALSE(admitted(sqlite, Collation::CaseInsensitive));
+    sqlite.equality_ignores_trailing_blanks = true;  // no SQLite pads the shorter side of =
+    EXPECT_FALSE(admitted(sqlite, std::nullopt));
+    // MariaDB's utf8mb4_general_ci: case and accents folded, PAD SPACE =, LIKE counting blanks.
+    Reading mariadb = Reading::sql_server(Collation::CaseInsensitive);
+    mariadb.ignore_accents = true;
+    mariadb.like_blanks = Reading::LikeBlanks::Significant;
+    EXPECT_TRUE(admitted(mariadb, Collation::CaseInsensitive));
+    EXPECT_TRUE(admitted(mariadb, std::nullopt));
+    EXPECT_FALSE(admitted(mariadb, Collation::CaseSensitive));
+    // Storage choices go with every engine: SQLite with '' as NULL and char(n) read as stored.
+    sqlite.equality_ignores_trailing_blanks = false;
+    sqlite.empty_text_is_null = true;
+    sqlite.pad_fixed = false;
+    EXPECT_TRUE(admitted(sqlite, Collation::CaseSensitive));
+}
+
+TEST(OracleReadings, ADeclaredCiJudgesLikeCase) {
+    // LIKE 'A%' on "abc": every case-insensitive engine selects it; under cs SQL Server does not, SQLite's LIKE does.
+    EXPECT_EQ(judged("name LIKE 'A%'", {{"name", "abc"}}), Membership::Selected);
+    EXPECT_EQ(judged("name LIKE 'A%'", {{"name", "abc"}}, std::nullopt), Membership::Depends);
+    EXPECT_EQ(judged("name LIKE 'A%'", {{"name", "abc"}}, Collation::CaseSensitive), Membership::Depends);
+    // A non-ASCII letter of another case: SQL Server and MariaDB fold it, SQLite's NOCASE and its LIKE do not.
+    EXPECT_EQ(judged("name LIKE 'À%'", {{"name", "àbc"}}), Membership::Depends);
+    EXPECT_EQ(judged("name LIKE 'À%'", {{"name", "àbc"}}, Collation::CaseSensitive), Membership::NotSelected);
+    EXPECT_EQ(judged("name LIKE 'À%'", {{"name", "Àbc"}}), Membership::Selected);
+    // Accents ignored beside a LIKE folding ASCII letters under cs: a product of switches reads 'É%' as 'e%'; no engine
+    // does (SQL Server's CS_AI and MariaDB's _ai_cs count case in LIKE, SQLite counts accents).
+    EXPECT_EQ(judged("name LIKE 'É%'", {{"name", "ebc"}}, Collation::CaseSensitive), Membership::NotSelected);
 }
 
 TEST(OracleReadings, TheIssuesCounterexampleIsNoMustAnswer) {
@@ -67,9 +123,27 @@ TEST(OracleReadings, EvidenceNamesTheReadingTheAnswersFit) {
     // Then it returned an accented row for an unaccented literal.
     evidence.note(parse("name = 'e'"), {{"name", "è"}}, true);
     EXPECT_NE(evidence.summary().find("accents: ignored"), std::string::npos) << evidence.summary();
-    // And then as SQL Server would: no one reading explains all three.
+    EXPECT_EQ(evidence.families().rfind("MariaDB/MySQL (_ai_ci, NO PAD", 0), 0u) << evidence.families();
+    // And then as SQL Server would: no one engine explains all three.
     evidence.note(parse("name = 'ab'"), {{"name", "ab  "}}, true);
-    EXPECT_NE(evidence.summary().find("no one reading explains every answer"), std::string::npos) << evidence.summary();
+    EXPECT_EQ(evidence.families(), "none of SQL Server, SQLite, MariaDB/MySQL");
+    EXPECT_EQ(evidence.summary().rfind("3 rows; the answers fit none of ", 0), 0u) << evidence.summary();
+}
+
+TEST(OracleReadings, EvidenceNamesTheEngineFamilies) {
+    ReadingEvidence undeclared(std::nullopt);
+    EXPECT_EQ(undeclared.families(), "any of SQL Server, PostgreSQL, SQLite, MariaDB/MySQL");
+    // LIKE 'A%' returned "abc", = 'AB' not "ab": SQLite's default alone.
+    undeclared.note(parse("name LIKE 'A%'"), {{"name", "abc"}}, true);
+    undeclared.note(parse("name = 'AB'"), {{"name", "ab"}}, false);
+    EXPECT_EQ(undeclared.families(), "SQLite (BINARY, LIKE folding ASCII)");
+    EXPECT_NE(undeclared.summary().find("the answers fit SQLite (BINARY, LIKE folding ASCII); "), std::string::npos)
+        << undeclared.summary();
+    // A LIKE comparing case beside an = folding it: no engine.
+    ReadingEvidence ci(Collation::CaseInsensitive);
+    ci.note(parse("name = 'AB'"), {{"name", "ab"}}, true);
+    ci.note(parse("name LIKE 'A%'"), {{"name", "abc"}}, false);
+    EXPECT_EQ(ci.families(), "none of SQL Server, SQLite, MariaDB/MySQL");
 }
 
 }  // namespace

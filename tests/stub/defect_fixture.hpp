@@ -10,8 +10,8 @@ using stub::Defect;
 
 class StubDefect : public StubTest {
 protected:
-    /// Restarts the stub (fresh data, fresh clock) with `defect` on.
-    void start(Defect defect) {
+    /// Restarts the stub (fresh data, fresh clock) with `defect` on, under `choices`.
+    void start(Defect defect, const stub::Choices& choices = {}) {
         client.reset();
         server.reset();
         clock = ManualClock{};
@@ -19,6 +19,7 @@ protected:
         options.clock = clock.clock();
         options.threads = 2;
         options.defect = defect;
+        options.choices = choices;
         server = std::make_unique<stub::StubServer>(catalogue, options);
         server->start();
         client = std::make_unique<httplib::Client>("127.0.0.1", server->port());

@@ -182,6 +182,25 @@ TEST_F(StubDefect, AndAsOr) {
     EXPECT_EQ(bad, 2);
 }
 
+TEST_F(StubDefect, LikeCaseSensitiveUnderCi) {
+    const auto [good, bad] = compare(Defect::named("like-case-sensitive-under-ci"), [&] {
+        three_families();
+        return std::pair{total("Famiglia", selection("des_famiglia LIKE 'T%'")),
+                         total("Famiglia", selection("des_famiglia = 'TWO'"))};
+    });
+    EXPECT_EQ(good, std::pair(2L, 1L));
+    EXPECT_EQ(bad, std::pair(0L, 1L)) << "= still folds case";
+}
+
+TEST_F(StubDefect, LikeCaseSensitiveUnderCiShowsOnlyUnderCi) {
+    stub::Choices cs;
+    cs.collation = stub::Choices::Collation::Cs;
+    start(Defect::named("like-case-sensitive-under-ci"), cs);
+    three_families();
+    EXPECT_EQ(total("Famiglia", selection("des_famiglia LIKE 't%'")), 2);
+    EXPECT_EQ(total("Famiglia", selection("des_famiglia LIKE 'T%'")), 0) << "as any case-sensitive collation";
+}
+
 TEST_F(StubDefect, AndAsOrKeepsBetween) {
     start(Defect::named("and-as-or"));
     three_families();

@@ -2,7 +2,9 @@
 // stores, answers and reads RecordSelection as that engine does, and the default is SQL Server.
 #include <algorithm>
 
+#include "oracle/engine_profiles.hpp"
 #include "stub/stub_fixture.hpp"
+#include "stub/variation/engine.hpp"
 #include "stub/variation/choices.hpp"
 
 namespace bds::test {
@@ -139,11 +141,23 @@ TEST_F(AccentBlindEngine, IgnoresAccentsAlsoOnKeysAndIndexedFields) {
     EXPECT_EQ(rows("CliFor").size(), 1u) << "its unique index makes E1 and É1 one key: an upsert";
 }
 
+using SqliteEngine = EngineWith<"A-17=cs,A-108=ascii">;
+
+TEST_F(SqliteEngine, LikeFoldsAsciiLettersBesideABinaryEquals) {
+    customer({{"des_cogn", "città"}, {"des_ragsoc", "ab "}});
+    EXPECT_EQ(selected("des_cogn = 'CITTà'"), 0u);
+    EXPECT_EQ(selected("des_cogn LIKE 'CITTà'"), 1u);
+    EXPECT_EQ(selected("des_cogn LIKE 'CITTÀ'"), 0u);
+    EXPECT_EQ(selected("des_ragsoc = 'ab'"), 0u) << "SQLite counts trailing blanks, whatever A-99 says";
+}
+
 using AsciiLikeEngine = EngineWith<"A-108=ascii">;
 
-TEST_F(AsciiLikeEngine, LikeFoldsAsciiLettersWhateverEqualsDoes) {
+TEST_F(AsciiLikeEngine, UnderCiIsSqliteNocase) {
+    // No engine folds more letters in = than in LIKE: under ci, SQLite's LIKE sits beside its NOCASE.
     customer({{"des_cogn", "città"}});
-    EXPECT_EQ(selected("des_cogn = 'CITTÀ'"), 1u);
+    EXPECT_EQ(selected("des_cogn = 'CITTÀ'"), 0u);
+    EXPECT_EQ(selected("des_cogn = 'CITTà'"), 1u);
     EXPECT_EQ(selected("des_cogn LIKE 'CITTÀ'"), 0u);
     EXPECT_EQ(selected("des_cogn LIKE 'CITTà'"), 1u);
 }
@@ -191,6 +205,33 @@ TEST_F(CharacterCountingEngine, CountsCharactersNotUtf16Units) {
 
 TEST_F(SqlServerEngine, CountsUtf16Units) {
     EXPECT_EQ(post_json("/api/sync/CliFor", astral_customer(catalogue), token()).status, 400);
+}
+
+/// Every combination of the choices that make the stub's reading (A-17, A-98..A-100, A-102..A-104, A-108).
+std::vector<stub::Choices> reading_choices() {
+    std::vector<stub::Choices> out = {stub::Choices{}};
+    for (const char* id : {"A-17", "A-98", "A-99", "A-100", "A-102", "A-103", "A-104", "A-108"}) {
+        const stub::ChoiceInfo* info = stub::find_choice(id);
+        std::vector<stub::Choices> next;
+        for (const stub::Choices& c : out)
+            for (std::size_t v = 0; v < info->values.size(); ++v) {
+                stub::Choices x = c;
+                info->set(x, v);
+                next.push_back(x);
+            }
+        out = std::move(next);
+    }
+    return out;
+}
+
+TEST(StubEngineReading, EveryCombinationOfChoicesIsAnEngineTheOracleAdmits) {
+    const auto all = reading_choices();
+    EXPECT_EQ(all.size(), 2u * 3 * 3 * 2 * 2 * 2 * 2 * 2);
+    for (const stub::Choices& c : all) {
+        const Reading r = stub::Engine(c).reading();
+        const Collation declared = c.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
+        EXPECT_TRUE(oracle::admitted(r, declared)) << stub::describe(c) << ": " << r.describe();
+    }
 }
 
 }  // namespace

@@ -164,7 +164,9 @@ const std::vector<ChoiceInfo> kTable = {
                            {"converted as SQL Server does (blanks around, '' as 0, compact dates)",
                             "only plain numbers and YYYY-MM-DD[ hh:mm[:ss[.f]]] convert; other literals are refused"}),
     entry<&C::case_folding>("A-102", "letters a case-insensitive comparison folds", {"letters", "ascii"},
-                            {"Latin, Greek and Cyrillic letters (SQL Server)", "ASCII letters only (SQLite's NOCASE)"}),
+                            {"Latin, Greek and Cyrillic letters (SQL Server)",
+                             "ASCII letters only, under ci: SQLite's NOCASE, which also counts trailing blanks and "
+                             "accents whatever A-99 and A-103 say"}),
     entry<&C::accents>("A-103", "accents in text comparisons", {"sensitive", "insensitive"},
                        {"significant (SQL Server's _AS collations)", "ignored: é = e (an _AI collation, MySQL's _ci)"}),
     entry<&C::float_precision>("A-104", "float(n <= 24)", {"real", "double"},
@@ -179,7 +181,9 @@ const std::vector<ChoiceInfo> kTable = {
                            {"UTF-16 units for nvarchar/nchar (SQL Server)", "characters (PostgreSQL, MySQL)"}),
     entry<&C::like_case>(
         "A-108", "case in RecordSelection's LIKE", {"collation", "ascii"},
-        {"as = compares it (the collation)", "ASCII letters folded whatever = does (SQLite's default LIKE)"}),
+        {"as = compares it (the collation)",
+         "ASCII letters folded whatever = does: SQLite's default LIKE, beside its BINARY = under cs and its NOCASE = "
+         "under ci; trailing blanks and accents counted whatever A-99 and A-103 say"}),
     entry<&C::nested_lists>(
         "A-109", "GET of a nested list whose fields are not shown", {"refused", "empty"},
         {"403, as a name that is no resource", "an empty list (a server that serves them, none stored)"}),

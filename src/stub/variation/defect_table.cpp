@@ -242,6 +242,11 @@ const std::vector<DefectInfo> kDefects = {
      "001-2.4-mcparticoli-key, 001-2.5-mcpclienti-key, 001-2.6-mcpdocumentit-key, "
      "001-2.7-mcpdocumentir-key, 001-2.3-mcpresources-key",
      "every MCP view and MCPResources answers each of its rows twice (a join that fans out)"},
+    {make<LikeCaseSensitiveUnderCi>, "like-case-sensitive-under-ci", "filters",
+     "000 §4.1 RecordSelection: a SQL WHERE condition (A-17, A-108)",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "under a case-insensitive collation LIKE compares case while = folds it: no engine reads a condition so", "MUST",
+     "A-17=ci"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

@@ -25,7 +25,6 @@ std::optional<sql::Decimal> beyond_scale(const json& v, int scale) {
 Reading Engine::reading() const {
     Reading r;
     r.collation = choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
-    r.folding = choices_.case_folding == C::CaseFolding::Ascii ? sql::CaseFolding::Ascii : sql::CaseFolding::Letters;
     r.ignore_accents = choices_.accents == C::Accents::Insensitive;
     // Conditions read stored values: padded unless stored as sent.
     r.pad_fixed = choices_.fixed_text != C::FixedText::AsSent;
@@ -33,9 +32,20 @@ Reading Engine::reading() const {
     r.like_blanks = choices_.trailing_blanks == C::TrailingBlanks::SqlServer     ? Reading::LikeBlanks::SqlServer
                     : choices_.trailing_blanks == C::TrailingBlanks::Significant ? Reading::LikeBlanks::Significant
                                                                                  : Reading::LikeBlanks::Trimmed;
-    r.like_folds_ascii = choices_.like_case == C::LikeCase::Ascii;
     r.empty_text_is_null = choices_.empty_text == C::EmptyText::Null;
     r.float_as_double = choices_.float_precision == C::FloatPrecision::Double;
+    // Folding ASCII letters only, in = (A-102) or in LIKE, is SQLite's, where it tells: under ci its NOCASE
+    // (= and LIKE fold ASCII letters), under cs its BINARY = beside its LIKE. The stub is then SQLite throughout,
+    // counting trailing blanks and accents whatever say: no engine mixes them (oracle/engine_profiles).
+    const bool ascii_equals = choices_.case_insensitive() && choices_.case_folding == C::CaseFolding::Ascii;
+    if (ascii_equals || choices_.like_case == C::LikeCase::Ascii) {
+        r.folding = sql::CaseFolding::Ascii;
+        r.like_case = choices_.case_insensitive() ? Reading::LikeCase::AsEquals : Reading::LikeCase::Ascii;
+        r.ignore_accents = false;
+        r.equality_ignores_trailing_blanks = false;
+        r.like_blanks = Reading::LikeBlanks::Significant;
+    }
+    if (policy_) policy_->reading(r);
     return r;
 }
 

@@ -12,14 +12,18 @@
 #include "schema/record_validator.hpp"
 #include "selection/selection.hpp"
 #include "stub/variation/choices.hpp"
+#include "stub/variation/policy.hpp"
 
 namespace bds::stub {
 
 class Engine {
 public:
-    explicit Engine(const Choices& choices) : choices_(choices) {}
+    /// `policy`: the reference's or a defect's (policy.hpp), which may read conditions otherwise; it outlives this.
+    explicit Engine(const Choices& choices, const Policy* policy = nullptr) : choices_(choices), policy_(policy) {}
 
-    /// How this database reads RecordSelection (A-17, A-98..A-104, A-108).
+    /// How this database reads RecordSelection (A-17, A-98..A-104, A-108): always as one real engine does
+    /// (oracle/engine_profiles.hpp), so choices that only SQLite has (A-102 `ascii` under ci, A-108 `ascii`) make it
+    /// SQLite in every point of the reading; then as the policy says.
     Reading reading() const;
     /// Why this database refuses a condition before running it (A-101: a literal it does not convert), or nullopt.
     std::optional<std::string> refusal(const Selection& selection) const;
@@ -41,6 +45,7 @@ public:
 
 private:
     Choices choices_;
+    const Policy* policy_;
 };
 
 }  // namespace bds::stub

@@ -16,6 +16,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "schema/record_validator.hpp"
+#include "selection/reading.hpp"
 #include "stub/list_query.hpp"
 #include "stub/users.hpp"
 
@@ -74,6 +75,8 @@ public:
     virtual std::optional<std::string> selection_applied(std::optional<std::string> sent, Endpoint) const {
         return sent;
     }
+    /// How the database reads the RecordSelection (`r`: the engine's, stub/variation/engine.hpp): unchanged.
+    virtual void reading(Reading& /*r*/) const {}
     /// The instant a change feed lists the changes after: LastUtcRun, read as UTC (000 §4.3).
     virtual std::optional<std::int64_t> feed_after(std::optional<std::int64_t> last_utc_run) const {
         return last_utc_run;

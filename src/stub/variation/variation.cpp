@@ -92,8 +92,8 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
 Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect, std::shared_ptr<SqlEngine> database)
     : catalogue_(catalogue),
       choices_(implied(choices)),
-      engine_(choices_),
       policy_(make_policy(defect)),
+      engine_(choices_, policy_.get()),
       database_(std::move(database)) {}
 
 // --- every request ---

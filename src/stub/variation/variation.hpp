@@ -145,8 +145,8 @@ private:
     int reference_week(std::int64_t ticks) const;
     const Catalogue& catalogue_;
     Choices choices_;
-    Engine engine_;
     std::unique_ptr<Policy> policy_;
+    Engine engine_;  ///< after policy_, which it asks
     std::shared_ptr<SqlEngine> database_;
     mutable std::atomic<unsigned long> requests_{0};
 };

@@ -7,6 +7,7 @@
 
 #include "common/http_text.hpp"
 #include "run/suite_fixture.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -70,6 +71,32 @@ TEST(FiltersChecks, AFailingPropertyShowsTheConditionAsItsCounterexample) {
         EXPECT_FALSE(shown.empty());
         EXPECT_EQ(shown.find("<\?\?\?>"), std::string::npos) << shown;  // the condition's text, not an opaque value
     }
+}
+
+/// FIL-09 alone against `target` at the default number of cases (kDefaultCases), under `seed`.
+run::CheckResult fil09_at_default_cases(const Catalogue& cat, const client::TargetConfig& target, std::uint64_t seed) {
+    run::RunOptions options;
+    options.seed = seed;
+    const auto result = run::run_checks(cat, target, select_checks(all_checks(), {}, {"FIL-09"}), options);
+    return test::result_of(result, "FIL-09");
+}
+
+TEST(FiltersChecks, ALikeComparingCaseBesideAFoldingEqualsFailsFil09) {
+    // The target declares ci (the stub's collation): every engine with a case-insensitive = folds case in LIKE too
+    // (oracle/engine_profiles.hpp), so a row a LIKE matches only without case must come back.
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = stub::Defect::named("like-case-sensitive-under-ci");
+    auto broken = bundled::start_embedded_stub(cat, options);
+    ASSERT_EQ(broken.target.collation, Collation::CaseInsensitive);
+    const auto r = fil09_at_default_cases(cat, broken.target, 42);
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_FALSE(r.findings.empty());
+    std::string shown = r.findings.front().counterexample;
+    for (char& c : shown) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    EXPECT_NE(shown.find("LIKE"), std::string::npos) << r.findings.front().counterexample;
+    auto faithful = bundled::start_embedded_stub(cat, {});
+    EXPECT_EQ(fil09_at_default_cases(cat, faithful.target, 42).outcome, run::Outcome::Pass);
 }
 
 TEST(FiltersChecks, UnicodeLiteralsReadAsWindows1252FailFil10) {

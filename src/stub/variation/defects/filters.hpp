@@ -116,6 +116,14 @@ struct FirstConditionOnly : Policy {
     }
 };
 
+/// Under a case-insensitive collation LIKE compares case while = folds it: a mix no engine has (SQL Server's CI,
+/// MariaDB's _ci and SQLite's NOCASE fold in both).
+struct LikeCaseSensitiveUnderCi : Policy {
+    void reading(Reading& r) const override {
+        if (r.collation == Collation::CaseInsensitive) r.like_case = Reading::LikeCase::Exact;
+    }
+};
+
 /// POST query drops the RecordSelection of its body.
 using QueryIgnoresSelection = SelectionDropped<Endpoint::Query>;
 
