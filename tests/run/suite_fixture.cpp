@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <mutex>
-#include <regex>
 #include <sstream>
 
 namespace bds::test {
@@ -93,18 +92,6 @@ BreakingProxy::Before answer(const std::string& method, const std::string& path,
         if (req.method != method || req.path != path) return false;
         res.status = status;
         res.set_content(body, "application/json");
-        return true;
-    };
-}
-
-BreakingProxy::Before refuse_tsql_forms(std::shared_ptr<std::atomic<int>> refused) {
-    return [refused](const httplib::Request& req, httplib::Response& res) {
-        static const std::regex tsql(R"(N'|flg_\w+ = [01]\b)");
-        const std::string selection = req.get_param_value("RecordSelection") + (req.method == "POST" ? req.body : "");
-        if (!std::regex_search(selection, tsql)) return false;
-        if (refused) ++*refused;
-        res.status = 400;
-        res.set_content(R"({"error":"near \"'\": syntax error"})", "application/json");
         return true;
     };
 }

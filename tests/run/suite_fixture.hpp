@@ -3,7 +3,6 @@
 // proxy that breaks one rule (so a test shows a check fails on a server that breaks its rule).
 #include <httplib.h>
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -52,10 +51,6 @@ struct Broken {
 
 /// A proxy hook that answers `method path` (any query) itself with `status` and `body`.
 BreakingProxy::Before answer(const std::string& method, const std::string& path, int status, const std::string& body);
-
-/// A proxy hook that refuses (400) a RecordSelection holding T-SQL's own forms, as SQLite refuses them: N'…', and a bit
-/// column compared with 1 or 0 (in the query string, or in a POST query's body). `refused` counts the refusals.
-BreakingProxy::Before refuse_tsql_forms(std::shared_ptr<std::atomic<int>> refused = nullptr);
 
 /// A rewrite hook that hands each record of a POST sync block to `edit` with its resource, one block at a time (an
 /// edit that remembers what it saw needs no lock of its own); a record for which `edit` returns false is left out.
