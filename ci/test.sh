@@ -26,9 +26,9 @@ ci/setup.sh
 jobs=$(nproc)
 
 phase "optimised build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBDS_WERROR=ON -DBDS_BUILD_TESTS=OFF >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBDS_WERROR=ON -DBDS_BUILD_TESTS=OFF -DBDS_ENGINE_HARNESS=ON >/dev/null
 cmake --build build -j "$jobs"
-phase "optimised tests (matrices, benches' smoke)"
+phase "optimised tests (matrices, the harness on SQLite, PostgreSQL and MariaDB, benches' smoke)"
 ctest --test-dir build --output-on-failure -j "$jobs"
 phase "package"
 # The Debian package as users get it: installed with apt, run, removed (needs root, or sudo without a password).

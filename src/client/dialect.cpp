@@ -115,6 +115,7 @@ void DialectState::found(const Dialect& dialect, const std::string& how) {
     if (declared_) return;
     if (!(dialect == value_)) notes_.push_back("RecordSelection literals: " + dialect.describe() + " (" + how + ")");
     value_ = dialect;
+    probed_ = true;
 }
 
 std::string DialectState::spelled(const std::string& resource, const std::string& selection,
@@ -134,7 +135,10 @@ std::string DialectState::spelled(const std::string& resource, const std::string
 std::vector<Dialect> DialectState::alternatives(const std::string& resource, const std::string& selection,
                                                 const Dialect& current) const {
     std::vector<Dialect> out;
-    if (declared_) return out;
+    {
+        std::lock_guard lock(mutex_);
+        if (declared_ || probed_) return out;
+    }
     std::vector<Dialect> all = every_dialect();
     std::stable_sort(all.begin(), all.end(), [&](const Dialect& a, const Dialect& b) {
         return differences(a, current) < differences(b, current);

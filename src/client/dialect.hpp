@@ -65,7 +65,8 @@ public:
     /// itself when it holds no literal whose form the dialect changes, or when it does not parse.
     std::string spelled(const std::string& resource, const std::string& selection, const Dialect& dialect) const;
     /// The other dialects to try, in order, when `selection` in `current`'s forms was refused: each differing from it
-    /// in the form of a literal the selection holds.
+    /// in the form of a literal the selection holds. None once the dialect is stated or probed: a read refused then is
+    /// refused for another reason (a PageNumber under test, a cap), and its tries would only add requests.
     std::vector<Dialect> alternatives(const std::string& resource, const std::string& selection,
                                       const Dialect& current) const;
     /// A read refused in `before`'s forms was accepted in `after`'s: the run uses them from now on.
@@ -77,6 +78,7 @@ private:
     const Catalogue& catalogue_;
     const bool declared_;
     mutable std::mutex mutex_;
+    bool probed_ = false;
     Dialect value_;
     std::vector<std::string> notes_;
 };

@@ -7,7 +7,10 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <set>
+#include <tuple>
 
+#include "oracle/readings.hpp"
 #include "suites/registry.hpp"
 #include "suites/common/support.hpp"
 #include "suites/common/written.hpp"
@@ -68,18 +71,21 @@ void stored_values(Context& ctx) {
     if (stored.size() == 1) ctx.observe("a datetime sent 10:00:00.507 (A-106): " + shown(stored, "dat_obsoleto"));
 }
 
-/// Whether `condition`, ANDed with the check's marker, selects the one record it is about: "selects", "does not", or
-/// the status of a refusal.
-std::string probe(Context& ctx, const std::string& scope, const std::string& condition) {
+/// The cod_clifor of the rows `condition`, ANDed with the check's marker, selects; nullopt when the target refuses it.
+std::optional<std::set<std::string>> probed(Context& ctx, const std::string& scope, const std::string& condition) {
     const auto r =
         ctx.api.list(kWriter, "CliFor",
                      {.selection = scope + " and " + condition, .page_size = 10, .page_number = 1, .verbatim = true});
     ctx.answered(r.response);
-    if (r.response.status != 200 || !r.page) return "refused: " + status_text(r.response);
-    return r.page->rows.empty() ? "does not select it" : "selects it";
+    if (r.response.status != 200 || !r.page) return std::nullopt;
+    std::set<std::string> out;
+    for (const auto& row : r.page->rows)
+        if (value_of(row, "cod_clifor").is_string()) out.insert(value_of(row, "cod_clifor").get<std::string>());
+    return out;
 }
 
-/// How the target's RecordSelection reads text where databases differ (A-98..A-103).
+/// How the target's RecordSelection reads text where databases differ (A-98..A-103, A-108), and which engines its
+/// answers fit (oracle/engine_profiles.hpp).
 void text_readings(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
@@ -91,20 +97,39 @@ void text_readings(Context& ctx) {
     for (auto& r : block) r[mark->name] = text;
     send_or_error(ctx, clifor, block);
     const std::string scope = mark->name + " = " + sql_text(text);
-    ctx.observe("des_cogn 'ab ' and = 'ab' (A-99): " + probe(ctx, scope, "des_cogn = 'ab'"));
-    ctx.observe("des_cogn 'ab ' and LIKE 'ab' (A-99): " + probe(ctx, scope, "des_cogn LIKE 'ab'"));
-    ctx.observe("an nchar(1) sent '' and NOT LIKE '' (A-98): " + probe(ctx, scope, "ind_campo_libero1 NOT LIKE ''"));
-    ctx.observe("des_nome 'x' and <> '' (A-100): " + probe(ctx, scope, "des_nome <> ''"));
-    ctx.observe("num_priorita_evas 3 and = ' 3 ' (A-101): " + probe(ctx, scope, "num_priorita_evas = ' 3 '"));
-    ctx.observe("des_cogn 'citt\xC3\xA0' and = 'CITT\xC3\x80' (A-102): " +
-                probe(ctx, scope, "des_cogn = 'CITT\xC3\x80'"));
-    ctx.observe("des_cogn 'citt\xC3\xA0' and = 'citta' (A-103): " + probe(ctx, scope, "des_cogn = 'citta'"));
-    ctx.observe("des_cogn 'citt\xC3\xA0' and LIKE 'CITT\xC3\x80' (A-102, A-108): " +
-                probe(ctx, scope, "des_cogn LIKE 'CITT\xC3\x80'"));
+    const std::vector<json> back = read_all(ctx, kWriter, clifor.name, scope);
+    // What each probe is about: its label, its condition, and the record (of `block`) it asks about.
+    const std::vector<std::tuple<const char*, const char*, std::size_t>> probes = {
+        {"des_cogn 'ab ' and = 'ab' (A-99)", "des_cogn = 'ab'", 0},
+        {"des_cogn 'ab ' and LIKE 'ab' (A-99)", "des_cogn LIKE 'ab'", 0},
+        {"an nchar(1) sent '' and NOT LIKE '' (A-98)", "ind_campo_libero1 NOT LIKE ''", 2},
+        {"des_nome 'x' and <> '' (A-100)", "des_nome <> ''", 2},
+        {"num_priorita_evas 3 and = ' 3 ' (A-101)", "num_priorita_evas = ' 3 '", 2},
+        {"des_cogn 'citt\xC3\xA0' and = 'CITT\xC3\x80' (A-102)", "des_cogn = 'CITT\xC3\x80'", 1},
+        {"des_cogn 'citt\xC3\xA0' and = 'citta' (A-103)", "des_cogn = 'citta'", 1},
+        {"des_cogn 'citt\xC3\xA0' and LIKE 'CITT\xC3\x80' (A-102, A-108)", "des_cogn LIKE 'CITT\xC3\x80'", 1},
+    };
+    oracle::ReadingEvidence evidence(ctx.target.collation);
+    for (const auto& [label, condition, about] : probes) {
+        const auto selected = probed(ctx, scope, condition);
+        const std::string code = block[about]["cod_clifor"].get<std::string>();
+        ctx.observe(std::string(label) + ": " +
+                    (!selected               ? "refused"
+                     : selected->count(code) ? "selects it"
+                                             : "does not select it"));
+        if (!selected) continue;
+        const Selection parsed = Selection::parse(condition, clifor);
+        for (const auto& row : back) try {
+                if (value_of(row, "cod_clifor").is_string())
+                    evidence.note(parsed, row, selected->count(value_of(row, "cod_clifor").get<std::string>()) > 0);
+            } catch (const SelectionError&) {  // a value of the wrong type: SCH-01 judges it, it tells nothing here
+            }
+    }
+    ctx.observe("the RecordSelection answers fit: " + evidence.families());
 }
 
-/// Whether `condition` (sent as written) selects exactly the CliFor record `cod_clifor`: "selects it", "selects
-/// nothing", "selects N rows", or the refusal.
+/// Whether `condition` (sent as written) selects exactly the CliFor record `cod_clifor`, and the answer: "selects
+/// it", "selects nothing", "selects N rows", or the refusal.
 std::pair<bool, std::string> selects_only(Context& ctx, const std::string& condition, const std::string& cod_clifor) {
     const auto r =
         ctx.api.list(kWriter, "CliFor", {.selection = condition, .page_size = 10, .page_number = 1, .verbatim = true});

@@ -246,7 +246,7 @@ const std::vector<DefectInfo> kDefects = {
      "000 §4.1 RecordSelection: a SQL WHERE condition (A-17, A-108)",
      "000-4.1-recordselection, 000-4.1-rule1-selection",
      "under a case-insensitive collation LIKE compares case while = folds it: no engine reads a condition so", "MUST",
-     "A-17=ci"},
+     "A-17=ci,A-115=evaluator"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};
