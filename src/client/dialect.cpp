@@ -105,6 +105,11 @@ Dialect dialect_from_json(const json& doc) {
 DialectState::DialectState(const Catalogue& catalogue, std::optional<Dialect> declared)
     : catalogue_(catalogue), declared_(declared.has_value()), value_(declared.value_or(Dialect{})) {}
 
+bool DialectState::settled() const {
+    std::lock_guard lock(mutex_);
+    return declared_ || probed_;
+}
+
 Dialect DialectState::get() const {
     std::lock_guard lock(mutex_);
     return value_;

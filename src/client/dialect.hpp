@@ -59,6 +59,8 @@ public:
     Dialect get() const;
     /// Whether the target file states the dialect (then nothing probes or changes it).
     bool declared() const { return declared_; }
+    /// Whether the dialect is known: stated, or found by ENG-03's probe.
+    bool settled() const;
     /// The dialect ENG-03 found; `how`: what showed it, for the notes.
     void found(const Dialect& dialect, const std::string& how);
     /// `selection` (a condition the harness composed for `resource`, in T-SQL's forms) spelled in `dialect`; the text

@@ -236,7 +236,21 @@ void generated(Context& ctx, bool standard_sql, const std::string& purpose, std:
     }
 }
 
-void generated_conditions(Context& ctx) { generated(ctx, false, "cond", 100); }
+/// Skips a check of T-SQL's own forms on a target whose RecordSelection reads no N'…' (ENG-03 found it, or the target
+/// file says so: A-114): its dialect is another engine's, and those forms are SQL Server's, not the seeds'.
+void skip_unless_tsql(Context& ctx) {
+    const client::DialectState* state = ctx.api.dialect();
+    if (!state || !state->settled()) return;
+    const client::Dialect d = state->get();
+    using Text = client::Dialect::Text;
+    if (d.latin != Text::National && d.bmp != Text::National && d.astral != Text::National)
+        ctx.skip("the target's RecordSelection reads no N'…' (ENG-03, A-114): T-SQL's own forms are not its dialect");
+}
+
+void generated_conditions(Context& ctx) {
+    skip_unless_tsql(ctx);
+    generated(ctx, false, "cond", 100);
+}
 
 void standard_conditions(Context& ctx) { generated(ctx, true, "std", 900); }
 
@@ -467,6 +481,7 @@ void quoting(Context& ctx) {
 }
 
 void unicode_literals(Context& ctx) {
+    skip_unless_tsql(ctx);
     // Text beyond ASCII in T-SQL's Unicode literal N'…', whatever code page plain quotes would use.
     select_each(
         ctx,
