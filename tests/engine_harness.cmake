@@ -20,6 +20,6 @@ target_link_libraries(bds_test_engines PUBLIC bds_core PkgConfig::LIBPQ PkgConfi
 if(NOT BDS_SANITIZE)
   add_executable(bds_engine_harness_tests run/engine_harness_test.cpp run/suite_fixture.cpp run/proxy_fixture.cpp)
   target_link_libraries(bds_engine_harness_tests PRIVATE bds_test_engines GTest::gtest_main)
-  add_test(NAME engine_harness COMMAND bds_engine_harness_tests)
-  set_tests_properties(engine_harness PROPERTIES LABELS engine_harness TIMEOUT 3600)
+  # One ctest per engine, so that `ctest -j` runs them beside each other and beside the matrices.
+  gtest_discover_tests(bds_engine_harness_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS engine_harness TIMEOUT 1800)
 endif()
