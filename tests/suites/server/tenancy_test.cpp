@@ -150,7 +150,8 @@ TEST(TenancyChecks, ABlockNamingAnotherTenantMayBeRefused) {
 }
 
 TEST(TenancyChecks, TheWritersBlockIsCountedOnEveryPage) {
-    // A run reading pages of one row (a cap of 1) finds the block's two records on two pages: not a record put elsewhere.
+    // A run reading pages of one row (a cap of 1) finds the block's two records on two pages: not a record put
+    // elsewhere.
     Broken b({});
     auto target = b.stub.target;
     target.max_page_size = 1;
