@@ -71,12 +71,17 @@ void stored_values(Context& ctx) {
     if (stored.size() == 1) ctx.observe("a datetime sent 10:00:00.507 (A-106): " + shown(stored, "dat_obsoleto"));
 }
 
+/// One page of CliFor where `condition`, sent as written: a probe, whose literal forms are what it asks about.
+client::ListResult probe_read(Context& ctx, const std::string& condition) {
+    const auto r =
+        ctx.api.list(kWriter, "CliFor", {.selection = condition, .page_size = 10, .page_number = 1, .verbatim = true});
+    ctx.answered(r.response);
+    return r;
+}
+
 /// The cod_clifor of the rows `condition`, ANDed with the check's marker, selects; nullopt when the target refuses it.
 std::optional<std::set<std::string>> probed(Context& ctx, const std::string& scope, const std::string& condition) {
-    const auto r =
-        ctx.api.list(kWriter, "CliFor",
-                     {.selection = scope + " and " + condition, .page_size = 10, .page_number = 1, .verbatim = true});
-    ctx.answered(r.response);
+    const auto r = probe_read(ctx, scope + " and " + condition);
     if (r.response.status != 200 || !r.page) return std::nullopt;
     std::set<std::string> out;
     for (const auto& row : r.page->rows)
@@ -131,9 +136,7 @@ void text_readings(Context& ctx) {
 /// Whether `condition` (sent as written) selects exactly the CliFor record `cod_clifor`, and the answer: "selects
 /// it", "selects nothing", "selects N rows", or the refusal.
 std::pair<bool, std::string> selects_only(Context& ctx, const std::string& condition, const std::string& cod_clifor) {
-    const auto r =
-        ctx.api.list(kWriter, "CliFor", {.selection = condition, .page_size = 10, .page_number = 1, .verbatim = true});
-    ctx.answered(r.response);
+    const auto r = probe_read(ctx, condition);
     if (r.response.status != 200 || !r.page) return {false, "refused (" + status_text(r.response) + ")"};
     const auto& rows = r.page->rows;
     if (rows.size() == 1 && value_of(rows[0], "cod_clifor") == json(cod_clifor)) return {true, "selects it"};
