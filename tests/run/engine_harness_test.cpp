@@ -1,10 +1,11 @@
 // The whole harness against the stub with a real database under it (stub/sql_engine.hpp, spec/assumptions.md A-115):
 // a vendor's server passes RecordSelection and the ordering into PostgreSQL or MariaDB, and a correct one must pass
 // every suite whichever it runs on. 100 cases a property, two jobs, the stub's users and query body, no collation
-// declared: no MUST failure, no error, the verdict pass. Slow (each read a round of SQL): run it in the
-// optimised build (ctest -L engine_harness).
+// declared, tokens of 3 s as the main job's stub: no MUST failure, no error, the verdict pass. Slow (each read a
+// round of SQL): run it in the optimised build (ctest -L engine_harness).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -25,6 +26,7 @@ using namespace bds::testing;
 void expect_harness_clean(const std::shared_ptr<stub::SqlEngine>& engine, stub::StubOptions options = {}) {
     const Catalogue cat = builtin_catalogue();
     options.sql_engine = engine;
+    options.token_ttl = std::chrono::seconds(3);  // so that the expiry check (AUTH-06, MUST) decides
     auto stub = bundled::start_embedded_stub(cat, options);
     client::TargetConfig target = stub.target;
     target.collation = std::nullopt;  // a vendor's server that declares none

@@ -12,6 +12,8 @@ namespace bds::test {
 std::string describe(const run::RunResult& result) {
     std::ostringstream out;
     for (const auto& r : result.results) {
+        if (r.outcome == run::Outcome::Skip && r.level == Level::Must && !r.skip_chosen)
+            out << r.id << " skip (undecided) " << r.reason << "\n";
         if (r.outcome == run::Outcome::Pass || r.outcome == run::Outcome::Skip) continue;
         out << r.id << " " << run::to_string(r.outcome) << " " << r.reason << "\n";
         for (const auto& f : r.findings)
