@@ -216,6 +216,10 @@ void add_run_command(CLI::App& app) {
                 "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);
     add_bounded(*cmd, "--wait-for-target", a->run.wait_for_target_s,
                 "Seconds to keep trying a target that does not answer yet (it may be starting)", 0, 3600);
+    add_bounded(*cmd, "--gone-after", a->run.gone_after_s,
+                "Seconds without any answer to any request before the target counts as gone and the run stops (0: three "
+                "times the time-out); a slow target is asked less (fewer requests in flight), not given up on",
+                0, 24 * 3600);
     add_bounded(
         *cmd, "--max-time", a->run.max_time_s,
         "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "

@@ -96,6 +96,9 @@ HttpResponse Api::authed(const std::string& role, const std::string& method, con
     const std::string written = written_resource(method, path);
     std::optional<WriteGate::Writing> writing;
     if (!written.empty()) writing.emplace(gate_, written);
+    // The slot first, the token then: a request waiting its turn behind a slow target must not carry a token that aged
+    // while it waited (a run on a busy server false-alarmed on expired tokens).
+    const HttpClient::Turn turn(http_);
     std::string token = tokens_.token(role);
     HttpResponse r = http_.request(method, path, {{"Authorization", "Bearer " + token}}, body, content_type, a_list);
     if (r.status == 401) {

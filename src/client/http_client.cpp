@@ -30,6 +30,8 @@ std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
 }
 
 constexpr int kMaxRateLimitedRetries = 3;
+/// The first wait before a GET that timed out is sent again (doubled each time): a busy target is given room.
+constexpr auto kTimeoutBackOff = std::chrono::milliseconds(1000);
 /// Headers larger than this are cut (cpp-httplib keeps them all, before any callback of ours could count them).
 constexpr std::uint64_t kMaxHeaderBytes = 1024 * 1024;
 /// How often the watchdog looks at a request in flight.
@@ -65,6 +67,7 @@ void RunLimits::set_deadline(Clock::time_point deadline) {
         deadline_ = deadline;
     }
     ended_.notify_all();
+    in_flight_.wake_all();
 }
 
 std::optional<Clock::time_point> RunLimits::deadline() const {
@@ -84,6 +87,7 @@ void RunLimits::stop(const std::string& why) {
         if (!stopped_) stopped_ = why;
     }
     ended_.notify_all();
+    in_flight_.wake_all();
 }
 
 std::optional<std::string> RunLimits::stopped() const {
@@ -229,17 +233,36 @@ void HttpClient::watch() {
     }
 }
 
+HttpClient::Turn::Turn(HttpClient& client) : client_(client) {
+    if (!client_.limits_ || client_.turn_ || !client_.settings_.in_flight_limited) return;
+    slot_ = client_.limits_->enter();
+    client_.turn_ = &slot_;
+    held_ = true;
+}
+
+HttpClient::Turn::~Turn() {
+    if (held_) client_.turn_ = nullptr;
+}
+
 HttpResponse HttpClient::request(const std::string& method, const std::string& target, const Headers& headers,
                                  const std::string& body, const std::string& content_type, bool caller_judges) {
-    int dropped = 0, limited = 0;
+    const Turn turn(*this);  // a slot, unless the caller holds one already
+    int dropped = 0, timed_out = 0, limited = 0;
     while (true) {
-        bool repeatable = false;
-        HttpResponse r = attempt(method, target, headers, body, content_type, repeatable);
-        if (r.transport_failed() && method == "GET" && repeatable && dropped < settings_.get_retries) {
+        Failed failed = Failed::No;
+        HttpResponse r = attempt(method, target, headers, body, content_type, failed);
+        if (turn_) paced(*turn_, r, failed);
+        if (method == "GET" && failed == Failed::Dropped && dropped < settings_.get_retries) {
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
         note(method, target, r, caller_judges);
+        if (method == "GET" && failed == Failed::TimedOut && timed_out < settings_.get_retries && limits_) {
+            // Slow is not dead: a busy target is given room (fewer requests in flight, a pause) and asked again.
+            limits_->sleep_until(Clock::now() + kTimeoutBackOff * (1 << timed_out));
+            ++timed_out;
+            if (!limits_->past_deadline()) continue;
+        }
         if (r.status == 429 && limits_) limits_->throttled();
         if (r.status == 429 && limited < kMaxRateLimitedRetries) {
             ++limited;  // the server refused to process it: repeating is safe for writes too
@@ -248,6 +271,14 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
         }
         return r;
     }
+}
+
+void HttpClient::paced(const InFlight::Slot& slot, const HttpResponse& r, Failed failed) {
+    if (!limits_) return;
+    if (failed == Failed::TimedOut)
+        limits_->in_flight().timed_out(slot);
+    else if (!r.transport_failed())
+        limits_->in_flight().answered(slot, std::chrono::milliseconds(static_cast<long long>(r.exchange.duration_ms)));
 }
 
 bool HttpClient::wait_after_429(const HttpResponse& r) {
@@ -306,7 +337,7 @@ std::string HttpClient::failure_text(int error, double duration_ms) const {
 }
 
 HttpResponse HttpClient::attempt(const std::string& method, const std::string& target, const Headers& headers,
-                                 const std::string& body, const std::string& content_type, bool& repeatable) {
+                                 const std::string& body, const std::string& content_type, Failed& failed) {
     HttpResponse out;
     Exchange& ex = out.exchange;
     ex.method = method;
@@ -350,6 +381,8 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     };
 
     headers_done_ = false;
+    // A closed connection's descriptor may be another client's by now: the watchdog counts only this client's socket.
+    if (!client_->is_socket_open()) socket_ = -1;
     bytes_before_ = socket_bytes_received(socket_).value_or(0);
     auto deadline = Clock::now() + std::chrono::milliseconds(settings_.deadline_ms);
     if (limits_)
@@ -378,8 +411,14 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     if (cut != Cut::None || too_large || !result) {
         // A failed or cut connection cannot be reused.
         client_->stop();
-        repeatable = !result && cut == Cut::None && !too_large && result.error() != httplib::Error::Write &&
-                     ex.duration_ms < settings_.timeout_ms * 0.9;
+        socket_ = -1;
+        const bool slow = ex.duration_ms >= settings_.timeout_ms * 0.9;
+        if (!result && cut == Cut::None && !too_large && slow)
+            failed = Failed::TimedOut;  // nothing came in time (a drip cut at its deadline is never asked again)
+        else if (!result && cut == Cut::None && !too_large && result.error() != httplib::Error::Write)
+            failed = Failed::Dropped;
+        else
+            failed = Failed::Other;
         switch (cut) {
             case Cut::Deadline:
                 ex.error =

@@ -19,6 +19,7 @@
 
 #include "client/exchange.hpp"
 #include "client/exchange_log.hpp"
+#include "client/in_flight.hpp"
 #include "client/target_watch.hpp"
 
 namespace httplib {
@@ -32,10 +33,13 @@ namespace bds::client {
 ///  - a deadline: past it, no request is sent (each ends at once, "the run's deadline was reached");
 ///  - the secrets of the run (passwords, tokens issued): scrubbed from every exchange, whatever key or place they
 ///    stand in;
-///  - how often the target answered 429.
+///  - how often the target answered 429;
+///  - how many requests are in flight at once (InFlight: at most the run's jobs, fewer while the target is slow).
 class RunLimits {
 public:
-    explicit RunLimits(double per_second = 0) : per_second_(per_second) {}
+    /// `jobs`: the most requests in flight; `adaptive`: fewer while the target is slow (InFlight).
+    explicit RunLimits(double per_second = 0, int jobs = 1, bool adaptive = true)
+        : per_second_(per_second), in_flight_(jobs, adaptive) {}
     /// Waits until the next request may go.
     void acquire();
 
@@ -53,6 +57,15 @@ public:
     /// Sleeps until `until`, the deadline or a stop, whichever comes first (a stop wakes it at once: an interrupt ends
     /// a wait of an hour, or a Retry-After, then and there).
     void sleep_until(std::chrono::steady_clock::time_point until) const;
+
+    /// How long no request may get any answer before the target counts as gone (TargetWatch).
+    void set_gone_after(std::chrono::milliseconds gone_after) { watch_.set_gone_after(gone_after); }
+    /// A slot for a request in flight; an empty one once the run ended (the request then is not sent).
+    InFlight::Slot enter() {
+        return in_flight_.enter([this] { return past_deadline(); });
+    }
+    InFlight& in_flight() { return in_flight_; }
+    const InFlight& in_flight() const { return in_flight_; }
 
     /// A number for a new client (one per check), for the streaks of answered().
     std::uint64_t next_client() { return ++clients_; }
@@ -87,6 +100,7 @@ private:
     std::optional<std::string> stopped_;
     std::atomic<std::uint64_t> clients_{0};
     TargetWatch watch_;
+    InFlight in_flight_;
     bool waited_long_ = false;
     std::set<std::string> secrets_;
     std::array<std::vector<const std::string*>, 256> by_first_byte_;  // into secrets_
@@ -99,7 +113,10 @@ struct HttpSettings {
     int deadline_ms = 0;
     std::string ca_file{};  ///< HTTPS: CA bundle to trust instead of the system's
     bool insecure = false;  ///< HTTPS: no certificate verification
-    int get_retries = 2;    ///< extra attempts of a GET whose connection failed
+    int get_retries = 2;    ///< extra attempts of a GET whose connection failed, or that timed out
+    /// Whether a request takes a slot of the run's InFlight (the token endpoint's do not: a request holding a slot
+    /// may need a token, and the token source sends one request at a time anyway).
+    bool in_flight_limited = true;
     /// The longest wait a 429's Retry-After may impose before a try again (a target asking 30 s per request would
     /// hold a run for hours).
     int max_retry_after_ms = 5000;
@@ -162,10 +179,29 @@ public:
     /// The run's limits, when it has them (tokens add themselves to its secrets).
     RunLimits* limits() const { return limits_; }
 
+    /// A slot of the run's InFlight held across several requests of this client (a token read, the request, its
+    /// resend after a 401): each takes no slot of its own meanwhile. Nothing without run limits.
+    class Turn {
+    public:
+        explicit Turn(HttpClient& client);
+        ~Turn();
+        Turn(const Turn&) = delete;
+        Turn& operator=(const Turn&) = delete;
+
+    private:
+        HttpClient& client_;
+        InFlight::Slot slot_;
+        bool held_ = false;
+    };
+
 private:
-    /// One try; `repeatable` says whether a GET may be sent again (a dropped connection, not a cut or a timeout).
+    /// How a try ended without an answer: what a GET may do again.
+    enum class Failed { No, Dropped, TimedOut, Other };
+    /// One try; `failed` says whether a GET may be sent again (a dropped connection, a time-out; not a cut).
     HttpResponse attempt(const std::string& method, const std::string& target, const Headers& headers,
-                         const std::string& body, const std::string& content_type, bool& repeatable);
+                         const std::string& body, const std::string& content_type, Failed& failed);
+    /// Tells the run's InFlight what a try gave (its time to an answer, or a time-out).
+    void paced(const InFlight::Slot& slot, const HttpResponse& r, Failed failed);
     /// Scrubs the exchange and records it.
     void finish(HttpResponse& out, const std::string& body);
     /// What failed, where, and what to try, for a cpp-httplib error.
@@ -183,6 +219,7 @@ private:
     std::string prefix_;    ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
+    InFlight::Slot* turn_ = nullptr;  ///< the slot a Turn holds
     Recorder* recorder_ = nullptr;
     std::string record_name_;
     ExchangeLog* log_ = nullptr;

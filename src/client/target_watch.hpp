@@ -4,6 +4,7 @@
 /// a time (README, "Targets that are not yet right"). A correct server never trips it: the streaks it counts span
 /// several checks (one check may well provoke 5xx or a closed connection with the malformed input it sends), and any
 /// usable answer ends them.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -26,6 +27,12 @@ enum class Answer {
 /// The streaks that stop a run. Thread-safe.
 class TargetWatch {
 public:
+    using Clock = std::chrono::steady_clock;
+    /// `gone_after`: how long no request may get any answer (a 5xx is an answer) before a streak of requests without
+    /// one stops the run. A slow target still answers some requests: it is asked less (InFlight), not declared gone.
+    explicit TargetWatch(std::chrono::milliseconds gone_after = {}) : gone_after_(gone_after) {}
+    void set_gone_after(std::chrono::milliseconds gone_after);
+
     /// Requests in a row without an answer that stop the run, when they come from at least kNoAnswerClients clients
     /// (checks); kNoAnswerAlone from one client alone.
     static constexpr std::size_t kNoAnswerStreak = 2;
@@ -37,13 +44,16 @@ public:
 
     /// Notes what request `what` ("GET /api/resources/CliFor: 500", or the transport error) of client `client` gave.
     /// Returns why the run must stop when this completes a streak (once: later calls give nothing).
-    std::optional<std::string> note(std::uint64_t client, Answer answer, const std::string& what);
+    std::optional<std::string> note(std::uint64_t client, Answer answer, const std::string& what,
+                                    Clock::time_point now = Clock::now());
 
 private:
     std::mutex mutex_;
     std::size_t none_ = 0, bad_ = 0;  ///< the current streaks (a request without an answer counts in both)
     std::set<std::uint64_t> none_clients_, bad_clients_;
     std::string last_;
+    std::chrono::milliseconds gone_after_;
+    Clock::time_point last_answer_ = Clock::now();  ///< any answer, usable or not
     bool tripped_ = false;
 };
 

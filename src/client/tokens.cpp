@@ -54,29 +54,60 @@ IssuedToken request_token(HttpClient& http, const TargetConfig& target, const Us
 TokenSource::TokenSource(const TargetConfig& target, std::unique_ptr<HttpClient> http, Clock clock)
     : target_(target), http_(std::move(http)), clock_(std::move(clock)) {}
 
+std::chrono::steady_clock::duration TokenSource::margin(std::chrono::steady_clock::duration life) const {
+    // A token must outlive the request that carries it, its wait at a busy target included: a fifth of its life, at
+    // least a second, at least three times what answers take lately, never more than half its life.
+    std::chrono::steady_clock::duration m =
+        std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), life / 5);
+    if (const RunLimits* limits = http_->limits())
+        m = std::max<std::chrono::steady_clock::duration>(m, 3 * limits->in_flight().latency());
+    return std::min(m, life / 2);
+}
+
+IssuedToken TokenSource::issue(const UserCredentials& user) {
+    for (int tried = 0;; ++tried) try {
+            return request_token(*http_, target_, user);
+        } catch (const TokenError& e) {
+            // A busy target that timed out a token request is asked again (an issued token that never came back is
+            // harmless); no answer at all, or a refusal, ends it.
+            RunLimits* limits = http_->limits();
+            if (tried >= kTimeoutRetries || !limits || e.exchange().error.rfind("timeout", 0) != 0) throw;
+            limits->sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1 << tried));
+            if (limits->past_deadline()) throw;
+        }
+}
+
 std::string TokenSource::token(const std::string& role) {
     std::lock_guard lock(mutex_);
     const auto now = clock_();
-    if (auto it = cache_.find(role); it != cache_.end() && now < it->second.renew_at) return it->second.token;
+    if (auto it = cache_.find(role); it != cache_.end()) {
+        const Cached& c = it->second;
+        // Without expires_in, a token is kept until a 401 says otherwise, or for the lifetime 401s showed.
+        const auto life = c.life ? c.life : observed_life_;
+        if (!life || now < c.issued_at + *life - margin(*life)) return c.token;
+    }
     const UserCredentials* user = target_.user(role);
     if (!user) throw std::out_of_range("the target file gives no user for role " + role);
-    IssuedToken t = request_token(*http_, target_, *user);
+    IssuedToken t = issue(*user);
     ++issued_;
-    // Without expires_in, keep the token until a 401 says otherwise.
-    auto renew_at = std::chrono::steady_clock::time_point::max();
-    if (t.expires_in) {
-        const auto life = std::chrono::seconds(*t.expires_in);
-        const auto margin = std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), life / 5);
-        renew_at = now + (life > margin ? life - margin : std::chrono::steady_clock::duration::zero());
-    }
-    cache_[role] = {t.access_token, renew_at};
+    std::optional<std::chrono::steady_clock::duration> life;
+    if (t.expires_in) life = std::chrono::seconds(*t.expires_in);
+    cache_[role] = {t.access_token, now, life};
     return t.access_token;
 }
 
 void TokenSource::invalidate(const std::string& role, const std::string& token) {
     std::lock_guard lock(mutex_);
     // Only the token that was refused: another thread may already have renewed it.
-    if (auto it = cache_.find(role); it != cache_.end() && it->second.token == token) cache_.erase(it);
+    if (auto it = cache_.find(role); it != cache_.end() && it->second.token == token) {
+        if (!it->second.life) {
+            // A token without expires_in refused: its age is the lifetime seen, for the tokens after it.
+            const auto age =
+                std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), clock_() - it->second.issued_at);
+            observed_life_ = observed_life_ ? std::min(*observed_life_, age) : age;
+        }
+        cache_.erase(it);
+    }
 }
 
 int TokenSource::issued() const {

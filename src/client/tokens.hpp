@@ -45,9 +45,12 @@ public:
         Clock clock = [] { return std::chrono::steady_clock::now(); });
 
     /// A valid token for `role`: the cached one unless it expires within its renewal margin (a fifth of its
-    /// life, at least 1 s). Throws TokenError; std::out_of_range if the target file has no such role.
+    /// life, at least 1 s and three times the run's recent answer time, at most half its life). A token without
+    /// expires_in lives as long as the first refused one did. Throws TokenError; std::out_of_range if the target file
+    /// has no such role.
     std::string token(const std::string& role);
-    /// Forgets the cached token of `role` (after a 401 answered to it), so the next token() asks anew.
+    /// Forgets the cached token of `role` (after a 401 answered to it), so the next token() asks anew; a token without
+    /// expires_in tells by its age how long tokens live.
     void invalidate(const std::string& role, const std::string& token);
     /// Tokens issued so far.
     int issued() const;
@@ -57,13 +60,20 @@ public:
 private:
     struct Cached {
         std::string token;
-        std::chrono::steady_clock::time_point renew_at;
+        std::chrono::steady_clock::time_point issued_at;
+        std::optional<std::chrono::steady_clock::duration> life;  ///< from expires_in
     };
+    /// The token endpoint's answer for `user`; a request that timed out is sent again after 1 s, then 2 s.
+    IssuedToken issue(const UserCredentials& user);
+    static constexpr int kTimeoutRetries = 2;
+    /// How long before its end a token of `life` is renewed.
+    std::chrono::steady_clock::duration margin(std::chrono::steady_clock::duration life) const;
     const TargetConfig& target_;
     std::unique_ptr<HttpClient> http_;
     Clock clock_;
     mutable std::mutex mutex_;
     std::map<std::string, Cached> cache_;
+    std::optional<std::chrono::steady_clock::duration> observed_life_;  ///< the shortest life a 401 showed
     int issued_ = 0;
 };
 

@@ -197,14 +197,16 @@ struct Session {
         : catalogue(catalogue),
           target(target),
           options(options),
-          limits(target.rate_per_s),
+          limits(target.rate_per_s, options.jobs, options.adapt_in_flight),
           envelope(target.envelope),
           page_size(target.max_page_size),
           dialect(catalogue, target.dialect),
           journal(catalogue) {
         add_secrets(target, limits);
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
-        auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
+        client::HttpSettings token_settings = client::http_settings(target);
+        token_settings.in_flight_limited = false;  // a request holding a slot may need a token
+        auto token_client = std::make_unique<client::HttpClient>(token_settings, &limits);
         if (recorder) token_client->record_to(&*recorder, "tokens");
         if (options.log_exchanges) token_client->log_to(&log, "tokens");
         tokens.emplace(target, std::move(token_client));
@@ -523,6 +525,8 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     client::ignore_sigpipe();
     Session session(catalogue, target, options);
     if (options.max_time_s > 0) session.limits.set_deadline(started + std::chrono::seconds(options.max_time_s));
+    session.limits.set_gone_after(options.gone_after_s > 0 ? std::chrono::milliseconds(options.gone_after_s * 1000L)
+                                                           : std::chrono::milliseconds(3L * target.timeout_ms));
     // Heard until this returns (destroyed before the session): an interrupt that came before is heard at once.
     std::optional<Interruption::Listening> listening;
     if (options.interruption)
@@ -546,6 +550,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     run.requests = scheduler.requests() + cleanup_requests + session.tokens->requests_sent();
     run.envelope = client::to_string(session.envelope.get());
     for (auto& note : session.dialect.notes()) run.notes.push_back(std::move(note));
+    for (auto& note : session.limits.in_flight().story()) run.notes.push_back(std::move(note));
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.exchanges = session.log.take();

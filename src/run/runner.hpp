@@ -43,6 +43,8 @@ struct RunOptions {
     std::uint64_t seed = 0;
     int cases = kDefaultCases;  ///< RapidCheck cases per property check
     int jobs = 1;
+    /// Fewer requests in flight than `jobs` while the target slows (client/in_flight.hpp); false: always `jobs`.
+    bool adapt_in_flight = true;
     /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
     int max_failures = 0;
     /// The run's time limit in seconds (0: none): past it no check starts (each left is skipped, undecided),
@@ -50,6 +52,9 @@ struct RunOptions {
     int max_time_s = 0;
     /// How long to keep asking for the first token while the target does not answer (it may be starting).
     int wait_for_target_s = 0;
+    /// How long no request may get any answer before the target counts as gone and the run stops (0: three times the
+    /// target's time-out). A slow target still answers: it is asked less (client/in_flight.hpp), not given up on.
+    int gone_after_s = 0;
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
     std::string replay_prefix{};

@@ -4,17 +4,25 @@
 
 namespace bds::test {
 
-BreakingProxy::BreakingProxy(std::string upstream, Before before, After after, Rewrite rewrite)
+BreakingProxy::BreakingProxy(std::string upstream, Before before, After after, Rewrite rewrite, Around around)
     : upstream_(std::move(upstream)),
       before_(std::move(before)),
       after_(std::move(after)),
-      rewrite_(std::move(rewrite)) {
-    const auto handler = [this](const httplib::Request& req, httplib::Response& res) { forward(req, res); };
+      rewrite_(std::move(rewrite)),
+      around_(std::move(around)) {
+    const auto handler = [this](const httplib::Request& req, httplib::Response& res) {
+        if (around_)
+            around_(req, [&] { forward(req, res); });
+        else
+            forward(req, res);
+    };
     server_.Get(".*", handler);
     server_.Post(".*", handler);
     server_.Put(".*", handler);
     server_.Delete(".*", handler);
     server_.set_tcp_nodelay(true);
+    // Keep-alive connections each hold a thread: two runs and another client at once need more than the default 8.
+    server_.new_task_queue = [] { return new httplib::ThreadPool(64); };
     port_ = server_.bind_to_any_port("127.0.0.1");
     if (port_ <= 0) throw std::runtime_error("proxy: cannot bind");
     thread_ = std::thread([this] { server_.listen_after_bind(); });

@@ -18,8 +18,12 @@ public:
     using After = std::function<void(const httplib::Request&, httplib::Response&)>;
     /// Changes the request before it goes to the stub (path with query, headers, body).
     using Rewrite = std::function<void(std::string& target, httplib::Headers& headers, std::string& body)>;
+    /// Runs around each request's whole way through the proxy: `pass` forwards it (a server that serves one request
+    /// at a time, or stalls, holds it back here).
+    using Around = std::function<void(const httplib::Request&, const std::function<void()>& pass)>;
 
-    BreakingProxy(std::string upstream_base_url, Before before = {}, After after = {}, Rewrite rewrite = {});
+    BreakingProxy(std::string upstream_base_url, Before before = {}, After after = {}, Rewrite rewrite = {},
+                  Around around = {});
     ~BreakingProxy();
     BreakingProxy(const BreakingProxy&) = delete;
     BreakingProxy& operator=(const BreakingProxy&) = delete;
@@ -33,6 +37,7 @@ private:
     Before before_;
     After after_;
     Rewrite rewrite_;
+    Around around_;
     httplib::Server server_;
     std::thread thread_;
     int port_ = 0;

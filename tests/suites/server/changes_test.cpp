@@ -63,6 +63,27 @@ std::string all_observed(const run::CheckResult& r) {
     return all;
 }
 
+TEST(ChangesChecks, AnotherClientWritingWhileTheFeedIsReadIsNoFailureOfChg02) {
+    // Another client of the tenant writes five records after every page of the feed from 1900 is served: a count read
+    // after the feed would exceed what the feed showed. Rows are never removed, so the count read before bounds it.
+    Broken* self = nullptr;
+    int written = 0;
+    Broken b({}, [&](const httplib::Request& req, httplib::Response&) {
+        if (!from_1900(req) || !self) return;
+        json records = json::array();
+        for (int i = 0; i < 5; ++i, ++written)
+            records.push_back({{"ind_clifor", "C"},
+                               {"cod_clifor", "W" + std::to_string(written)},
+                               {"des_ragsoc", "written meanwhile"},
+                               {"flg_isdeleted", false}});
+        self->stub.server->load(1, "CliFor", records);
+    });
+    self = &b;
+    load_clifor(b, 150);
+    b.expect_pass("CHG-02");
+    EXPECT_GT(written, 0);
+}
+
 TEST(ChangesChecks, Chg02SamplesALargeFeedAndPassesOnTheFaithfulStub) {
     Broken b({});
     load_clifor(b, 3000);

@@ -1,0 +1,129 @@
+#include "client/in_flight.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bds::client {
+
+namespace {
+
+int whole(double limit) { return std::max(1, static_cast<int>(std::floor(limit))); }
+
+std::string seconds_since(InFlight::Clock::time_point start, InFlight::Clock::time_point now) {
+    return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - start).count()) + " s";
+}
+
+}  // namespace
+
+InFlight::InFlight(int most, bool adaptive)
+    : most_(std::max(1, most)), adaptive_(adaptive), limit_(most_), lowest_(most_) {}
+
+InFlight::Slot::Slot(Slot&& other) noexcept : owner_(other.owner_), taken_(other.taken_) { other.owner_ = nullptr; }
+
+InFlight::Slot& InFlight::Slot::operator=(Slot&& other) noexcept {
+    if (this != &other) {
+        if (owner_) owner_->leave();
+        owner_ = other.owner_;
+        taken_ = other.taken_;
+        other.owner_ = nullptr;
+    }
+    return *this;
+}
+
+InFlight::Slot::~Slot() {
+    if (owner_) owner_->leave();
+}
+
+InFlight::Slot InFlight::enter(const std::function<bool()>& ended) {
+    std::unique_lock lock(mutex_);
+    // Polled as well as woken: the run's deadline passes without anyone to notify.
+    while (in_flight_ >= whole(limit_)) {
+        if (ended()) return {};
+        free_.wait_for(lock, std::chrono::milliseconds(100));
+    }
+    ++in_flight_;
+    return Slot(this, Clock::now());
+}
+
+void InFlight::wake_all() { free_.notify_all(); }
+
+void InFlight::leave() {
+    {
+        std::lock_guard lock(mutex_);
+        --in_flight_;
+    }
+    free_.notify_one();
+}
+
+void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
+    if (!slot.owner_ || !adaptive_) return;
+    std::unique_lock lock(mutex_);
+    const long long ms = latency.count();
+    recent_.push_back(ms);
+    if (recent_.size() > kWindow) recent_.pop_front();
+    smoothed_ms_ = smoothed_ms_ == 0 ? static_cast<double>(ms) : 0.8 * smoothed_ms_ + 0.2 * static_cast<double>(ms);
+    const double fastest = static_cast<double>(*std::min_element(recent_.begin(), recent_.end()));
+    const auto now = Clock::now();
+    if (smoothed_ms_ > kSlowFactor * fastest + static_cast<double>(kSlack.count())) {
+        // A queue grows at the target: answers take several times what they took when it had room.
+        if (slot.taken() >= decreased_)
+            decrease("answers took " + std::to_string(static_cast<long long>(smoothed_ms_)) + " ms, against " +
+                         std::to_string(static_cast<long long>(fastest)) + " ms at best lately",
+                     now);
+        return;
+    }
+    // Raised only while answers come about as fast as they can: between the two bounds, the limit holds.
+    if (smoothed_ms_ > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_)
+        return;
+    const int before = whole(limit_);
+    limit_ = std::min<double>(most_, limit_ + 1.0 / limit_);
+    if (whole(limit_) > before) {
+        ++changes_;
+        if (story_.size() < kStoryLines)
+            story_.push_back("at " + seconds_since(started_, now) + " raised to " + std::to_string(whole(limit_)) +
+                             " (answers within " + std::to_string(static_cast<long long>(smoothed_ms_)) + " ms again)");
+        lock.unlock();
+        free_.notify_all();
+    }
+}
+
+void InFlight::timed_out(const Slot& slot) {
+    if (!slot.owner_ || !adaptive_) return;
+    std::lock_guard lock(mutex_);
+    if (slot.taken() >= decreased_) decrease("a request got no answer within its time-out", Clock::now());
+}
+
+void InFlight::decrease(const std::string& why, Clock::time_point now) {
+    decreased_ = now;
+    const int before = whole(limit_);
+    limit_ = std::max(1.0, limit_ / 2);
+    if (whole(limit_) == before) return;
+    ++changes_;
+    lowest_ = std::min(lowest_, whole(limit_));
+    if (story_.size() < kStoryLines)
+        story_.push_back("at " + seconds_since(started_, now) + " lowered to " + std::to_string(whole(limit_)) + " (" +
+                         why + ")");
+}
+
+int InFlight::limit() const {
+    std::lock_guard lock(mutex_);
+    return whole(limit_);
+}
+
+std::chrono::milliseconds InFlight::latency() const {
+    std::lock_guard lock(mutex_);
+    return std::chrono::milliseconds(static_cast<long long>(smoothed_ms_));
+}
+
+std::vector<std::string> InFlight::story() const {
+    std::lock_guard lock(mutex_);
+    if (changes_ == 0) return {};
+    std::string line = "requests in flight: started at " + std::to_string(most_) + " (--jobs), the lowest " +
+                       std::to_string(lowest_) + ", " + std::to_string(whole(limit_)) + " at the end; changed " +
+                       std::to_string(changes_) + " time" + (changes_ == 1 ? "" : "s") + ":";
+    for (std::size_t i = 0; i < story_.size(); ++i) line += (i ? "; " : " ") + story_[i];
+    if (static_cast<std::size_t>(changes_) > story_.size()) line += "; …";
+    return {line};
+}
+
+}  // namespace bds::client

@@ -1,0 +1,88 @@
+#pragma once
+/// How many requests a run has in flight at once, adapted to what the target shows (docs/architecture.md, "A busy,
+/// shared staging server"): a staging server that slows under other clients' load is asked less, not declared dead.
+/// The limit starts at the run's --jobs and never exceeds it; a time-out, or answers much slower than the fastest seen
+/// lately, halve it (multiplicative decrease, once per round of requests); answers back at their usual speed raise it
+/// by one per `limit` of them (additive increase), as TCP's congestion window does. Thread-safe.
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace bds::client {
+
+class InFlight {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    /// `most`: the run's --jobs, the limit it starts at and never exceeds; `adaptive` false keeps it there (a fixed
+    /// concurrency, for comparison: bench/busy_bench.cpp).
+    explicit InFlight(int most = 1, bool adaptive = true);
+
+    /// A request in flight: taken before it is sent (and its token read), given back when its answer came.
+    class Slot {
+    public:
+        Slot() = default;
+        Slot(Slot&& other) noexcept;
+        Slot& operator=(Slot&& other) noexcept;
+        Slot(const Slot&) = delete;
+        Slot& operator=(const Slot&) = delete;
+        ~Slot();
+        /// When it was taken: a time-out of a request sent before the last decrease says nothing new.
+        Clock::time_point taken() const { return taken_; }
+
+    private:
+        friend class InFlight;
+        Slot(InFlight* owner, Clock::time_point taken) : owner_(owner), taken_(taken) {}
+        InFlight* owner_ = nullptr;
+        Clock::time_point taken_{};
+    };
+
+    /// Waits for a free slot; `ended` (the run's deadline or a stop) ends the wait with an empty slot, at once.
+    Slot enter(const std::function<bool()>& ended);
+    /// Wakes every waiter (the run stopped), so that each looks at `ended` again.
+    void wake_all();
+
+    /// What an attempt of a request gave: its time to an answer, or a time-out (nothing came in time).
+    void answered(const Slot& slot, std::chrono::milliseconds latency);
+    void timed_out(const Slot& slot);
+
+    /// The limit now.
+    int limit() const;
+    /// A smoothed time to an answer lately (0 before any answer): what a token's renewal margin must cover.
+    std::chrono::milliseconds latency() const;
+    /// What the run's report says of it: the limit it used and why it changed ("" when it never changed).
+    std::vector<std::string> story() const;
+
+    /// Answers (smoothed) slower than this many times the fastest of the last kWindow, and kSlack more, are a queue
+    /// at the target: the limit is halved.
+    static constexpr double kSlowFactor = 3.0;
+    static constexpr std::chrono::milliseconds kSlack{20};
+    /// Answers within this many times the fastest, and kFastSlack more, show room: the limit grows.
+    static constexpr double kFastFactor = 1.5;
+    static constexpr std::chrono::milliseconds kFastSlack{10};
+    static constexpr std::size_t kWindow = 64;
+
+private:
+    void leave();
+    void decrease(const std::string& why, Clock::time_point now);
+
+    const int most_;
+    const bool adaptive_;
+    const Clock::time_point started_ = Clock::now();
+    mutable std::mutex mutex_;
+    std::condition_variable free_;
+    double limit_;                    ///< fractional: additive increase adds 1/limit per answer
+    int in_flight_ = 0;               ///< slots taken
+    Clock::time_point decreased_{};   ///< the last decrease: requests taken before it say nothing new
+    std::deque<long long> recent_;    ///< the last kWindow latencies, ms
+    double smoothed_ms_ = 0;          ///< exponentially weighted
+    int lowest_ = 0, changes_ = 0;    ///< the lowest limit used, how often it changed
+    std::vector<std::string> story_;  ///< the first changes, said in the report
+    static constexpr std::size_t kStoryLines = 8;
+};
+
+}  // namespace bds::client

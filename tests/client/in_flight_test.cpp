@@ -1,0 +1,82 @@
+// How many requests a run has in flight (client/in_flight.hpp): halved by a time-out or answers far slower than the
+// fastest lately, once a round; raised by one per limit of answers at their usual speed; never above --jobs.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include "client/in_flight.hpp"
+
+namespace bds::client {
+namespace {
+
+using std::chrono::milliseconds;
+
+const auto never = [] { return false; };
+
+TEST(InFlight, ATimeOutHalvesTheLimitOncePerRound) {
+    InFlight f(8);
+    {
+        auto a = f.enter(never), b = f.enter(never);
+        f.timed_out(a);
+        EXPECT_EQ(f.limit(), 4);
+        f.timed_out(b);
+        EXPECT_EQ(f.limit(), 4) << "b was sent before the decrease: its time-out says nothing new";
+    }
+    f.timed_out(f.enter(never));
+    EXPECT_EQ(f.limit(), 2);
+    f.timed_out(f.enter(never));
+    f.timed_out(f.enter(never));
+    EXPECT_EQ(f.limit(), 1) << "never below one";
+    ASSERT_EQ(f.story().size(), 1u);
+    EXPECT_NE(f.story()[0].find("lowered to 4 (a request got no answer within its time-out)"), std::string::npos)
+        << f.story()[0];
+}
+
+TEST(InFlight, AnswersAtTheirUsualSpeedRaiseItBackToJobsNotBeyond) {
+    InFlight f(4);
+    f.timed_out(f.enter(never));
+    EXPECT_EQ(f.limit(), 2);
+    for (int i = 0; i < 40; ++i) f.answered(f.enter(never), milliseconds(20));
+    EXPECT_EQ(f.limit(), 4);
+    EXPECT_NE(f.story()[0].find("raised to 3"), std::string::npos) << f.story()[0];
+}
+
+TEST(InFlight, AQueueGrowingAtTheTargetLowersIt) {
+    InFlight f(8);
+    for (int i = 0; i < 10; ++i) f.answered(f.enter(never), milliseconds(50));
+    EXPECT_EQ(f.limit(), 8);
+    for (int i = 0; i < 10; ++i) f.answered(f.enter(never), milliseconds(50 + 100 * i));
+    EXPECT_LT(f.limit(), 8);
+    EXPECT_NE(f.story()[0].find("at best lately"), std::string::npos) << f.story()[0];
+}
+
+TEST(InFlight, VariedButSteadyAnswersLeaveItAlone) {
+    // Checks ask for very different things (a token, a page of 10 rows, a query of thousands): no queue, no change.
+    InFlight f(8);
+    for (int i = 0; i < 500; ++i) f.answered(f.enter(never), milliseconds(i % 7 == 0 ? 90 : 2));
+    EXPECT_EQ(f.limit(), 8);
+    EXPECT_TRUE(f.story().empty());
+}
+
+TEST(InFlight, NoMoreThanTheLimitAtOnceAndTheEndWakesTheWaiters) {
+    InFlight f(2);
+    auto a = f.enter(never), b = f.enter(never);
+    std::atomic<bool> ended = false, got = false;
+    std::thread waiter([&] {
+        auto s = f.enter([&] { return ended.load(); });
+        got = true;
+    });
+    std::this_thread::sleep_for(milliseconds(150));
+    EXPECT_FALSE(got) << "two in flight already";
+    ended = true;
+    f.wake_all();
+    waiter.join();
+    EXPECT_TRUE(got) << "the run's end ends the wait";
+    { InFlight::Slot gone = std::move(a); }
+    auto c = f.enter(never);  // a slot given back is free again
+    SUCCEED();
+}
+
+}  // namespace
+}  // namespace bds::client
