@@ -253,10 +253,11 @@ TEST(CleanUp, ARunOnABusyTargetCleansUpWholeAndItsJournalIsWrittenWhileItRunsAnd
               << "through " << busy.failed << " failed POSTs and " << busy.too_large << " blocks refused as too large; "
               << "the run took " << seconds << " s\n";
     for (const auto& note : result.notes) EXPECT_EQ(note.find("clean-up"), std::string::npos) << note;
-    for (const Record* record : cat.resources())
-        if (record->writable() && !record->read_only)
-            for (const auto& row : rows_of(stub.target, client::kWriter, record->name))
-                EXPECT_NE(row.value("flg_isdeleted", false), false) << record->name << " " << row.dump();
+    for (const Record* record : cat.resources()) {
+        if (!record->writable() || record->read_only) continue;
+        for (const auto& row : rows_of(stub.target, client::kWriter, record->name))
+            EXPECT_NE(row.value("flg_isdeleted", false), false) << record->name << " " << row.dump();
+    }
     const std::string text = read_text(path);
     EXPECT_EQ(text.find("writer-pw"), std::string::npos) << "no password in the journal";
     EXPECT_EQ(text.find("Bearer"), std::string::npos);
