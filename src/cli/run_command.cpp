@@ -219,7 +219,7 @@ void add_run_command(CLI::App& app) {
     add_bounded(
         *cmd, "--max-time", a->run.max_time_s,
         "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-        "gets as long again (30 s at most), and the reports say what was not decided",
+        "still gets its budget (120 s and 50 ms per record written), and the reports say what was not decided",
         0, 7 * 24 * 3600);
     cmd->add_option("--timeout-ms", a->timeout_ms,
                     "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
