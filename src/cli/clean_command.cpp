@@ -106,6 +106,8 @@ bool from_journal(const CleanArgs& a, const client::TargetConfig& target, run::J
 
 /// The rows carrying the prefix, as each role that writes (the writer; the other tenant's are its own) reads them.
 bool from_prefix(const CleanArgs& a, Session& s, const Catalogue& catalogue, run::Journal& journal) {
+    if (!s.target.user(client::kWriter) && !s.target.user(client::kOtherTenant))
+        throw ExitError{kUsage, "the target file gives no \"writer\" (nor \"other_tenant\") user to read as"};
     bool whole = true;
     for (const std::string role : {client::kWriter, client::kOtherTenant}) {
         if (!s.target.user(role)) continue;

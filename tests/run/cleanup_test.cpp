@@ -160,7 +160,10 @@ TEST(CleanUp, GoesOnThroughTimeoutsAnd5xxAnd429AndHalvesBlocksTheTargetFindsTooL
     EXPECT_EQ(sent.tally.sent, 30u) << sent.tally.gave_up;
     EXPECT_EQ(sent.tally.left, 0u);
     EXPECT_EQ(sent.tally.refused, 0u);
-    EXPECT_GE(sent.tally.retries, busy.failing);
+    EXPECT_EQ(busy.failed, busy.failing);
+    // The HTTP client itself waits out a short Retry-After and sends again (client/http_client.hpp): the 429 may cost
+    // the clean-up no try of its own.
+    EXPECT_GE(sent.tally.retries, busy.failing - 1);
     EXPECT_GT(sent.tally.splits, 0);
     EXPECT_EQ(active_with(rows_of(stub.target, client::kWriter, "CliFor"), "zqa"), 0u)
         << "every record the clean-up was given ends deleted";
