@@ -13,8 +13,9 @@
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
 # Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md, and with BDS_BASELINE
 # diff.md, diff.html, diff.json (the run compared with the baseline's: `conformance diff`; not for a shard, which
-# runs a part of the checks: its merge writes them); appends summary.md and diff.md to $GITHUB_STEP_SUMMARY when
-# GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
+# runs a part of the checks: its merge writes them), and journal.jsonl, every record the run wrote (README, "Cleaning
+# up after a run"): after a run that ended incomplete or interrupted, `conformance clean --journal` sends back deleted
+# what its own clean-up did not. Appends summary.md and diff.md to $GITHUB_STEP_SUMMARY when GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
 # 2 configuration error, 3 target unreachable, 4 incomplete, 128 + the signal's number interrupted).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -94,9 +95,19 @@ if [ $# -ge 1 ] && [ "$1" != "--" ]; then out=$(absolute "$1"); shift; fi
 mkdir -p "$out"
 if [ -z "${BDS_SHARD:-}" ]; then report_args "$out" diff; else report_args "$out"; fi
 
-args=(run --target "$target" "${reports[@]}" "${baseline[@]}")
+journal=$out/journal.jsonl
+args=(run --target "$target" --journal "$journal" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
 [ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")
 
 run_handing_on_signals "$bin" "${args[@]}" "$@"
-publish "$out" "$code"
+run_code=$code
+# Incomplete (4) or interrupted (128 + the signal): the run's clean-up may have been cut short (a stopped run gets
+# 10 s) and left records on the target. The journal says what is left; the gate's exit code stays the run's.
+if { [ "$run_code" = 4 ] || [ "$run_code" -ge 128 ]; } && [ -f "$journal" ]; then
+  how=incomplete; [ "$run_code" -ge 128 ] && how=interrupted
+  echo "gate: the run ended $how (exit $run_code): conformance clean --journal $journal"
+  run_handing_on_signals "$bin" clean --target "$target" --journal "$journal"
+  echo "gate: conformance clean exited $code"
+fi
+publish "$out" "$run_code"

@@ -16,6 +16,8 @@ void add_generate_command(CLI::App& app);
 void add_list_command(CLI::App& app);
 /// `conformance run [--target FILE | --base-url URL] [--suite] [--check] [--seed] [--cases] [--jobs] [--report] …`
 void add_run_command(CLI::App& app);
+/// `conformance clean (--target FILE | --base-url URL) (--journal FILE | --prefix P) [--max-time S]`
+void add_clean_command(CLI::App& app);
 /// `conformance merge REPORT.json... [--report FORMAT=FILE] [--baseline F]`
 void add_merge_command(CLI::App& app);
 /// `conformance diff BASE.json NEW.json [--report FORMAT=FILE]... [--timing-threshold R]`

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     bds::cli::add_list_command(app);
     bds::cli::add_stub_command(app);
     bds::cli::add_run_command(app);
+    bds::cli::add_clean_command(app);
     bds::cli::add_merge_command(app);
     bds::cli::add_diff_command(app);
     bds::cli::add_coverage_command(app);

@@ -223,7 +223,7 @@ void add_run_command(CLI::App& app) {
     add_bounded(
         *cmd, "--max-time", a->run.max_time_s,
         "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-        "gets as long again (30 s at most), and the reports say what was not decided",
+        "still gets its budget (120 s and 50 ms per record written), and the reports say what was not decided",
         0, 7 * 24 * 3600);
     cmd->add_option("--timeout-ms", a->timeout_ms,
                     "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
@@ -231,6 +231,10 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--report", a->reports,
                     "FORMAT=FILE, repeatable (formats: har, html, json, junit, md; with --baseline also diff-md, "
                     "diff-html, diff-json: this run compared with the baseline's, as `conformance diff` writes it)");
+    cmd->add_option("--journal", a->run.journal_file,
+                    "Keep the list of every record the run writes in FILE as it writes it, and how its clean-up ended "
+                    "(default, against a target: conformance-journal-<prefix>.jsonl beside the first --report, else "
+                    "here); `conformance clean --journal FILE` removes what a run left");
     cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,
@@ -263,6 +267,12 @@ void add_run_command(CLI::App& app) {
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
+        // The journal of what the run writes (README, "Cleaning up after a run"): by default beside the reports, when
+        // the target outlives the run (the bundled stub in this process does not).
+        if (!embedded && options.journal_file.empty()) {
+            const auto dir = reports.empty() ? std::filesystem::path() : std::filesystem::path(reports.front().second);
+            options.journal_dir = dir.has_parent_path() ? dir.parent_path().string() : ".";
+        }
         if (options.jobs == 0)
             options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->run.cases);

@@ -23,13 +23,25 @@ void Journal::accepted(const std::string& role, const std::string& resource, con
     if (!record || !block.is_array()) return;
     std::lock_guard lock(mutex_);
     auto& rows = written_[{role, resource}];
+    std::vector<json> kept;
     for (const auto& r : block) {
         if (!r.is_object()) continue;
         // Case kept (trailing spaces aside): on a case-insensitive server two spellings are one record and
         // deleting it twice is harmless; merging them here could leave one undeleted on a case-sensitive one.
         const std::string key = oracle::index_key(*record, r, Collation::CaseSensitive);
-        rows[key] = {deletion_record(*record, r), uncertain};
+        auto& w = rows[key] = {deletion_record(*record, r), uncertain};
+        if (file_) kept.push_back(w.record);
     }
+    if (file_ && !kept.empty()) file_->append(role, resource, kept, uncertain);
+}
+
+void Journal::write_to(JournalFile* file) {
+    std::lock_guard lock(mutex_);
+    file_ = file;
+}
+
+void Journal::replay(const std::vector<JournalEntry>& entries) {
+    for (const auto& e : entries) accepted(e.role, e.resource, json::array({e.record}), e.uncertain);
 }
 
 std::vector<CleanupBlock> Journal::take_cleanup(std::size_t max_block) {

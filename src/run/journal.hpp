@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
+#include "run/journal_file.hpp"
 
 namespace bds::run {
 
@@ -36,6 +37,11 @@ public:
     std::vector<CleanupBlock> take_cleanup(std::size_t max_block);
     /// Distinct records written.
     std::size_t size() const;
+    /// From now on, each record accepted is also appended to `file` (which must outlive the journal's writes), before
+    /// accepted() returns: the list survives a run killed outright.
+    void write_to(JournalFile* file);
+    /// Every entry of a journal read back (`conformance clean --journal`), as accepted() would have kept them.
+    void replay(const std::vector<JournalEntry>& entries);
 
 private:
     const Catalogue& catalogue_;
@@ -46,6 +52,7 @@ private:
     };
     /// (role, resource) → key text → the last record sent
     std::map<std::pair<std::string, std::string>, std::map<std::string, Written>> written_;
+    JournalFile* file_ = nullptr;
 };
 
 }  // namespace bds::run

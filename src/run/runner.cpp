@@ -14,6 +14,7 @@
 #include "client/recorder.hpp"
 #include "common/text.hpp"
 #include "generate/rapidcheck_adapter.hpp"
+#include "run/cleanup.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
 #include "run/resource_locks.hpp"
@@ -201,8 +202,11 @@ struct Session {
           envelope(target.envelope),
           page_size(target.max_page_size),
           dialect(catalogue, target.dialect),
+          cleanup_limits(target.rate_per_s),
           journal(catalogue) {
         add_secrets(target, limits);
+        add_secrets(target, cleanup_limits);
+        open_journal_file();
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
         client::HttpSettings token_settings = client::http_settings(target);
         token_settings.in_flight_limited = false;  // a request holding a slot may need a token
@@ -225,8 +229,27 @@ struct Session {
     client::PageSizeState page_size;
     client::DialectState dialect;
     client::WriteGate gate;
+    /// The clean-up's own limits, bounded by cleanup_bounds: the target watch or a long 429 stopping them is undone
+    /// while the clean-up's time lasts (run/cleanup.hpp).
+    client::RunLimits cleanup_limits;
+    std::optional<CleanupBounds> cleanup_bounds;  ///< set as the clean-up begins; guarded by interrupt_mutex
     Journal journal;
     std::string run_prefix = random_prefix();
+    std::unique_ptr<JournalFile> journal_file;  ///< options.journal_file or _dir, when the run may write
+
+    /// The journal on disk (RunOptions::journal_file), before any check writes.
+    void open_journal_file() {
+        if (target.read_only) return;
+        journal_file = open_run_journal(options.journal_file, options.journal_dir, run_prefix, target.base_url,
+                                        utc_now(), options.harness_version);
+        journal.write_to(journal_file.get());
+    }
+    /// Ends the clean-up by `by` for `why` (an interrupt); with interrupt_mutex held.
+    void end_clean_up_by(std::chrono::steady_clock::time_point by, const std::string& why) {
+        if (!cleanup_bounds) return;
+        cleanup_bounds->end_by(by, why);
+        for (auto* l : {&limits, &cleanup_limits}) l->set_deadline(std::min(l->deadline().value_or(by), by));
+    }
 
     /// Where the run is, for what an interrupt does (interrupted_by); guarded by interrupt_mutex.
     enum class Phase { Checks, CleanUp, Ended };
@@ -242,15 +265,17 @@ struct Session {
         if (phase == Phase::Ended) return;
         if (count == 1) {
             interrupted = signal;
-            if (phase == Phase::Checks) {
+            if (phase == Phase::Checks)
                 limits.stop("interrupted by " + signal);
-            } else {
-                const auto grace = std::chrono::steady_clock::now() + kStopGrace;
-                limits.set_deadline(std::min(limits.deadline().value_or(grace), grace));
-            }
+            else
+                end_clean_up_by(
+                    std::chrono::steady_clock::now() + kStopGrace,
+                    "interrupted by " + signal + ": its grace of " + std::to_string(kStopGrace.count()) + " s ended");
         } else if (second.empty()) {
             second = signal;
             limits.stop("interrupted by " + signal);
+            end_clean_up_by(std::chrono::steady_clock::now(), "a second signal (" + signal + ")");
+            cleanup_limits.stop("interrupted by " + signal);
         }
     }
     std::string interrupt_signal(bool second_one) {
@@ -445,8 +470,7 @@ private:
     ResourceLocks locks_;
 };
 
-/// Ended early (the time limit, or a stop): a note of why and how many checks did not run, and a bounded grace for the
-/// clean-up (a stopped run's target may not answer at all: kStopGrace; after a second interrupt, none). Called with
+/// Ended early (the time limit, or a stop): a note of why and how many checks did not run. Called with
 /// s.interrupt_mutex held.
 void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
     const std::string why = ended(s);
@@ -455,64 +479,51 @@ void note_ended(Session& s, RunResult& run, const std::vector<CheckResult>& resu
     });
     run.notes.push_back(why + ": " + std::to_string(not_run) + " checks not run");
     run.stopped = s.limits.stopped().value_or("");
-    if (!s.second.empty()) return;
-    const auto grace = run.stopped.empty()
-                           ? std::min<std::chrono::seconds>(kCleanupGrace, std::chrono::seconds(s.options.max_time_s))
-                           : kStopGrace;
-    s.limits.set_deadline(std::chrono::steady_clock::now() + grace);
 }
 
-/// The checks ended: an interrupt from now on bounds the clean-up instead of stopping checks.
+/// The checks ended: the clean-up gets its bounds (a budget scaled to what the run wrote; a stopped run's target may
+/// not answer at all: kStopGrace; after a second interrupt, none), and an interrupt from now on bounds the clean-up
+/// instead of stopping checks.
 void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& results) {
     std::lock_guard lock(s.interrupt_mutex);
     s.phase = Session::Phase::CleanUp;
     if (s.limits.past_deadline()) note_ended(s, run, results);
+    const auto [until, why] = cleanup_end(s.journal.size(), s.second, s.limits.stopped(), kStopGrace);
+    s.cleanup_bounds.emplace(until, why);
+    // The token requests (the run's limits) may go as long as the clean-up.
+    for (auto* l : {&s.limits, &s.cleanup_limits}) l->set_deadline(s.cleanup_bounds->deadline());
 }
 
-/// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1). Returns the requests.
+/// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1), tried again while the
+/// target answers (run/cleanup.hpp). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
-    client::Api api = s.api();
+    client::Api api(s.target, *s.tokens, s.envelope, s.page_size, &s.cleanup_limits, &s.gate, &s.dialect);
     if (s.options.log_exchanges) api.http().log_to(&s.log, "clean-up");
     run.records_written = s.journal.size();
-    const auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
-    std::size_t left = 0, live = 0;
+    auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
+    std::size_t live = 0;
     for (const auto& block : blocks) live += block.records.size();
-    bool settled = false;
-    for (const auto& block : blocks) {
-        // Past its grace, or once the target gave no answer, the rest is left (and said): each try would wait in vain.
-        if (left > 0 || s.limits.past_deadline()) {
-            left += block.records.size();
-            continue;
-        }
-        // A write cut in flight may still be applied by the target's handler after the cut: its deletion goes last,
-        // after a moment, so that it is the last write of that record.
-        if (block.uncertain && !settled) {
-            s.limits.sleep_until(std::chrono::steady_clock::now() + kCutWriteSettle);
-            settled = true;
-        }
-        try {
-            const auto r = api.sync_post(block.role, block.resource, block.records);
-            if (r.transport_failed())
-                left += block.records.size();
-            else if (!client::is_success(r.status))
-                run.notes.push_back("clean-up of " + std::to_string(block.records.size()) + " " + block.resource +
-                                    " records was refused: " + r.exchange.summary());
-        } catch (const std::exception& e) {
-            run.notes.push_back("clean-up of " + block.resource + " failed: " + e.what());
-        }
-    }
-    const std::string first = s.interrupt_signal(false), second = s.interrupt_signal(true);
+    CleanupPolicy policy;
+    policy.stall = cleanup_stall(s.target.timeout_ms);
+    policy.settle = kCutWriteSettle;
+    const CleanupTally tally = send_back_deleted(api, s.cleanup_limits, std::move(blocks), *s.cleanup_bounds, policy);
+    for (const auto& note : tally.notes) run.notes.push_back(note);
+    const std::string second = s.interrupt_signal(true);
     if (!second.empty())
         run.notes.push_back(
-            "a second signal (" + second + ") skipped the clean-up: " + std::to_string(left) + " of " +
+            "a second signal (" + second + ") skipped the clean-up: " + std::to_string(tally.left) + " of " +
             std::to_string(live) +
             " records still live after the run were not sent back deleted; they carry the run's prefix " +
-            s.run_prefix);
-    else if (left > 0)
-        run.notes.push_back("clean-up stopped (" + (first.empty() ? s.limits.why_ended() : "interrupted by " + first) +
-                            "): " + std::to_string(left) +
+            s.run_prefix + how_to_remove(s.options.replay_prefix, s.journal_file.get(), s.run_prefix));
+    else if (tally.left > 0)
+        run.notes.push_back("clean-up stopped (" + tally.gave_up + "): " + std::to_string(tally.left) +
                             " records the run wrote were not sent back deleted; they carry the run's prefix " +
-                            s.run_prefix);
+                            s.run_prefix + how_to_remove(s.options.replay_prefix, s.journal_file.get(), s.run_prefix));
+    if (s.journal_file) {
+        s.journal.write_to(nullptr);
+        s.journal_file->status(cleanup_status(tally.sent, tally.refused, tally.left, utc_now()));
+        if (const auto& failed = s.journal_file->failed()) run.notes.push_back(*failed);
+    }
     return api.http().requests_sent();
 }
 

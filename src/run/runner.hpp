@@ -30,13 +30,11 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// How long the clean-up of a run that reached its time limit may still take (at most the time limit again).
-inline constexpr std::chrono::seconds kCleanupGrace{30};
 /// How long the clean-up waits before it deletes records whose write got no answer (a cut write the target may still
 /// be applying).
 inline constexpr std::chrono::milliseconds kCutWriteSettle{500};
 /// How long the clean-up of a stopped run (client::RunLimits::stop: an interrupt, a target that stopped answering)
-/// may still take.
+/// may still take. Any other run's clean-up has a budget scaled to what it wrote (run/cleanup.hpp: cleanup_budget).
 inline constexpr std::chrono::seconds kStopGrace{10};
 
 struct RunOptions {
@@ -48,13 +46,17 @@ struct RunOptions {
     /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
     int max_failures = 0;
     /// The run's time limit in seconds (0: none): past it no check starts (each left is skipped, undecided),
-    /// requests in flight are cut, and the clean-up gets up to kCleanupGrace more.
+    /// requests in flight are cut, and the clean-up still gets its budget (run/cleanup.hpp: cleanup_budget).
     int max_time_s = 0;
     /// How long to keep asking for the first token while the target does not answer (it may be starting).
     int wait_for_target_s = 0;
     /// How long no request may get any answer before the target counts as gone and the run stops (0: three times the
     /// target's time-out). A slow target still answers: it is asked less (client/in_flight.hpp), not given up on.
     int gone_after_s = 0;
+    /// The journal of what the run writes, on disk while it runs (run/journal_file.hpp): this file, else
+    /// journal_dir/conformance-journal-<run prefix>.jsonl; neither: none. A read-only run writes none.
+    std::string journal_file{};
+    std::string journal_dir{};
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
     std::string replay_prefix{};

@@ -71,5 +71,9 @@ for to in script group; do
   grep -q '"verdict": "interrupted"' "reports/cut-$to/report.json" || fail "SIGTERM to the $to: no interrupted verdict"
   grep -q "second signal" "reports/cut-$to/report.json" && fail "SIGTERM to the $to reached the run twice"
   grep -q "gate: reports in .*(exit 143)" "cut-$to.log" || fail "SIGTERM to the $to: the reports were not published"
+  grep -q "gate: the run ended interrupted (exit 143): conformance clean --journal" "cut-$to.log" ||
+    fail "SIGTERM to the $to: the gate did not clean up after the interrupted run: $(tail -5 "cut-$to.log")"
+  tail -1 "reports/cut-$to/journal.jsonl" | grep -q '"clean_up":"done"' ||
+    fail "SIGTERM to the $to: the journal does not say the clean-up finished: $(tail -1 "reports/cut-$to/journal.jsonl")"
 done
-echo "gate_test: two shards merged into one passing verdict; with a baseline the diff is written and published; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once"
+echo "gate_test: two shards merged into one passing verdict; with a baseline the diff is written and published; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once, and its journal is cleaned"
