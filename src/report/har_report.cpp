@@ -203,7 +203,11 @@ void write_har(const run::RunResult& run, std::ostream& out) {
         "are cut after " +
         std::to_string(client::kMaxShownBody) +
         " bytes with a note of their full length, as in the other reports (`conformance run --record DIR` keeps them "
-        "whole). An entry's _serial is its request's number in the run, as the HTML report's \"HAR entry N\" says.";
+        "whole). An entry's _serial is its request's number in the run, as the HTML report's \"HAR entry N\" says." +
+        (run.exchanges_not_kept == 0 ? std::string()
+                                     : " " + std::to_string(run.exchanges_not_kept) +
+                                           " more requests are not kept (counted only): a run keeps " +
+                                           std::to_string(client::kMaxLoggedBytes >> 20) + " MiB of exchanges.");
     const ordered_json frame = {
         {"log",
          {{"version", "1.2"},

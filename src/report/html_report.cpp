@@ -133,6 +133,7 @@ void failure_html(const run::CheckResult& r, const std::string& har_href, std::o
             out << "<p>Minimal counterexample:</p>\n<pre>" << h(f.counterexample) << "</pre>\n";
         if (f.exchange) exchange_html(*f.exchange, true, har_href, out);
     }
+    if (const auto cut = run::not_kept_text(r); !cut.empty()) out << "<p>" << h(cut) << ".</p>\n";
     if (!r.replay.empty()) out << "<p>Replay: <code>" << h(r.replay) << "</code></p>\n";
     out << "</article>\n";
 }
@@ -150,7 +151,9 @@ void observations_html(const run::CheckResult& r, const std::string& har_href, s
         if (o.exchange) exchange_html(*o.exchange, false, har_href, out);
         out << "</li>\n";
     }
-    out << "</ul>\n</article>\n";
+    out << "</ul>\n";
+    if (const auto cut = run::not_kept_text(r); !cut.empty()) out << "<p>" << h(cut) << ".</p>\n";
+    out << "</article>\n";
 }
 
 void summary_html(const run::RunResult& run, std::ostream& out) {

@@ -69,6 +69,9 @@ ordered_json to_json(const run::RunResult& run) {
                           {"replay", r.replay},
                           {"findings", findings},
                           {"observations", observations}});
+        // Only when something was cut, so that reports of checks that kept everything read as before.
+        if (r.findings_not_kept > 0) checks.back()["findings_not_kept"] = r.findings_not_kept;
+        if (r.observations_not_kept > 0) checks.back()["observations_not_kept"] = r.observations_not_kept;
     }
     return {{"target", run.target},
             {"harness_version", run.harness_version},

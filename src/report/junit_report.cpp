@@ -46,6 +46,7 @@ std::string failure_text(const run::CheckResult& r) {
         if (!f.counterexample.empty()) out.append("  minimal counterexample: ").append(f.counterexample).append("\n");
         if (f.exchange) exchange_text(*f.exchange, "  ", out);
     }
+    if (const auto cut = run::not_kept_text(r); !cut.empty()) out.append(cut).append("\n");
     if (!r.reason.empty()) out.append("reason: ").append(r.reason).append("\n");
     if (!r.caused_by.empty())
         out.append("probably follows from the failure of ")

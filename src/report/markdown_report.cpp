@@ -67,7 +67,8 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
         } else if (!r.findings.empty()) {
             const auto& f = r.findings.front();
             out << ": expected " << markdown_text(f.expected) << ", got " << markdown_text(f.actual);
-            if (r.findings.size() > 1) out << " (+" << r.findings.size() - 1 << " more)";
+            if (const auto more = r.findings.size() - 1 + r.findings_not_kept; more > 0)
+                out << " (+" << more << " more)";
         }
         // Inline code shows the replay as is; a backtick inside it would end the span, so none is printed.
         std::string replay = r.replay;

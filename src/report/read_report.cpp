@@ -144,6 +144,8 @@ run::RunResult from_json(const json& doc) {
             r.observations.push_back(
                 {member<std::string>(o, "text", at), exchange_of(o.value("exchange", json()), at + "/exchange")});
         }
+        r.findings_not_kept = c.value("findings_not_kept", std::size_t{0});
+        r.observations_not_kept = c.value("observations_not_kept", std::size_t{0});
         run.results.push_back(std::move(r));
     }
     return run;

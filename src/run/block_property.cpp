@@ -10,15 +10,15 @@
 namespace bds {
 
 std::vector<std::size_t> CaseMarks::failing(std::size_t since, bool& whole_block) const {
+    // Findings are numbered as made, kept or not (past kMaxFindingsKept a check counts them): those from a mark to
+    // the next concern its cases, those before the first mark the whole block.
     std::vector<std::size_t> out;
-    whole_block = false;
-    for (std::size_t j = since; j < ctx_.findings.size(); ++j) {
-        const auto owner = std::find_if(marks_.rbegin(), marks_.rend(), [&](const auto& m) { return m.first <= j; });
-        if (owner == marks_.rend()) {
-            whole_block = true;
-            continue;
-        }
-        out.insert(out.end(), owner->second.begin(), owner->second.end());
+    const std::size_t end = ctx_.findings_mark().made();
+    whole_block = since < std::min(end, marks_.empty() ? end : marks_.front().first);
+    for (std::size_t i = 0; i < marks_.size(); ++i) {
+        const std::size_t from = std::max(marks_[i].first, since);
+        const std::size_t to = i + 1 < marks_.size() ? std::min(marks_[i + 1].first, end) : end;
+        if (from < to) out.insert(out.end(), marks_[i].second.begin(), marks_[i].second.end());
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -48,7 +48,7 @@ bool first_alone(Context& ctx, const std::string& description, const BlockCalls&
     bool failed = false;
     const int cases_run = ctx.cases_run;
     auto on_case = std::exchange(ctx.on_case, nullptr);  // the cases were counted once, as a block
-    const std::size_t before = ctx.findings.size();
+    const std::size_t before = ctx.findings_mark().made();
     const auto restore = [&] {
         ctx.cases_run = cases_run;
         ctx.on_case = std::move(on_case);
@@ -59,28 +59,27 @@ bool first_alone(Context& ctx, const std::string& description, const BlockCalls&
             const std::size_t i = call++;
             if (!failed && !std::binary_search(suspects.begin(), suspects.end(), i)) return;
             CaseMarks marks(ctx);
-            const std::size_t n = ctx.findings.size();
+            const std::size_t n = ctx.findings_mark().made();
             try {
                 calls.judge_drawn(marks);
             } catch (const CheckFailed&) {
                 failed = true;
                 throw;
             }
-            failed = failed || ctx.findings.size() > n;  // every later call is a shrinking try
+            failed = failed || ctx.findings_mark().made() > n;  // every later call is a shrinking try
         });
     } catch (...) {
         restore();
         throw;
     }
     restore();
-    return ctx.findings.size() > before;
+    return ctx.findings_mark().made() > before;
 }
 
 /// The fewest cases of `group` that still fail judged together (halves first, then one case left out at a time),
 /// within the shrinking budget; their findings (or `findings`, of the whole block, when no smaller group fails),
 /// with a counterexample that shows each case of the group.
-void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group,
-              std::vector<run::Finding> findings) {
+void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group, TakenFindings findings) {
     const auto until = std::chrono::steady_clock::now() + ctx.shrink_time;
     int tries = 0;
     bool spent = false;
@@ -90,11 +89,11 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
             return false;
         }
         CaseMarks marks(ctx);
-        const std::size_t before = ctx.findings.size();
+        const FindingsMark before = ctx.findings_mark();
         judge_block(calls, g, marks);
-        const bool failed = ctx.findings.size() > before;
-        if (failed) findings.assign(ctx.findings.begin() + static_cast<long>(before), ctx.findings.end());
-        ctx.findings.resize(before);
+        auto taken = ctx.take_findings(before);
+        const bool failed = taken.any();
+        if (failed) findings = std::move(taken);
         return failed;
     };
     while (group.size() > 1 && !spent) {
@@ -122,10 +121,8 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
     if (spent)
         shown += "(cutting the block down stopped after " + std::to_string(kShrinkTries) + " tries or " +
                  std::to_string(ctx.shrink_time.count()) + " s: a smaller group may exist)\n";
-    for (auto& f : findings) {
-        f.counterexample = shown;
-        ctx.finding(std::move(f));
-    }
+    for (auto& f : findings.kept) f.counterexample = shown;
+    ctx.put_findings(std::move(findings));
 }
 
 }  // namespace
@@ -139,13 +136,12 @@ void run_block_property(Context& ctx, const std::string& description, const Bloc
     ctx.cases_run += static_cast<int>(all.size());
     if (ctx.on_case) ctx.on_case(static_cast<int>(all.size()));
     CaseMarks marks(ctx);
-    const std::size_t before = ctx.findings.size();
+    const FindingsMark before = ctx.findings_mark();
     judge_block(calls, all, marks);
-    if (ctx.findings.size() == before) return;
+    if (ctx.findings_mark().made() == before.made()) return;
     bool whole_block = false;
-    auto suspects = marks.failing(before, whole_block);  // in the first block, a case's position is its index
-    std::vector<run::Finding> findings(ctx.findings.begin() + static_cast<long>(before), ctx.findings.end());
-    ctx.findings.resize(before);
+    auto suspects = marks.failing(before.made(), whole_block);  // in the first block, a case's position is its index
+    auto findings = ctx.take_findings(before);
     if (suspects.size() > kSuspects) suspects.resize(kSuspects);
     if (!suspects.empty() && first_alone(ctx, description, calls, suspects)) return;
     cut_down(ctx, calls, all, std::move(findings));

@@ -26,9 +26,11 @@ public:
     /// The findings recorded from now on concern the case at `position` in the judged block.
     void at(std::size_t position) { at(std::vector<std::size_t>{position}); }
     /// … or these cases together (a POST of several cases that was refused).
-    void at(std::vector<std::size_t> positions) { marks_.push_back({ctx_.findings.size(), std::move(positions)}); }
-    /// The positions of the cases with a finding among ctx.findings[since, end) (ascending, each once), and
-    /// whether a finding came before any mark (it concerns the whole block).
+    void at(std::vector<std::size_t> positions) {
+        marks_.push_back({ctx_.findings_mark().made(), std::move(positions)});
+    }
+    /// The positions of the cases with a finding among those made since the `since`-th (FindingsMark::made: kept or
+    /// not), ascending, each once; and whether a finding came before any mark (it concerns the whole block).
     std::vector<std::size_t> failing(std::size_t since, bool& whole_block) const;
 
 private:

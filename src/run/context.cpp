@@ -26,11 +26,33 @@ run::Finding bounded(run::Finding f) {
 
 }  // namespace
 
-void Context::finding(run::Finding f) { findings.push_back(bounded(std::move(f))); }
+void Context::finding(run::Finding f) {
+    if (findings.size() < run::kMaxFindingsKept)
+        findings.push_back(bounded(std::move(f)));
+    else
+        ++findings_not_kept;
+}
 
 void Context::fail(run::Finding f) {
-    findings.push_back(bounded(std::move(f)));
+    finding(std::move(f));
     throw CheckFailed{};
+}
+
+TakenFindings Context::take_findings(FindingsMark mark) {
+    TakenFindings taken;
+    if (findings.size() > mark.kept) {
+        taken.kept.assign(std::make_move_iterator(findings.begin() + static_cast<long>(mark.kept)),
+                          std::make_move_iterator(findings.end()));
+        findings.resize(mark.kept);
+    }
+    taken.not_kept = findings_not_kept > mark.not_kept ? findings_not_kept - mark.not_kept : 0;
+    findings_not_kept = mark.not_kept;
+    return taken;
+}
+
+void Context::put_findings(TakenFindings taken) {
+    for (auto& f : taken.kept) finding(std::move(f));
+    findings_not_kept += taken.not_kept;
 }
 
 void Context::observe(std::string text, std::optional<client::Exchange> exchange) {
@@ -39,6 +61,10 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
     for (const auto& o : observations) {
         if (o.text == text) return;  // property cases repeat what they see
         with_exchange += o.exchange ? 1 : 0;
+    }
+    if (observations.size() >= run::kMaxObservationsKept) {
+        ++observations_not_kept;
+        return;
     }
     // A block of a hundred cases observes a hundred times: the texts are kept, their exchanges only the first few.
     if (with_exchange >= kMaxObservedExchanges) exchange.reset();
@@ -88,9 +114,8 @@ struct Abort {
 
 void for_all(Context& ctx, const std::string& description, const std::function<void()>& property) {
     std::optional<Abort> abort;
-    std::vector<run::Finding> last_failure;
-    std::vector<run::Observation> observations;
-    const std::size_t findings_before = ctx.findings.size();
+    TakenFindings last_failure;
+    const FindingsMark findings_before = ctx.findings_mark();
     // Shrinking a property that talks to a server costs requests: after the first failure, a bounded number
     // of tries, then every further candidate passes at once (the last failing case is kept).
     int tries_after_failure = -1;
@@ -104,7 +129,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
                            std::chrono::steady_clock::now() - first_failure > ctx.shrink_time;
             if (budget_spent) return;
         }
-        ctx.findings.resize(findings_before);
+        ctx.take_findings(findings_before);
         if (tries_after_failure < 0 && ++cases_started && ctx.on_case) ctx.on_case(cases_started);
         try {
             property();
@@ -118,20 +143,21 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             abort = Abort{std::nullopt, harness_error(std::string("exception inside the check: ") + e.what())};
         }
         if (abort) RC_FAIL("stopped");
-        if (ctx.findings.size() > findings_before) {
+        if (ctx.findings_mark().made() > findings_before.made()) {
             // Every failing case overwrites this: the last failing case is the minimal one, since every
             // shrink tried after it passed.
-            last_failure.assign(ctx.findings.begin() + static_cast<long>(findings_before), ctx.findings.end());
+            last_failure = ctx.take_findings(findings_before);
             if (tries_after_failure < 0) {
                 tries_after_failure = 0;
                 first_failure = std::chrono::steady_clock::now();
             }
-            RC_FAIL(last_failure.front().expected);
+            RC_FAIL(last_failure.kept.empty() ? std::string("findings past the ones a check keeps")
+                                              : last_failure.kept.front().expected);
         }
     };
     const auto result = gen::check_property(testable, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
     ctx.cases_run += cases_started;
-    ctx.findings.resize(findings_before);
+    ctx.take_findings(findings_before);
     if (abort) {
         if (abort->skip) throw *abort->skip;
         throw *abort->error;
@@ -143,11 +169,9 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
         if (budget_spent)
             shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count()
                   << " s: a smaller case may exist)\n";
-        for (auto& f : last_failure) {
-            f.counterexample = client::shown_body(shown.str(), kMaxShownText);
-            ctx.findings.push_back(std::move(f));
-        }
-        if (last_failure.empty()) throw harness_error("property failed without a finding: " + result.description);
+        if (!last_failure.any()) throw harness_error("property failed without a finding: " + result.description);
+        for (auto& f : last_failure.kept) f.counterexample = client::shown_body(shown.str(), kMaxShownText);
+        ctx.put_findings(std::move(last_failure));
         return;
     }
     if (result.kind == Kind::Error) throw harness_error("RapidCheck: " + result.description);

@@ -46,6 +46,22 @@ inline CheckError harness_error(const std::string& message) {
     return CheckError(message, std::nullopt, run::ErrorSource::Harness);
 }
 
+/// Where a check's findings stand (Context::findings_mark): a property judges a case, then drops or keeps what it
+/// found since.
+struct FindingsMark {
+    std::size_t kept = 0;      ///< findings kept
+    std::size_t not_kept = 0;  ///< findings past run::kMaxFindingsKept, counted
+    /// Every finding made, kept or not: what tells a property that a case failed.
+    std::size_t made() const { return kept + not_kept; }
+};
+
+/// Findings taken out of a check's (Context::take_findings): those kept, and how many more were not.
+struct TakenFindings {
+    std::vector<run::Finding> kept;
+    std::size_t not_kept = 0;
+    bool any() const { return !kept.empty() || not_kept > 0; }
+};
+
 /// Shrinking budget of for_all: tries after the first failing case, and time.
 inline constexpr int kShrinkTries = 400;
 inline constexpr std::chrono::seconds kShrinkTime{15};
@@ -67,10 +83,18 @@ struct Context {
     void finding(run::Finding f);
     /// Records a broken rule and stops the check.
     [[noreturn]] void fail(run::Finding f);
-    /// Records what the target chose (once: the same text again is dropped; past the first few, without the exchange).
+    /// Records what the target chose (once: the same text again is dropped; past the first few, without the exchange;
+    /// past run::kMaxObservationsKept, counted).
     void observe(std::string text, std::optional<client::Exchange> exchange = std::nullopt);
     /// Stops the check as skipped.
     [[noreturn]] void skip(std::string reason);
+
+    /// Where the findings stand now.
+    FindingsMark findings_mark() const { return {findings.size(), findings_not_kept}; }
+    /// The findings made since `mark`, taken out: the check's findings are back where they stood at `mark`.
+    TakenFindings take_findings(FindingsMark mark);
+    /// Records `taken` as findings made now (those kept, within run::kMaxFindingsKept; the rest counted).
+    void put_findings(TakenFindings taken);
 
     // --- preconditions (the users a check needs are in its row: Check::needs) ---
     /// The response, or CheckError when no HTTP answer came (a transport failure is never the server's rule).
@@ -113,6 +137,10 @@ struct Context {
     std::chrono::seconds shrink_time = kShrinkTime;
     /// kept()'s values (a member, not private, so that the runner can build a Context as an aggregate).
     std::map<std::string, std::any> kept_values{};
+    /// Findings made past run::kMaxFindingsKept: counted, not kept (the report says how many).
+    std::size_t findings_not_kept{};
+    /// Observations of new texts past run::kMaxObservationsKept: counted, not kept.
+    std::size_t observations_not_kept{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

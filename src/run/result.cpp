@@ -69,6 +69,17 @@ std::string verdict_text(const RunResult& run) {
     return "?";
 }
 
+std::string not_kept_text(const CheckResult& r) {
+    const auto line = [](std::size_t n, const char* what, std::size_t kept) {
+        return std::to_string(n) + " more " + what + " not kept (a check keeps " + std::to_string(kept) + ")";
+    };
+    std::string out;
+    if (r.findings_not_kept > 0) out = line(r.findings_not_kept, "findings", kMaxFindingsKept);
+    if (r.observations_not_kept > 0)
+        out += (out.empty() ? "" : "; ") + line(r.observations_not_kept, "observations", kMaxObservationsKept);
+    return out;
+}
+
 std::string_view harness_version() { return BDS_VERSION; }
 
 std::string without_run_prefix(std::string text, const std::string& run_prefix) {

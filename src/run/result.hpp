@@ -44,6 +44,15 @@ struct Observation {
     std::optional<client::Exchange> exchange;
 };
 
+/// The most findings a check keeps: past it its findings are counted, not kept (Context::findings_not_kept). A
+/// target that broke a rule on every row of every page (full pages of 10,000 rows, forever) made 10^5 findings a
+/// check, each with its exchange: 3.4 GB in the run and a JSON report of 560 MB. The first few show what is broken.
+inline constexpr std::size_t kMaxFindingsKept = 50;
+
+/// The most observations a check keeps (each of a different text): past it they are counted, not kept
+/// (Context::observations_not_kept). A block of cases observes once a case, and a text may quote what a row held.
+inline constexpr std::size_t kMaxObservationsKept = 100;
+
 struct CheckResult {
     // The check's identity, copied so a result outlives the table.
     std::string id, suite, title, spec, seed_text;
@@ -60,6 +69,10 @@ struct CheckResult {
     std::vector<std::string> caused_by;
     std::vector<Finding> findings;
     std::vector<Observation> observations;
+    /// Findings and observations the check made past those a check keeps (kMaxFindingsKept, kMaxObservationsKept):
+    /// counted, and the reports say so.
+    std::size_t findings_not_kept = 0;
+    std::size_t observations_not_kept = 0;
     int cases = 0;  ///< property cases run (0 for a single-shot check)
     long requests = 0;
     double duration_ms = 0;
@@ -91,6 +104,10 @@ struct BaselineComparison {
     std::vector<std::string> known_failures;  ///< MUST failures the baseline had too
     std::vector<std::string> fixed;           ///< MUST failures of the baseline that pass now
 };
+
+/// What a check made past what it keeps, for the reports: "1,234 more findings not kept (a check keeps 50)", the
+/// same of observations, or "" when it kept everything.
+std::string not_kept_text(const CheckResult& r);
 
 /// This harness's version, as CMake's project() gives it.
 std::string_view harness_version();
@@ -125,6 +142,8 @@ struct RunResult {
     /// Every exchange the run sent, in the order sent, when RunOptions::log_exchanges asked for them (the HAR
     /// report), else empty: the other reports show only the exchanges of findings and observations.
     std::vector<client::LoggedExchange> exchanges;
+    /// Exchanges past client::kMaxLoggedBytes: counted, not kept (the HAR report says how many).
+    std::uint64_t exchanges_not_kept = 0;
     /// Where the HTML report links an exchange's HAR entry (the HAR file, relative to the HTML file), or "" when
     /// the run wrote no HAR file.
     std::string har_href;

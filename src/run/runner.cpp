@@ -126,6 +126,8 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
     res.cases = ctx.cases_run;
     res.findings = std::move(ctx.findings);
     res.observations = std::move(ctx.observations);
+    res.findings_not_kept = ctx.findings_not_kept;
+    res.observations_not_kept = ctx.observations_not_kept;
     if (res.outcome == Outcome::Pass && !res.findings.empty())
         res.outcome = check.level == Level::Observe ? Outcome::Pass : Outcome::Fail;
 }
@@ -565,6 +567,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.exchanges = session.log.take();
+    run.exchanges_not_kept = session.log.not_kept();
     run.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     scrub(run, session.limits);
     return run;

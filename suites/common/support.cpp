@@ -125,6 +125,12 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
     std::optional<long long> total;
     std::map<std::size_t, long long> seen;  // a page's signature → its number
     bool clamp_seen = false;
+    std::size_t bytes = 0;
+    const auto larger = [&](const std::string& how, long long number) {
+        return CheckError("the list is larger than the run reads: " + what + ": " + how + " by page " +
+                          std::to_string(number) + " of PageSize " + std::to_string(size) +
+                          (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()));
+    };
     for (long long number = 1;; ++number) {
         if (number > 100000 || (total && number > *total / size + 2))
             throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " +
@@ -159,10 +165,12 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
                                  r.response.exchange);
         }
         if (rows.size() + page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
-            throw CheckError(what + ": more than " + std::to_string(ctx.target.max_rows_read) + " rows by page " +
-                             std::to_string(number) + " of PageSize " + std::to_string(size) +
-                             (total ? " (TotalRowsCount " + std::to_string(*total) + ")" : std::string()) +
-                             ": the harness keeps at most max_rows_read rows of one read (a target setting)");
+            throw larger(
+                "more than " + std::to_string(ctx.target.max_rows_read) + " rows (max_rows_read, a target setting)",
+                number);
+        bytes += r.response.body.size();
+        if (bytes > kMaxBytesOfOneRead)
+            throw larger("more than " + std::to_string(kMaxBytesOfOneRead >> 20) + " MiB of answers", number);
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
         const auto served = static_cast<long long>(page.rows.size());
         if (number == 1 && served > 0 && served < size && total && *total > served) {

@@ -57,8 +57,16 @@ const Field* marker_field(const Record& record);
 /// "bdsc <prefix> <purpose>": the marker of this check's records.
 std::string marker(const Context& ctx, const std::string& purpose);
 
+/// The most bytes of answers one read of all pages (read_all, read_feed) takes in, beside the rows it keeps
+/// (max_rows_read, a target setting). Rows held as JSON trees take several times their text, and several checks read
+/// at once: a target answering full pages of large rows forever must not fill the run's memory. The stub's largest
+/// such read, a resource of a few thousand rows, is a few MB.
+inline constexpr std::size_t kMaxBytesOfOneRead = 8u << 20;
+
 /// Every row matching `selection`, paged with the run's page size (lowered when the target serves less:
-/// A-08, A-81). CheckError if a page cannot be read or the pages never end.
+/// A-08, A-81). CheckError if a page cannot be read or the pages never end, and "the list is larger than the run
+/// reads" past max_rows_read rows or kMaxBytesOfOneRead bytes: an error, never a failure (a list that large may be
+/// real, or a broken server's; the harness cannot judge a list it does not hold whole).
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
                            const std::optional<std::string>& selection);
 

@@ -146,7 +146,7 @@ void partition_without_selection(Context& ctx) {
                 " rows: too many to page through whole (PAG-01 pages a selection instead); --exclude PAG-02 accepts that");
         const auto all = read_all(ctx, client::kWriter, record.name, std::nullopt);
         const auto expected = keys_of(record, all);
-        const std::size_t findings = ctx.findings.size();
+        const FindingsMark findings = ctx.findings_mark();
         const long long size = std::max<long long>(1, static_cast<long long>(expected.size()) / 3);
         check_pages(ctx, record, std::nullopt, size, expected);
         // A count that moved means someone else wrote meanwhile: try again rather than blame the target.
@@ -154,7 +154,7 @@ void partition_without_selection(Context& ctx) {
         const auto total = ctx.page_of(last, "reading " + record.name).total;
         if (total == page.total) return;
         moved += total ? *total - *page.total : 0;
-        ctx.findings.resize(findings);
+        ctx.take_findings(findings);
     }
     ctx.skip("not judged: " + std::to_string(moved) + " " + record.name +
              " rows written meanwhile by other clients, three times while it was paged: run it again while nothing "

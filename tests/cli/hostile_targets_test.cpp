@@ -342,6 +342,42 @@ TEST(HostileTargets, ATotalRowsCountOfTenToTheEighteenth) {
     expect_contained(run_against(target.proxy.base_url()), {1, 4});
 }
 
+/// The PageSize and PageNumber a list read asks for: in the query string (GET), or in the JSON body (POST query, the
+/// stub's template).
+std::pair<long long, long long> asked_page(const httplib::Request& req) {
+    long long size = 100, number = 1;
+    if (req.has_param("PageSize")) size = std::atoll(req.get_param_value("PageSize").c_str());
+    if (req.has_param("PageNumber")) number = std::atoll(req.get_param_value("PageNumber").c_str());
+    if (req.method == "POST") {
+        const auto body = json::parse(req.body, nullptr, false);
+        if (body.is_object() && body.contains("PageSize") && body["PageSize"].is_number_integer())
+            size = body["PageSize"].get<long long>();
+        if (body.is_object() && body.contains("PageNumber") && body["PageNumber"].is_number_integer())
+            number = body["PageNumber"].get<long long>();
+    }
+    return {std::clamp<long long>(size, 1, 10000), std::max<long long>(number, 1)};
+}
+
+TEST(HostileTargets, FullPagesEverywhere) {
+    // Every list, feed and query answers a full page of distinct rows, whatever it asked, and counts 10^12 rows: a
+    // read of a whole list would never end, and what a run keeps of pages must stay bounded.
+    SpoiltStub target([](const httplib::Request& req, httplib::Response& res) {
+        const bool list =
+            req.method == "GET" && (req.path.rfind("/api/resources/", 0) == 0 || req.path.rfind("/api/sync/", 0) == 0);
+        const bool query =
+            req.method == "POST" && req.path.rfind("/api/resources/", 0) == 0 && req.path.ends_with("/query");
+        if (!list && !query) return;
+        const auto [size, number] = asked_page(req);
+        std::string body = "{\"Records\":[";
+        for (long long i = 0; i < size; ++i)
+            body += (i ? ",{\"Id\":" : "{\"Id\":") + std::to_string((number - 1) * size + i + 1) + "}";
+        body += "],\"TotalRowsCount\":1000000000000}";
+        res.status = 200;
+        res.set_content(std::move(body), "application/json; charset=utf-8");
+    });
+    expect_contained(run_against(target.proxy.base_url()), {1, 4});
+}
+
 TEST(HostileTargets, DeeplyNestedJson) {
     // 100,000 nested arrays as the list's data, and as TotalRowsCount.
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');

@@ -27,6 +27,24 @@ TEST(HarExchangeLog, SerialsFollowStartOrderWhateverOrderRequestsEnd) {
     EXPECT_TRUE(log.take().empty()) << "taken";
 }
 
+TEST(HarExchangeLog, KeepsExchangesUpToItsBytesAndCountsTheRest) {
+    ExchangeLog log;
+    Exchange e;
+    e.response_body = std::string(4096, 'x');
+    const std::size_t fit = kMaxLoggedBytes / (logged_bytes(e) + 1);
+    for (std::size_t i = 0; i < fit + 10; ++i) log.add("P", log.begin(), e);
+    EXPECT_EQ(log.not_kept(), 10u);
+    const auto kept = log.take();
+    ASSERT_EQ(kept.size(), fit);
+    EXPECT_EQ(kept.back().exchange.serial, fit) << "the first ones are kept";
+    EXPECT_EQ(kept.front().exchange.response_body, e.response_body) << "whole, as given";
+
+    ExchangeLog few;
+    for (int i = 0; i < 3; ++i) few.add("P", few.begin(), e);
+    EXPECT_EQ(few.take().size(), 3u) << "a log under the bound keeps every exchange";
+    EXPECT_EQ(few.not_kept(), 0u);
+}
+
 TEST(HarExchangeLog, ThreadsAddAtOnce) {
     ExchangeLog log;
     std::vector<std::thread> threads;

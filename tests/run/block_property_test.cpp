@@ -122,5 +122,59 @@ TEST(BlockProperty, AFailingStagedCaseIsShrunk) {
     EXPECT_EQ(r.findings[0].counterexample, "500\n");
 }
 
+/// `n` findings, each its own.
+void findings(Context& ctx, int n) {
+    for (int i = 0; i < n; ++i) ctx.finding({.expected = "nothing", .actual = "finding " + std::to_string(i)});
+}
+
+TEST(FindingsKept, AreBoundedPerCheckAndTheRestCounted) {
+    const auto many = run_one([](Context& ctx) { findings(ctx, static_cast<int>(run::kMaxFindingsKept) + 10); });
+    EXPECT_EQ(many.outcome, run::Outcome::Fail);
+    EXPECT_EQ(many.findings.size(), run::kMaxFindingsKept);
+    EXPECT_EQ(many.findings.front().actual, "finding 0") << "the first ones are kept";
+    EXPECT_EQ(many.findings_not_kept, 10u);
+    EXPECT_EQ(run::not_kept_text(many), "10 more findings not kept (a check keeps 50)");
+
+    const auto few = run_one([](Context& ctx) { findings(ctx, 3); });
+    EXPECT_EQ(few.findings.size(), 3u) << "findings under the bound are all kept";
+    EXPECT_EQ(few.findings_not_kept, 0u);
+    EXPECT_EQ(run::not_kept_text(few), "");
+}
+
+TEST(FindingsKept, PastTheBoundAFailingPropertyStillFails) {
+    // The check's findings are at the bound before its property: the property's failing cases keep nothing, yet they
+    // are found failing, shrunk, and their finding counted.
+    const auto after = static_cast<int>(run::kMaxFindingsKept) + 10;
+    const auto property = run_one([&](Context& ctx) {
+        findings(ctx, after);
+        for_all(ctx, "values under 500", [&] {
+            const int v = *rc::gen::inRange(0, 1000);
+            if (v >= 500) ctx.finding({.expected = "a value under 500", .actual = std::to_string(v)});
+        });
+    });
+    EXPECT_EQ(property.outcome, run::Outcome::Fail) << property.reason;
+    EXPECT_EQ(property.findings.size(), run::kMaxFindingsKept);
+    EXPECT_EQ(property.findings_not_kept, 11u) << "the minimal case's one finding, counted";
+    const auto block = run_one([&](Context& ctx) {
+        findings(ctx, after);
+        for_all_blocks<int>(ctx, {"values under 500", [] { return *rc::gen::inRange(0, 1000); },
+                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                                      judge_each(ctx, cases, marks, [](int v) { return v >= 500; });
+                                  }});
+    });
+    EXPECT_EQ(block.outcome, run::Outcome::Fail) << block.reason;
+    EXPECT_EQ(block.findings_not_kept, 11u) << "the minimal case's one finding, counted";
+}
+
+TEST(ObservationsKept, AreBoundedPerCheckAndTheRestCounted) {
+    const auto r = run_one([](Context& ctx) {
+        for (std::size_t i = 0; i < run::kMaxObservationsKept + 5; ++i) ctx.observe("seen " + std::to_string(i));
+        ctx.observe("seen 0");  // the same text again is dropped, not counted
+    });
+    EXPECT_EQ(r.observations.size(), run::kMaxObservationsKept);
+    EXPECT_EQ(r.observations_not_kept, 5u);
+    EXPECT_EQ(run::not_kept_text(r), "5 more observations not kept (a check keeps 100)");
+}
+
 }  // namespace
 }  // namespace bds
