@@ -96,6 +96,12 @@ mkdir -p "$out"
 if [ -z "${BDS_SHARD:-}" ]; then report_args "$out" diff; else report_args "$out"; fi
 
 journal=$out/journal.jsonl
+# A journal a gate left unfinished (its clean, too, ended early) is kept aside, not overwritten by this run's.
+if [ -f "$journal" ] && ! tail -1 "$journal" | grep -q '"clean_up":"done"'; then
+  kept=$out/journal-unfinished-$(date -u +%Y%m%dT%H%M%SZ).jsonl
+  mv "$journal" "$kept"
+  echo "gate: an earlier run's journal is not cleaned up yet; kept as $kept (conformance clean --journal $kept)"
+fi
 args=(run --target "$target" --journal "$journal" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
 [ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")

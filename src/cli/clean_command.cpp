@@ -90,9 +90,15 @@ bool from_journal(const CleanArgs& a, const client::TargetConfig& target, run::J
         throw ExitError{kUsage, e.what()};
     }
     const std::string prefix = contents.header.value("run_prefix", "?");
-    if (const std::string written = contents.header.value("target", ""); written != target.base_url)
+    // Sync is an upsert: records sent to another server would be written there, deleted. Only a --base-url given on
+    // purpose cleans elsewhere (the same server under another name).
+    if (const std::string written = contents.header.value("target", ""); written != target.base_url) {
+        if (a.base_url.empty())
+            throw ExitError{kUsage, "the journal's run wrote to " + written + ", the target file names " +
+                                        target.base_url + ": give --base-url to clean there all the same"};
         std::cerr << "conformance clean: the journal's run wrote to " << written << "; cleaning " << target.base_url
-                  << "\n";
+                  << " (--base-url)\n";
+    }
     if (contents.finished()) {
         std::cout << "journal " << a.journal << " (run prefix " << prefix
                   << "): its clean-up finished, nothing is left to send (" << contents.status->dump() << ")\n";
@@ -140,6 +146,8 @@ void clean(const CleanArgs& a) {
         bounds.end_by(run::CleanupBounds::Clock::now(), "interrupted by " + signal);
         s.limits.stop("interrupted by " + signal);
     });
+    // --max-time bounds the search by prefix as well as the sending.
+    if (a.max_time_s > 0) s.limits.set_deadline(std::chrono::steady_clock::now() + std::chrono::seconds(a.max_time_s));
     bool whole = true;
     if (!a.journal.empty() && !from_journal(a, target, journal)) return;
     if (a.journal.empty()) whole = from_prefix(a, s, catalogue, journal);

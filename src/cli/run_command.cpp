@@ -193,6 +193,36 @@ void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
 
 }  // namespace
 
+/// The options that bound a run: cases, jobs, failures, time, time-outs, rate.
+void add_limit_options(CLI::App& cmd, RunArgs& args) {
+    RunArgs* a = &args;
+    add_bounded(cmd, "--cases", a->run.cases, "Cases per property check", 1, 100000);
+    add_bounded(
+        cmd, "--jobs", a->run.jobs,
+        "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
+        "(most of a check's time is waiting for answers), the cores against the bundled stub",
+        0, 64);
+    add_bounded(cmd, "--max-failures", a->run.max_failures,
+                "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);
+    add_bounded(cmd, "--wait-for-target", a->run.wait_for_target_s,
+                "Seconds to keep trying a target that does not answer yet (it may be starting)", 0, 3600);
+    add_bounded(
+        cmd, "--gone-after", a->run.gone_after_s,
+        "Seconds without any answer to any request before the target counts as gone and the run stops (0: three "
+        "times the time-out); a slow target is asked less (fewer requests in flight), not given up on",
+        0, 24 * 3600);
+    add_bounded(
+        cmd, "--max-time", a->run.max_time_s,
+        "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
+        "still gets its budget (120 s and 50 ms per record written), and the reports say what was not decided",
+        0, 7 * 24 * 3600);
+    cmd.add_option("--timeout-ms", a->timeout_ms,
+                   "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
+        ->check(CLI::Range(1, 3600000));
+    cmd.add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
+        ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
+}
+
 void add_run_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "run", "Run the conformance checks against a target (default: the bundled stub, in-process)");
@@ -206,28 +236,7 @@ void add_run_command(CLI::App& app) {
                     "Check ids or id prefixes not to run (comma-separated): rules left unjudged on purpose")
         ->delimiter(',');
     cmd->add_option("--seed", a->seed, "Seed of the generators (default: random, printed)");
-    add_bounded(*cmd, "--cases", a->run.cases, "Cases per property check", 1, 100000);
-    add_bounded(
-        *cmd, "--jobs", a->run.jobs,
-        "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
-        "(most of a check's time is waiting for answers), the cores against the bundled stub",
-        0, 64);
-    add_bounded(*cmd, "--max-failures", a->run.max_failures,
-                "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);
-    add_bounded(*cmd, "--wait-for-target", a->run.wait_for_target_s,
-                "Seconds to keep trying a target that does not answer yet (it may be starting)", 0, 3600);
-    add_bounded(*cmd, "--gone-after", a->run.gone_after_s,
-                "Seconds without any answer to any request before the target counts as gone and the run stops (0: three "
-                "times the time-out); a slow target is asked less (fewer requests in flight), not given up on",
-                0, 24 * 3600);
-    add_bounded(
-        *cmd, "--max-time", a->run.max_time_s,
-        "The run's time limit in seconds (0: none): past it no check starts, requests in flight are cut, the clean-up "
-        "still gets its budget (120 s and 50 ms per record written), and the reports say what was not decided",
-        0, 7 * 24 * 3600);
-    cmd->add_option("--timeout-ms", a->timeout_ms,
-                    "Per-request timeout in milliseconds (overrides the target file's timeout_ms)")
-        ->check(CLI::Range(1, 3600000));
+    add_limit_options(*cmd, *a);
     cmd->add_option("--report", a->reports,
                     "FORMAT=FILE, repeatable (formats: har, html, json, junit, md; with --baseline also diff-md, "
                     "diff-html, diff-json: this run compared with the baseline's, as `conformance diff` writes it)");
@@ -241,8 +250,6 @@ void add_run_command(CLI::App& app) {
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->run.shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
-    cmd->add_option("--rate", a->rate, "At most this many requests per second (0: no limit)")
-        ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
     add_bundled_stub_options(*cmd, *a);
     cmd->footer(
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "

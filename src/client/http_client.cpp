@@ -22,11 +22,7 @@ using Clock = std::chrono::steady_clock;
 
 /// The wait a Retry-After header asks for (delta-seconds; an HTTP date or nothing: 1 s).
 std::chrono::milliseconds retry_after(const std::optional<std::string>& value) {
-    long seconds = 1;
-    if (value && !value->empty() &&
-        std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
-        seconds = value->size() < 7 ? std::stol(*value) : 999999;
-    return std::chrono::milliseconds(seconds * 1000);
+    return retry_after_seconds(value).value_or(std::chrono::seconds(1));
 }
 
 constexpr int kMaxRateLimitedRetries = 3;
@@ -233,15 +229,35 @@ void HttpClient::watch() {
     }
 }
 
-HttpClient::Turn::Turn(HttpClient& client) : client_(client) {
-    if (!client_.limits_ || client_.turn_ || !client_.settings_.in_flight_limited) return;
-    slot_ = client_.limits_->enter();
-    client_.turn_ = &slot_;
+namespace {
+/// The slot this thread holds, and whose run limits it belongs to: a request made while the thread holds one (the
+/// token request inside Api::authed, a resend after a 401) takes none of its own, so no thread waits for a second.
+thread_local RunLimits* t_limits = nullptr;
+thread_local InFlight::Slot* t_slot = nullptr;
+}  // namespace
+
+HttpClient::Turn::Turn(HttpClient& client) {
+    RunLimits* limits = client.limits_;
+    if (!limits || t_limits == limits) return;
+    slot_ = limits->enter();
+    t_limits = limits;
+    t_slot = &slot_;
     held_ = true;
 }
 
 HttpClient::Turn::~Turn() {
-    if (held_) client_.turn_ = nullptr;
+    if (!held_) return;
+    t_limits = nullptr;
+    t_slot = nullptr;
+}
+
+const InFlight::Slot* RunLimits::held() const { return t_limits == this ? t_slot : nullptr; }
+
+void RunLimits::pause_until(Clock::time_point until) {
+    InFlight::Slot* slot = t_limits == this ? t_slot : nullptr;
+    if (slot) *slot = InFlight::Slot{};  // given back: others go meanwhile
+    sleep_until(until);
+    if (slot) *slot = enter();
 }
 
 HttpResponse HttpClient::request(const std::string& method, const std::string& target, const Headers& headers,
@@ -251,15 +267,15 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
     while (true) {
         Failed failed = Failed::No;
         HttpResponse r = attempt(method, target, headers, body, content_type, failed);
-        if (turn_) paced(*turn_, r, failed);
+        if (const InFlight::Slot* slot = limits_ ? limits_->held() : nullptr) paced(*slot, r, failed);
         if (method == "GET" && failed == Failed::Dropped && dropped < settings_.get_retries) {
             ++dropped;  // a dropped keep-alive connection; a GET changes nothing, so it is safe to repeat
             continue;
         }
-        note(method, target, r, caller_judges);
+        note(method, target, r, caller_judges, failed == Failed::TimedOut);
         if (method == "GET" && failed == Failed::TimedOut && timed_out < settings_.get_retries && limits_) {
             // Slow is not dead: a busy target is given room (fewer requests in flight, a pause) and asked again.
-            limits_->sleep_until(Clock::now() + kTimeoutBackOff * (1 << timed_out));
+            limits_->pause_until(Clock::now() + kTimeoutBackOff * (1 << std::min(timed_out, 4)));
             ++timed_out;
             if (!limits_->past_deadline()) continue;
         }
@@ -293,16 +309,17 @@ bool HttpClient::wait_after_429(const HttpResponse& r) {
         std::this_thread::sleep_for(std::min(asked, std::chrono::milliseconds(settings_.max_retry_after_ms)));
         return true;
     }
-    limits_->sleep_until(Clock::now() + asked);
+    limits_->pause_until(Clock::now() + asked);
     return !limits_->past_deadline();
 }
 
-void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges) {
+void HttpClient::note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges,
+                      bool timed_out) {
     if (!limits_ || limits_->past_deadline()) return;  // the run cut it, or sent nothing: no news of the target
     const std::string what =
         method + " " + target + ": " + (r.transport_failed() ? r.exchange.error : std::to_string(r.status));
     if (r.transport_failed())
-        limits_->answered(id_, Answer::None, what);
+        limits_->answered(id_, timed_out ? Answer::TimedOut : Answer::None, what);
     else if (r.status >= 500 || r.status == 429)
         limits_->answered(id_, Answer::Unusable, what);
     else if (method != "GET" && r.status >= 200 && r.status < 300 && target != settings_.token_path)

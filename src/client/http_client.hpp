@@ -64,8 +64,14 @@ public:
     InFlight::Slot enter() {
         return in_flight_.enter([this] { return past_deadline(); });
     }
+    /// The run's requests in flight (its limit, latency and story).
     InFlight& in_flight() { return in_flight_; }
     const InFlight& in_flight() const { return in_flight_; }
+    /// The slot of these limits the calling thread holds (HttpClient::Turn), if any.
+    const InFlight::Slot* held() const;
+    /// Sleeps as sleep_until does, giving back the slot the calling thread holds meanwhile (a back-off, a 429's
+    /// wait): others go while it waits, and it takes a slot again after.
+    void pause_until(std::chrono::steady_clock::time_point until);
 
     /// A number for a new client (one per check), for the streaks of answered().
     std::uint64_t next_client() { return ++clients_; }
@@ -114,9 +120,6 @@ struct HttpSettings {
     std::string ca_file{};  ///< HTTPS: CA bundle to trust instead of the system's
     bool insecure = false;  ///< HTTPS: no certificate verification
     int get_retries = 2;    ///< extra attempts of a GET whose connection failed, or that timed out
-    /// Whether a request takes a slot of the run's InFlight (the token endpoint's do not: a request holding a slot
-    /// may need a token, and the token source sends one request at a time anyway).
-    bool in_flight_limited = true;
     /// The longest wait a 429's Retry-After may impose before a try again (a target asking 30 s per request would
     /// hold a run for hours).
     int max_retry_after_ms = 5000;
@@ -179,8 +182,9 @@ public:
     /// The run's limits, when it has them (tokens add themselves to its secrets).
     RunLimits* limits() const { return limits_; }
 
-    /// A slot of the run's InFlight held across several requests of this client (a token read, the request, its
-    /// resend after a 401): each takes no slot of its own meanwhile. Nothing without run limits.
+    /// A slot of the run's InFlight held by the calling thread across several requests (a token read, the request,
+    /// its resend after a 401): a request of any client on this thread takes no slot of its own meanwhile. Nothing
+    /// without run limits, or when the thread holds a slot already.
     class Turn {
     public:
         explicit Turn(HttpClient& client);
@@ -189,7 +193,6 @@ public:
         Turn& operator=(const Turn&) = delete;
 
     private:
-        HttpClient& client_;
         InFlight::Slot slot_;
         bool held_ = false;
     };
@@ -207,7 +210,8 @@ private:
     /// What failed, where, and what to try, for a cpp-httplib error.
     std::string failure_text(int error, double duration_ms) const;
     /// Tells the run's TargetWatch what `r` gave, unless the run itself cut it or the caller judges a 2xx.
-    void note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges);
+    void note(const std::string& method, const std::string& target, const HttpResponse& r, bool caller_judges,
+              bool timed_out);
     /// Waits what a 429 asks (bounded, and a long wait once a run: RunLimits::long_wait); false when the run stops.
     bool wait_after_429(const HttpResponse& r);
     void watch();
@@ -219,7 +223,6 @@ private:
     std::string prefix_;    ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
-    InFlight::Slot* turn_ = nullptr;  ///< the slot a Turn holds
     Recorder* recorder_ = nullptr;
     std::string record_name_;
     ExchangeLog* log_ = nullptr;

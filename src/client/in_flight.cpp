@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
+
+#include "common/text.hpp"
 
 namespace bds::client {
 
@@ -10,7 +13,7 @@ namespace {
 int whole(double limit) { return std::max(1, static_cast<int>(std::floor(limit))); }
 
 std::string seconds_since(InFlight::Clock::time_point start, InFlight::Clock::time_point now) {
-    return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - start).count()) + " s";
+    return seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(now - start));
 }
 
 }  // namespace
@@ -62,26 +65,30 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     recent_.push_back(ms);
     if (recent_.size() > kWindow) recent_.pop_front();
     smoothed_ms_ = smoothed_ms_ == 0 ? static_cast<double>(ms) : 0.8 * smoothed_ms_ + 0.2 * static_cast<double>(ms);
+    if (recent_.size() < kFewest) return;
     const double fastest = static_cast<double>(*std::min_element(recent_.begin(), recent_.end()));
+    // The median of the latest answers: a queue slows every answer, one costly request (a large query) only its own.
+    std::vector<long long> latest(recent_.end() - static_cast<std::ptrdiff_t>(kFewest), recent_.end());
+    std::nth_element(latest.begin(), latest.begin() + kFewest / 2, latest.end());
+    const auto median = static_cast<double>(latest[kFewest / 2]);
     const auto now = Clock::now();
-    if (smoothed_ms_ > kSlowFactor * fastest + static_cast<double>(kSlack.count())) {
+    if (median > kSlowFactor * fastest + static_cast<double>(kSlack.count())) {
         // A queue grows at the target: answers take several times what they took when it had room.
         if (slot.taken() >= decreased_)
-            decrease("answers took " + std::to_string(static_cast<long long>(smoothed_ms_)) + " ms, against " +
+            decrease("answers took " + std::to_string(static_cast<long long>(median)) + " ms, against " +
                          std::to_string(static_cast<long long>(fastest)) + " ms at best lately",
                      now);
         return;
     }
     // Raised only while answers come about as fast as they can: between the two bounds, the limit holds.
-    if (smoothed_ms_ > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_)
-        return;
+    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_) return;
     const int before = whole(limit_);
     limit_ = std::min<double>(most_, limit_ + 1.0 / limit_);
     if (whole(limit_) > before) {
         ++changes_;
         if (story_.size() < kStoryLines)
             story_.push_back("at " + seconds_since(started_, now) + " raised to " + std::to_string(whole(limit_)) +
-                             " (answers within " + std::to_string(static_cast<long long>(smoothed_ms_)) + " ms again)");
+                             " (answers within " + std::to_string(static_cast<long long>(median)) + " ms again)");
         lock.unlock();
         free_.notify_all();
     }

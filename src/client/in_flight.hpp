@@ -14,8 +14,10 @@
 
 namespace bds::client {
 
+/// The run's limit on requests in flight, and the slots taken under it.
 class InFlight {
 public:
+    /// The clock of slots and the story's instants.
     using Clock = std::chrono::steady_clock;
 
     /// `most`: the run's --jobs, the limit it starts at and never exceeds; `adaptive` false keeps it there (a fixed
@@ -57,14 +59,17 @@ public:
     /// What the run's report says of it: the limit it used and why it changed ("" when it never changed).
     std::vector<std::string> story() const;
 
-    /// Answers (smoothed) slower than this many times the fastest of the last kWindow, and kSlack more, are a queue
-    /// at the target: the limit is halved.
+    /// The median of the last kFewest answers slower than this many times the fastest of the last kWindow, and kSlack
+    /// more, is a queue at the target: the limit is halved. Nothing is decided before kFewest answers.
     static constexpr double kSlowFactor = 3.0;
     static constexpr std::chrono::milliseconds kSlack{20};
-    /// Answers within this many times the fastest, and kFastSlack more, show room: the limit grows.
+    /// A median within this many times the fastest, and kFastSlack more, shows room: the limit grows.
     static constexpr double kFastFactor = 1.5;
     static constexpr std::chrono::milliseconds kFastSlack{10};
+    /// How many recent answers the fastest is taken from.
     static constexpr std::size_t kWindow = 64;
+    /// How many of the latest answers the median is taken from.
+    static constexpr std::size_t kFewest = 9;
 
 private:
     void leave();

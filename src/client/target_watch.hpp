@@ -16,8 +16,11 @@ namespace bds::client {
 
 /// What one request gave.
 enum class Answer {
-    Usable,    ///< an answer a check can judge: 2xx, 3xx, 4xx but 429, a list it could read
-    None,      ///< no answer at all: no connection, a timeout, a connection cut, bytes that are no HTTP
+    Usable,  ///< an answer a check can judge: 2xx, 3xx, 4xx but 429, a list it could read
+    None,    ///< no answer at all: no connection, a connection cut, bytes that are no HTTP
+    /// nothing came within the time-out: a dead target, or a busy one (slow is not dead: only --gone-after without any
+    /// answer makes time-outs a stop, and they never count as unusable answers)
+    TimedOut,
     Unusable,  ///< an answer nothing can be judged by: 5xx, 429, a list that cannot be read
     /// a 2xx to a write: the target answers, but whether anything can be judged is up to its lists (a target that
     /// accepts every write and answers no read usably is found out all the same)
@@ -27,10 +30,12 @@ enum class Answer {
 /// The streaks that stop a run. Thread-safe.
 class TargetWatch {
 public:
+    /// The clock of the window.
     using Clock = std::chrono::steady_clock;
-    /// `gone_after`: how long no request may get any answer (a 5xx is an answer) before a streak of requests without
-    /// one stops the run. A slow target still answers some requests: it is asked less (InFlight), not declared gone.
+    /// `gone_after`: how long no request may get any answer (a 5xx is an answer) before a streak of time-outs stops
+    /// the run. A slow target still answers some requests: it is asked less (InFlight), not declared gone.
     explicit TargetWatch(std::chrono::milliseconds gone_after = {}) : gone_after_(gone_after) {}
+    /// Sets the window of the constructor's `gone_after`.
     void set_gone_after(std::chrono::milliseconds gone_after);
 
     /// Requests in a row without an answer that stop the run, when they come from at least kNoAnswerClients clients
@@ -54,6 +59,7 @@ private:
     std::string last_;
     std::chrono::milliseconds gone_after_;
     Clock::time_point last_answer_ = Clock::now();  ///< any answer, usable or not
+    bool timed_out_ = false;                        ///< the streak's latest request timed out
     bool tripped_ = false;
 };
 

@@ -72,7 +72,7 @@ IssuedToken TokenSource::issue(const UserCredentials& user) {
             // harmless); no answer at all, or a refusal, ends it.
             RunLimits* limits = http_->limits();
             if (tried >= kTimeoutRetries || !limits || e.exchange().error.rfind("timeout", 0) != 0) throw;
-            limits->sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1 << tried));
+            limits->pause_until(std::chrono::steady_clock::now() + std::chrono::seconds(1 << tried));
             if (limits->past_deadline()) throw;
         }
 }
@@ -101,10 +101,10 @@ void TokenSource::invalidate(const std::string& role, const std::string& token) 
     // Only the token that was refused: another thread may already have renewed it.
     if (auto it = cache_.find(role); it != cache_.end() && it->second.token == token) {
         if (!it->second.life) {
-            // A token without expires_in refused: its age is the lifetime seen, for the tokens after it.
-            const auto age =
+            // A token without expires_in refused: its age is the lifetime seen, for the tokens after it (the latest
+            // seen: one refused early, by a restart say, is corrected by the next).
+            observed_life_ =
                 std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), clock_() - it->second.issued_at);
-            observed_life_ = observed_life_ ? std::min(*observed_life_, age) : age;
         }
         cache_.erase(it);
     }

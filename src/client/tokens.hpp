@@ -46,7 +46,7 @@ public:
 
     /// A valid token for `role`: the cached one unless it expires within its renewal margin (a fifth of its
     /// life, at least 1 s and three times the run's recent answer time, at most half its life). A token without
-    /// expires_in lives as long as the first refused one did. Throws TokenError; std::out_of_range if the target file
+    /// expires_in lives as long as the latest refused one did. Throws TokenError; std::out_of_range if the target file
     /// has no such role.
     std::string token(const std::string& role);
     /// Forgets the cached token of `role` (after a 401 answered to it), so the next token() asks anew; a token without
@@ -73,7 +73,7 @@ private:
     Clock clock_;
     mutable std::mutex mutex_;
     std::map<std::string, Cached> cache_;
-    std::optional<std::chrono::steady_clock::duration> observed_life_;  ///< the shortest life a 401 showed
+    std::optional<std::chrono::steady_clock::duration> observed_life_;  ///< the life the latest 401 showed
     int issued_ = 0;
 };
 

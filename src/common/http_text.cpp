@@ -2,6 +2,9 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+#include <cctype>
+
 namespace bds {
 
 std::string url_encoded(const std::string& text) { return httplib::detail::encode_query_param(text); }
@@ -30,6 +33,13 @@ const char* reason_phrase(int status) {
         case 429: return "Too Many Requests";
         default: return "Internal Server Error";
     }
+}
+
+std::optional<std::chrono::seconds> retry_after_seconds(const std::optional<std::string>& value) {
+    if (!value || value->empty() ||
+        !std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); }))
+        return std::nullopt;
+    return std::chrono::seconds(value->size() < 7 ? std::stol(*value) : 999999);
 }
 
 }  // namespace bds

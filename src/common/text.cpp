@@ -50,4 +50,10 @@ std::string exception_text(std::exception_ptr ep, std::string_view otherwise) {
     }
 }
 
+std::string seconds_text(std::chrono::milliseconds d) {
+    std::string s = std::to_string(d.count() / 1000);
+    if (d.count() % 1000 >= 100) s += "." + std::to_string(d.count() % 1000 / 100);
+    return s + " s";
+}
+
 }  // namespace bds

@@ -10,6 +10,9 @@
 
 namespace bds {
 
+/// A duration as the reports and options say it: "30 s", "2.5 s" (tenths, truncated).
+std::string seconds_text(std::chrono::milliseconds d);
+
 /// ASCII case-insensitive equality: SQL Server's default for names (RecordSelection's keywords and fields),
 /// HTTP header and query parameter names. Bytes outside ASCII compare exactly.
 bool iequals(std::string_view a, std::string_view b);

@@ -1,7 +1,9 @@
 #include "run/cleanup.hpp"
 
+#include "common/http_text.hpp"
+#include "common/text.hpp"
+
 #include <algorithm>
-#include <charconv>
 #include <deque>
 #include <map>
 
@@ -52,12 +54,7 @@ struct Attempt {
 
 /// A Retry-After of whole seconds (its HTTP-date form is not read: the pause then grows as for any other try).
 std::optional<Clock::duration> retry_after(const client::HttpResponse& r) {
-    const auto value = r.header("Retry-After");
-    if (!value) return std::nullopt;
-    long long seconds = 0;
-    const auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), seconds);
-    if (ec != std::errc{} || end != value->data() + value->size() || seconds < 0) return std::nullopt;
-    return std::chrono::seconds(seconds);
+    return retry_after_seconds(r.header("Retry-After"));
 }
 
 /// Sends `block` once. A 413, or a 400 or 422 to more than one record, may be the block's size (A-31: a server's limit
@@ -103,7 +100,7 @@ void follow(client::RunLimits& limits, const CleanupBounds& bounds) {
 }
 
 std::string seconds(Clock::duration d) {
-    return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(d).count()) + " s";
+    return seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(d));
 }
 
 }  // namespace

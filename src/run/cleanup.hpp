@@ -35,7 +35,9 @@ public:
     CleanupBounds(Clock::time_point deadline, std::string why);
     /// Ends by `by` at the latest, for `why` (an earlier end stays).
     void end_by(Clock::time_point by, const std::string& why);
+    /// When the clean-up must end (the earliest of its budget and any end_by).
     Clock::time_point deadline() const;
+    /// Whether that time has come.
     bool over() const;
     /// Why it ends (or ended).
     std::string why() const;

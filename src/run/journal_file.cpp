@@ -84,8 +84,14 @@ JournalContents read_journal_file(const std::filesystem::path& path) {
 }
 
 void append_journal_status(const std::filesystem::path& path, const json& status) {
+    // A run killed mid-line left a line without its end: the status goes on a line of its own all the same.
+    bool line_open = false;
+    if (std::ifstream in(path, std::ios::binary | std::ios::ate); in && in.tellg() > 0) {
+        in.seekg(-1, std::ios::end);
+        line_open = in.get() != '\n';
+    }
     std::ofstream out(path, std::ios::app);
-    out << status.dump() << "\n";
+    out << (line_open ? "\n" : "") << status.dump() << "\n";
     out.flush();
     if (!out) throw cannot("append to", path);
 }

@@ -33,6 +33,7 @@ class JournalFile {
 public:
     /// Creates (or empties) `path`, its folder too, and writes `header`. std::runtime_error when it cannot.
     JournalFile(std::filesystem::path path, const nlohmann::json& header);
+    /// Closes the file (what was appended is already flushed).
     ~JournalFile();
     JournalFile(const JournalFile&) = delete;
     JournalFile& operator=(const JournalFile&) = delete;
@@ -42,6 +43,7 @@ public:
                 bool uncertain);
     /// Appends the clean-up's outcome (cleanup_status) and flushes.
     void status(const nlohmann::json& status);
+    /// Where the journal is written.
     const std::filesystem::path& path() const { return path_; }
     /// Why a write failed (a full disk), when one did.
     const std::optional<std::string>& failed() const { return failed_; }
@@ -59,6 +61,7 @@ nlohmann::json cleanup_status(std::size_t sent, std::size_t refused, std::size_t
 
 /// A journal read back.
 struct JournalContents {
+    /// The journal's first line: its run's prefix, target, start and harness version.
     nlohmann::json header;
     std::vector<JournalEntry> entries;     ///< in the order written (a later line of a key is its last version)
     std::optional<nlohmann::json> status;  ///< the last clean-up outcome appended, if any

@@ -59,6 +59,9 @@ json as_sent(const Record& record, json row) {
     return row;
 }
 
+/// The most pages one resource is read to (a target that never ends its pages is not read forever).
+constexpr long long kMaxPages = 100000;
+
 /// Scans every page of `resource`; false (with a problem said) when it could not be read whole.
 bool scan(client::Api& api, client::RunLimits& limits, const Record& record, const std::string& role,
           const std::string& prefix, Journal& journal, PrefixScan& out) {
@@ -97,7 +100,17 @@ bool scan(client::Api& api, client::RunLimits& limits, const Record& record, con
             ++out.found;
             journal.accepted(role, record.name, json::array({as_sent(record, row)}));
         }
-        if (static_cast<long long>(page.rows.size()) < size) return true;
+        const auto served = static_cast<long long>(page.rows.size());
+        // A cap that clamps PageSize: page 1 serves fewer than asked while TotalRowsCount says there are more;
+        // the pages after it are read at the size it serves.
+        if (number == 1 && served > 0 && served < size && total && *total > served)
+            size = served;
+        else if (served < size)
+            return true;
+        if (number >= kMaxPages) {
+            out.problems.push_back(what + ": still rows after " + std::to_string(kMaxPages) + " pages");
+            return false;
+        }
     }
 }
 

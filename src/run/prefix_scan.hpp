@@ -18,7 +18,7 @@ namespace bds::run {
 
 /// What a scan read and found.
 struct PrefixScan {
-    std::size_t rows_read = 0;
+    std::size_t rows_read = 0;          ///< rows read, every page of every resource scanned
     std::size_t found = 0;              ///< active rows carrying the prefix, added to the journal
     std::size_t already_deleted = 0;    ///< rows carrying the prefix already flagged deleted
     std::vector<std::string> problems;  ///< resources that could not be read whole (their records may remain)

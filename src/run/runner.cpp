@@ -210,9 +210,7 @@ struct Session {
         add_secrets(target, cleanup_limits);
         open_journal_file();
         if (!options.record_dir.empty()) recorder.emplace(options.record_dir);
-        client::HttpSettings token_settings = client::http_settings(target);
-        token_settings.in_flight_limited = false;  // a request holding a slot may need a token
-        auto token_client = std::make_unique<client::HttpClient>(token_settings, &limits);
+        auto token_client = std::make_unique<client::HttpClient>(client::http_settings(target), &limits);
         if (recorder) token_client->record_to(&*recorder, "tokens");
         if (options.log_exchanges) token_client->log_to(&log, "tokens");
         tokens.emplace(target, std::move(token_client));
@@ -242,10 +240,16 @@ struct Session {
     /// The journal on disk (RunOptions::journal_file), before any check writes.
     void open_journal_file() {
         if (target.read_only) return;
-        journal_file = open_run_journal(options.journal_file, options.journal_dir, run_prefix, target.base_url,
-                                        utc_now(), options.harness_version);
+        try {
+            journal_file = open_run_journal(options.journal_file, options.journal_dir, run_prefix, target.base_url,
+                                            utc_now(), options.harness_version);
+        } catch (const std::runtime_error& e) {
+            if (!options.journal_file.empty()) throw;  // asked for: a configuration to fix
+            journal_problem = std::string("no journal on disk (") + e.what() + "): give --journal FILE to keep one";
+        }
         journal.write_to(journal_file.get());
     }
+    std::string journal_problem;  ///< why the default journal file could not be written
     /// Ends the clean-up by `by` for `why` (an interrupt); with interrupt_mutex held.
     void end_clean_up_by(std::chrono::steady_clock::time_point by, const std::string& why) {
         if (!cleanup_bounds) return;
@@ -547,6 +551,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
             [&session](const std::string& signal, int count) { session.interrupted_by(signal, count); }));
     RunResult run = begun(target, options);
     run.run_prefix = session.run_prefix;
+    if (!session.journal_problem.empty()) run.notes.push_back(session.journal_problem);
     preflight(session, started);
 
     Scheduler scheduler(session, checks);

@@ -76,18 +76,27 @@ TEST(TargetWatch, AnAnswerBetweenNoAnswersResetsTheNoAnswerStreakNotTheUnusableO
 
 TEST(TargetWatch, ASlowTargetThatStillAnswersIsNotGone) {
     // A busy staging server times out some requests while it answers others: only a window with no answer at all
-    // stops the run.
+    // stops the run, and time-outs never count as unusable answers.
     const auto t0 = TargetWatch::Clock::now();
     TargetWatch w(std::chrono::seconds(30));
     EXPECT_FALSE(w.note(1, Answer::Usable, "GET /a: 200", t0));
-    EXPECT_FALSE(w.note(1, Answer::None, "GET /b: timeout", t0 + std::chrono::seconds(10)));
-    EXPECT_FALSE(w.note(2, Answer::None, "GET /c: timeout", t0 + std::chrono::seconds(11)));
-    EXPECT_FALSE(w.note(3, Answer::Unusable, "GET /d: 503", t0 + std::chrono::seconds(20))) << "a 503 is an answer";
-    EXPECT_FALSE(w.note(1, Answer::None, "GET /e: timeout", t0 + std::chrono::seconds(45)));
-    const auto why = w.note(2, Answer::None, "GET /f: timeout", t0 + std::chrono::seconds(51));
+    for (int i = 0; i < 20; ++i)
+        EXPECT_FALSE(w.note(1 + i % 3, Answer::TimedOut, "GET /b: timeout", t0 + std::chrono::seconds(1 + i))) << i;
+    EXPECT_FALSE(w.note(3, Answer::Unusable, "GET /d: 503", t0 + std::chrono::seconds(22))) << "a 503 is an answer";
+    EXPECT_FALSE(w.note(1, Answer::TimedOut, "GET /e: timeout", t0 + std::chrono::seconds(45)));
+    const auto why = w.note(2, Answer::TimedOut, "GET /f: timeout", t0 + std::chrono::seconds(53));
     ASSERT_TRUE(why) << "31 s without any answer";
     EXPECT_NE(why->find("no request got an answer for 31 s"), std::string::npos) << *why;
-    EXPECT_NE(why->find("--gone-after 30"), std::string::npos) << *why;
+    EXPECT_NE(why->find("--gone-after 30 s"), std::string::npos) << *why;
+}
+
+TEST(TargetWatch, RequestsThatFailAtOnceStopItWithoutWaitingTheWindow) {
+    // Refused, cut, junk: no slowness to wait out.
+    const auto t0 = TargetWatch::Clock::now();
+    TargetWatch w(std::chrono::seconds(30));
+    EXPECT_FALSE(w.note(1, Answer::Usable, "GET /a: 200", t0));
+    EXPECT_FALSE(w.note(1, Answer::None, "GET /b: closed", t0 + std::chrono::seconds(1)));
+    EXPECT_TRUE(w.note(2, Answer::None, "GET /c: closed", t0 + std::chrono::seconds(1)));
 }
 
 }  // namespace

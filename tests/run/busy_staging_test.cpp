@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <future>
 #include <mutex>
 #include <thread>
@@ -56,7 +55,8 @@ public:
     }
     /// The target file of a user of this server: the stub's, at the server's address.
     /// The target file of a user of this server: the stub's, at the server's address, with a time-out of 500 ms. Ten
-    /// requests at once wait longer than that (each is served in 42 ms then): a run asking --jobs 4 throughout times out.
+    /// requests at once wait longer than that (each is served in 42 ms then): two runs keeping --jobs 4 in flight
+    /// throughout (RunOptions::adapt_in_flight false) time out, and err, here.
     client::TargetConfig target() const {
         client::TargetConfig t = stub_.target;
         t.base_url = proxy_->base_url();
@@ -143,12 +143,11 @@ private:
     std::thread thread_;
 };
 
-run::RunResult run_on(const BusyServer& server, std::uint64_t seed, bool adapt = true) {
+run::RunResult run_on(const BusyServer& server, std::uint64_t seed) {
     run::RunOptions options;
     options.seed = seed;
     options.cases = 10;
     options.jobs = 4;
-    options.adapt_in_flight = adapt;
     options.gone_after_s = 30;  // as a user of a shared server sets it: a minute of nothing is gone, seconds are busy
     return run::run_checks(server.catalogue(), server.target(), all_checks(), options);
 }
@@ -167,9 +166,8 @@ TEST(BusyStaging, TwoRunsAndAnotherClientOnOneSlowServer) {
     run::RunResult a, b;
     {
         OtherClient other(server);
-        const bool adapt = std::getenv("BDS_BUSY_FIXED") == nullptr;  // to see the same server time out a fixed --jobs
-        auto second = std::async(std::launch::async, [&] { return run_on(server, 202, adapt); });
-        a = run_on(server, 101, adapt);
+        auto second = std::async(std::launch::async, [&] { return run_on(server, 202); });
+        a = run_on(server, 101);
         b = second.get();
         EXPECT_GT(other.writes(), 10) << "the other client wrote meanwhile";
     }
