@@ -57,9 +57,9 @@ std::optional<Clock::duration> retry_after(const client::HttpResponse& r) {
     return retry_after_seconds(r.header("Retry-After"));
 }
 
-/// Sends `block` once. A 413, or a 400 or 422 to more than one record, may be the block's size (A-31: a server's limit
-/// is not shown; the stub answers 413 past it, 400 to a document of too many lines) or one record of it: its halves go
-/// again, down to single records, so that no record is left for another's sake.
+/// Sends `block` once. A time-out, a 413, or a 400 or 422 to more than one record, may be the block's size (A-31: a
+/// server's limit is not shown; the stub answers 413 past it, 400 to a document of too many lines) or one record of it:
+/// its halves go again, down to single records, so that no record is left for another's sake.
 Attempt try_block(client::Api& api, const CleanupBlock& block) {
     client::HttpResponse r;
     try {
@@ -76,6 +76,11 @@ Attempt try_block(client::Api& api, const CleanupBlock& block) {
     const int status = r.status;
     const std::string what = r.exchange.summary();
     if (client::is_success(status)) return {Attempt::Taken, what};
+    // A block a busy target cannot answer within the time-out goes again in halves: smaller blocks are answered sooner
+    // (sending deleted records again is harmless, if the first was applied after all).
+    const bool slow =
+        status == 0 && (r.exchange.error.rfind("timeout", 0) == 0 || r.exchange.error.rfind("no whole answer", 0) == 0);
+    if (slow && block.records.size() > 1) return {Attempt::Split, what};
     if (status == 0 || status == 408 || status == 429 || status == 401 || status >= 500)
         return {Attempt::Again, what, status == 429 ? retry_after(r) : std::nullopt};
     const bool size = status == 413 || status == 400 || status == 422;
