@@ -236,7 +236,7 @@ thread_local RunLimits* t_limits = nullptr;
 thread_local InFlight::Slot* t_slot = nullptr;
 }  // namespace
 
-HttpClient::Turn::Turn(HttpClient& client) {
+HttpClient::Turn::Turn(HttpClient& client) : outer_limits_(t_limits), outer_slot_(t_slot) {
     RunLimits* limits = client.limits_;
     if (!limits || t_limits == limits) return;
     slot_ = limits->enter();
@@ -247,8 +247,9 @@ HttpClient::Turn::Turn(HttpClient& client) {
 
 HttpClient::Turn::~Turn() {
     if (!held_) return;
-    t_limits = nullptr;
-    t_slot = nullptr;
+    // The slot of other limits this thread held before (the clean-up's, around a token request of the run's) again.
+    t_limits = outer_limits_;
+    t_slot = outer_slot_;
 }
 
 const InFlight::Slot* RunLimits::held() const { return t_limits == this ? t_slot : nullptr; }

@@ -193,6 +193,8 @@ public:
         Turn& operator=(const Turn&) = delete;
 
     private:
+        RunLimits* outer_limits_;  ///< what the thread held before this turn
+        InFlight::Slot* outer_slot_;
         InFlight::Slot slot_;
         bool held_ = false;
     };
