@@ -35,7 +35,8 @@ public:
                   n = ++in_service_;
               }
               const double load = std::max(1.0, static_cast<double>(n) / k_);
-              std::this_thread::sleep_for(std::chrono::duration_cast<std::chrono::microseconds>(kService * load * load));
+              std::this_thread::sleep_for(
+                  std::chrono::duration_cast<std::chrono::microseconds>(kService * load * load));
               pass();
               std::lock_guard lock(mutex_);
               --in_service_;
@@ -99,7 +100,7 @@ int main(int argc, char** argv) {
     line("--jobs 1", one);
     line("--jobs 8, fixed", fixed);
     line("--jobs 8, adapting", adapting);
-    std::printf("  adapting: %s\n", adapting.in_flight.empty() ? "requests in flight never changed from 8"
-                                                               : adapting.in_flight.c_str());
+    std::printf("  adapting: %s\n",
+                adapting.in_flight.empty() ? "requests in flight never changed from 8" : adapting.in_flight.c_str());
     return 0;
 }
