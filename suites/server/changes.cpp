@@ -236,7 +236,8 @@ void expect_counted(Context& ctx, const Record& record, const std::string& what,
     const auto at_least = rows_at_least(ctx, what, feed, read, *listed);
     if (!at_least.holds)
         ctx.finding({.expected = what + " returns every record: at least the " + thousands(*listed) +
-                                 " that GET /api/resources/" + record.name + " counted before it was read (A-10, A-113)",
+                                 " that GET /api/resources/" + record.name +
+                                 " counted before it was read (A-10, A-113)",
                      .actual = "page " + thousands(at_least.page) + " of PageSize " + thousands(feed.page_size) +
                                " holds " + thousands(at_least.rows) + " rows: the feed ends by row " +
                                thousands((at_least.page - 1) * feed.page_size + at_least.rows),
