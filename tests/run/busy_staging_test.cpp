@@ -35,7 +35,8 @@ public:
     static constexpr auto kService = 2ms;
     static constexpr auto kPerWaiting = 4ms;
 
-    BusyServer() {
+    /// `timeout_ms`: the target file's time-out (the run's patience with this server).
+    explicit BusyServer(int timeout_ms = 500) : timeout_ms_(timeout_ms) {
         stub::StubOptions options;
         options.token_ttl = 3s;  // the stub's setting of the main job: tokens expire during a run
         users_ = options.users;
@@ -54,13 +55,13 @@ public:
             });
     }
     /// The target file of a user of this server: the stub's, at the server's address.
-    /// The target file of a user of this server: the stub's, at the server's address, with a time-out of 500 ms. Ten
-    /// requests at once wait longer than that (each is served in 42 ms then): two runs keeping --jobs 4 in flight
-    /// throughout (RunOptions::adapt_in_flight false) time out, and err, here.
+    /// The target file of a user of this server: the stub's, at the server's address, with its time-out (500 ms by
+    /// default). Ten requests at once wait longer than that (each is served in 42 ms then): two runs keeping --jobs 4
+    /// in flight throughout (RunOptions::adapt_in_flight false) time out, and err, here.
     client::TargetConfig target() const {
         client::TargetConfig t = stub_.target;
         t.base_url = proxy_->base_url();
-        t.timeout_ms = 500;
+        t.timeout_ms = timeout_ms_;
         return t;
     }
     void stall(std::chrono::steady_clock::duration d) {
@@ -92,6 +93,7 @@ private:
         return stalled_until_;
     }
 
+    int timeout_ms_;
     Catalogue catalogue_ = builtin_catalogue();
     std::vector<stub::User> users_;
     bundled::EmbeddedStub stub_;
@@ -177,7 +179,10 @@ TEST(BusyStaging, TwoRunsAndAnotherClientOnOneSlowServer) {
 }
 
 TEST(BusyStaging, AStallOfTwentySecondsMidRunIsWaitedOut) {
-    BusyServer server;
+    // The default time-out (10 s): the requests queued behind the stall time out once or twice, and the GETs among
+    // them are asked again. (With 500 ms, the requests abandoned during the stall keep this model's queue long for
+    // minutes after it: a collapse of the test's server, not of the harness.)
+    BusyServer server(10000);
     run::RunResult run;
     {
         auto stalled = std::async(std::launch::async, [&] {
