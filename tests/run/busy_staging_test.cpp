@@ -54,7 +54,6 @@ public:
                 --queued_;
             });
     }
-    /// The target file of a user of this server: the stub's, at the server's address.
     /// The target file of a user of this server: the stub's, at the server's address, with its time-out (500 ms by
     /// default). Ten requests at once wait longer than that (each is served in 42 ms then): two runs keeping --jobs 4
     /// in flight throughout (RunOptions::adapt_in_flight false) time out, and err, here.
