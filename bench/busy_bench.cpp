@@ -22,12 +22,19 @@ namespace {
 using namespace std::chrono_literals;
 constexpr auto kService = 10ms;
 
+/// The main job's stub: tokens of 3 s, so that the expiry check decides (a verdict can be pass).
+bds::stub::StubOptions stub_options() {
+    bds::stub::StubOptions o;
+    o.token_ttl = std::chrono::seconds(3);
+    return o;
+}
+
 /// The stub behind a server that thrashes beyond k requests in service.
 class Saturating {
 public:
     Saturating(const bds::Catalogue& catalogue, int k)
         : k_(k),
-          stub_(bds::bundled::start_embedded_stub(catalogue, {})),
+          stub_(bds::bundled::start_embedded_stub(catalogue, stub_options())),
           proxy_(stub_.target.base_url, {}, {}, {}, [this](const httplib::Request&, const std::function<void()>& pass) {
               int n;
               {
