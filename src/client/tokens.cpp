@@ -72,7 +72,9 @@ IssuedToken TokenSource::issue(const UserCredentials& user) {
             // harmless); no answer at all, or a refusal, ends it.
             RunLimits* limits = http_->limits();
             if (tried >= kTimeoutRetries || !limits || e.exchange().error.rfind("timeout", 0) != 0) throw;
-            limits->pause_until(std::chrono::steady_clock::now() + std::chrono::seconds(1 << tried));
+            // Slept with the caller's slot kept: this holds the source's lock, and a slot given back here could go to a
+            // thread that then waits for this lock.
+            limits->sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1 << tried));
             if (limits->past_deadline()) throw;
         }
 }
