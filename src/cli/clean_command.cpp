@@ -40,16 +40,6 @@ client::TargetConfig target_of(const CleanArgs& a) {
     }
 }
 
-/// What clean must never print: the users' passwords and the token form's secrets (tokens add themselves).
-void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) {
-    for (const auto& [role, user] : target.users) limits.add_secret(user.password);
-    for (const auto& [key, value] : target.token_form) {
-        std::string k = key;
-        std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (k.find("secret") != std::string::npos || k.find("password") != std::string::npos) limits.add_secret(value);
-    }
-}
-
 /// A token for `role`, or the exit a run would end with: 3 when the target does not answer, 2 when it refuses.
 void first_token(client::TokenSource& tokens, const std::string& role) {
     try {
@@ -71,7 +61,7 @@ struct Session {
           envelope(t.envelope),
           page_size(t.max_page_size),
           api(t, tokens, envelope, page_size, &limits) {
-        add_secrets(t, limits);
+        run::add_secrets(t, limits);
     }
     const client::TargetConfig& target;
     client::RunLimits limits;

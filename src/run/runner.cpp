@@ -83,17 +83,6 @@ CheckResult result_for(const Check& check, std::string replay) {
     return res;
 }
 
-/// What the run must never show: the users' passwords and the token form's secrets (tokens add themselves as
-/// they are issued).
-void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) {
-    for (const auto& [role, user] : target.users) limits.add_secret(user.password);
-    for (const auto& [key, value] : target.token_form) {
-        std::string k = key;
-        std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (k.find("secret") != std::string::npos || k.find("password") != std::string::npos) limits.add_secret(value);
-    }
-}
-
 void chosen_skip(CheckResult& res, std::string reason) {
     res.outcome = Outcome::Skip;
     res.reason = std::move(reason);
@@ -133,6 +122,15 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
 }
 
 }  // namespace
+
+void add_secrets(const client::TargetConfig& target, client::RunLimits& limits) {
+    for (const auto& [role, user] : target.users) limits.add_secret(user.password);
+    for (const auto& [key, value] : target.token_form) {
+        std::string k = key;
+        std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (k.find("secret") != std::string::npos || k.find("password") != std::string::npos) limits.add_secret(value);
+    }
+}
 
 std::string utc_now() { return utc_formatted(std::chrono::system_clock::now(), "%Y-%m-%dT%H:%M:%SZ"); }
 

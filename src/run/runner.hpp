@@ -93,6 +93,10 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
 RunResult not_run(const client::TargetConfig& target, const std::vector<Check>& checks, const RunOptions& options,
                   const std::string& why);
 
+/// What a run (or a clean) must never show: the users' passwords and the token form's secrets, added to `limits`
+/// (tokens add themselves as they are issued).
+void add_secrets(const client::TargetConfig& target, client::RunLimits& limits);
+
 /// Now, UTC, ISO 8601 to the second ("2026-11-23T22:53:00Z").
 std::string utc_now();
 
