@@ -19,6 +19,7 @@
 #include "run/journal_file.hpp"
 #include "run/prefix_scan.hpp"
 #include "test_paths.hpp"
+#include "run/bearer_header.hpp"
 
 namespace bds::test {
 namespace {
@@ -30,13 +31,7 @@ using json = nlohmann::json;
 std::map<std::string, std::vector<json>> active_rows(const client::TargetConfig& target, const std::string& role) {
     const Catalogue catalogue = builtin_catalogue();
     httplib::Client http(target.base_url);
-    const auto& user = target.users.at(role);
-    const auto token = http.Post(
-        target.token_path,
-        httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
-    if (!token || token->status != 200) throw std::runtime_error("no token for " + role);
-    const httplib::Headers auth{
-        {"Authorization", "Bearer " + json::parse(token->body).at("access_token").get<std::string>()}};
+    const httplib::Headers auth = test::bearer_header(http, target, role);
     std::map<std::string, std::vector<json>> out;
     for (const Record* record : catalogue.resources()) {
         if (!record->writable() || record->read_only) continue;

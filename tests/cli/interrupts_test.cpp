@@ -23,6 +23,7 @@
 #include "report/junit_xml.hpp"
 #include "report/report_schema.hpp"
 #include "test_paths.hpp"
+#include "run/bearer_header.hpp"
 
 namespace bds::test {
 namespace {
@@ -101,13 +102,7 @@ std::vector<std::string> active_rows(const client::TargetConfig& target, const s
     httplib::Client http(target.base_url);
     std::vector<std::string> active;
     for (const auto& role : roles) {
-        const auto& user = target.users.at(role);
-        const auto token = http.Post(
-            target.token_path,
-            httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
-        if (!token || token->status != 200) throw std::runtime_error("no token for " + role);
-        const httplib::Headers auth{
-            {"Authorization", "Bearer " + json::parse(token->body).at("access_token").get<std::string>()}};
+        const httplib::Headers auth = test::bearer_header(http, target, role);
         for (const Record* record : catalogue.resources()) {
             if (!record->writable()) continue;
             constexpr int kPage = 100;

@@ -18,6 +18,7 @@
 #include "run/suite_fixture.hpp"
 #include "suites/registry.hpp"
 #include "test_paths.hpp"
+#include "run/bearer_header.hpp"
 
 namespace bds::test {
 namespace {
@@ -74,13 +75,7 @@ struct Busy {
 /// Every row of `resource` the stub holds for `role` (all pages), read directly.
 std::vector<json> rows_of(const client::TargetConfig& stub, const std::string& role, const std::string& resource) {
     httplib::Client http(stub.base_url);
-    const auto& user = stub.users.at(role);
-    const auto token = http.Post(
-        stub.token_path,
-        httplib::Params{{"grant_type", "password"}, {"username", user.username}, {"password", user.password}});
-    if (!token || token->status != 200) throw std::runtime_error("no token for " + role);
-    const httplib::Headers auth{
-        {"Authorization", "Bearer " + json::parse(token->body).at("access_token").get<std::string>()}};
+    const httplib::Headers auth = test::bearer_header(http, stub, role);
     std::vector<json> out;
     for (int page = 1;; ++page) {
         const auto r =
