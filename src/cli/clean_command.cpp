@@ -24,7 +24,7 @@ struct CleanArgs {
 };
 
 /// The target, as `conformance run` reads it (a base URL alone: the bundled stub's demo users).
-client::TargetConfig target_of(const CleanArgs& a) {
+client::TargetConfig clean_target_of(const CleanArgs& a) {
     try {
         client::TargetConfig target;
         if (!a.target_file.empty())
@@ -127,7 +127,7 @@ void clean(const CleanArgs& a) {
     run::Interruption interruption;
     const SignalWatch watch(interruption, std::cerr);
     const Catalogue catalogue = builtin_catalogue();
-    const client::TargetConfig target = target_of(a);
+    const client::TargetConfig target = clean_target_of(a);
     client::ignore_sigpipe();
     Session s(target);
     run::Journal journal(catalogue);

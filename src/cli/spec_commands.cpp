@@ -24,7 +24,7 @@ std::string read_file(const fs::path& path) {
     return text.str();
 }
 
-void write_file(const fs::path& path, const std::string& text) {
+void write_text_file(const fs::path& path, const std::string& text) {
     if (path.has_parent_path()) fs::create_directories(path.parent_path());
     std::ofstream out(path, std::ios::binary);
     out << text;
@@ -84,7 +84,7 @@ void add_schemas_command(CLI::App& app) {
                                        kFailure, entry.path().string() + ": not generated from the catalogue (stale?)"};
                            return;
                        }
-                       for (const auto& [name, text] : files) write_file(dir / name, text);
+                       for (const auto& [name, text] : files) write_text_file(dir / name, text);
                        std::cout << "wrote " << files.size() << " schema files to " << dir.string() << "\n";
                    });
 }
@@ -105,7 +105,7 @@ void add_openapi_command(CLI::App& app) {
             if (out == "-")
                 std::cout << text;
             else
-                write_file(out, text);
+                write_text_file(out, text);
         });
 }
 

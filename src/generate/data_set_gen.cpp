@@ -26,7 +26,7 @@ const std::vector<std::string> kLineFields = {"des_articolo_riga", "cod_um_doc",
                                               "val_merce",         "prc_sconto1", "dat_cons_richiesta"};
 
 /// rc::gen::inRange over the whole range whatever RapidCheck's size (as in value_gen.cpp).
-rc::Gen<int> in_range(int min, int max) { return rc::gen::resize(rc::kNominalSize, rc::gen::inRange(min, max)); }
+rc::Gen<int> nominal_range(int min, int max) { return rc::gen::resize(rc::kNominalSize, rc::gen::inRange(min, max)); }
 
 json plain(const nlohmann::ordered_json& j) { return json::parse(j.dump()); }
 
@@ -146,7 +146,7 @@ void apply_links(json& record, const std::string& record_type, const std::vector
     for (const auto& link : links) {
         if (link.from_record != record_type || link.kind == "copy") continue;
         const auto& targets = made.at(link.to_record);
-        const json& target = targets[static_cast<std::size_t>(*in_range(0, static_cast<int>(targets.size())))];
+        const json& target = targets[static_cast<std::size_t>(*nominal_range(0, static_cast<int>(targets.size())))];
         chosen.try_emplace(link.to_record, &target);
         for (std::size_t i = 0; i < link.from_fields.size(); ++i)
             record[link.from_fields[i]] = value_of(target, link.to_fields[i]);
@@ -286,8 +286,8 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
         for (const auto& name : plan->order) {
             const Record& record = plan->types.at(name);
             const auto fixed = plan->counts.find(name);
-            const int n =
-                fixed != plan->counts.end() ? fixed->second : *in_range(options.min_records, options.max_records + 1);
+            const int n = fixed != plan->counts.end() ? fixed->second
+                                                      : *nominal_range(options.min_records, options.max_records + 1);
             std::vector<json> records;
             std::set<std::string> keys;
             // Keys are drawn until distinct: a prefix leaves few characters for short codes (Famiglia's 10).
@@ -305,7 +305,7 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
                     const auto date = sql::parse_datetime(r.at("dat_doc").get<std::string>(), SqlKind::Datetime,
                                                           sql::TimeSource::Record);
                     r["num_anno"] = sql::civil_from_ticks(*date.ticks).year;  // the generator's dates are valid
-                    const int count = *in_range(options.min_lines, options.max_lines + 1);
+                    const int count = *nominal_range(options.min_lines, options.max_lines + 1);
                     json lines = json::array();
                     for (int i = 0; i < count; ++i) {
                         json line = *plan->lines;

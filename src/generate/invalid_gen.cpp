@@ -29,7 +29,7 @@ struct SentShape {
     std::vector<FieldInfo> fields;
 };
 
-bool listed(const json& schema, const char* keyword, const std::string& name) {
+bool listed_in(const json& schema, const char* keyword, const std::string& name) {
     if (!schema.contains(keyword) || !schema[keyword].is_array()) return false;
     const json& names = schema[keyword];
     return std::find(names.begin(), names.end(), json(name)) != names.end();
@@ -42,8 +42,8 @@ SentShape sent_shape(const Catalogue& cat, const Record& record) {
     for (const auto& f : record.fields) {
         if (!schema["properties"].contains(f.name)) continue;  // platform-managed
         const json& property = schema["properties"][f.name];
-        shape.fields.push_back({f.name, f.type, property, listed(schema, "required", f.name),
-                                listed(schema, "x-bds-key", f.name), property.contains("enum")});
+        shape.fields.push_back({f.name, f.type, property, listed_in(schema, "required", f.name),
+                                listed_in(schema, "x-bds-key", f.name), property.contains("enum")});
     }
     return shape;
 }
@@ -131,12 +131,12 @@ std::string make_wrong_type(json& record, const FieldInfo& f) {
            " is expected";
 }
 
-bool leap(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+bool is_leap_year(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
 
 std::string make_malformed_datetime(json& record, const FieldInfo& f) {
     const std::string y = std::to_string(*rc::gen::resize(rc::kNominalSize, rc::gen::inRange(1901, 2100)));
     int non_leap_year = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(1901, 2100));
-    if (leap(non_leap_year)) ++non_leap_year;
+    if (is_leap_year(non_leap_year)) ++non_leap_year;
     // Instants that cannot be, whatever form a target reads (the form of date-times is not shown, A-14: a
     // target may read "31/12/2026" or "15 June 2026" as a date, so those are no invalid variants). The first
     // ones match the schema's pattern: only the SQL rules see them.

@@ -29,7 +29,7 @@ bool portable_char(char32_t c) {
            std::u32string_view::npos;
 }
 
-std::u32string u32(const std::string& s) {
+std::u32string to_u32(const std::string& s) {
     auto t = sql::utf8_to_u32(s);
     return t ? *t : std::u32string();
 }
@@ -139,7 +139,7 @@ private:
 
     Literal text_literal(std::string s) {
         Literal l{Literal::Kind::Text, std::move(s), false};
-        l.unicode = !c_.standard() && (needs_unicode(u32(l.text)) || chance(35));
+        l.unicode = !c_.standard() && (needs_unicode(to_u32(l.text)) || chance(35));
         return l;
     }
 
@@ -155,7 +155,7 @@ private:
     }
 
     static std::string make_portable(const std::string& s) {
-        std::u32string t = u32(s);
+        std::u32string t = to_u32(s);
         for (auto& c : t)
             if (!portable_char(c)) c = U'x';
         return sql::to_utf8(t);
@@ -179,7 +179,7 @@ private:
             s = pick(c_.texts);
         else
             s = random_text();
-        std::u32string t = u32(s);
+        std::u32string t = to_u32(s);
         if (t.size() > 60) t.resize(60);  // long texts still select by prefix in LIKE; keeps conditions short
         if (!c_.portable()) {
             if (chance(15))
@@ -409,7 +409,7 @@ private:
         using K = PatternElement::Kind;
         auto element = [](K kind, char32_t ch = 0) { return PatternElement{kind, ch, false, {}}; };
         if (chance(25)) p.elements.push_back(element(K::AnyRun));
-        for (char32_t c : u32(text_value(col, true))) {
+        for (char32_t c : to_u32(text_value(col, true))) {
             const int r = uniform(0, 100);
             if (r < 8) {
                 p.elements.push_back(element(K::AnyOne));

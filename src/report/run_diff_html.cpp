@@ -6,7 +6,7 @@
 namespace bds::report {
 namespace {
 
-constexpr std::string_view kStyle = R"(
+constexpr std::string_view kDiffStyle = R"(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#1d2329}
 h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:1.6em}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
@@ -15,19 +15,19 @@ th{background:#f6f8fa}td{white-space:pre-wrap;word-break:break-word}
 .pass{background:#dafbe1}.fail{background:#ffd7d5}.note{color:#57606a}
 )";
 
-std::string h(std::string_view text) { return escape_xml(text); }
+std::string html_text(std::string_view text) { return escape_xml(text); }
 
 void write_cells(const char* tag, const std::vector<std::string>& cells, std::ostream& out) {
     out << "<tr>";
-    for (const auto& c : cells) out << "<" << tag << ">" << h(c) << "</" << tag << ">";
+    for (const auto& c : cells) out << "<" << tag << ">" << html_text(c) << "</" << tag << ">";
     out << "</tr>\n";
 }
 
 void write_table(const DiffTable& t, std::ostream& out) {
-    out << "<h2>" << h(t.title);
+    out << "<h2>" << html_text(t.title);
     if (!t.rows.empty() && t.title != "Runs") out << " (" << t.rows.size() << ")";
     out << "</h2>\n";
-    if (!t.note.empty()) out << "<p class=\"note\">" << h(t.note) << "</p>\n";
+    if (!t.note.empty()) out << "<p class=\"note\">" << html_text(t.note) << "</p>\n";
     if (t.rows.empty()) return;
     out << "<table>\n";
     write_cells("th", t.header, out);
@@ -40,10 +40,12 @@ void write_table(const DiffTable& t, std::ostream& out) {
 void write_diff_html(const RunDiff& diff, std::ostream& out) {
     const bool fails = !diff.must_newly_failing.empty();
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        << "<title>Conformance diff: " << h(diff.base.label) << " → " << h(diff.next.label) << "</title>\n"
-        << "<style>" << kStyle << "</style>\n</head>\n<body>\n"
-        << "<h1>Conformance diff</h1>\n<p>" << h(diff.base.label) << " → " << h(diff.next.label) << "</p>\n"
-        << "<p class=\"verdict " << (fails ? "fail" : "pass") << "\">" << h(diff_headline(diff)) << "</p>\n";
+        << "<title>Conformance diff: " << html_text(diff.base.label) << " → " << html_text(diff.next.label)
+        << "</title>\n"
+        << "<style>" << kDiffStyle << "</style>\n</head>\n<body>\n"
+        << "<h1>Conformance diff</h1>\n<p>" << html_text(diff.base.label) << " → " << html_text(diff.next.label)
+        << "</p>\n"
+        << "<p class=\"verdict " << (fails ? "fail" : "pass") << "\">" << html_text(diff_headline(diff)) << "</p>\n";
     if (diff.empty()) out << "<p>No outcome, failure, observation or timing changed.</p>\n";
     for (const auto& t : diff_tables(diff)) write_table(t, out);
     out << "</body>\n</html>\n";

@@ -6,8 +6,8 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string outcome(run::Outcome o) { return std::string(run::to_string(o)); }
-std::string level(Level l) { return std::string(to_string(l)); }
+std::string outcome_text(run::Outcome o) { return std::string(run::to_string(o)); }
+std::string level_text(Level l) { return std::string(to_string(l)); }
 
 ordered_json totals_json(const RunTotals& t) {
     return {{"label", t.label},
@@ -27,7 +27,8 @@ ordered_json totals_json(const RunTotals& t) {
 ordered_json refs_json(const std::vector<CheckRef>& refs) {
     ordered_json out = ordered_json::array();
     for (const auto& r : refs)
-        out.push_back({{"id", r.id}, {"title", r.title}, {"level", level(r.level)}, {"outcome", outcome(r.outcome)}});
+        out.push_back(
+            {{"id", r.id}, {"title", r.title}, {"level", level_text(r.level)}, {"outcome", outcome_text(r.outcome)}});
     return out;
 }
 
@@ -35,7 +36,7 @@ ordered_json failures_json(const std::vector<FailureChange>& failures) {
     ordered_json out = ordered_json::array();
     for (const auto& f : failures)
         out.push_back({{"id", f.id},
-                       {"level", level(f.level)},
+                       {"level", level_text(f.level)},
                        {"signature", f.signature},
                        {"expected", f.expected},
                        {"actual", f.actual}});
@@ -73,9 +74,9 @@ ordered_json diff_to_json(const RunDiff& diff) {
     for (const auto& o : diff.outcomes)
         outcomes.push_back({{"id", o.id},
                             {"title", o.title},
-                            {"level", level(o.level)},
-                            {"before", outcome(o.before)},
-                            {"after", outcome(o.after)}});
+                            {"level", level_text(o.level)},
+                            {"before", outcome_text(o.before)},
+                            {"after", outcome_text(o.after)}});
     return {{"base", totals_json(diff.base)},
             {"new", totals_json(diff.next)},
             {"seeds_differ", diff.seeds_differ()},

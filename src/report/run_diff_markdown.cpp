@@ -15,7 +15,7 @@ void write_row(const std::vector<std::string>& cells, std::ostream& out) {
     out << "\n";
 }
 
-void write_table(const DiffTable& t, std::ostream& out) {
+void write_markdown_table(const DiffTable& t, std::ostream& out) {
     out << "**" << markdown_text(t.title) << "**";
     if (!t.rows.empty() && t.title != "Runs") out << " (" << t.rows.size() << ")";
     out << "\n\n";
@@ -37,7 +37,7 @@ void write_diff_markdown(const RunDiff& diff, std::ostream& out) {
         << markdown_text(diff_headline(diff), 600) << "\n\n"
         << markdown_text(diff.base.label) << " → " << markdown_text(diff.next.label) << "\n\n";
     if (diff.empty()) out << "No outcome, failure, observation or timing changed.\n\n";
-    for (const auto& t : diff_tables(diff)) write_table(t, out);
+    for (const auto& t : diff_tables(diff)) write_markdown_table(t, out);
 }
 
 }  // namespace bds::report

@@ -8,7 +8,7 @@
 namespace bds::report {
 namespace {
 
-std::string fixed(double value, int decimals) {
+std::string decimals_text(double value, int decimals) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
     return buf;
@@ -32,7 +32,8 @@ DiffTable totals_table(const RunDiff& d) {
     row("MUST failures", std::to_string(d.base.must_failures), std::to_string(d.next.must_failures));
     row("requests", std::to_string(d.base.requests), std::to_string(d.next.requests));
     row("records written", std::to_string(d.base.records_written), std::to_string(d.next.records_written));
-    row("duration", fixed(d.base.duration_ms / 1000, 1) + " s", fixed(d.next.duration_ms / 1000, 1) + " s");
+    row("duration", decimals_text(d.base.duration_ms / 1000, 1) + " s",
+        decimals_text(d.next.duration_ms / 1000, 1) + " s");
     return t;
 }
 
@@ -84,8 +85,8 @@ DiffTable timing_table(const RunDiff& d) {
                 .header = {"check", "title", "before", "after", "requests"},
                 .rows = {}};
     for (const auto& m : d.timing)
-        t.rows.push_back({m.id, m.title, fixed(m.ms_per_request_before, 2) + " ms",
-                          fixed(m.ms_per_request_after, 2) + " ms",
+        t.rows.push_back({m.id, m.title, decimals_text(m.ms_per_request_before, 2) + " ms",
+                          decimals_text(m.ms_per_request_after, 2) + " ms",
                           std::to_string(m.requests_before) + " → " + std::to_string(m.requests_after)});
     return t;
 }

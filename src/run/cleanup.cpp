@@ -114,7 +114,8 @@ CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std:
                                const CleanupBounds& bounds, const CleanupPolicy& policy) {
     CleanupTally tally;
     std::deque<CleanupBlock> pending(std::make_move_iterator(blocks.begin()), std::make_move_iterator(blocks.end()));
-    std::map<std::string, std::pair<std::size_t, std::string>> refusals;  // resource → records, the first answer
+    // (resource, uncertain) → records, the first answer
+    std::map<std::pair<std::string, bool>, std::pair<std::size_t, std::string>> refusals;
     auto last_through = Clock::now();
     auto pause = Clock::duration(policy.first_pause);
     std::string last_failure;
@@ -159,16 +160,18 @@ CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std:
             pending.push_front(std::move(second));
             pending.push_front(std::move(first));
         } else {
-            tally.refused += block.records.size();
-            auto& [count, answer] = refusals[block.resource];
+            (block.uncertain ? tally.unconfirmed : tally.refused) += block.records.size();
+            auto& [count, answer] = refusals[{block.resource, block.uncertain}];
             count += block.records.size();
             if (answer.empty()) answer = a.what;
         }
     }
     for (const auto& block : pending) tally.left += block.records.size();
-    for (const auto& [resource, refused] : refusals)
-        tally.notes.push_back("the target refused to take back deleted " + std::to_string(refused.first) + " " +
-                              resource + " records (the first answer: " + refused.second + ")");
+    for (const auto& [where, refused] : refusals)
+        tally.notes.push_back(
+            "the target refused to take back deleted " + std::to_string(refused.first) + " " + where.first +
+            " records" + (where.second ? " whose write got no answer (so most likely never took them either)" : "") +
+            " (the first answer: " + refused.second + ")");
     return tally;
 }
 
@@ -192,9 +195,11 @@ std::string how_to_remove(const std::string& replay_prefix, const JournalFile* j
 }
 
 std::string describe(const CleanupTally& tally) {
+    const std::string unconfirmed =
+        tally.unconfirmed ? " (and " + std::to_string(tally.unconfirmed) + " whose write got no answer)" : "";
     return "sent back deleted: " + std::to_string(tally.sent) + "; refused: " + std::to_string(tally.refused) +
-           "; left: " + std::to_string(tally.left) + " (" + std::to_string(tally.retries) + " tries again, " +
-           std::to_string(tally.splits) + " blocks halved)";
+           unconfirmed + "; left: " + std::to_string(tally.left) + " (" + std::to_string(tally.retries) +
+           " tries again, " + std::to_string(tally.splits) + " blocks halved)";
 }
 
 }  // namespace bds::run

@@ -64,9 +64,12 @@ struct CleanupPolicy {
 struct CleanupTally {
     std::size_t sent = 0;     ///< records the target took back deleted
     std::size_t refused = 0;  ///< records it refused to delete (a 4xx to a block of one, or one that says no at all)
-    std::size_t left = 0;     ///< records not sent: the clean-up gave up or was ended
-    int retries = 0;          ///< tries again after no answer, 5xx, 429, 401
-    int splits = 0;           ///< blocks sent again in halves
+    /// Records whose write got no answer (cut in flight, CleanupBlock::uncertain) and whose deletion the target
+    /// refused: it refuses the record itself, so it most likely never took the write either. Not counted in `refused`.
+    std::size_t unconfirmed = 0;
+    std::size_t left = 0;            ///< records not sent: the clean-up gave up or was ended
+    int retries = 0;                 ///< tries again after no answer, 5xx, 429, 401
+    int splits = 0;                  ///< blocks sent again in halves
     std::vector<std::string> notes;  ///< the refusals, by resource and answer
     std::string gave_up;             ///< why records were left, when some were
 };

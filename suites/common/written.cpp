@@ -151,7 +151,7 @@ namespace {
 
 /// Keys a read of read_back asks for at most, and the longest selection it sends (URLs of a few kB pass everywhere).
 constexpr std::size_t kKeysPerRead = 25;
-constexpr std::size_t kMaxSelection = 1500;
+constexpr std::size_t kMaxWrittenSelection = 1500;
 
 }  // namespace
 
@@ -166,7 +166,7 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
         if (to < sent.size()) selection = "(" + selection + ")";
         for (; to < sent.size() && to - from < per_read; ++to) {
             const std::string next = " or (" + key_selection(record, *sent[to]) + ")";
-            if (selection.size() + next.size() > kMaxSelection) break;
+            if (selection.size() + next.size() > kMaxWrittenSelection) break;
             selection += next;
         }
         const auto r = ctx.api.list(role, record.name, {selection, page_size(ctx), 1});

@@ -50,7 +50,7 @@ void bearer_on_every_call(Judge& j) {
     if (judged == 0) j.not_applicable("the connector sent nothing but token requests");
 }
 
-void content_type(Judge& j) {
+void sent_content_type(Judge& j) {
     need_blocks(j);
     for (const Received* b : j.run().blocks()) {
         const std::string value = b->header("Content-Type");
@@ -271,7 +271,7 @@ std::vector<certify::ConnectorCheck> sending_checks() {
          .verifies = {"000-1-bearer", "000-5-rule2-bearer", "000-4-post-token", "000-4.4-auth", "000-4.3-auth"},
          .level = Level::Must, .run = bearer_on_every_call},
         {.id = "CON-02", .title = "Blocks are sent as application/json; charset=utf-8", .spec = "000 §4.4",
-         .verifies = {"000-4.4-content-type"}, .level = Level::Must, .run = content_type},
+         .verifies = {"000-4.4-content-type"}, .level = Level::Must, .run = sent_content_type},
         {.id = "CON-03", .title = "A block is a JSON array of records, in UTF-8", .spec = "000 §1",
          .verifies = {"000-1-json-utf8", "000-1-sync-body-array", "000-4.4-body"}, .level = Level::Must,
          .run = array_of_records},

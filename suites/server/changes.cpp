@@ -36,8 +36,8 @@ std::vector<const Record*> feed_records(const Context& ctx) {
 Collation model_collation(const Context& ctx) { return ctx.target.collation.value_or(Collation::CaseInsensitive); }
 
 /// The feed's rows of this check's records, by index key (other writers' rows are not this check's business).
-std::map<std::string, std::vector<json>> ours(const Record& record, const std::vector<json>& feed,
-                                              const oracle::StoreModel& model) {
+std::map<std::string, std::vector<json>> ours_in_feed(const Record& record, const std::vector<json>& feed,
+                                                      const oracle::StoreModel& model) {
     std::map<std::string, std::vector<json>> out;
     for (const auto& row : feed)
         if (model.find(record.name, row)) out[oracle::index_key(record, row, model.collation())].push_back(row);
@@ -50,7 +50,7 @@ std::map<std::string, std::vector<json>> ours(const Record& record, const std::v
 /// that millisecond, after the instant or not: A-79).
 void expect_feed(Context& ctx, const Record& record, const std::string& last_utc_run, const std::vector<json>& feed,
                  const oracle::StoreModel& model, oracle::Mark mark, bool require_changed) {
-    const auto got = ours(record, feed, model);
+    const auto got = ours_in_feed(record, feed, model);
     const auto anchor = dat_ultvar_of(json{{"dat_ultvar", last_utc_run}});
     const auto same_millisecond = [&](const std::vector<json>& rows) {
         for (const auto& row : rows)
@@ -202,7 +202,7 @@ std::optional<std::string> instant_after(Context& ctx, const Record& record, con
 /// The model's records found on the sampled pages of a feed: as last sent, with their deletion flag.
 void expect_as_sent(Context& ctx, const Record& record, const std::string& what, const Sample& feed,
                     const oracle::StoreModel& model) {
-    const auto got = ours(record, feed.rows, model);
+    const auto got = ours_in_feed(record, feed.rows, model);
     for (const auto& m : model.records(record.name)) {
         const auto it = got.find(oracle::index_key(record, m.record, model.collation()));
         if (it == got.end()) continue;

@@ -19,7 +19,7 @@ namespace {
 using client::kWriter;
 
 /// The resources whose deletion can be seen: GET sync is documented for them (000 §4.3).
-std::vector<const Record*> feed_records(const Context& ctx) {
+std::vector<const Record*> feed_resources(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
         if (r->has(Operation::GetSync) && r->writable()) out.push_back(r);
@@ -120,7 +120,7 @@ void expect_in_feed(Context& ctx, const Record& record, const std::vector<json>&
 }
 
 void deletion_is_logical(Context& ctx) {
-    const auto resources = feed_records(ctx);
+    const auto resources = feed_resources(ctx);
     CasePrefixes prefixes(ctx.prefix);
     for_all_blocks<Deletion>(
         ctx,
@@ -177,7 +177,7 @@ void deletion_everywhere(Context& ctx) {
 }
 
 void undeletion_restores(Context& ctx) {
-    const auto resources = feed_records(ctx);
+    const auto resources = feed_resources(ctx);
     CasePrefixes prefixes(ctx.prefix);
     for_all_blocks<Deletion>(
         ctx, {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },

@@ -28,7 +28,7 @@ std::string astral_text() {
 }
 
 /// A value as the target returned it, or what became of the record.
-std::string shown(const std::vector<json>& rows, const char* field) {
+std::string shown_values(const std::vector<json>& rows, const char* field) {
     return rows.size() == 1 ? value_of(rows[0], field).dump() : "no row";
 }
 
@@ -48,10 +48,10 @@ void stored_values(Context& ctx) {
     if (sent.status / 100 != 2)
         throw CheckError("a plain CliFor record was refused: " + status_text(sent), sent.exchange);
     const auto back = read_by_key(ctx, kWriter, clifor, a);
-    ctx.observe("an nchar(1) sent '' reads back (A-98): " + shown(back, "ind_campo_libero1"));
-    ctx.observe("an nvarchar sent '' reads back (A-100): " + shown(back, "des_cogn"));
+    ctx.observe("an nchar(1) sent '' reads back (A-98): " + shown_values(back, "ind_campo_libero1"));
+    ctx.observe("an nvarchar sent '' reads back (A-100): " + shown_values(back, "des_cogn"));
     const auto view = read_by_key(ctx, kWriter, record_of(ctx, "MCPClienti"), a);
-    ctx.observe("cod_naz_res '0.1' in MCPClienti's float(10) (A-104): " + shown(view, "cod_naz_res"));
+    ctx.observe("cod_naz_res '0.1' in MCPClienti's float(10) (A-104): " + shown_values(view, "cod_naz_res"));
 
     const json wide = customer(ctx, "e2", {{"des_cogn", astral_text()}});
     ctx.observe("30 characters of 2 UTF-16 units each in nvarchar(30) (A-107): " +
@@ -67,8 +67,9 @@ void stored_values(Context& ctx) {
     const auto r = ctx.answered(ctx.sync(kWriter, articoli.name, json::array({article})));
     const auto stored = r.status / 100 == 2 ? read_by_key(ctx, kWriter, articoli, article) : std::vector<json>{};
     ctx.observe("a decimal with 2 digits beyond the scale, " + digits +
-                " (A-105): " + (r.status / 100 == 2 ? shown(stored, "qta_pes_lordo_kg") : "refused"));
-    if (stored.size() == 1) ctx.observe("a datetime sent 10:00:00.507 (A-106): " + shown(stored, "dat_obsoleto"));
+                " (A-105): " + (r.status / 100 == 2 ? shown_values(stored, "qta_pes_lordo_kg") : "refused"));
+    if (stored.size() == 1)
+        ctx.observe("a datetime sent 10:00:00.507 (A-106): " + shown_values(stored, "dat_obsoleto"));
 }
 
 /// One page of CliFor where `condition`, sent as written: a probe, whose literal forms are what it asks about.

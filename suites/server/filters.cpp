@@ -153,13 +153,14 @@ json portable(const Record& record, json row) {
 }
 
 /// Records of one resource written by this check, all carrying its marker, and read back as the target stores them.
-struct Written {
+struct WrittenMarked {
     const Record* record = nullptr;
     std::string scope;  ///< `marker_field = 'marker'`: selects exactly them
     std::vector<json> rows;
 };
 
-Written write_marked(Context& ctx, const std::string& resource, const std::string& purpose, std::uint64_t salt) {
+WrittenMarked write_marked_filtered(Context& ctx, const std::string& resource, const std::string& purpose,
+                                    std::uint64_t salt) {
     const Record& record = record_of(ctx, resource);
     const Field* field = marker_field(record);
     if (!field) throw CheckError(resource + " has no field that can carry a marker");
@@ -175,7 +176,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
     const std::string text = marker(ctx, purpose);
     for (auto& r : block) r[field->name] = text;
     send_or_error(ctx, record_of(ctx, resource), block);
-    Written w{&record, field->name + " = " + sql_text(text), {}};
+    WrittenMarked w{&record, field->name + " = " + sql_text(text), {}};
     w.rows = read_all(ctx, client::kWriter, resource, w.scope);
     if (w.rows.size() != block.size())
         ctx.fail({.expected = std::to_string(block.size()) + " rows satisfying " + w.scope + " after writing them",
@@ -188,7 +189,7 @@ Written write_marked(Context& ctx, const std::string& resource, const std::strin
 /// among the rows read back, and none that no reading selects (A-98..A-104, A-108; the collation only when the target
 /// declares it, A-17). A condition only SQL Server's lenient conversions read may be refused. What the answers
 /// about rows of dependent membership say of the target's reading is observed.
-void judge(Context& ctx, const Written& w, const rc::Gen<std::string>& conditions, const std::string& description,
+void judge(Context& ctx, const WrittenMarked& w, const rc::Gen<std::string>& conditions, const std::string& description,
            bool parenthesise) {
     oracle::ReadingEvidence evidence(ctx.target.collation);
     int refused = 0, lenient = 0;
@@ -229,7 +230,7 @@ void generated(Context& ctx, bool standard_sql, const std::string& purpose, std:
     gen::ConditionGenOptions options;
     options.standard_sql = standard_sql;
     for (const auto& resource : property_resources()) {
-        const Written w = write_marked(ctx, resource, purpose, ++salt);
+        const WrittenMarked w = write_marked_filtered(ctx, resource, purpose, ++salt);
         const auto conditions = rc::gen::map(gen::condition_gen(*w.record, w.rows, options),
                                              [](const gen::Condition& c) { return gen::to_tsql(c); });
         judge(ctx, w, conditions, "generated conditions on " + resource + " select what the oracle selects", true);
@@ -305,7 +306,7 @@ rc::Gen<std::string> seeds_shape_gen(const Record& record, const std::vector<jso
 void seeds_shape_conditions(Context& ctx) {
     std::uint64_t salt = 200;
     for (const auto& resource : property_resources()) {
-        const Written w = write_marked(ctx, resource, "shape", ++salt);
+        const WrittenMarked w = write_marked_filtered(ctx, resource, "shape", ++salt);
         judge(ctx, w, seeds_shape_gen(*w.record, w.rows),
               "conditions in the seeds' shape on " + resource + " select what the oracle selects", false);
     }

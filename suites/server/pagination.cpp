@@ -14,7 +14,7 @@
 namespace bds::suites {
 namespace {
 
-constexpr int kMarked = 7;
+constexpr int kMarkedRows = 7;
 
 /// Records of this check, all carrying one marker, so `field = 'marker'` (the seeds' own shape) selects
 /// exactly them.
@@ -28,13 +28,13 @@ Marked write_marked(Context& ctx, const std::string& resource, const std::string
     const Record& record = record_of(ctx, resource);
     const Field* field = marker_field(record);
     if (!field) throw CheckError(resource + " has no field that can carry a marker");
-    Marked m{&record, sample_records(ctx, record, kMarked, 11), ""};
+    Marked m{&record, sample_records(ctx, record, kMarkedRows, 11), ""};
     const std::string text = marker(ctx, purpose);
     for (auto& r : m.rows) r[field->name] = text;
     m.selection = field->name + " = " + sql_text(text);
     const auto r = ctx.sync(client::kWriter, resource, m.rows);
     if (r.transport_failed() || r.status != 200)
-        throw CheckError("writing the check's " + std::to_string(kMarked) + " " + resource +
+        throw CheckError("writing the check's " + std::to_string(kMarkedRows) + " " + resource +
                              " records: expected 200, got " +
                              (r.transport_failed() ? r.exchange.error : std::to_string(r.status)),
                          r.exchange);
@@ -117,11 +117,11 @@ void partition_with_selection(Context& ctx) {
     // The keys as the target returns them (padding, case) come from one unpaged read.
     const auto all = read_all(ctx, client::kWriter, "CliFor", m.selection);
     const auto expected = keys_of(*m.record, all);
-    if (expected.size() != static_cast<std::size_t>(kMarked))
-        ctx.fail({.expected = std::to_string(kMarked) + " rows matching " + m.selection + " after writing them",
+    if (expected.size() != static_cast<std::size_t>(kMarkedRows))
+        ctx.fail({.expected = std::to_string(kMarkedRows) + " rows matching " + m.selection + " after writing them",
                   .actual = std::to_string(expected.size()) + " rows"});
     for_all_staged(ctx, "pages partition the selected rows", [&] {
-        const long long size = *rc::gen::inRange<long long>(1, kMarked + 3);
+        const long long size = *rc::gen::inRange<long long>(1, kMarkedRows + 3);
         return StagedCase([&ctx, &m, &expected, size] { check_pages(ctx, *m.record, m.selection, size, expected); });
     });
 }
@@ -164,26 +164,27 @@ void partition_without_selection(Context& ctx) {
 
 void pages_start_at_one(Context& ctx) {
     const Marked m = write_marked(ctx, "CliFor", "first");
-    // The written keys are distinct even case-folded (sample_records), so exactly kMarked rows match. A target with
+    // The written keys are distinct even case-folded (sample_records), so exactly kMarkedRows rows match. A target with
     // a smaller cap that clamps serves them on more pages: pages from 1 on hold them all.
     std::size_t rows = 0;
     std::optional<client::Exchange> first;
-    for (long long number = 1; number <= kMarked + 1 && rows < m.rows.size(); ++number) {
-        const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, number});
+    for (long long number = 1; number <= kMarkedRows + 1 && rows < m.rows.size(); ++number) {
+        const auto r = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarkedRows, number});
         if (!expect_status(ctx, r.response, 200, "PageNumber=" + std::to_string(number))) return;
         if (!r.page) ctx.fail({.expected = "a list response", .actual = r.problem, .exchange = r.response.exchange});
         if (!first) first = r.response.exchange;
         rows += r.page->rows.size();
-        if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total || *r.page->total != kMarked)
+        if (r.page->rows.size() == m.rows.size() || r.page->rows.empty() || !r.page->total ||
+            *r.page->total != kMarkedRows)
             break;
     }
     if (rows != m.rows.size())
-        ctx.finding({.expected = "PageNumber=1 with PageSize=" + std::to_string(kMarked) +
+        ctx.finding({.expected = "PageNumber=1 with PageSize=" + std::to_string(kMarkedRows) +
                                  " (and the pages after it, if the target serves fewer) gives all " +
                                  std::to_string(m.rows.size()) + " rows written (pages start at 1)",
                      .actual = std::to_string(rows) + " rows",
                      .exchange = first});
-    const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarked, 0});
+    const auto zero = ctx.api.list(client::kWriter, "CliFor", {m.selection, kMarkedRows, 0});
     ctx.answered(zero.response);
     ctx.observe("PageNumber=0 is answered " + std::to_string(zero.response.status) +
                     (zero.page ? " with " + std::to_string(zero.page->rows.size()) + " rows" : std::string()) +
@@ -219,11 +220,12 @@ void unpaged(Context& ctx) {
                     " (A-07, A-80)");
     if (r.page && r.page->rows.size() == m.rows.size())
         ctx.observe("row order (A-11): " + row_order(*m.record, m.rows, r.page->rows));
-    ctx.observe("no PageSize: " + std::to_string(r.response.status) +
-                    (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarked) + " rows"
-                            : std::string()) +
-                    " (A-08)",
-                r.response.exchange);
+    ctx.observe(
+        "no PageSize: " + std::to_string(r.response.status) +
+            (r.page ? ", " + std::to_string(r.page->rows.size()) + " of " + std::to_string(kMarkedRows) + " rows"
+                    : std::string()) +
+            " (A-08)",
+        r.response.exchange);
     const auto alone = ctx.api.list(client::kWriter, "CliFor", {m.selection, std::nullopt, 2});
     ctx.answered(alone.response);
     ctx.observe("PageNumber without PageSize: " + std::to_string(alone.response.status) +
@@ -233,12 +235,12 @@ void unpaged(Context& ctx) {
     const std::string lower = client::list_target("/api/resources/CliFor", {m.selection, std::nullopt, std::nullopt}) +
                               "&pagesize=1&pagenumber=1";
     const auto cased = ctx.api.read(ctx.answered(ctx.api.authed(client::kWriter, "GET", lower)));
-    ctx.observe(
-        "pagesize=1&pagenumber=1 (names in lower case): " + status_text(cased.response) +
-            (cased.page ? ", " + std::to_string(cased.page->rows.size()) + " of " + std::to_string(kMarked) + " rows"
-                        : std::string()) +
-            " (A-45)",
-        cased.response.exchange);
+    ctx.observe("pagesize=1&pagenumber=1 (names in lower case): " + status_text(cased.response) +
+                    (cased.page ? ", " + std::to_string(cased.page->rows.size()) + " of " +
+                                      std::to_string(kMarkedRows) + " rows"
+                                : std::string()) +
+                    " (A-45)",
+                cased.response.exchange);
     // The largest PageSize: large ones asked for the same few rows.
     std::string large;
     for (const long long size : {1000LL, 10000LL, 100000LL}) {

@@ -207,8 +207,8 @@ void unknown_fields(Context& ctx) {
 }
 
 /// Writes `n` plain CliFor records as `role` with `mark` in the marker field; keys prefix + tag + i.
-std::vector<json> write_marked(Context& ctx, const std::string& role, const std::string& tag, const std::string& mark,
-                               int n) {
+std::vector<json> write_marked_tenants(Context& ctx, const std::string& role, const std::string& tag,
+                                       const std::string& mark, int n) {
     const Record& clifor = clifor_of(ctx);
     std::vector<json> rows;
     for (int i = 0; i < n; ++i) {
@@ -259,14 +259,14 @@ void sql_injection(Context& ctx) {
     const Record& clifor = clifor_of(ctx);
     const std::string field = marker_of(clifor).name;
     const std::string mine = marker(ctx, "inj w"), theirs = marker(ctx, "inj o");
-    const auto own = write_marked(ctx, client::kWriter, "w", mine, 3);
+    const auto own = write_marked_tenants(ctx, client::kWriter, "w", mine, 3);
     const bool other = ctx.target.user(client::kOtherTenant) != nullptr;
     std::vector<json> others;
     std::optional<json> tenant, own_tenant;
     const std::string own_selection = field + " = " + sql_text(mine),
                       their_selection = field + " = " + sql_text(theirs);
     if (other) {
-        others = write_marked(ctx, client::kOtherTenant, "o", theirs, 3);
+        others = write_marked_tenants(ctx, client::kOtherTenant, "o", theirs, 3);
         // The tenants' ids, where rows show them: a row with another id than the writer's is a leak too.
         const auto theirs_read = ctx.api.list(client::kOtherTenant, clifor.name, {their_selection, 10, 1});
         const auto& page = ctx.page_of(theirs_read, "reading the other tenant's marked records as other_tenant");

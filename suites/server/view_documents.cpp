@@ -150,7 +150,7 @@ void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const R
 /// Headers of a block whose example filters VIEW-03 reads.
 constexpr int kExampleHeaders = 4;
 
-void nested_lines(Context& ctx) {
+void document_lines(Context& ctx) {
     const auto options = small_data_set_options(ctx);
     CaseDataSets data_sets(ctx, options);
     for_all_blocks<gen::DataSet>(
@@ -328,7 +328,7 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
                       "001-2.7-mcpdocumentir-key", "001-2.6-example-filter", "001-2.7-example-filter",
                       "000-4.1-rule3-filter-large-views"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true,
-         .own_rows = true, .run = nested_lines},
+         .own_rows = true, .run = document_lines},
         {.id = "VIEW-07", .title = "MCPDocumentiT.mese is the month of dat_doc, settimana a week of it",
          .spec = "001 §2.6; A-39", .verifies = {"001-2.6-mese-settimana"}, .level = Level::Must,
          .needs = {client::kWriter}, .resources = data_set_resources, .writes = true, .own_rows = true,

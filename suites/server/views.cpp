@@ -117,7 +117,7 @@ json customers_case(Context& ctx, const Record& clifor, const rc::Gen<json>& rec
     return pairs;
 }
 
-void customers_and_suppliers(Context& ctx) {
+void view_customers_and_suppliers(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
@@ -453,7 +453,7 @@ std::vector<Check> views_checks() {
          .verifies = {"001-2.1-read-customers-suppliers", "000-2.1-rel-clifor-c-f", "001-2.1-ind-clifor",
                       "000-2.1-catalogue-mcpclienti", "000-2.1-catalogue-mcpfornitori"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"},
-         .writes = true, .own_rows = true, .run = customers_and_suppliers},
+         .writes = true, .own_rows = true, .run = view_customers_and_suppliers},
         {.id = "VIEW-04",
          .title = "View rows agree with the base records written (one row per record, same-named fields equal)",
          .spec = "000 §1 capability 5; 000 §2.1 Relations; A-38, A-54, A-58, A-67",

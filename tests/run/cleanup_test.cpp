@@ -205,6 +205,16 @@ TEST(CleanUp, ARecordTheTargetRefusesIsCountedAndTheOthersOfItsBlockStillGo) {
     EXPECT_NE(sent.tally.notes[0].find("refused to take back deleted 1 CliFor"), std::string::npos)
         << sent.tally.notes[0];
     EXPECT_EQ(active_with(rows_of(stub.target, client::kWriter, "CliFor"), "zqc"), 1u);
+
+    // The same refusal of a record whose write got no answer (cut in flight, as an interrupt cuts it): the target
+    // refuses the record as it is, so it most likely never took it; not a refusal that leaves the clean-up incomplete.
+    auto uncertain = written(cat, stub, "zqc", 10, 10);
+    for (auto& block : uncertain) block.uncertain = true;
+    const auto again = clean_through(target, std::move(uncertain), {.settle = std::chrono::milliseconds(0)});
+    EXPECT_EQ(again.tally.refused, 0u);
+    EXPECT_EQ(again.tally.unconfirmed, 1u);
+    ASSERT_EQ(again.tally.notes.size(), 1u);
+    EXPECT_NE(again.tally.notes[0].find("whose write got no answer"), std::string::npos) << again.tally.notes[0];
 }
 
 TEST(CleanUp, ARunOnABusyTargetCleansUpWholeAndItsJournalIsWrittenWhileItRunsAndMarkedFinished) {

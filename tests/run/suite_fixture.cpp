@@ -56,6 +56,13 @@ void expect_clean(const run::RunResult& result) {
     }
 }
 
+std::vector<std::string> trouble_notes(const run::RunResult& result) {
+    std::vector<std::string> out;
+    for (const auto& note : result.notes)
+        if (note.rfind("requests in flight:", 0) != 0) out.push_back(note);
+    return out;
+}
+
 Broken::Broken(BreakingProxy::Before before, BreakingProxy::After after, BreakingProxy::Rewrite rewrite,
                stub::StubOptions options)
     : stub(bundled::start_embedded_stub(cat, options)) {

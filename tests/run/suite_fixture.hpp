@@ -31,6 +31,10 @@ Check waiting_an_hour();
 /// No check errs, and no MUST or SHOULD check fails.
 void expect_clean(const run::RunResult& result);
 
+/// The run's notes, but for the story of its requests in flight: how the run followed the target's speed, which moves
+/// with the machine's load (a sanitized build's slower answers lower the limit), and tells of no trouble.
+std::vector<std::string> trouble_notes(const run::RunResult& result);
+
 /// A stub behind a proxy that breaks one rule; `target` points at the proxy, `stub.target` at the stub.
 struct Broken {
     Catalogue cat = builtin_catalogue();

@@ -1,5 +1,6 @@
 // The oracle held to real engines: each storage's answer against the oracle's MUST answer on the rows it read back.
 #include "selection/engine_judge.hpp"
+#include "selection/sqlite_oracle.hpp"
 
 #include <map>
 #include <stdexcept>
@@ -25,12 +26,6 @@ std::string collation_text(std::optional<Collation> collation) {
 }
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-std::string ids(const std::set<std::size_t>& rows) {
-    std::string out = "{";
-    for (auto id : rows) out += (out.size() > 1 ? ", " : "") + std::to_string(id);
-    return out + "}";
-}
 
 }  // namespace
 

@@ -49,9 +49,10 @@ std::optional<std::string> sent_value(const json& row, const Field& f, bool pad_
 
 // --- SQLite ---
 
-class SqliteTable : public EngineTable {
+class SqliteEngineTable : public EngineTable {
 public:
-    SqliteTable(Storage storage, const Record& record, const std::vector<json>& rows) : fields_(stored_fields(record)) {
+    SqliteEngineTable(Storage storage, const Record& record, const std::vector<json>& rows)
+        : fields_(stored_fields(record)) {
         const bool nocase = storage == Storage::SqliteNocase;
         // SQLite's own affinities: TEXT, INTEGER, and NUMERIC for decimals (integers and doubles).
         std::string ddl = "CREATE TABLE t(row_index INTEGER PRIMARY KEY";
@@ -118,9 +119,9 @@ std::string postgres_type(const Field& f, Storage storage) {
     return (f.type.is_fixed_text() ? "char(" : "varchar(") + std::to_string(*n) + ")";
 }
 
-class PostgresTable : public EngineTable {
+class PostgresEngineTable : public EngineTable {
 public:
-    PostgresTable(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection& pg)
+    PostgresEngineTable(Storage storage, const Record& record, const std::vector<json>& rows, const PgConnection& pg)
         : fields_(stored_fields(record)), pg_(pg), table_(storage == Storage::PostgresText ? "t_text" : "t_typed") {
         std::string ddl =
             "DROP TABLE IF EXISTS " + table_ + "; CREATE TABLE " + table_ + "(row_index integer PRIMARY KEY";
@@ -181,9 +182,9 @@ std::string mariadb_type(const Field& f) {
     return (f.type.is_fixed_text() ? "CHAR(" : "VARCHAR(") + std::to_string(*n) + ")";
 }
 
-class MariadbTable : public EngineTable {
+class MariadbEngineTable : public EngineTable {
 public:
-    MariadbTable(const Record& record, const std::vector<json>& rows, const MariadbConnection& db)
+    MariadbEngineTable(const Record& record, const std::vector<json>& rows, const MariadbConnection& db)
         : fields_(stored_fields(record)), db_(db) {
         db_.exec("DROP TABLE IF EXISTS t_mariadb");
         std::string ddl = "CREATE TABLE t_mariadb(row_index INT PRIMARY KEY";
@@ -281,12 +282,12 @@ std::unique_ptr<EngineTable> store(Storage storage, const Record& record, const 
                                    const EngineConnections& connections) {
     if (storage == Storage::Mariadb) {
         if (!connections.mariadb) throw std::invalid_argument("store: " + storage_name(storage) + " needs MariaDB");
-        return std::make_unique<MariadbTable>(record, rows, *connections.mariadb);
+        return std::make_unique<MariadbEngineTable>(record, rows, *connections.mariadb);
     }
-    if (!is_postgres(storage)) return std::make_unique<SqliteTable>(storage, record, rows);
+    if (!is_postgres(storage)) return std::make_unique<SqliteEngineTable>(storage, record, rows);
     if (!connections.postgres)
         throw std::invalid_argument("store: " + storage_name(storage) + " needs a PostgreSQL connection");
-    return std::make_unique<PostgresTable>(storage, record, rows, *connections.postgres);
+    return std::make_unique<PostgresEngineTable>(storage, record, rows, *connections.postgres);
 }
 
 std::string engine_where(const gen::Condition& condition) {

@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kMissing =
+const char* const kMariadbMissing =
     "MariaDB is not installed (no mariadbd or mysqld in /usr/sbin, no mariadb-install-db in /usr/bin): run ci/setup.sh, "
     "which installs mariadb-server";
 
@@ -26,7 +26,7 @@ const char* const kMissing =
 std::string program(const std::vector<std::string>& names) {
     for (const auto& n : names)
         if (::access(n.c_str(), X_OK) == 0) return n;
-    throw std::runtime_error(kMissing);
+    throw std::runtime_error(kMariadbMissing);
 }
 
 /// The server's settings, given both to the install (which runs the server to make the system tables) and to the

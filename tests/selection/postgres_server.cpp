@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kMissing =
+const char* const kPostgresMissing =
     "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres, no pg_config): run ci/setup.sh";
 
 /// The version number of a /usr/lib/postgresql/<version>/bin directory, for choosing the newest.
@@ -52,7 +52,7 @@ std::string find_bindir() {
     std::error_code ec;
     if (!dir.empty() && fs::exists(fs::path(dir) / "postgres", ec) && fs::exists(fs::path(dir) / "initdb", ec))
         return dir;
-    throw std::runtime_error(kMissing);
+    throw std::runtime_error(kPostgresMissing);
 }
 
 }  // namespace
