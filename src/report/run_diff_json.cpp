@@ -6,9 +6,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string outcome_text(run::Outcome o) { return std::string(run::to_string(o)); }
-std::string level_text(Level l) { return std::string(to_string(l)); }
-
 ordered_json totals_json(const RunTotals& t) {
     return {{"label", t.label},
             {"target", t.target},
@@ -28,7 +25,7 @@ ordered_json refs_json(const std::vector<CheckRef>& refs) {
     ordered_json out = ordered_json::array();
     for (const auto& r : refs)
         out.push_back(
-            {{"id", r.id}, {"title", r.title}, {"level", level_text(r.level)}, {"outcome", outcome_text(r.outcome)}});
+            {{"id", r.id}, {"title", r.title}, {"level", to_string(r.level)}, {"outcome", run::to_string(r.outcome)}});
     return out;
 }
 
@@ -36,7 +33,7 @@ ordered_json failures_json(const std::vector<FailureChange>& failures) {
     ordered_json out = ordered_json::array();
     for (const auto& f : failures)
         out.push_back({{"id", f.id},
-                       {"level", level_text(f.level)},
+                       {"level", to_string(f.level)},
                        {"signature", f.signature},
                        {"expected", f.expected},
                        {"actual", f.actual}});
@@ -74,9 +71,9 @@ ordered_json diff_to_json(const RunDiff& diff) {
     for (const auto& o : diff.outcomes)
         outcomes.push_back({{"id", o.id},
                             {"title", o.title},
-                            {"level", level_text(o.level)},
-                            {"before", outcome_text(o.before)},
-                            {"after", outcome_text(o.after)}});
+                            {"level", to_string(o.level)},
+                            {"before", run::to_string(o.before)},
+                            {"after", run::to_string(o.after)}});
     return {{"base", totals_json(diff.base)},
             {"new", totals_json(diff.next)},
             {"seeds_differ", diff.seeds_differ()},
