@@ -18,7 +18,8 @@ std::optional<User> authenticate(StubState& state, const httplib::Request& req, 
     const User* first = state.options.users.empty() ? nullptr : &state.options.users.front();
     auto refuse = [&](const std::string& token, const std::string& why, bool invalid) -> std::optional<User> {
         if (auto admitted = state.variation.policy().unauthenticated_user(req, token, first)) return admitted;
-        res.set_header("WWW-Authenticate", invalid ? "Bearer error=\"invalid_token\"" : "Bearer");
+        if (const auto challenge = state.variation.policy().challenge(invalid))
+            res.set_header("WWW-Authenticate", *challenge);
         state.variation.error(res, 401, "unauthorized", why);
         return std::nullopt;
     };

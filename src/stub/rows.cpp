@@ -138,8 +138,8 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
     if (base_of(name))
-        return view_rows(variation_.policy().data_behind_view(data, user.customer_ID, name), resource, emit, selection,
-                         changed_after);
+        return view_rows(variation_.policy().data_behind_view(data, user.customer_ID, name), user.customer_ID, resource,
+                         emit, selection, changed_after);
     const auto emit_selected = [&](const json& record, std::int64_t changed, RowText& text) {
         const StoredRow row(record);
         if (selects(selection, row, reading)) emit(row, changed, text);
@@ -161,7 +161,7 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
         int id = 0;
         for (const Record* r : catalogue_.resources()) {
             ++id;
-            if (!user.may_use(r->name) || !variation_.resource_listed(*r)) continue;
+            if (!variation_.policy().registry_lists(user, *r) || !variation_.resource_listed(*r)) continue;
             RowText text;
             emit_selected({{"customer_ID", user.customer_ID},
                            {"Resource_ID", id},
@@ -180,14 +180,14 @@ void RowSource::for_each_row(const TenantData& data, const Record& resource, con
     }
 }
 
-void RowSource::view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection,
-                          std::optional<std::int64_t> changed_after) const {
+void RowSource::view_rows(const TenantData& data, int tenant, const Record& view, const RowSink& emit,
+                          const Selection* selection, std::optional<std::int64_t> changed_after) const {
     const sql::TextRules keys = variation_.key_rules();
     const Reading reading = variation_.engine().reading();
     const Table* table = data.table(base_of(view.name));
     if (!table) return;
     const Record& base = *catalogue_.find(base_of(view.name));
-    const Joins joins(catalogue_, data, keys);
+    const Joins joins(catalogue_, data, keys, variation_.policy(), tenant);
     const ViewContext cx(catalogue_, variation_, joins);
     const auto emit_selected = [&](const RowRef& row, std::int64_t changed) {
         RowText text;  // a derived row's text lives for this read only

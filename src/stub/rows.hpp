@@ -43,8 +43,8 @@ public:
     RowText answered(RowText& text, const std::function<std::string()>& print) const;
 
 private:
-    void view_rows(const TenantData& data, const Record& view, const RowSink& emit, const Selection* selection,
-                   std::optional<std::int64_t> changed_after) const;
+    void view_rows(const TenantData& data, int tenant, const Record& view, const RowSink& emit,
+                   const Selection* selection, std::optional<std::int64_t> changed_after) const;
 
     const Catalogue& catalogue_;
     const Variation& variation_;

@@ -127,8 +127,9 @@ const json* Joins::find(const char* resource,
         if (value.is_null()) return nullptr;  // never equal to a key
         key[name] = value;
     }
-    const auto it = table->rows.find(canonical_key(*cat_.find(resource), key, keys_));
-    return it == table->rows.end() ? nullptr : &it->second.record;
+    const std::string canonical = canonical_key(*cat_.find(resource), key, keys_);
+    const auto it = table->rows.find(canonical);
+    return policy_.joined_record(resource, canonical, tenant_, it == table->rows.end() ? nullptr : &it->second.record);
 }
 
 const json* DerivedRow::field(const std::string& name) const {

@@ -16,6 +16,7 @@
 
 namespace bds::stub {
 
+class Policy;
 class Variation;
 
 /// The most lines one document may carry (a view line's Id is derived from its header's Id and position).
@@ -54,11 +55,12 @@ private:
     const nlohmann::json& record_;
 };
 
-/// Base records of the tenant found by their key values (the rows a view joins).
+/// Base records of the tenant found by their key values (the rows a view joins), as the policy joins them.
 class Joins {
 public:
-    Joins(const Catalogue& catalogue, const TenantData& data, const sql::TextRules& keys)
-        : cat_(catalogue), data_(data), keys_(keys) {}
+    Joins(const Catalogue& catalogue, const TenantData& data, const sql::TextRules& keys, const Policy& policy,
+          int tenant)
+        : cat_(catalogue), data_(data), keys_(keys), policy_(policy), tenant_(tenant) {}
     /// The record of `resource` whose key fields hold `key_values` ((field, value) pairs), or nullptr; a null key value
     /// finds none.
     const nlohmann::json* find(const char* resource,
@@ -73,6 +75,8 @@ private:
     const Catalogue& cat_;
     const TenantData& data_;
     sql::TextRules keys_;
+    const Policy& policy_;
+    int tenant_;
     mutable std::vector<std::pair<const char*, const Table*>>
         tables_;  // looked up once per read (by the literal's address)
 };

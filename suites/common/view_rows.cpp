@@ -12,6 +12,12 @@
 
 namespace bds::suites {
 
+const std::vector<std::string> kArticleClassification = {"cod_famiglia", "cod_sfamiglia", "cod_grumerc", "cod_sgrumerc",
+                                                         "cod_marca"};
+const std::vector<std::string> kCounterpartClassification = {"cod_gruppocf1", "cod_gruppocf2", "cod_gruppocf3",
+                                                             "cod_macroarea", "cod_area",      "cod_zona",
+                                                             "cod_macrocat",  "cod_categ",     "cod_sottocateg"};
+
 gen::DataSetOptions small_data_set_options(const Context& ctx) {
     gen::DataSetOptions o = suites::data_set_options(ctx);
     o.min_records = 1;

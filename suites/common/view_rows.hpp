@@ -15,6 +15,13 @@
 
 namespace bds::suites {
 
+/// What 001 §2.7 says a line carries from its article: classification and brand (codes; the descriptions joined by
+/// them are VIEW-04's).
+extern const std::vector<std::string> kArticleClassification;
+/// What 001 §2.6 says a header carries from its counterpart: its classification (codes). Its payment data are the
+/// header's own cod_pag or the counterpart's: not said which (VIEW-04 compares the header's, at SHOULD).
+extern const std::vector<std::string> kCounterpartClassification;
+
 /// Small coherent data sets (every reference resolves, so a view that joins finds its targets).
 gen::DataSetOptions small_data_set_options(const Context& ctx);
 

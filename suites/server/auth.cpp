@@ -1,5 +1,8 @@
 // Suite "auth" (000 §5): tokens, TokenInfo, and 401 for a missing, malformed, forged or expired token.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <string_view>
 
 #include "client/tokens.hpp"
 #include "schema/json_limits.hpp"
@@ -143,6 +146,42 @@ void unauthenticated_unknown_resource(Context& ctx) {
     ctx.observe("no token and an unknown resource: " + std::to_string(r.status) + " (A-05)", r.exchange);
 }
 
+/// Whether a WWW-Authenticate value's first challenge is of the Bearer scheme (scheme names are case-insensitive).
+bool names_bearer(const std::string& value) {
+    constexpr std::string_view scheme = "bearer";
+    return value.size() >= scheme.size() && (value.size() == scheme.size() || value[scheme.size()] == ' ') &&
+           std::equal(scheme.begin(), scheme.end(), value.begin(),
+                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+}
+
+/// A 401 names the Bearer scheme (RFC 6750 §3, the OAuth 2.0 bearer profile 000 §5 names: A-116): the value's first
+/// token, case-insensitively; its parameters (realm, error) are the target's.
+void bearer_challenge(Context& ctx) {
+    const std::string target = "/api/resources/CliFor?PageSize=1&PageNumber=1";
+    for (const auto& [what, authorization] : {std::pair<std::string, std::optional<std::string>>{"without a token", {}},
+                                              {"with an unknown token", "Bearer " + std::string(40, 'x')}}) {
+        client::Headers headers;
+        if (authorization) headers.emplace_back("Authorization", *authorization);
+        const auto r = ctx.api.http().request("GET", target, headers);
+        ctx.answered(r);
+        if (r.status != 401) {
+            ctx.observe("GET " + target + " " + what + " answered " + std::to_string(r.status) +
+                            ", not 401 (AUTH-03 and AUTH-05 judge the status)",
+                        r.exchange);
+            continue;
+        }
+        const auto challenge = r.header("WWW-Authenticate");
+        if (!challenge || !names_bearer(*challenge))
+            ctx.finding({.expected = "a 401 " + what +
+                                     " carrying WWW-Authenticate: Bearer (OAuth 2.0 bearer tokens, "
+                                     "000 §5 rules 1-2; RFC 6750 §3; A-116)",
+                         .actual = challenge ? "WWW-Authenticate: " + *challenge : "no WWW-Authenticate header",
+                         .exchange = r.exchange});
+        else
+            ctx.observe("a 401 " + what + " carries WWW-Authenticate: " + *challenge, r.exchange);
+    }
+}
+
 }  // namespace
 
 // clang-format off
@@ -179,6 +218,10 @@ std::vector<Check> auth_checks() {
         {.id = "AUTH-08", .title = "No token and an unknown resource: 401 or 403?", .spec = "000 §5; §7; A-05",
          .verifies = {"000-4.1-response-401", "000-4.1-response-403", "000-7-status-401", "000-7-status-403"},
          .level = Level::Observe, .run = unauthenticated_unknown_resource},
+        {.id = "AUTH-09", .title = "A 401 names the Bearer scheme in WWW-Authenticate",
+         .spec = "000 §5 rules 1-3; RFC 6750 §3; A-116",
+         .verifies = {"000-5-rule1-oauth", "000-5-rule3-401", "000-5-rule2-bearer"}, .level = Level::Should,
+         .resources = {"CliFor"}, .own_rows = true, .run = bearer_challenge},
     };
 }
 // clang-format on

@@ -399,6 +399,8 @@ void body_tenant_ignored(Context& ctx) {
 
 }  // namespace
 
+std::vector<Check> tenancy_join_checks(const std::vector<std::string>& data_set_resources);
+
 // clang-format off
 std::vector<Check> tenancy_checks() {
     const std::vector<std::string> data_set_resources = {
@@ -407,7 +409,7 @@ std::vector<Check> tenancy_checks() {
     std::vector<std::string> view_resources = data_set_resources;
     view_resources.insert(view_resources.end(),
                           {"MCPClienti", "MCPFornitori", "MCPArticoli", "MCPDocumentiT", "MCPDocumentiR"});
-    return {
+    std::vector<Check> out = {
         {.id = "TEN-01", .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
          .spec = "000 §1; §4.1 (derived: one tenant per record)", .verifies = {"000-1-tenant", "001-2-customer-id"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources,
@@ -430,6 +432,8 @@ std::vector<Check> tenancy_checks() {
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant},
          .resources = {"CliFor", "MCPResources"}, .writes = true, .own_rows = true, .run = body_tenant_ignored},
     };
+    for (auto& check : tenancy_join_checks(data_set_resources)) out.push_back(std::move(check));
+    return out;
 }
 // clang-format on
 

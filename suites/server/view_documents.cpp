@@ -281,21 +281,9 @@ void week_numbering(Context& ctx) {
 
 // ---- VIEW-13 ----
 
-/// What 001 §2.7 says a line carries from its article: classification and brand (codes; the descriptions joined
-/// by them are VIEW-04's).
-const std::vector<std::string> kArticleClassification = {"cod_famiglia", "cod_sfamiglia", "cod_grumerc", "cod_sgrumerc",
-                                                         "cod_marca"};
-/// What 001 §2.6 says a header carries from its counterpart: its classification (codes). Its payment data are the
-/// header's own cod_pag or the counterpart's: not said which (VIEW-04 compares the header's, at SHOULD).
-const std::vector<std::string> kCounterpartClassification = {"cod_gruppocf1", "cod_gruppocf2", "cod_gruppocf3",
-                                                             "cod_macroarea", "cod_area",      "cod_zona",
-                                                             "cod_macrocat",  "cod_categ",     "cod_sottocateg"};
-
-/// One data set is enough: which codes a document view shows does not depend on the values drawn, and the documents'
-/// views are the largest a run reads (VIEW-04 already reads them case after case).
-void joined_data(Context& ctx) {
-    const gen::DataSet set = one_data_set(ctx, 13);
-    send_data_set(ctx, set);
+/// Each document view row of `set`'s headers shows the classification codes of its article (lines) and counterpart
+/// (headers) as `set` holds them.
+void expect_joined_codes(Context& ctx, const gen::DataSet& set) {
     for (const auto& read : view_reads(ctx, set)) {
         if (read.view != "MCPDocumentiR" && read.view != "MCPDocumentiT") continue;
         const Record& view = record_of(ctx, read.view);
@@ -314,6 +302,44 @@ void joined_data(Context& ctx) {
             }
         }
     }
+}
+
+/// `set` with every classification code of its articles and counterparts changed to a value of this run's own
+/// (at most 10 characters, the shortest of those fields).
+gen::DataSet reclassified(const Context& ctx, gen::DataSet set) {
+    for (auto& b : set) {
+        const auto& codes = b.resource == "Articoli" ? kArticleClassification
+                            : b.resource == "CliFor" ? kCounterpartClassification
+                                                     : std::vector<std::string>{};
+        for (auto& r : b.records)
+            for (std::size_t i = 0; i < codes.size(); ++i)
+                r[codes[i]] = ("u" + std::to_string(i) + ctx.prefix).substr(0, 10);
+    }
+    return set;
+}
+
+/// One data set is enough: which codes a document view shows does not depend on the values drawn, and the documents'
+/// views are the largest a run reads (VIEW-04 already reads them case after case). The views are derived from the
+/// base records (001 §2.3-2.7), so they follow an article's and a counterpart's later changes too.
+void joined_data(Context& ctx) {
+    const gen::DataSet set = one_data_set(ctx, 13);
+    send_data_set(ctx, set);
+    expect_joined_codes(ctx, set);
+    const gen::DataSet changed = reclassified(ctx, set);
+    for (const char* resource : {"CliFor", "Articoli"}) {
+        const auto r = ctx.sync(client::kWriter, resource, records_in(changed, resource));
+        ctx.answered(r);
+        if (r.status !=
+            200) {  // codes no record has: the seeds state no referential rule, so a refusal is the target's
+            ctx.observe("re-sending the data set's " + std::string(resource) +
+                            " records with classification codes of "
+                            "their own answered " +
+                            std::to_string(r.status) + ": whether the views follow them is not judged",
+                        r.exchange);
+            return;
+        }
+    }
+    expect_joined_codes(ctx, changed);
 }
 
 }  // namespace
@@ -340,10 +366,11 @@ std::vector<Check> view_document_checks(const std::vector<std::string>& data_set
          .run = week_numbering},
         {.id = "VIEW-13",
          .title =
-             "Document lines carry their article's classification and brand, headers their counterpart's classification",
-         .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67",
+             "Document lines carry their article's classification and brand, headers their counterpart's classification, "
+             "and follow them when they change",
+         .spec = "001 §2.6, §2.7; 000 §2.1 Relations; A-38, A-67, A-112",
          .verifies = {"001-2.7-line-article-classification", "001-2.6-counterpart-on-header",
-                      "000-2.1-rel-counterpart"},
+                      "000-2.1-rel-counterpart", "000-1-cap5-views"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true,
          .own_rows = true, .run = joined_data},
     };

@@ -234,12 +234,23 @@ void resources_registry(Context& ctx) {
                          .actual = "Resource_ID " + id.dump() + " again",
                          .pointer = "/" + std::to_string(i) + "/Resource_ID",
                          .exchange = r.response.exchange});
-    // Which rows it holds is not shown: what it lists is recorded.
+    // The registry of the resources offered (000 §2.1, 001 §2.3) offers something to a user who reads resources, as
+    // the writer does; which rows it holds is not shown: what it lists is recorded.
+    if (rows.empty())
+        ctx.finding({.expected = "MCPResources, the registry of the resources offered (001 §2.3), listing at least one "
+                                 "resource to a user who reads resources (A-40)",
+                     .actual = "no row on its first page",
+                     .exchange = r.response.exchange});
     std::string names;
     int known = 0;
+    const Record* listed = nullptr;  // the first catalogue resource it lists that a PageSize read may read whole
     for (const auto& row : rows) {
         const json name = value_of(row, "ResourceName");
-        if (name.is_string() && ctx.catalogue.find(name.get<std::string>())) ++known;
+        const Record* named = name.is_string() ? ctx.catalogue.find(name.get<std::string>()) : nullptr;
+        if (named) ++known;
+        if (named && !listed && named->has(Operation::GetResources) && named->name != "MCPDocumentiR" &&
+            named->name != "StoricoDocumentiR" && named->name != record.name)
+            listed = named;
         if (names.size() < 400)
             names += (names.empty() ? "" : ", ") + (name.is_string() ? name.get<std::string>() : name.dump());
     }
@@ -248,6 +259,12 @@ void resources_registry(Context& ctx) {
                     (r.page->total ? " (TotalRowsCount " + std::to_string(*r.page->total) + ")" : std::string()) +
                     ", " + std::to_string(known) + " naming resources of the catalogue: " + names + " (A-40)",
                 r.response.exchange);
+    // Whether the caller reads what it lists: the registry is keyed by customer_ID, not by user.
+    if (!listed) return;
+    const auto read = ctx.api.list(client::kWriter, listed->name, {std::nullopt, 1, 1});
+    ctx.observe("GET /api/resources/" + listed->name + ", listed in MCPResources, answered " +
+                    std::to_string(read.response.status) + " to the writer (A-40)",
+                read.response.exchange);
 }
 
 // ---- VIEW-06 ----
@@ -461,7 +478,7 @@ std::vector<Check> views_checks() {
                       "001-2.4-mcparticoli-key", "001-2.5-mcpclienti-key", "001-2.6-mcpdocumentit-key"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = data_set_resources, .writes = true,
          .own_rows = true, .run = rows_agree},
-        {.id = "VIEW-05", .title = "MCPResources lists resources in its own fields", .spec = "001 §2.3; A-40",
+        {.id = "VIEW-05", .title = "MCPResources lists the resources offered, in its own fields", .spec = "001 §2.3; A-40",
          .verifies = {"001-2.3-registry", "001-2.3-ordinary-resource", "000-2.1-catalogue-mcpresources",
                       "001-2.3-mcpresources-fields", "001-2.3-mcpresources-nullability", "001-2.3-mcpresources-key"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"MCPResources"}, .run = resources_registry},

@@ -136,6 +136,13 @@ TEST(AuthChecks, ReadsWithoutATokenAnswered200FailAuth03) {
     EXPECT_EQ(test::result_of(clean, "AUTH-03").outcome, run::Outcome::Pass) << test::describe(clean);
 }
 
+TEST(AuthChecks, A401WithoutTheBearerChallengeFailsAuth09) {
+    const auto r = test::result_under_defect("no-www-authenticate", "AUTH-09");
+    EXPECT_EQ(r.outcome, run::Outcome::Fail);
+    EXPECT_EQ(r.level, Level::Should);
+    EXPECT_EQ(r.findings.size(), 2u) << "without a token and with an unknown one";
+}
+
 TEST(AuthChecks, AForgedTokenAcceptedFailsAuth05) {
     // The proxy swaps any token it does not know for a valid one: forged tokens are "accepted".
     auto valid = std::make_shared<std::string>();

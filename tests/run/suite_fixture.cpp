@@ -33,6 +33,14 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
     return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
 }
 
+run::CheckResult result_under_defect(const std::string& defect, const std::string& id) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    options.defect = stub::Defect::named(defect);
+    auto stub = bundled::start_embedded_stub(cat, options);
+    return result_of(run_all(cat, stub.target, {id}), id);
+}
+
 Check waiting_an_hour() {
     return {.id = "ZZZ-01",
             .title = "waits an hour",

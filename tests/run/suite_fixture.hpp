@@ -25,6 +25,9 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
 /// The result of check `id`; throws if the run has none.
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);
 
+/// The result of check `id` run alone (as run_all) against the bundled stub set to the defect named `defect`.
+run::CheckResult result_under_defect(const std::string& defect, const std::string& id);
+
 /// A check ZZZ-01 that waits an hour (Context::wait_for): what a deadline or an interrupt must cut.
 Check waiting_an_hour();
 

@@ -9,6 +9,7 @@
 #include "stub/variation/defects/access.hpp"
 #include "stub/variation/defects/changes.hpp"
 #include "stub/variation/defects/filters.hpp"
+#include "stub/variation/defects/joins.hpp"
 #include "stub/variation/defects/pagination.hpp"
 #include "stub/variation/defects/sync.hpp"
 #include "stub/variation/defects/validation.hpp"
@@ -247,6 +248,44 @@ const std::vector<DefectInfo> kDefects = {
      "000-4.1-recordselection, 000-4.1-rule1-selection",
      "under a case-insensitive collation LIKE compares case while = folds it: no engine reads a condition so", "MUST",
      "A-17=ci,A-115=evaluator"},
+    // rules across records and time, and a batch modelled on how real servers fail (docs/bug-taxonomy.md)
+    {make<CounterpartJoinDropsTenant>, "counterpart-join-drops-tenant", "tenancy",
+     "000 §1 one tenant per record; §2.1 a header's counterpart has the same key as CliFor",
+     "000-1-tenant, 000-2.1-rel-counterpart, 001-2.6-counterpart-on-header",
+     "the document views look a counterpart up by ind_clifor + cod_clifor in a cache shared by all tenants: a tenant "
+     "sees another tenant's customer name and classification when both use the same code"},
+    {make<ArticleJoinDropsTenant>, "article-join-drops-tenant", "tenancy",
+     "000 §1 one tenant per record; 001 §2.7 a line carries its article's classification",
+     "000-1-tenant, 001-2.7-line-article-classification",
+     "MCPDocumentiR looks an article up by cod_art + cod_variante in a cache shared by all tenants: a tenant sees "
+     "another tenant's classification when both use the same article code"},
+    {make<ViewLookupsCached>, "view-lookups-cached", "views",
+     "001 §2.6, §2.7: headers carry the counterpart's classification, lines the article's",
+     "001-2.6-counterpart-on-header, 001-2.7-line-article-classification, 000-1-cap5-views",
+     "the document views keep the counterpart and article they first joined: a changed customer or article never "
+     "reaches them"},
+    {make<McpResourcesEmpty>, "mcpresources-empty", "views", "000 §2.1, 001 §2.3: the registry of resources offered",
+     "001-2.3-registry, 000-2.1-catalogue-mcpresources",
+     "MCPResources holds no row for a tenant whose registry provisioning never filled"},
+    {make<NoWwwAuthenticate>, "no-www-authenticate", "auth", "000 §5 rules 1-3 OAuth 2.0 bearer tokens; A-116",
+     "000-5-rule1-oauth, 000-5-rule3-401", "a 401 carries no WWW-Authenticate: Bearer challenge", "SHOULD"},
+    {make<LinesWithoutTenant>, "lines-without-tenant", "tenancy", "000 §1 one tenant per record (customer_ID)",
+     "000-1-tenant, 001-2-customer-id",
+     "StoricoDocumentiR is read by key_documento alone: a tenant sees the lines of every tenant's document of that "
+     "key"},
+    {make<FeedInstantWest>, "feed-instant-west", "changes", "000 §4.3 LastUtcRun is UTC",
+     "000-4.3-lastutcrun, 000-4.3-response-200",
+     "LastUtcRun is parsed without a zone and converted to UTC on a server at UTC-5: the feed starts five hours "
+     "late and misses the changes in between"},
+    {make<FeedInstantWholeSeconds>, "feed-instant-whole-seconds", "changes",
+     "000 §4.3 records changed after LastUtcRun", "000-4.3-lastutcrun, 000-4.3-response-200",
+     "LastUtcRun is parsed to the whole second: changes earlier in that second are answered again"},
+    {make<LengthsInBytes>, "lengths-in-bytes", "validation", "000 §1 field types nvarchar(n); §4.4 success",
+     "000-1-field-types, 001-2.1-classification-types, 000-4.4-success",
+     "nvarchar(n) stored as varchar(n) under a UTF-8 collation: a text of n characters is refused when its UTF-8 "
+     "bytes exceed n"},
+    {make<PageSizeOffByOne>, "page-size-off-by-one", "pagination", "000 §4.1 PageSize", "000-4.1-pagesize",
+     "a page is read with one row more to learn whether another follows, and the extra row is answered"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

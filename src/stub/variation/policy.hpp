@@ -51,6 +51,11 @@ public:
     virtual bool password_accepted(const User& user, const std::string& password) const {
         return user.password == password;
     }
+    /// What a 401 names in WWW-Authenticate (`invalid_token`: a token was sent): the Bearer scheme of OAuth 2.0 (000
+    /// §5 rules 1-2, A-116); none: no header.
+    virtual std::optional<std::string> challenge(bool invalid_token) const {
+        return invalid_token ? "Bearer error=\"invalid_token\"" : "Bearer";
+    }
     /// Whether GET /api/Account/TokenInfo is served (000 §5 rule 5).
     virtual bool serves_token_info() const { return true; }
     /// The resource `name` in a path names for `user`: the catalogue's resource of exactly that name (000 §1: names are
@@ -149,6 +154,15 @@ public:
     virtual bool in_view(const std::string& view, const nlohmann::json& base) const;
     /// A document view's whole row (nested lines), as derived.
     virtual void view_row(const std::string& /*view*/, nlohmann::json& /*row*/) const {}
+    /// The record of `resource` a view of `tenant`'s joins by `key` (its key fields, customer_ID aside): `found`, the
+    /// one in that tenant's data (nullptr: none; 000 §1 one tenant per record).
+    virtual const nlohmann::json* joined_record(const char* /*resource*/, const std::string& /*key*/, int /*tenant*/,
+                                                const nlohmann::json* found) const {
+        return found;
+    }
+    /// Whether MCPResources, the registry of the resources offered (001 §2.3), lists `resource` to `user`: when the
+    /// user may use it.
+    virtual bool registry_lists(const User& user, const Record& resource) const { return user.may_use(resource.name); }
     /// A document view's field taken from another record (a header's counterpart, a line's article), as derived.
     virtual void joined_field(const std::string& /*view*/, const std::string& /*field*/,
                               nlohmann::json& /*value*/) const {}

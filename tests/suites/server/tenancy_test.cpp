@@ -12,7 +12,7 @@ namespace {
 using nlohmann::json;
 using test::Broken;
 
-const std::vector<std::string> kIds = {"TEN-01", "TEN-02", "TEN-03", "TEN-04", "TEN-05"};
+const std::vector<std::string> kIds = {"TEN-01", "TEN-02", "TEN-03", "TEN-04", "TEN-05", "TEN-06"};
 
 TEST(TenancyChecks, TheFaithfulStubPassesEveryTenancyCheck) {
     Broken b({});
@@ -40,6 +40,7 @@ TEST(TenancyChecks, TheOtherTenantServedAsTheWriterFailsEveryTenancyCheck) {
         ASSERT_FALSE(r.findings.empty()) << id;
         const std::string words = id == "TEN-04"   ? "reads back its own"
                                   : id == "TEN-05" ? "other tenant's data"
+                                  : id == "TEN-06" ? "of its own tenant's record"
                                                    : "none of the writer's records";
         EXPECT_NE(r.findings.front().expected.find(words), std::string::npos)
             << id << ": " << r.findings.front().expected;
@@ -104,10 +105,24 @@ TEST(TenancyChecks, TwoUsersSharingOneTenantFailTen01To04) {
     stub::StubOptions options;
     for (auto& u : options.users)
         if (u.username == "other_tenant") u.customer_ID = 1;
-    for (const char* id : {"TEN-01", "TEN-02", "TEN-03", "TEN-04"}) {
+    for (const char* id : {"TEN-01", "TEN-02", "TEN-03", "TEN-04", "TEN-06"}) {
         Broken b({}, {}, {}, options);
         b.target.users[client::kOtherTenant] = {"other_tenant", "other-pw", {}};
         b.expect_fail(id);
+    }
+}
+
+TEST(TenancyChecks, JoinsAndLinesThatDropTheTenantFailTen06) {
+    // A lookup cache shared by the tenants (by code alone), or a lines table read by key_documento alone.
+    for (const auto& [defect, words] :
+         {std::pair{"counterpart-join-drops-tenant", "des_ragsoc"}, std::pair{"article-join-drops-tenant", "cod_"},
+          std::pair{"lines-without-tenant", "StoricoDocumentiR rows"}}) {
+        const auto r = test::result_under_defect(defect, "TEN-06");
+        ASSERT_EQ(r.outcome, run::Outcome::Fail) << defect;
+        ASSERT_FALSE(r.findings.empty()) << defect;
+        std::string all;
+        for (const auto& f : r.findings) all += f.expected + " | " + f.actual + " @ " + f.pointer + "\n";
+        EXPECT_NE(all.find(words), std::string::npos) << defect << ": " << all;
     }
 }
 

@@ -287,5 +287,18 @@ TEST(ViewsChecks, WhereNullsSortIsObservedAndNeverJudged) {
     }
 }
 
+TEST(ViewChecks, ViewsThatKeepTheRecordsTheyFirstJoinedFailView13) {
+    // A memoised lookup: the views pass while the article and the counterpart stay as first read.
+    const auto r = test::result_under_defect("view-lookups-cached", "VIEW-13");
+    EXPECT_EQ(r.outcome, run::Outcome::Fail);
+}
+
+TEST(ViewChecks, AnEmptyRegistryFailsView05) {
+    const auto r = test::result_under_defect("mcpresources-empty", "VIEW-05");
+    ASSERT_EQ(r.outcome, run::Outcome::Fail);
+    EXPECT_NE(r.findings.front().expected.find("at least one resource"), std::string::npos)
+        << r.findings.front().expected;
+}
+
 }  // namespace
 }  // namespace bds

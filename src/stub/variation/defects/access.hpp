@@ -77,4 +77,9 @@ struct LimitedUserAllResources : Policy {
     }
 };
 
+/// A 401 without WWW-Authenticate (the framework's bare status, no OAuth 2.0 challenge).
+struct NoWwwAuthenticate : Policy {
+    std::optional<std::string> challenge(bool) const override { return std::nullopt; }
+};
+
 }  // namespace bds::stub::defect_policies

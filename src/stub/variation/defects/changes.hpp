@@ -90,4 +90,20 @@ struct DeletedFlagNull : Policy {
     void present(json& row) const override { row["flg_isdeleted"] = nullptr; }
 };
 
+/// LastUtcRun parsed without a zone and converted to UTC on a server five hours west of it: five hours later.
+struct FeedInstantWest : Policy {
+    std::optional<std::int64_t> feed_after(std::optional<std::int64_t> after) const override {
+        if (after) *after += std::int64_t{5 * 3600} * 10'000'000;
+        return after;
+    }
+};
+
+/// LastUtcRun parsed with a format of whole seconds: its fraction dropped, so the second's earlier changes return.
+struct FeedInstantWholeSeconds : Policy {
+    std::optional<std::int64_t> feed_after(std::optional<std::int64_t> after) const override {
+        if (after) *after -= *after % 10'000'000;
+        return after;
+    }
+};
+
 }  // namespace bds::stub::defect_policies

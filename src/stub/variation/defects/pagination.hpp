@@ -62,4 +62,11 @@ struct PageBeyondEndClamped : Policy {
     }
 };
 
+/// Take(PageSize + 1) to learn whether a page follows, and the extra row answered with the page.
+struct PageSizeOffByOne : Policy {
+    void paging(ListQuery& q) const override {
+        if (q.page_size) ++q.page_size;
+    }
+};
+
 }  // namespace bds::stub::defect_policies

@@ -93,4 +93,19 @@ struct UnboundedTextCapped : Policy {
     }
 };
 
+/// nvarchar(n) made varchar(n) under a UTF-8 collation: a text is refused when its UTF-8 bytes exceed n.
+struct LengthsInBytes : Policy {
+    void add_violations(const Record& record, const json& block, json& violations) const override {
+        for (std::size_t i = 0; i < block.size(); ++i)
+            for (const auto& f : record.fields) {
+                const auto max = f.type.max_length();
+                if (!f.type.is_unicode_text() || !max || !block[i].is_object() || !block[i].contains(f.name)) continue;
+                const json& v = block[i][f.name];
+                if (v.is_string() && v.get<std::string>().size() > static_cast<std::size_t>(*max))
+                    violations.push_back(
+                        violation(i, f.name, f.name + " holds at most " + std::to_string(*max) + " bytes"));
+            }
+    }
+};
+
 }  // namespace bds::stub::defect_policies

@@ -150,4 +150,16 @@ struct ViewOtherTenant : Policy {
     }
 };
 
+/// Provisioning never filled the tenant's registry: MCPResources holds no row.
+struct McpResourcesEmpty : Policy {
+    bool registry_lists(const User&, const Record&) const override { return false; }
+};
+
+/// The lines' table has no customer_ID: StoricoDocumentiR is read by key_documento across every tenant.
+struct LinesWithoutTenant : Policy {
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
+        return r.name == "StoricoDocumentiR" ? every_tenant(user, store) : Policy::tenants_visible(user, r, store);
+    }
+};
+
 }  // namespace bds::stub::defect_policies
