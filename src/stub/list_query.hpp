@@ -21,7 +21,8 @@ struct ListQuery {
     Endpoint endpoint = Endpoint::Resources;
     std::optional<Selection> selection;
     std::optional<std::string> condition;       ///< the selection's text as applied: what a database is given
-    std::optional<std::int64_t> changed_after;  ///< 100 ns ticks: GET sync's LastUtcRun
+    std::optional<std::int64_t> changed_after;  ///< 100 ns ticks: GET sync's LastUtcRun, as the policy reads it
+    std::optional<std::int64_t> last_utc_run;   ///< 100 ns ticks: GET sync's LastUtcRun as asked
     std::size_t page_size = 0;                  ///< 0: every row
     std::size_t page_number = 1;
     std::vector<OrderBy> order_by;

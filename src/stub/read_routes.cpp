@@ -135,6 +135,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                        if (!q.changed_after)
                            throw BadRequest{"invalid_last_utc_run",
                                             "LastUtcRun: expected YYYY-MM-DD HH:MM:SS.000, got \"" + *last + "\""};
+                       q.last_utc_run = q.changed_after;
                        q.changed_after = variation.policy().feed_after(q.changed_after);
                        variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
                        answer_list(state, user, record, q, res);

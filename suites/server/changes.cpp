@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "common/text.hpp"
@@ -131,11 +132,28 @@ FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resource
     return c;
 }
 
+/// The feed after `last_utc_run` read again on pages of one row, once per resource a run (000 §4.3 pagination,
+/// the rows changed after an instant only grow (rows are never removed, 000 §1), so page k holds a row while
+/// k is at most the `rows` a whole read held. A server that pages the table before it filters by the instant
+/// answers its first rows' page, empty unless they changed since.
+void expect_single_row_pages(Context& ctx, const Record& record, const std::string& last_utc_run, std::size_t rows) {
+    for (long long k = 1; k <= static_cast<long long>(std::min<std::size_t>(rows, 2)); ++k) {
+        const auto r = ctx.api.sync_get(kWriter, record.name, last_utc_run, {std::nullopt, 1, k});
+        const std::string what = "page " + std::to_string(k) + " of PageSize 1 of the change feed of " + record.name +
+                                 " after " + last_utc_run;
+        if (ctx.page_of(r, "reading " + what).rows.empty())
+            ctx.finding({.expected = "a row on " + what + " (a whole read held " + std::to_string(rows) +
+                                     "; pages hold PageSize rows but the last, 000 §4.3, A-113)",
+                         .actual = "no row",
+                         .exchange = r.response.exchange});
+    }
+}
+
 /// The cases at `positions` (all of `record`): their records before the instant sent and read back (the instant is
 /// built from the target's own dat_ultvar), their changes sent after it, the feed after it read once and judged for
 /// each case against its own model.
 void judge_feed_cases(Context& ctx, const Record& record, const std::vector<const FeedCase*>& cases,
-                      const std::vector<std::size_t>& positions, CaseMarks& marks) {
+                      const std::vector<std::size_t>& positions, CaseMarks& marks, std::set<std::string>& paged) {
     std::vector<json> before, after;
     std::vector<const json*> before_sent, fresh_sent;
     std::vector<oracle::StoreModel> models;
@@ -166,6 +184,7 @@ void judge_feed_cases(Context& ctx, const Record& record, const std::vector<cons
     const auto fresh_rows = read_each(ctx, record, fresh_sent);
     const auto anchor = dat_ultvar_of(json{{"dat_ultvar", last_utc_run}});
     const auto feed = read_feed(ctx, kWriter, record.name, last_utc_run);
+    if (paged.insert(record.name).second) expect_single_row_pages(ctx, record, last_utc_run, feed.size());
     for (std::size_t k = 0; k < positions.size(); ++k) {
         marks.at(positions[k]);
         const auto fresh_at = dat_ultvar_of(fresh_rows[k]);
@@ -177,6 +196,7 @@ void judge_feed_cases(Context& ctx, const Record& record, const std::vector<cons
 void changed_after(Context& ctx) {
     const auto resources = feed_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
+    std::set<std::string> paged;  // the resources whose feed was read on pages of one row
     for_all_blocks<FeedCase>(ctx, {"the feed returns exactly what changed after the instant",
                                    [&] { return draw_feed_case(ctx, resources, prefixes); },
                                    [&](const std::vector<const FeedCase*>& cases, CaseMarks& marks) {
@@ -186,7 +206,7 @@ void changed_after(Context& ctx) {
                                                if (cases[p]->record == record && !cases[p]->fresh.is_null())
                                                    positions.push_back(p);
                                            if (!positions.empty())
-                                               judge_feed_cases(ctx, *record, cases, positions, marks);
+                                               judge_feed_cases(ctx, *record, cases, positions, marks, paged);
                                        }
                                    }});
 }
@@ -394,9 +414,9 @@ void feed_count(Context& ctx) {
 std::vector<Check> changes_checks() {
     return {
         {.id = "CHG-01", .title = "The change feed returns exactly the records changed after LastUtcRun",
-         .spec = "000 §4.3; A-20, A-23, A-79",
+         .spec = "000 §4.3; A-20, A-23, A-79, A-113",
          .verifies = {"000-4.3-response-200", "000-4-get-sync", "000-1-cap4-sync", "000-4.3-documented-resources",
-                      "000-4.3-lastutcrun", "000-4.3-auth"},
+                      "000-4.3-lastutcrun", "000-4.3-auth", "000-4.3-pagination"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "Articoli", "CliFor"},
          .writes = true, .own_rows = true, .run = changed_after},
         {.id = "CHG-02", .title = "LastUtcRun 1900-01-01 00:00:00.000 returns every record",

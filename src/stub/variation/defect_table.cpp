@@ -284,6 +284,13 @@ const std::vector<DefectInfo> kDefects = {
      "000-1-field-types, 001-2.1-classification-types, 000-4.4-success",
      "nvarchar(n) stored as varchar(n) under a UTF-8 collation: a text of n characters is refused when its UTF-8 "
      "bytes exceed n"},
+    {make<DatetimesShifted>, "datetimes-shifted", "validation", "000 §1 field types datetime, datetime2",
+     "000-1-field-types",
+     "a date-time sent without an offset is read as Europe/Rome time and stored as UTC: read back an hour earlier"},
+    {make<FeedPagedBeforeFiltering>, "feed-paged-before-filtering", "changes",
+     "000 §4.3 records changed after LastUtcRun, paged", "000-4.3-pagination, 000-4.3-response-200",
+     "the feed pages the table first and filters by LastUtcRun within the page: a page holds only those of the "
+     "table's rows at that place that changed since, and later changes sit on later pages"},
     {make<PageSizeOffByOne>, "page-size-off-by-one", "pagination", "000 §4.1 PageSize", "000-4.1-pagesize",
      "a page is read with one row more to learn whether another follows, and the extra row is answered"},
 };

@@ -1,9 +1,12 @@
 #pragma once
 /// The defects of the change feed and logical deletion (000 §4.3, 000 §1): each a Policy (policy.hpp) that answers
 /// otherwise where it breaks its rule. Its row in defect_table.cpp names it and says what it breaks.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "sql/datetime.hpp"
 #include "stub/store.hpp"
 #include "stub/variation/policy.hpp"
 
@@ -103,6 +106,29 @@ struct FeedInstantWholeSeconds : Policy {
     std::optional<std::int64_t> feed_after(std::optional<std::int64_t> after) const override {
         if (after) *after -= *after % 10'000'000;
         return after;
+    }
+};
+
+/// OFFSET/FETCH on the table, then the condition on dat_ultvar in code: a page of the feed is a page of the table,
+/// filtered (so its count is the table's too).
+struct FeedPagedBeforeFiltering : Policy {
+    std::optional<std::int64_t> feed_after(std::optional<std::int64_t>) const override { return std::nullopt; }
+    bool needs_all_rows(const ListQuery& q) const override { return q.endpoint == Endpoint::Feed; }
+    void arrange(const Record&, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const override {
+        if (q.endpoint != Endpoint::Feed || !q.last_utc_run) return;
+        const std::size_t begin = std::min(first, rows.size());
+        const std::size_t end = q.page_size ? std::min(rows.size(), begin + q.page_size) : rows.size();
+        std::vector<json> page;
+        for (std::size_t i = begin; i < end; ++i) {
+            const json& stamp = rows[i].value("dat_ultvar", json());
+            const auto changed =
+                stamp.is_string()
+                    ? sql::parse_datetime(stamp.get<std::string>(), SqlKind::Datetime2, sql::TimeSource::Record).ticks
+                    : std::nullopt;
+            if (changed && *changed > *q.last_utc_run) page.push_back(std::move(rows[i]));
+        }
+        rows = std::move(page);
+        first = 0;
     }
 };
 
