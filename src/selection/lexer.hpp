@@ -37,6 +37,8 @@ public:
     explicit Lexer(std::string_view text, bool code_page = true) : text_(text), code_page_(code_page) {}
     /// The next token; End (repeatedly) at the end of input.
     Token next();
+    /// The byte offset just past the last token next() returned: where that token ends.
+    std::size_t position() const { return pos_; }
 
 private:
     Token quoted_text(std::size_t start, bool unicode);

@@ -21,117 +21,15 @@
 #include "suites/registry.hpp"
 #include "suites/common/support.hpp"
 #include "suites/common/written.hpp"
+#include "suites/server/filter_rows.hpp"
 
 namespace bds::suites {
 namespace {
 
 constexpr int kRows = 12;
 
-/// Our parse of a condition the harness built; one that does not parse is the harness's bug, not the target's.
-Selection parse_ours(const std::string& text, const Record& record) {
-    try {
-        return Selection::parse(text, record);
-    } catch (const SelectionError& e) {
-        throw harness_error("internal: the condition " + text + " does not parse: " + e.what());
-    }
-}
-
-/// What a correct server must answer for a condition among rows: the keys every reading selects, and those whose
-/// membership depends on the reading (oracle/readings.hpp); the other rows must not come back.
-struct Expected {
-    std::set<std::string> selected;
-    std::map<std::string, const json*> depends;  ///< key → the row as read back
-};
-
-/// Expected rows of `selection` among `rows` (index keys under `key_collation`), under every reading a target with
-/// `collation` declared (or none) may have. A row read back whose value cannot be evaluated (a wrong JSON type, the
-/// schema suite's business) stops the check as an error.
-Expected expected_rows(const Selection& selection, const Record& record, const std::vector<json>& rows,
-                       std::optional<Collation> collation, Collation key_collation) {
-    Expected out;
-    const auto readings = oracle::readings_for(selection, collation);
-    for (const auto& row : rows) {
-        try {
-            const auto m = oracle::membership(selection, row, readings);
-            if (m == oracle::Membership::Selected) out.selected.insert(oracle::index_key(record, row, key_collation));
-            if (m == oracle::Membership::Depends)
-                out.depends.emplace(oracle::index_key(record, row, key_collation), &row);
-        } catch (const SelectionError& e) {
-            throw CheckError("a " + record.name + " row read back cannot be evaluated (" + e.what() +
-                             "): " + row.dump());
-        }
-    }
-    return out;
-}
-
-/// Sends `selection` and requires exactly the rows whose keys (index keys under `key_collation`) are
-/// `expected.selected`: status 200, no other row, none missing; rows of `expected.depends` may come back or not.
-/// Returns the keys that came back, or nullopt when the answer was no list (a finding, unless `refusal_allowed` and the
-/// status is a 4xx). `verbatim`: the selection's forms are under test (client::ListQuery::verbatim); else the values of
-/// the check's own records are spelled as the target accepts them.
-std::optional<std::set<std::string>> expect_rows(Context& ctx, const Record& record, const std::string& selection,
-                                                 const Expected& expected, Collation key_collation,
-                                                 const std::string& among, bool refusal_allowed = false,
-                                                 bool verbatim = false) {
-    const long long size = page_size(ctx);
-    const std::string want =
-        "exactly the " + std::to_string(expected.selected.size()) + " rows satisfying RecordSelection " + selection +
-        " (" + among +
-        (expected.depends.empty()
-             ? ""
-             : "; " + std::to_string(expected.depends.size()) +
-                   " more whose membership depends on the database's reading, A-98..A-104, A-108") +
-        ")";
-    std::set<std::string> seen;
-    std::optional<client::Exchange> first;
-    for (long long number = 1; number <= 100; ++number) {
-        const auto r =
-            ctx.api.list(client::kWriter, record.name,
-                         {.selection = selection, .page_size = size, .page_number = number, .verbatim = verbatim});
-        ctx.answered(r.response);
-        if (!first) first = r.response.exchange;
-        if (refusal_allowed && r.response.status >= 400 && r.response.status < 500) return std::nullopt;
-        if (r.response.status != 200) {
-            ctx.finding({.expected = "status 200 and " + want,
-                         .actual = "status " + std::to_string(r.response.status),
-                         .exchange = r.response.exchange,
-                         .counterexample = selection});
-            return std::nullopt;
-        }
-        if (!r.page) {
-            ctx.finding({.expected = "a list response with " + want,
-                         .actual = r.problem,
-                         .exchange = r.response.exchange,
-                         .counterexample = selection});
-            return std::nullopt;
-        }
-        for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
-            const std::string key = oracle::index_key(record, r.page->rows[i], key_collation);
-            if (!expected.selected.contains(key) && !expected.depends.contains(key))
-                ctx.finding({.expected = want,
-                             .actual = "a row that does not satisfy it: " + key,
-                             .pointer = "/" + std::to_string(i),
-                             .exchange = r.response.exchange,
-                             .counterexample = selection});
-            seen.insert(key);
-        }
-        if (static_cast<long long>(r.page->rows.size()) < size) break;
-    }
-    for (const auto& key : expected.selected)
-        if (!seen.contains(key))
-            ctx.finding({.expected = want,
-                         .actual = "row " + key + " missing",
-                         .exchange = first,
-                         .counterexample = selection});
-    return seen;
-}
-
-/// Rows whose keys are `keys`, all of which every reading selects: the checks whose conditions and rows are the
-/// check's own (codes, markers) and read alike everywhere.
-Expected exactly(std::set<std::string> keys) { return {std::move(keys), {}}; }
-
 /// The target's answers about rows of dependent membership, as evidence of its reading.
-void note_evidence(oracle::ReadingEvidence& evidence, const Selection& selection, const Expected& expected,
+void note_evidence(oracle::ReadingEvidence& evidence, const Selection& selection, const ExpectedRows& expected,
                    const std::optional<std::set<std::string>>& seen) {
     if (!seen) return;
     for (const auto& [key, row] : expected.depends) evidence.note(selection, *row, seen->contains(key));
@@ -196,7 +94,7 @@ void judge(Context& ctx, const WrittenMarked& w, const rc::Gen<std::string>& con
     for_all_staged(ctx, description, [&] {
         return StagedCase([&, condition = *conditions] {
             const Selection parsed = parse_ours(condition, *w.record);
-            const Expected expected =
+            const ExpectedRows expected =
                 expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
             const std::string text = w.scope + " and " + (parenthesise ? "(" + condition + ")" : condition);
             const bool may_refuse = parsed.traits().lenient_conversions;
@@ -345,14 +243,14 @@ void customers_and_suppliers(Context& ctx) {
     const std::string scope = field->name + " = " + sql_text(text);
     for (const std::string kind : {"C", "F"}) {
         const auto expected = keys_where(clifor, block, [&](const json& r) { return r["ind_clifor"] == kind; });
-        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", exactly(expected),
+        expect_rows(ctx, clifor, scope + " and ind_clifor = '" + kind + "'", exactly_rows(expected),
                     Collation::CaseInsensitive, "this check's " + std::string(kind == "C" ? "customers" : "suppliers"));
         // The same code as customer and as supplier: each kind selects its own record.
         const std::string code = ctx.prefix + "cf0";
         expect_rows(
             ctx, clifor, "ind_clifor = '" + kind + "' and cod_clifor = " + sql_text(code),
-            exactly(keys_where(clifor, block,
-                               [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; })),
+            exactly_rows(keys_where(clifor, block,
+                                    [&](const json& r) { return r["ind_clifor"] == kind && r["cod_clifor"] == code; })),
             Collation::CaseInsensitive, "the " + kind + " record of code " + code + ", which exists as C and as F");
     }
 }
@@ -378,8 +276,8 @@ void document_type_year_and_family(Context& ctx) {
             const std::string code = ctx.prefix + type;
             expect_rows(
                 ctx, headers, "cod_tipodoc = " + sql_text(code) + " and num_anno = " + std::to_string(year),
-                exactly(keys_where(headers, docs,
-                                   [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; })),
+                exactly_rows(keys_where(
+                    headers, docs, [&](const json& r) { return r["cod_tipodoc"] == code && r["num_anno"] == year; })),
                 Collation::CaseInsensitive,
                 "this check's headers of type " + code + " and year " + std::to_string(year));
         }
@@ -394,9 +292,10 @@ void document_type_year_and_family(Context& ctx) {
     }
     send_or_error(ctx, record_of(ctx, "Articoli"), arts);
     for (const std::string& family : {ctx.prefix + "F1", ctx.prefix + "F2"})
-        expect_rows(ctx, articles, "cod_famiglia = " + sql_text(family),
-                    exactly(keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; })),
-                    Collation::CaseInsensitive, "this check's articles of family " + family);
+        expect_rows(
+            ctx, articles, "cod_famiglia = " + sql_text(family),
+            exactly_rows(keys_where(articles, arts, [&](const json& r) { return r["cod_famiglia"] == family; })),
+            Collation::CaseInsensitive, "this check's articles of family " + family);
 }
 
 void document_lines_by_type_year_family(Context& ctx) {
@@ -470,7 +369,7 @@ void select_each(Context& ctx, const std::vector<std::string>& values,
     const std::string scope = mark->name + " = " + sql_text(text);
     for (std::size_t i = 0; i < values.size(); ++i)
         expect_rows(ctx, clifor, scope + " and " + field->name + " = " + literal(values[i]),
-                    exactly({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}),
+                    exactly_rows({oracle::index_key(clifor, block[i], Collation::CaseInsensitive)}),
                     Collation::CaseInsensitive,
                     "the one record of this check whose " + field->name + " is " + values[i], false, true);
 }
@@ -511,6 +410,7 @@ void text_comparison(Context& ctx) {
 }  // namespace
 
 std::vector<Check> malformed_selection_checks();
+std::vector<Check> filter_edge_checks();
 
 // clang-format off
 std::vector<Check> filters_checks() {
@@ -567,6 +467,7 @@ std::vector<Check> filters_checks() {
          .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = text_comparison},
     };
     for (auto& check : malformed_selection_checks()) out.push_back(std::move(check));
+    for (auto& check : filter_edge_checks()) out.push_back(std::move(check));
     return out;
 }
 // clang-format on

@@ -8,6 +8,7 @@
 
 #include "stub/variation/defects/access.hpp"
 #include "stub/variation/defects/changes.hpp"
+#include "stub/variation/defects/filter_edges.hpp"
 #include "stub/variation/defects/filters.hpp"
 #include "stub/variation/defects/joins.hpp"
 #include "stub/variation/defects/pagination.hpp"
@@ -293,6 +294,35 @@ const std::vector<DefectInfo> kDefects = {
      "table's rows at that place that changed since, and later changes sit on later pages"},
     {make<PageSizeOffByOne>, "page-size-off-by-one", "pagination", "000 §4.1 PageSize", "000-4.1-pagesize",
      "a page is read with one row more to learn whether another follows, and the extra row is answered"},
+    // filters: the SQL every database shares, where a server of its own reading goes wrong
+    {make<NeMatchesNull>, "ne-matches-null", "filters", "000 §4.1 rule 1: NULL is not <> a value",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "a <> b also selects rows where a or b is NULL, as ISNULL(col, '') <> @v or a language's null semantics do"},
+    {make<NotTwoValued>, "not-two-valued", "filters", "000 §4.1 rule 1: NOT of UNKNOWN is UNKNOWN",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "NOT p selects the rows where p is UNKNOWN (a column of p NULL), as code that takes UNKNOWN for false does"},
+    {make<NotInDropsNull>, "not-in-drops-null", "filters", "000 §4.1 rule 1: x NOT IN (…, NULL) selects no row",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "the NULL items of an IN list are dropped, as when the list becomes parameters and NULLs are skipped"},
+    {make<AndOrLeftToRight>, "and-or-left-to-right", "filters", "000 §4.1 rule 1: AND binds tighter than OR",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "AND and OR are read left to right with one precedence (a OR b AND c as (a OR b) AND c), as a hand-written "
+     "parser may"},
+    {make<NotBindsLoosely>, "not-binds-loosely", "filters", "000 §4.1 rule 1: NOT binds tighter than AND",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "NOT negates the rest of its conjunction (NOT a AND b as NOT (a AND b))"},
+    {make<BetweenExclusive>, "between-exclusive", "filters", "000 §4.1 rule 1: BETWEEN includes its bounds",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "c BETWEEN a AND b is translated to c > a AND c < b: rows equal to a bound are left out"},
+    {make<BetweenSwapsBounds>, "between-swaps-bounds", "filters", "000 §4.1 rule 1: BETWEEN 3 AND 2 selects no row",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "numeric BETWEEN bounds in reverse order are swapped, a \"helpful\" normalisation"},
+    {make<LikeUnderscoreLiteral>, "like-underscore-literal", "filters",
+     "000 §4.1 rule 1: LIKE's _ is any one character", "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "LIKE's _ matches only itself, as when LIKE is mapped to StartsWith/Contains with % the only wildcard"},
+    {make<LikeEscapeIgnored>, "like-escape-ignored", "filters", "000 §4.1 rule 1: LIKE … ESCAPE",
+     "000-4.1-recordselection, 000-4.1-rule1-selection",
+     "LIKE's ESCAPE clause is dropped (not passed to the driver): the escape character is an ordinary one"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};
