@@ -81,7 +81,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         for (std::size_t i = first; i < matched.size() && (q.page_size == 0 || rows.size() < q.page_size); ++i)
             rows.push_back(std::make_shared<const std::string>(print(matched[i])));
     }
-    total = variation.policy().total_rows_count(q, total, rows.size(), rows_read);
+    total = variation.policy().total_rows_count(user, record, q, total, rows.size(), rows_read);
     variation.write_list(res, rows, total);
 }
 

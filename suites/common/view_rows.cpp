@@ -4,10 +4,12 @@
 #include <rapidcheck.h>
 
 #include <cmath>
+#include <set>
 
 #include "generate/draw.hpp"
 #include "run/block_property.hpp"
 #include "suites/common/batched_reads.hpp"
+#include "schema/json_value.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
@@ -41,6 +43,20 @@ Rows read_rows(Context& ctx, const std::string& role, const std::string& view, c
     const auto& page =
         ctx.page_of(r, "reading " + view + (selection.size() > 200 ? " by many keys" : " where " + selection));
     return {page.rows, r.response.exchange};
+}
+
+void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < lines.rows.size(); ++i) {
+        const json prg = value_of(lines.rows[i], "prg_riga");
+        if (!seen.insert(prg.dump()).second)
+            ctx.finding(
+                {.expected =
+                     "prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)",
+                 .actual = "prg_riga " + prg.dump() + " again",
+                 .pointer = lines.at(i) + "/prg_riga",
+                 .exchange = lines.exchange});
+    }
 }
 
 /// Whether `sent` (a value of a base field) can be held by a view field of type `type` unchanged: text that

@@ -1,6 +1,6 @@
 #pragma once
 /// Reading view rows and comparing them with the base records they derive from: what the checks of the suite
-/// "views" share (suites/views.cpp).
+/// "views" share (suites/views.cpp), and the document checks of the suite "sync" (sync_documents.cpp).
 #include <functional>
 #include <optional>
 #include <string>
@@ -59,6 +59,10 @@ struct Rows {
     std::string at(std::size_t i) const { return "/" + std::to_string(i < positions.size() ? positions[i] : i); }
 };
 Rows read_rows(Context& ctx, const std::string& role, const std::string& view, const std::string& selection);
+
+/// prg_riga, a key of MCPDocumentiR with key_documento (001 §2.7), distinct among one document's `lines`: a finding
+/// for each repeat.
+void expect_distinct_prg_riga(Context& ctx, const Rows& lines);
 
 /// Whether `sent` (a value of a base field) can be held by a view field of type `type` unchanged: text that
 /// fits the view's length, a number text for a float view field (cod_naz_res, A-54), the same kind otherwise.

@@ -1,5 +1,6 @@
 // Suite "sync": POST sync (000 §4.4): blocks accepted, records read back equal, upsert by key, platform fields,
-// nested lines, TotalRowsCount after sending. What must be refused is in sync_refusals.cpp.
+// nested lines, TotalRowsCount after sending. What must be refused is in sync_refusals.cpp, documents re-sent in
+// sync_documents.cpp.
 #include <rapidcheck.h>
 
 #include <chrono>
@@ -365,6 +366,66 @@ void total_after_sending(Context& ctx) {
          }});
 }
 
+/// The unfiltered TotalRowsCount of `record` (a page of one row) and its exchange; no TotalRowsCount fails the check,
+/// as in SYN-06 (000 §4.1 Response 200).
+std::pair<long long, client::Exchange> unfiltered_total(Context& ctx, const Record& record) {
+    const auto r = ctx.api.list(kWriter, record.name, {std::nullopt, 1, 1});
+    const auto& page = ctx.page_of(r, "reading " + record.name + "'s TotalRowsCount");
+    if (!page.total)
+        ctx.fail({.expected = "TotalRowsCount with the list (000 §4.1 Response 200)",
+                  .actual = "none",
+                  .exchange = r.response.exchange});
+    return {*page.total, r.response.exchange};
+}
+
+/// The rows of the change feed after `anchor` (as written) that are logically deleted and not `ours`: what another
+/// client deleted meanwhile, which a target leaving deleted rows out of its lists no longer counts. 0 when
+/// the anchor reads back without a dat_ultvar.
+long long deleted_by_others(Context& ctx, const Record& record, const json& anchor, const std::vector<json>& ours) {
+    const auto back = read_by_key(ctx, kWriter, record, anchor);
+    if (back.size() != 1 || !dat_ultvar_of(back.front())) return 0;
+    const Collation collation = ctx.target.collation.value_or(Collation::CaseInsensitive);
+    long long deleted = 0;
+    for (const auto& row : read_feed(ctx, kWriter, record.name, last_utc_run_after(ctx, record, back))) {
+        if (row.value("flg_isdeleted", json(false)) != json(true)) continue;
+        bool mine = oracle::same_key(record, row, anchor, collation);
+        for (const auto& r : ours) mine = mine || oracle::same_key(record, row, r, collation);
+        deleted += mine ? 0 : 1;
+    }
+    return deleted;
+}
+
+/// SYN-15: the count a sender reads right after its block is accepted (000 §4.4 Check) counts the block: N0 read, a
+/// block of new records sent, N1 read at once (a count kept for a while answers N0 again). Rows are never removed
+/// (000 §1) and the run's other writers wait, so N1 >= N0 + the block; only another client deleting rows of a target
+/// that leaves deleted rows out of its lists lowers it, which the feed after an anchor written first shows
+/// (read only when the count falls short).
+void total_right_after(Context& ctx) {
+    const Record& record = record_of(ctx, "CliFor");
+    const auto records = sample_records(ctx, record, 4, 151);
+    const std::vector<json> block(records.begin() + 1, records.end());
+    const auto still = ctx.api.still(record.name);
+    send_or_error(ctx, record, json::array({records[0]}));  // the anchor
+    const auto before = unfiltered_total(ctx, record);
+    if (!send_accepted(ctx, record, json(block))) return;
+    const auto after = unfiltered_total(ctx, record);
+    const long long want = before.first + static_cast<long long>(block.size());
+    if (after.first >= want) return;
+    const long long deleted = deleted_by_others(ctx, record, records[0], block);
+    if (after.first >= want - deleted)
+        return ctx.observe("TotalRowsCount went from " + std::to_string(before.first) + " to " +
+                               std::to_string(after.first) + " while " + records_text(block.size(), record) +
+                               " were sent and another client logically deleted " + std::to_string(deleted) +
+                               " (A-12): not judged",
+                           after.second);
+    ctx.finding({.expected = "TotalRowsCount of GET /api/resources/CliFor at least " + std::to_string(want) + ": the " +
+                             std::to_string(before.first) + " read right before " + records_text(block.size(), record) +
+                             " new were accepted, and those (000 §4.4 Check, A-10)",
+                 .actual = "TotalRowsCount " + std::to_string(after.first),
+                 .pointer = "/TotalRowsCount",
+                 .exchange = after.second});
+}
+
 /// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
 /// one block per field: accepted and read back. Keys (ind_clifor) are written by every other check already.
 void listed_values(Context& ctx) {
@@ -419,6 +480,7 @@ void unbounded_texts(Context& ctx) {
 }  // namespace
 
 std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all);
+std::vector<Check> sync_document_checks();
 
 // clang-format off
 std::vector<Check> sync_checks() {
@@ -470,8 +532,13 @@ std::vector<Check> sync_checks() {
          .spec = "000 §1 field types", .verifies = {"000-1-length-unbounded", "000-1-field-types"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
          .run = unbounded_texts},
+        {.id = "SYN-15", .title = "Right after a block is accepted, the unfiltered TotalRowsCount counts its records",
+         .spec = "000 §4.4 Check; §4.1; A-10, A-12", .verifies = {"000-4.4-check", "000-4.1-response-200", "000-4.4-success"},
+         .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
+         .run = total_right_after},
     };
     for (auto& check : sync_refusal_checks(all)) out.push_back(std::move(check));
+    for (auto& check : sync_document_checks()) out.push_back(std::move(check));
     return out;
 }
 // clang-format on

@@ -65,21 +65,6 @@ void expect_repeats(Context& ctx, const json& doc, const json& line, const std::
     compare_fields(ctx, record_of(ctx, "MCPDocumentiR"), doc, kHeader, line, kRepeated, pointer, exchange);
 }
 
-/// prg_riga, a key of MCPDocumentiR (001 §2.7), distinct among one document's lines.
-void expect_distinct_prg_riga(Context& ctx, const Rows& lines) {
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < lines.rows.size(); ++i) {
-        const json prg = value_of(lines.rows[i], "prg_riga");
-        if (!seen.insert(prg.dump()).second)
-            ctx.finding(
-                {.expected =
-                     "prg_riga distinct among a document's MCPDocumentiR rows (with key_documento, the view's key)",
-                 .actual = "prg_riga " + prg.dump() + " again",
-                 .pointer = lines.at(i) + "/prg_riga",
-                 .exchange = lines.exchange});
-    }
-}
-
 /// `fields` and `key` of `row` selected together on `view` return the row, and no row whose integer `fields` differ
 /// from `row`'s: the seeds' example filters (001 §2.6, §2.7) on the values the view itself returned. Text fields
 /// are not held to equality in the other rows: a collation or trailing-blank rule may match other spellings (A-17,

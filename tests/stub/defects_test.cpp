@@ -4,7 +4,9 @@
 #include <set>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
 #include <typeindex>
+#include <utility>
 
 #include "stub/defect_fixture.hpp"
 
@@ -129,6 +131,17 @@ TEST_F(StubDefect, TotalCountsPage) {
     });
     EXPECT_EQ(good, 3);
     EXPECT_EQ(bad, 1);
+}
+
+TEST_F(StubDefect, TotalCached) {
+    const auto [good, bad] = compare(Defect::named("total-cached"), [&] {
+        three_families();
+        const long before = total("Famiglia", "PageSize=1");
+        sync("Famiglia", json::array({fam("F4", "four")}));
+        return std::tuple{before, total("Famiglia", "PageSize=1"), total("Famiglia", selection("cod_famiglia = 'F4'"))};
+    });
+    EXPECT_EQ(good, std::tuple(3L, 4L, 1L));
+    EXPECT_EQ(bad, std::tuple(3L, 3L, 1L)) << "the unfiltered count kept, a filtered one counted";
 }
 
 TEST_F(StubDefect, TotalIgnoresFilter) {
@@ -324,6 +337,29 @@ TEST_F(StubDefect, LinesAppendedOnUpdate) {
     });
     EXPECT_EQ(good, 2);
     EXPECT_EQ(bad, 4);
+}
+
+TEST_F(StubDefect, LinesChangeNotAChange) {
+    const auto [good, bad] = compare(Defect::named("lines-change-not-a-change"), [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        clock.advance(std::chrono::milliseconds(10));
+        sync("StoricoDocumentiT", json::array({document("D1", 3)}));  // the same header, other lines
+        return std::pair{feed_size("StoricoDocumentiT", "2026-03-01 00:00:00.005"), total("StoricoDocumentiR")};
+    });
+    EXPECT_EQ(good, std::pair(std::size_t{1}, 3L));
+    EXPECT_EQ(bad, std::pair(std::size_t{0}, 3L)) << "the lines are replaced, the document is not changed";
+}
+
+TEST_F(StubDefect, LinesDoubledOnIdenticalResend) {
+    const auto [good, bad] = compare(Defect::named("lines-doubled-on-identical-resend"), [&] {
+        sync("StoricoDocumentiT", json::array({document("D1", 2)}));
+        sync("StoricoDocumentiT", json::array({document("D1", 3)}));
+        const long replaced = total("StoricoDocumentiR");
+        sync("StoricoDocumentiT", json::array({document("D1", 3)}));  // the same document again
+        return std::pair{replaced, total("StoricoDocumentiR")};
+    });
+    EXPECT_EQ(good, std::pair(3L, 3L));
+    EXPECT_EQ(bad, std::pair(3L, 6L));
 }
 
 // --- changes

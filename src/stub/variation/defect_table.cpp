@@ -323,6 +323,22 @@ const std::vector<DefectInfo> kDefects = {
     {make<LikeEscapeIgnored>, "like-escape-ignored", "filters", "000 §4.1 rule 1: LIKE … ESCAPE",
      "000-4.1-recordselection, 000-4.1-rule1-selection",
      "LIKE's ESCAPE clause is dropped (not passed to the driver): the escape character is an ordinary one"},
+    {make<LinesChangeNotAChange>, "lines-change-not-a-change", "lines",
+     "000 §2.2: one POST publishes the header and its nested lines together; §4.4: ts_update and dat_ultvar are "
+     "platform-managed (A-117)",
+     "000-2.2-header-and-lines-together, 000-4.3-response-200, 000-4.4-platform-managed",
+     "a document re-sent with the same header and other lines keeps its ts_update and dat_ultvar (a dirty check that "
+     "sees only the header's columns): the change feed misses it"},
+    {make<LinesDoubledOnIdenticalResend>, "lines-doubled-on-identical-resend", "lines",
+     "000 §2.2: one POST publishes the header and its nested lines together; 001 §2.7 MCPDocumentiR's key (A-35, "
+     "A-117)",
+     "000-2.2-header-and-lines-together, 001-2.7-mcpdocumentir-key",
+     "a document re-sent unchanged gets its lines twice (the old lines are deleted only when the header's UPDATE "
+     "touched a row, the lines' INSERT always runs)"},
+    {make<TotalCached>, "total-cached", "pagination", "000 §4.4 Check: TotalRowsCount after sending; A-10",
+     "000-4.1-response-200, 000-4.4-check",
+     "TotalRowsCount of an unfiltered read is cached for 30 s per tenant and resource: the count read right after a "
+     "block misses it"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

@@ -102,10 +102,11 @@ public:
     /// Every matching row, ordered (the choices applied), and the index of the page's first row.
     virtual void arrange(const Record&, const ListQuery&, std::vector<nlohmann::json>& /*rows*/,
                          std::size_t& /*first*/) const {}
-    /// TotalRowsCount of a list of `matching` rows, `page_rows` of them on the page, `read` rows read (every row of
-    /// the resource when reads are not narrowed): the matching rows (000 §4.1).
-    virtual std::size_t total_rows_count(const ListQuery&, std::size_t matching, std::size_t /*page_rows*/,
-                                         std::size_t /*read*/) const {
+    /// TotalRowsCount of `user`'s list of `resource`, of `matching` rows, `page_rows` of them on the page, `read` rows
+    /// read (every row of the resource when reads are not narrowed): the matching rows, as they are now (000 §4.1,
+    /// §4.4 Check).
+    virtual std::size_t total_rows_count(const User& /*user*/, const Record& /*resource*/, const ListQuery&,
+                                         std::size_t matching, std::size_t /*page_rows*/, std::size_t /*read*/) const {
         return matching;
     }
     /// A row as answered (complete, choices applied).

@@ -7,6 +7,7 @@
 #include "oracle/compare.hpp"
 #include "sql/text.hpp"
 #include "run/suite_fixture.hpp"
+#include "stub/variation/choices.hpp"
 #include "suites/registry.hpp"
 
 namespace bds {
@@ -145,16 +146,6 @@ TEST(SyncChecks, PartlyStoredRefusedBlocksFailSyn08) {
 namespace bds {
 namespace {
 
-/// The outcome of `id` against the bundled stub with `defect` on.
-run::Outcome outcome_with(stub::Defect defect, const std::string& id) {
-    const Catalogue cat = builtin_catalogue();
-    stub::StubOptions options;
-    options.defect = defect;
-    auto stub = bundled::start_embedded_stub(cat, options);
-    const auto result = test::run_all(cat, stub.target, {id});
-    return test::result_of(result, id).outcome;
-}
-
 TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
     // Once, SYN-07's counterexample was a record of ~140 random fields, and a property's counterexample read
     // "[json.exception.type_error.302] type must be string" (RapidCheck printing JSON as a container of texts).
@@ -183,15 +174,15 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
 }
 
 TEST(SyncChecks, LinesThatDoNotRepeatTheirHeadersKeyFailSyn05) {
-    EXPECT_EQ(outcome_with(stub::Defect::named("lines-key-not-repeated"), "SYN-05"), run::Outcome::Fail);
+    EXPECT_EQ(test::result_under_defect("lines-key-not-repeated", "SYN-05").outcome, run::Outcome::Fail);
 }
 
 TEST(SyncChecks, AMissingRequiredFieldAcceptedFailsSyn09NotSyn07) {
     // Only some resources have required fields beyond their keys (CodiciDocumento, MarcaArticoli): SYN-09 tries
     // every resource and field, so it does not depend on a lucky draw. Refusing such a record is a SHOULD:
     // SYN-07 (MUST) is about records that cannot be stored at all.
-    EXPECT_EQ(outcome_with(stub::Defect::named("required-field-missing-accepted"), "SYN-09"), run::Outcome::Fail);
-    EXPECT_EQ(outcome_with(stub::Defect::named("required-field-missing-accepted"), "SYN-07"), run::Outcome::Pass);
+    EXPECT_EQ(test::result_under_defect("required-field-missing-accepted", "SYN-09").outcome, run::Outcome::Fail);
+    EXPECT_EQ(test::result_under_defect("required-field-missing-accepted", "SYN-07").outcome, run::Outcome::Pass);
 }
 
 TEST(SyncChecks, AMissingKeyAcceptedFailsSyn07) {
@@ -205,6 +196,113 @@ TEST(SyncChecks, AMissingKeyAcceptedFailsSyn07) {
         body = block.dump();
     });
     b.expect_fail("SYN-07");
+}
+
+/// Check `id` against the bundled stub under `choices` (`conformance stub --choose` form) with `defect` on.
+run::CheckResult result_under(const std::string& choices, stub::Defect defect, const std::string& id) {
+    const Catalogue cat = builtin_catalogue();
+    stub::StubOptions options;
+    stub::apply_choices(options.choices, choices);
+    options.defect = defect;
+    auto stub = bundled::start_embedded_stub(cat, options);
+    return test::result_of(test::run_all(cat, stub.target, {id}), id);
+}
+
+std::string findings_text(const run::CheckResult& r) {
+    std::string all;
+    for (const auto& f : r.findings) all += f.expected + " | " + f.actual + "\n";
+    return all;
+}
+
+TEST(SyncChecks, Syn14PassesUnderTheChoicesADocumentMeets) {
+    // Replace or merge, lines reversed, deleted rows and lines hidden, nulls left
+    // out, a coarse or skewed clock, a new Id on update, other forms of ts_update and
+    // date-times, keys compared case-sensitively, TotalRowsCount on rows.
+    for (const std::string choices :
+         {"", "A-60=merge", "A-78=reversed", "A-12=hidden,A-36=hidden,A-42=hidden", "A-13=omitted",
+          "A-79=datetime,A-23=skewed", "A-77=new", "A-15=integer,A-14=space", "A-17=cs", "A-07=row"}) {
+        SCOPED_TRACE(choices);
+        const auto r = result_under(choices, stub::Defect::None, "SYN-14");
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << findings_text(r) << r.reason;
+        EXPECT_LE(r.requests, 9) << "two POSTs, two reads back, the feed, a POST, the lines and the view";
+    }
+}
+
+TEST(SyncChecks, ALinesOnlyChangeThatIsNoChangeFailsSyn14) {
+    for (const std::string choices : {"", "A-60=merge", "A-79=datetime"}) {
+        SCOPED_TRACE(choices);
+        const auto r = result_under(choices, stub::Defect::named("lines-change-not-a-change"), "SYN-14");
+        ASSERT_EQ(r.outcome, run::Outcome::Fail);
+        const std::string all = findings_text(r);
+        EXPECT_NE(all.find("a new ts_update"), std::string::npos) << all;
+        EXPECT_NE(all.find("it is missing"), std::string::npos) << "the feed misses the document\n" << all;
+    }
+}
+
+TEST(SyncChecks, LinesDoubledOnAnIdenticalResendFailSyn14) {
+    for (const std::string choices : {"", "A-60=merge", "A-78=reversed"}) {
+        SCOPED_TRACE(choices);
+        const auto r = result_under(choices, stub::Defect::named("lines-doubled-on-identical-resend"), "SYN-14");
+        ASSERT_EQ(r.outcome, run::Outcome::Fail);
+        const std::string all = findings_text(r);
+        EXPECT_NE(all.find("3 lines sent, 6 returned"), std::string::npos) << all;
+        EXPECT_NE(all.find("6 rows"), std::string::npos) << "MCPDocumentiR shows them twice\n" << all;
+    }
+}
+
+TEST(SyncChecks, Syn15PassesUnderTheChoicesACountMeets) {
+    for (const std::string choices :
+         {"", "A-12=hidden", "A-07=row", "A-07=header", "A-82=50", "A-08=100,A-81=clamp", "A-11=shuffle"}) {
+        SCOPED_TRACE(choices);
+        const auto r = result_under(choices, stub::Defect::None, "SYN-15");
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << findings_text(r) << r.reason;
+        EXPECT_LE(r.requests, 5) << "an anchor, the count, the block, the count again";
+    }
+}
+
+TEST(SyncChecks, ACachedCountFailsSyn15) {
+    for (const std::string choices : {"", "A-12=hidden", "A-07=row"}) {
+        SCOPED_TRACE(choices);
+        const auto r = result_under(choices, stub::Defect::named("total-cached"), "SYN-15");
+        ASSERT_EQ(r.outcome, run::Outcome::Fail);
+        EXPECT_NE(findings_text(r).find("TotalRowsCount of GET /api/resources/CliFor at least"), std::string::npos)
+            << findings_text(r);
+    }
+}
+
+TEST(SyncChecks, AnotherClientDeletingBetweenTheCountsIsNoFailureOfSyn15) {
+    // Deleted rows left out of lists (A-12 hidden); another client of the tenant logically deletes three of its rows
+    // right after the first count is answered: the second count is the first one, and the feed after the check's
+    // anchor shows the three deletions.
+    stub::StubOptions options;
+    stub::apply_choices(options.choices, "A-12=hidden");
+    const auto foreign = [](bool deleted) {
+        json records = json::array();
+        for (int i = 0; i < 3; ++i)
+            records.push_back({{"ind_clifor", "C"},
+                               {"cod_clifor", "X" + std::to_string(i)},
+                               {"des_ragsoc", "another client's"},
+                               {"flg_isdeleted", deleted}});
+        return records;
+    };
+    Broken* self = nullptr;
+    int counts = 0;
+    Broken b(
+        {},
+        [&](const httplib::Request& req, httplib::Response&) {
+            if (req.method != "GET" || req.path != "/api/resources/CliFor" || req.has_param("RecordSelection") ||
+                ++counts != 1)
+                return;
+            self->stub.server->load(1, "CliFor", foreign(true));
+        },
+        {}, options);
+    self = &b;
+    b.stub.server->load(1, "CliFor", foreign(false));
+    const auto r = b.expect_pass("SYN-15");
+    ASSERT_EQ(counts, 2);
+    ASSERT_EQ(r.observations.size(), 1u);
+    EXPECT_NE(r.observations[0].text.find("another client logically deleted 3"), std::string::npos)
+        << r.observations[0].text;
 }
 
 }  // namespace

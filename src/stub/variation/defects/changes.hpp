@@ -43,7 +43,7 @@ struct FeedMissesUpdates : Policy {
 
 /// The feed's count lacks its condition on dat_ultvar (a feed has no selection: every row was read).
 struct FeedTotalIgnoresLastUtcRun : Policy {
-    std::size_t total_rows_count(const ListQuery& q, std::size_t matching, std::size_t,
+    std::size_t total_rows_count(const User&, const Record&, const ListQuery& q, std::size_t matching, std::size_t,
                                  std::size_t read) const override {
         return q.endpoint == Endpoint::Feed ? read : matching;
     }

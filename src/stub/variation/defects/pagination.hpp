@@ -3,8 +3,12 @@
 /// that answers otherwise where it breaks its rule. Its row in defect_table.cpp names it and says what it breaks.
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "stub/variation/policy.hpp"
@@ -24,14 +28,16 @@ struct PageNumberFromZero : Policy {
 
 /// TotalRowsCount counts the rows of the page.
 struct TotalCountsPage : Policy {
-    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t page_rows, std::size_t) const override {
+    std::size_t total_rows_count(const User&, const Record&, const ListQuery&, std::size_t, std::size_t page_rows,
+                                 std::size_t) const override {
         return page_rows;
     }
 };
 
 /// TotalRowsCount counts every row read, so reads are not narrowed by the selection or LastUtcRun.
 struct TotalIgnoresFilter : Policy {
-    std::size_t total_rows_count(const ListQuery&, std::size_t, std::size_t, std::size_t read) const override {
+    std::size_t total_rows_count(const User&, const Record&, const ListQuery&, std::size_t, std::size_t,
+                                 std::size_t read) const override {
         return read;
     }
     bool narrows_reads() const override { return false; }
@@ -67,6 +73,26 @@ struct PageSizeOffByOne : Policy {
     void paging(ListQuery& q) const override {
         if (q.page_size) ++q.page_size;
     }
+};
+
+/// The unfiltered count kept for 30 s per tenant and resource ("count(*) cached per tenant and table"): the count a
+/// sender reads right after its block still answers what it was before (000 §4.4 Check).
+struct TotalCached : Policy {
+    static constexpr std::chrono::seconds kKept{30};
+    std::size_t total_rows_count(const User& user, const Record& resource, const ListQuery& q, std::size_t matching,
+                                 std::size_t, std::size_t) const override {
+        if (q.endpoint != Endpoint::Resources || q.selection) return matching;
+        const auto now = std::chrono::steady_clock::now();
+        std::lock_guard lock(mutex_);
+        auto [it, added] = counts_.try_emplace({user.customer_ID, resource.name}, matching, now);
+        if (!added && now - it->second.second >= kKept) it->second = {matching, now};
+        return it->second.first;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    mutable std::map<std::pair<int, std::string>, std::pair<std::size_t, std::chrono::steady_clock::time_point>>
+        counts_;
 };
 
 }  // namespace bds::stub::defect_policies

@@ -3,6 +3,7 @@
 /// answers otherwise where it breaks its rule. Its row in defect_table.cpp names it and says what it breaks.
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,58 @@ struct LinesAppendedOnUpdate : Policy {
         // Up to a point: a property's hundreds of shrinking tries re-send one document, and unbounded growth made
         // the stub's answers exceed the harness's body limit and its memory (the first re-send shows the defect).
         if (lines.size() + record.at("StoricoDocumentiR").size() > kMaxAppendedLines) return;
+        for (auto& line : record.at("StoricoDocumentiR")) lines.push_back(line);
+        record["StoricoDocumentiR"] = std::move(lines);
+    }
+};
+
+/// A record's members as stored, null ones aside (rows are stored sparse), without the `left_out` ones.
+inline json stored_members(const json& record, std::initializer_list<const char*> left_out) {
+    json out = json::object();
+    for (const auto& [name, value] : record.items())
+        if (!value.is_null() &&
+            std::none_of(left_out.begin(), left_out.end(), [&](const char* n) { return name == n; }))
+            out[name] = value;
+    return out;
+}
+
+/// A document's header as an ORM's dirty check sees it: its own columns, neither its lines nor what the platform sets.
+inline json header_columns(const json& document) {
+    return stored_members(document, {"StoricoDocumentiR", "ts_update", "dat_ultvar", "Id", "customer_ID"});
+}
+
+/// A document's lines, null members aside.
+inline json line_columns(const json& document) {
+    json out = json::array();
+    for (const auto& line : document.value("StoricoDocumentiR", json::array()))
+        out.push_back(line.is_object() ? stored_members(line, {}) : line);
+    return out;
+}
+
+/// Whether `old` and `record` are the same document header (the lines aside).
+inline bool same_header(const Row* old, const json& record) {
+    return old && record.contains("StoricoDocumentiR") && header_columns(old->record) == header_columns(record);
+}
+
+/// A re-sent document whose header is unchanged keeps its ts_update and dat_ultvar: the dirty check sees only the
+/// header's columns, so a change of the lines alone is no change (the lines are still replaced).
+struct LinesChangeNotAChange : Policy {
+    void upsert(const Row* old, json& record, StoreEdit& edit) const override {
+        if (!same_header(old, record)) return;
+        record["ts_update"] = old->record.at("ts_update");
+        record["dat_ultvar"] = old->record.at("dat_ultvar");
+        edit.changed = old->changed;
+    }
+};
+
+/// A document re-sent the same gets its lines again beside the stored ones: the old lines are deleted only when the
+/// header's UPDATE touched a row, while the lines' INSERT always runs.
+struct LinesDoubledOnIdenticalResend : Policy {
+    void upsert(const Row* old, json& record, StoreEdit&) const override {
+        if (!same_header(old, record) || line_columns(old->record) != line_columns(record)) return;
+        json lines = old->record.at("StoricoDocumentiR");
+        // Bounded as LinesAppendedOnUpdate's: the first identical re-send shows the defect.
+        if (lines.size() + record.at("StoricoDocumentiR").size() > LinesAppendedOnUpdate::kMaxAppendedLines) return;
         for (auto& line : record.at("StoricoDocumentiR")) lines.push_back(line);
         record["StoricoDocumentiR"] = std::move(lines);
     }
