@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds warning-free, and runs every test under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the optimised build (the program only) runs the kill and tolerance matrices, whose
-# ~140 full runs need its speed, and its program is packaged, installed and run (ci/package.sh). The fuzz targets
+# ~200 runs need its speed, and its program is packaged, installed and run (ci/package.sh). The fuzz targets
 # replay their corpus in the sanitized build (*_replay tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."

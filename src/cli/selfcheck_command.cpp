@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -28,6 +29,7 @@
 #include "report/tolerance_matrix.hpp"
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
+#include "suites/registry.hpp"
 
 extern char** environ;
 
@@ -87,6 +89,19 @@ struct Args {
     bool quick = false;
 };
 
+/// The checks that verify a statement `defect` breaks, comma-separated: the only ones whose failure catches it (the
+/// kill matrix's rule), so that a quick run of the defect runs no other.
+std::string catching_checks(const stub::DefectInfo& defect) {
+    const auto breaks = coverage::split_ids(defect.breaks);
+    std::string ids;
+    for (const Check& c : all_checks())
+        if (std::any_of(c.verifies.begin(), c.verifies.end(), [&](const std::string& s) {
+                return std::find(breaks.begin(), breaks.end(), s) != breaks.end();
+            }))
+            ids += (ids.empty() ? "" : ",") + c.id;
+    return ids;
+}
+
 /// Every run the matrices need, named.
 std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>& defects) {
     // Kill runs use 3 s tokens, so that the expiry check (AUTH-06) runs too.
@@ -106,6 +121,8 @@ std::vector<Job> plan(const Args& a, const std::vector<const stub::DefectInfo*>&
         const std::string random = "random:" + std::to_string(a.seed * 1000 + 500 + i);
         args.insert(args.end(), {"--stub-choices", random});
         if (!d.requires_choices.empty()) args.insert(args.end(), {"--stub-choose", std::string(d.requires_choices)});
+        if (const std::string ids = catching_checks(d); a.quick && !ids.empty())
+            args.insert(args.end(), {"--check", ids});
         stub::Choices choices;
         stub::apply_choices(choices, random + "," + std::string(d.requires_choices));
         jobs.push_back({std::string(d.name) + "@random", args, &d, stub::describe(choices)});
@@ -256,7 +273,9 @@ void add_selfcheck_command(CLI::App& app) {
            "Only these defects, and no tolerance matrix (comma-separated names; with --connector, the sample's choices still run)")
         ->delimiter(',');
     add_bounded(*cmd, "--random", a->random, "Random combinations of choices in the tolerance matrix", 0, 1000);
-    cmd->add_flag("--quick", a->quick, "Defects only under random choices, not also under the defaults (CI)");
+    cmd->add_flag(
+        "--quick", a->quick,
+        "Defects only under random choices, not also under the defaults, each run with only the checks of the statements it breaks (CI)");
     auto connector = std::make_shared<ConnectorSelfcheck>();
     auto connector_on = std::make_shared<bool>(false);
     cmd->add_flag(

@@ -135,7 +135,7 @@ public:
         return {};
     }
     /// A normalised record before it is stored (the choices applied).
-    virtual void before_store(const nlohmann::json& /*sent*/, nlohmann::json& /*normalized*/) const {}
+    virtual void before_store(const Record&, const nlohmann::json& /*sent*/, nlohmann::json& /*normalized*/) const {}
     /// The status of an accepted block: 200 (000 §4.4 success).
     virtual void sync_status(int& /*status*/) const {}
     /// One record being upserted over `old` (nullptr: a new key), the choices applied.

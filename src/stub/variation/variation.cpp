@@ -459,7 +459,7 @@ void Variation::before_store(const Record& record, const json& sent, json& norma
         for (const auto& f : record.fields)
             if (f.type.kind == SqlKind::List && normalized.contains(f.name) && normalized[f.name].is_array())
                 std::reverse(normalized[f.name].begin(), normalized[f.name].end());
-    policy_->before_store(sent, normalized);
+    policy_->before_store(record, sent, normalized);
 }
 
 void Variation::sync_answer(httplib::Response& res, const Record& record, const std::vector<json>& stored) const {

@@ -55,7 +55,7 @@ inline void mangle_non_ascii(json& v) {
 
 /// Text stored in non-Unicode columns.
 struct NonAsciiMangled : Policy {
-    void before_store(const json&, json& normalized) const override { mangle_non_ascii(normalized); }
+    void before_store(const Record&, const json&, json& normalized) const override { mangle_non_ascii(normalized); }
 };
 
 /// Id answered as a JSON string.
@@ -84,12 +84,14 @@ struct BlockCap100 : Policy {
 
 /// Only the header of a document is stored.
 struct LinesDropped : Policy {
-    void before_store(const json&, json& normalized) const override { normalized.erase("StoricoDocumentiR"); }
+    void before_store(const Record&, const json&, json& normalized) const override {
+        normalized.erase("StoricoDocumentiR");
+    }
 };
 
 /// A line keeps only what was sent: the header's key is not copied into it.
 struct LinesKeyNotRepeated : Policy {
-    void before_store(const json& sent, json& normalized) const override {
+    void before_store(const Record&, const json& sent, json& normalized) const override {
         if (!normalized.contains("StoricoDocumentiR") || !sent.contains("StoricoDocumentiR")) return;
         auto& lines = normalized.at("StoricoDocumentiR");
         const json& sent_lines = sent.at("StoricoDocumentiR");

@@ -111,17 +111,15 @@ struct LengthsInBytes : Policy {
 
 /// A date-time without an offset read as Europe/Rome time and stored as UTC: one hour earlier (winter time).
 struct DatetimesShifted : Policy {
-    bool edits_sent() const override { return true; }
-    void before_validate(const Record& record, json& sent) const override {
-        if (!sent.is_object()) return;
-        for (auto& [name, v] : sent.items()) {
+    void before_store(const Record& record, const json&, json& normalized) const override {
+        for (auto& [name, v] : normalized.items()) {
             const Field* f = record.field(name);
             if (!f || f->managed || !v.is_string() ||
                 (f->type.kind != SqlKind::Datetime && f->type.kind != SqlKind::Datetime2))
                 continue;
             const auto parsed = sql::parse_datetime(v.get<std::string>(), f->type.kind, sql::TimeSource::Record);
             constexpr sql::Ticks kHour = std::int64_t{3600} * 10'000'000;
-            // Left as sent where the hour earlier would leave the type's range (its first day).
+            // Left as it is where the hour earlier would leave the type's range (its first day).
             if (parsed.ticks && sql::civil_from_ticks(*parsed.ticks - kHour).year >= 1753)
                 v = sql::format_datetime(*parsed.ticks - kHour, f->type.kind);
         }
