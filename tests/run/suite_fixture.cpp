@@ -1,5 +1,6 @@
 #include "run/suite_fixture.hpp"
 #include "oracle/compare.hpp"
+#include "stub/variation/choices.hpp"
 #include "suites/registry.hpp"
 
 #include <gtest/gtest.h>
@@ -33,12 +34,23 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
     return run::run_checks(cat, target, select_checks(all_checks(), {}, ids), options);
 }
 
-run::CheckResult result_under_defect(const std::string& defect, const std::string& id) {
+run::CheckResult result_on_stub(const std::string& id, stub::Defect defect, const std::string& choices) {
     const Catalogue cat = builtin_catalogue();
     stub::StubOptions options;
-    options.defect = stub::Defect::named(defect);
+    stub::apply_choices(options.choices, choices);
+    options.defect = defect;
     auto stub = bundled::start_embedded_stub(cat, options);
     return result_of(run_all(cat, stub.target, {id}), id);
+}
+
+run::CheckResult result_under_defect(const std::string& defect, const std::string& id) {
+    return result_on_stub(id, stub::Defect::named(defect));
+}
+
+std::string findings_text(const run::CheckResult& r) {
+    std::string all;
+    for (const auto& f : r.findings) all += f.expected + " | " + f.actual + " @ " + f.pointer + "\n";
+    return all;
 }
 
 Check waiting_an_hour() {

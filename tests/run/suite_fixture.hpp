@@ -25,8 +25,14 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
 /// The result of check `id`; throws if the run has none.
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);
 
-/// The result of check `id` run alone (as run_all) against the bundled stub set to the defect named `defect`.
+/// The result of check `id` run alone (as run_all) against the bundled stub set to `defect` under `choices`
+/// (`conformance stub --choose` form).
+run::CheckResult result_on_stub(const std::string& id, stub::Defect defect = stub::Defect::None,
+                                const std::string& choices = "");
+/// The result of check `id` run alone against the bundled stub set to the defect named `defect`.
 run::CheckResult result_under_defect(const std::string& defect, const std::string& id);
+/// Each finding of `r` as "expected | actual @ pointer", a line each: what a test searches for a finding's words.
+std::string findings_text(const run::CheckResult& r);
 
 /// A check ZZZ-01 that waits an hour (Context::wait_for): what a deadline or an interrupt must cut.
 Check waiting_an_hour();

@@ -12,13 +12,7 @@ namespace {
 
 /// FIL-12 alone against a stub with `choices` (`conformance stub --choose` form) and `defect`.
 run::CheckResult fil12_on(const std::string& choices, stub::Defect defect = stub::Defect::None) {
-    const Catalogue cat = builtin_catalogue();
-    stub::StubOptions options;
-    stub::apply_choices(options.choices, choices);
-    options.defect = defect;
-    auto server = bundled::start_embedded_stub(cat, options);
-    const auto result = test::run_all(cat, server.target, {"FIL-12"});
-    return test::result_of(result, "FIL-12");
+    return test::result_on_stub("FIL-12", defect, choices);
 }
 
 class FilterEdgeChoices : public testing::TestWithParam<const char*> {};

@@ -198,22 +198,6 @@ TEST(SyncChecks, AMissingKeyAcceptedFailsSyn07) {
     b.expect_fail("SYN-07");
 }
 
-/// Check `id` against the bundled stub under `choices` (`conformance stub --choose` form) with `defect` on.
-run::CheckResult result_under(const std::string& choices, stub::Defect defect, const std::string& id) {
-    const Catalogue cat = builtin_catalogue();
-    stub::StubOptions options;
-    stub::apply_choices(options.choices, choices);
-    options.defect = defect;
-    auto stub = bundled::start_embedded_stub(cat, options);
-    return test::result_of(test::run_all(cat, stub.target, {id}), id);
-}
-
-std::string findings_text(const run::CheckResult& r) {
-    std::string all;
-    for (const auto& f : r.findings) all += f.expected + " | " + f.actual + "\n";
-    return all;
-}
-
 TEST(SyncChecks, Syn14PassesUnderTheChoicesADocumentMeets) {
     // Replace or merge, lines reversed, deleted rows and lines hidden, nulls left
     // out, a coarse or skewed clock, a new Id on update, other forms of ts_update and
@@ -222,8 +206,8 @@ TEST(SyncChecks, Syn14PassesUnderTheChoicesADocumentMeets) {
          {"", "A-60=merge", "A-78=reversed", "A-12=hidden,A-36=hidden,A-42=hidden", "A-13=omitted",
           "A-79=datetime,A-23=skewed", "A-77=new", "A-15=integer,A-14=space", "A-17=cs", "A-07=row"}) {
         SCOPED_TRACE(choices);
-        const auto r = result_under(choices, stub::Defect::None, "SYN-14");
-        EXPECT_EQ(r.outcome, run::Outcome::Pass) << findings_text(r) << r.reason;
+        const auto r = test::result_on_stub("SYN-14", stub::Defect::None, choices);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << test::findings_text(r) << r.reason;
         EXPECT_LE(r.requests, 9) << "two POSTs, two reads back, the feed, a POST, the lines and the view";
     }
 }
@@ -231,9 +215,9 @@ TEST(SyncChecks, Syn14PassesUnderTheChoicesADocumentMeets) {
 TEST(SyncChecks, ALinesOnlyChangeThatIsNoChangeFailsSyn14) {
     for (const std::string choices : {"", "A-60=merge", "A-79=datetime"}) {
         SCOPED_TRACE(choices);
-        const auto r = result_under(choices, stub::Defect::named("lines-change-not-a-change"), "SYN-14");
+        const auto r = test::result_on_stub("SYN-14", stub::Defect::named("lines-change-not-a-change"), choices);
         ASSERT_EQ(r.outcome, run::Outcome::Fail);
-        const std::string all = findings_text(r);
+        const std::string all = test::findings_text(r);
         EXPECT_NE(all.find("a new ts_update"), std::string::npos) << all;
         EXPECT_NE(all.find("it is missing"), std::string::npos) << "the feed misses the document\n" << all;
     }
@@ -242,9 +226,10 @@ TEST(SyncChecks, ALinesOnlyChangeThatIsNoChangeFailsSyn14) {
 TEST(SyncChecks, LinesDoubledOnAnIdenticalResendFailSyn14) {
     for (const std::string choices : {"", "A-60=merge", "A-78=reversed"}) {
         SCOPED_TRACE(choices);
-        const auto r = result_under(choices, stub::Defect::named("lines-doubled-on-identical-resend"), "SYN-14");
+        const auto r =
+            test::result_on_stub("SYN-14", stub::Defect::named("lines-doubled-on-identical-resend"), choices);
         ASSERT_EQ(r.outcome, run::Outcome::Fail);
-        const std::string all = findings_text(r);
+        const std::string all = test::findings_text(r);
         EXPECT_NE(all.find("3 lines sent, 6 returned"), std::string::npos) << all;
         EXPECT_NE(all.find("6 rows"), std::string::npos) << "MCPDocumentiR shows them twice\n" << all;
     }
@@ -254,8 +239,8 @@ TEST(SyncChecks, Syn15PassesUnderTheChoicesACountMeets) {
     for (const std::string choices :
          {"", "A-12=hidden", "A-07=row", "A-07=header", "A-82=50", "A-08=100,A-81=clamp", "A-11=shuffle"}) {
         SCOPED_TRACE(choices);
-        const auto r = result_under(choices, stub::Defect::None, "SYN-15");
-        EXPECT_EQ(r.outcome, run::Outcome::Pass) << findings_text(r) << r.reason;
+        const auto r = test::result_on_stub("SYN-15", stub::Defect::None, choices);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << test::findings_text(r) << r.reason;
         EXPECT_LE(r.requests, 5) << "an anchor, the count, the block, the count again";
     }
 }
@@ -263,10 +248,11 @@ TEST(SyncChecks, Syn15PassesUnderTheChoicesACountMeets) {
 TEST(SyncChecks, ACachedCountFailsSyn15) {
     for (const std::string choices : {"", "A-12=hidden", "A-07=row"}) {
         SCOPED_TRACE(choices);
-        const auto r = result_under(choices, stub::Defect::named("total-cached"), "SYN-15");
+        const auto r = test::result_on_stub("SYN-15", stub::Defect::named("total-cached"), choices);
         ASSERT_EQ(r.outcome, run::Outcome::Fail);
-        EXPECT_NE(findings_text(r).find("TotalRowsCount of GET /api/resources/CliFor at least"), std::string::npos)
-            << findings_text(r);
+        EXPECT_NE(test::findings_text(r).find("TotalRowsCount of GET /api/resources/CliFor at least"),
+                  std::string::npos)
+            << test::findings_text(r);
     }
 }
 

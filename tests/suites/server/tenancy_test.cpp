@@ -120,8 +120,7 @@ TEST(TenancyChecks, JoinsAndLinesThatDropTheTenantFailTen06) {
         const auto r = test::result_under_defect(defect, "TEN-06");
         ASSERT_EQ(r.outcome, run::Outcome::Fail) << defect;
         ASSERT_FALSE(r.findings.empty()) << defect;
-        std::string all;
-        for (const auto& f : r.findings) all += f.expected + " | " + f.actual + " @ " + f.pointer + "\n";
+        const std::string all = test::findings_text(r);
         EXPECT_NE(all.find(words), std::string::npos) << defect << ": " << all;
     }
 }
