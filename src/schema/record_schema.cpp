@@ -49,7 +49,7 @@ void either_type(ojson& s, const ojson& alternatives, bool nullable, Dialect dia
             if (k != "type") s[k] = v;
 }
 
-ojson enum_values(const Field& f, bool nullable) {
+ojson enum_values(const Field& f) {
     ojson values = ojson::array();
     for (const auto& v : f.values) {
         if (f.type.kind == SqlKind::Int)
@@ -57,8 +57,23 @@ ojson enum_values(const Field& f, bool nullable) {
         else
             values.push_back(v.value);
     }
-    if (nullable) values.push_back(nullptr);
     return values;
+}
+
+/// The field's listed values, and null when it may be null. JSON Schema: one `enum` with null in it. OpenAPI 3.0.3:
+/// `nullable` beside an `enum` is read two ways (the 3.0.3 text: the enum must list null; converters such as Prism's
+/// add null again, and Ajv then refuses the duplicate), so the values and null are two `anyOf` branches with no
+/// `type` and no `nullable`, which every reader takes alike (docs/openapi.md).
+void set_enum(ojson& s, const Field& f, bool nullable, Dialect dialect) {
+    ojson values = enum_values(f);
+    if (!nullable) {
+        s["enum"] = values;
+    } else if (dialect == Dialect::OpenApi30) {
+        s["anyOf"] = ojson::array({{{"enum", values}}, {{"enum", ojson::array({nullptr})}}});
+    } else {
+        values.push_back(nullptr);
+        s["enum"] = values;
+    }
 }
 
 }  // namespace
@@ -114,7 +129,7 @@ ojson field_schema(const Catalogue& cat, const Field& f, Dialect dialect, Direct
             break;
         }
     }
-    if (!f.values.empty()) s["enum"] = enum_values(f, nullable);
+    if (!f.values.empty()) set_enum(s, f, nullable, dialect);
     s["x-sql-type"] = f.type.str();
     if (const auto text = describe(f); !text.empty()) s["description"] = text;
     return s;

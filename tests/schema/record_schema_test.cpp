@@ -215,5 +215,18 @@ TEST(RecordSchema, KeepsTheSqlTypeAsAnExtensionKeyword) {
     EXPECT_EQ(o.at("nullable"), true);
 }
 
+TEST(RecordSchema, ANullableEnumIsTwoBranchesInOpenApiAndOneEnumInJsonSchema) {
+    const Catalogue cat = builtin_catalogue();
+    const auto* r = cat.find("StoricoDocumentiT");
+    const auto& f = *r->field("ind_clifor_c");
+    ASSERT_TRUE(f.nullable);
+    const auto j = field_schema(cat, f, Dialect::JsonSchema07, Direction::Returned);
+    EXPECT_EQ(j.at("enum"), nlohmann::ordered_json::array({"C", "F", nullptr}));
+    const auto o = field_schema(cat, f, Dialect::OpenApi30, Direction::Returned);
+    // No enum beside `nullable`: Prism's converter would add null to it a second time.
+    EXPECT_FALSE(o.contains("enum"));
+    EXPECT_EQ(o.at("anyOf"), nlohmann::ordered_json::parse(R"([{"enum":["C","F"]},{"enum":[null]}])"));
+}
+
 }  // namespace
 }  // namespace bds
