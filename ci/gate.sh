@@ -13,8 +13,8 @@
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
 # Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md, and with BDS_BASELINE
 # diff.md, diff.html, diff.json (the run compared with the baseline's: `conformance diff`; not for a shard, which
-# runs a part of the checks: its merge writes them), and journal.jsonl, every record the run wrote (README, "Cleaning
-# up after a run"): after a run that ended incomplete or interrupted, `conformance clean --journal` sends back deleted
+# runs a part of the checks: its merge writes them), and journal.jsonl, every record the run wrote (docs/reliability.md,
+# "Cleaning up after a run"): after a run that ended incomplete or interrupted, `conformance clean --journal` sends back deleted
 # what its own clean-up did not. Appends summary.md and diff.md to $GITHUB_STEP_SUMMARY when GitHub Actions gives one. Exit code: conformance's (0 pass, 1 MUST failures,
 # 2 configuration error, 3 target unreachable, 4 incomplete, 128 + the signal's number interrupted).
 set -euo pipefail
@@ -57,7 +57,7 @@ report_args() {  # REPORT_DIR [diff]: sets reports, the --report arguments (with
   fi
 }
 # CI ends a job with SIGTERM or SIGINT, sent to this script alone or to its whole process group. The run must get each
-# such signal exactly once (a second would skip its clean-up: README, "The verdict"), and this script must outlive it
+# such signal exactly once (a second would skip its clean-up: docs/verdict-and-reports.md, "The verdict"), and this script must outlive it
 # to publish its reports. So the run gets a process group of its own (set -m), and each signal this script gets is
 # handed on to it.
 run_handing_on_signals() {  # COMMAND...: runs it, sets code to its exit code

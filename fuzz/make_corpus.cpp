@@ -125,7 +125,7 @@ void query_corpus(const Catalogue& catalogue, CorpusDir& out) {
     }
 }
 
-/// Target files: the README's settings in several combinations, compact and indented.
+/// Target files: the target file's settings (docs/command-line.md) in several combinations, compact and indented.
 void target_corpus(CorpusDir& out) {
     const json users = {
         {"writer", {{"username", "writer"}, {"password", "writer-pw"}}},

@@ -1,5 +1,5 @@
 // `conformance clean --target T.json (--journal FILE | --prefix P)`: sends back deleted what a run left on a target
-// (README, "Cleaning up after a run"), with the clean-up's retries (run/cleanup.hpp).
+// (docs/reliability.md, "Cleaning up after a run"), with the clean-up's retries (run/cleanup.hpp).
 #include <algorithm>
 #include <iostream>
 #include <memory>

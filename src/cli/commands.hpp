@@ -30,10 +30,10 @@ void add_coverage_command(CLI::App& app);
 /// `conformance selfcheck [--jobs N] [--cases N] [--seed N] [--out FILE] [--defect a,b]`
 void add_selfcheck_command(CLI::App& app);
 
-/// Exit codes (README): 0 every MUST check passed, 1 a MUST failure (new, with --baseline; or drift, for
-/// --check), 2 usage or configuration error, 3 target unreachable, 4 incomplete: no MUST failure, but MUST checks
-/// that could not decide (an error, a skip the run did not choose). A run interrupted by a signal ends with 128 + its
-/// number, as shells report a program that signal ended (run::interrupt_exit_code).
+/// Exit codes (docs/verdict-and-reports.md): 0 every MUST check passed, 1 a MUST failure (new, with --baseline; or
+/// drift, for --check), 2 usage or configuration error, 3 target unreachable, 4 incomplete: no MUST failure, but MUST
+/// checks that could not decide (an error, a skip the run did not choose). A run interrupted by a signal ends with
+/// 128 + its number, as shells report a program that signal ended (run::interrupt_exit_code).
 enum Exit : int { kOk = 0, kFailure = 1, kUsage = 2, kUnreachable = 3, kIncomplete = 4 };
 
 /// Thrown by a command to end the program with an exit code after printing its message (when not empty) to stderr.

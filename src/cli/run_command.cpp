@@ -274,8 +274,8 @@ void add_run_command(CLI::App& app) {
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
         const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
-        // The journal of what the run writes (README, "Cleaning up after a run"): by default beside the reports, when
-        // the target outlives the run (the bundled stub in this process does not).
+        // The journal of what the run writes (docs/reliability.md, "Cleaning up after a run"): by default beside the
+        // reports, when the target outlives the run (the bundled stub in this process does not).
         if (!embedded && options.journal_file.empty()) {
             const auto dir = reports.empty() ? std::filesystem::path() : std::filesystem::path(reports.front().second);
             options.journal_dir = dir.has_parent_path() ? dir.parent_path().string() : ".";

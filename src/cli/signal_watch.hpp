@@ -1,9 +1,9 @@
 #pragma once
-/// SIGTERM, SIGINT and SIGHUP for `conformance run` (README, "The verdict"): CI ends a job with them, and a gate must
-/// still leave its reports and a clean target. They are blocked in the thread that makes the watch, and so in every
-/// thread made after it (the bundled stub's, the checks'), and taken one at a time by a thread of the watch's own
-/// (sigtimedwait), which hands each to a run::Interruption. There is no signal handler, so no work is ever done in
-/// one.
+/// SIGTERM, SIGINT and SIGHUP for `conformance run` (docs/verdict-and-reports.md, "The verdict"): CI ends a job with
+/// them, and a gate must still leave its reports and a clean target. They are blocked in the thread that makes the
+/// watch, and so in every thread made after it (the bundled stub's, the checks'), and taken one at a time by a thread
+/// of the watch's own (sigtimedwait), which hands each to a run::Interruption. There is no signal handler, so no work
+/// is ever done in one.
 #include <atomic>
 #include <csignal>
 #include <ostream>

@@ -1,5 +1,5 @@
 #pragma once
-/// The target file (README, "The target file"): where the server under test is, how to get tokens, which
+/// The target file (docs/command-line.md, "The target file"): where the server under test is, how to get tokens, which
 /// users play which role, and the settings for what the seeds leave unshown (spec/assumptions.md).
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 #pragma once
 /// Notices, from the outcome of every request of a run, a target that stopped answering or answers nothing a check can
 /// use, so that the run stops within seconds of the cause instead of waiting out every check's requests one timeout at
-/// a time (README, "Targets that are not yet right"). A correct server never trips it: the streaks it counts span
-/// several checks (one check may well provoke 5xx or a closed connection with the malformed input it sends), and any
-/// usable answer ends them.
+/// a time (docs/reliability.md, "Targets that are not yet right"). A correct server never trips it: the streaks it
+/// counts span several checks (one check may well provoke 5xx or a closed connection with the malformed input it
+/// sends), and any usable answer ends them.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>

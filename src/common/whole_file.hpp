@@ -1,8 +1,9 @@
 #pragma once
-/// Files written whole or not at all (the reports: README, "The verdict"). The text goes to a temporary file beside
-/// the target, is flushed to disk, and is renamed over the target in one step: a reader sees the old file or the new
-/// one, never a part of either, and a program killed at any moment leaves the last good file in place. The temporary
-/// file is hidden (".NAME.tmp-…"), so that CI globs such as reports/*.xml never take it for a report.
+/// Files written whole or not at all (the reports: docs/verdict-and-reports.md, "The verdict"). The text goes to a
+/// temporary file beside the target, is flushed to disk, and is renamed over the target in one step: a reader sees the
+/// old file or the new one, never a part of either, and a program killed at any moment leaves the last good file in
+/// place. The temporary file is hidden (".NAME.tmp-…"), so that CI globs such as reports/*.xml never take it for a
+/// report.
 #include <filesystem>
 #include <optional>
 #include <string>

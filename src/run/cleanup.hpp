@@ -1,9 +1,9 @@
 #pragma once
 /// Sending back deleted what a run wrote (the seeds' only deletion, flg_isdeleted: 000 §1), as `conformance run`'s end
-/// and `conformance clean` do (README, "Cleaning up after a run"). A shared staging server is often busy: each block is
-/// tried again, with growing pauses, for as long as the target answers anything; a block refused for its size is sent
-/// in halves. Only when nothing gets through for a while, or the budget is spent, or an interrupt ends it, does the
-/// clean-up give up, counting what is left.
+/// and `conformance clean` do (docs/reliability.md, "Cleaning up after a run"). A shared staging server is often busy:
+/// each block is tried again, with growing pauses, for as long as the target answers anything; a block refused for its
+/// size is sent in halves. Only when nothing gets through for a while, or the budget is spent, or an interrupt ends it,
+/// does the clean-up give up, counting what is left.
 #include <chrono>
 #include <mutex>
 #include <optional>

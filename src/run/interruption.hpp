@@ -2,8 +2,8 @@
 /// Interrupts from outside a run (SIGTERM, SIGINT, SIGHUP: cli/signal_watch.hpp hands each over) and the run they
 /// end. The runner listens while it runs: the first interrupt stops the run (no check starts, requests in flight are
 /// cut, the clean-up gets kStopGrace), a second skips what is left of the clean-up, and the run's verdict is
-/// "interrupted" (README, "The verdict"). Thread-safe; never to be called from a signal handler (it locks and
-/// allocates).
+/// "interrupted" (docs/verdict-and-reports.md, "The verdict"). Thread-safe; never to be called from a signal handler
+/// (it locks and allocates).
 #include <functional>
 #include <mutex>
 #include <string>

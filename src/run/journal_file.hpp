@@ -1,7 +1,7 @@
 #pragma once
-/// The run's journal on disk (README, "Cleaning up after a run"): JSON lines, one per record the target accepted,
-/// appended and flushed as it is accepted, so that a run killed outright (SIGKILL) still leaves the list of what it
-/// wrote; the clean-up's outcome is appended last, and `conformance clean --journal FILE` sends the rest.
+/// The run's journal on disk (docs/reliability.md, "Cleaning up after a run"): JSON lines, one per record the target
+/// accepted, appended and flushed as it is accepted, so that a run killed outright (SIGKILL) still leaves the list of
+/// what it wrote; the clean-up's outcome is appended last, and `conformance clean --journal FILE` sends the rest.
 ///
 ///   {"journal": "conformance", "version": 1, "run_prefix": "isv", "target": "https://…", "started_at": "…"}
 ///   {"role": "writer", "resource": "CliFor", "record": {…its key and required fields…}, "uncertain": false}

@@ -1,8 +1,8 @@
-// `conformance run` ended by a signal, as CI ends a job (README, "The verdict"): the real program against a stub
-// started in this process, a signal 4 s into the run. It must exit 128 + the signal's number within a bound, leave
-// every report whole (the JSON valid against its schema with the verdict "interrupted", the JUnit well-formed XML, the
-// HAR with every request sent, no temporary file beside them) and no active row of what it wrote; a second signal
-// skips the clean-up and says so.
+// `conformance run` ended by a signal, as CI ends a job (docs/verdict-and-reports.md, "The verdict"): the real program
+// against a stub started in this process, a signal 4 s into the run. It must exit 128 + the signal's number within a
+// bound, leave every report whole (the JSON valid against its schema with the verdict "interrupted", the JUnit
+// well-formed XML, the HAR with every request sent, no temporary file beside them) and no active row of what it wrote;
+// a second signal skips the clean-up and says so.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>

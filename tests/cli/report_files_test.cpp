@@ -1,6 +1,6 @@
-// `--report FORMAT=FILE` files as CI reads them: written whole or not at all (README, "The verdict"), never an empty or
-// half-written file in place of the last good one, and a report that cannot be written said, with an exit that does
-// not pass the gate.
+// `--report FORMAT=FILE` files as CI reads them: written whole or not at all (docs/verdict-and-reports.md, "The
+// verdict"), never an empty or half-written file in place of the last good one, and a report that cannot be written
+// said, with an exit that does not pass the gate.
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <sys/resource.h>
