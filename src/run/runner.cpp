@@ -293,7 +293,7 @@ void preflight(Session& s, std::chrono::steady_clock::time_point started) {
     const auto& target = s.target;
     if (target.users.empty())
         throw NoToken(
-            "the target file gives no users: add \"users\" with at least a \"writer\" (see the README's target file)");
+            "the target file gives no users: add \"users\" with at least a \"writer\" (see docs/command-line.md, the target file)");
     const std::string first = target.user(client::kWriter) ? client::kWriter : target.users.begin()->first;
     const int wait_s = s.options.wait_for_target_s;
     const auto give_up = started + std::chrono::seconds(wait_s);

@@ -271,7 +271,7 @@ void resources_registry(Context& ctx) {
 
 constexpr const char* kNoQueryTemplate =
     "the target file gives no POST query template (the body shape is not shown, A-41): add \"query\", the body of POST "
-    "/api/resources/MCPClienti/query with \"$RecordSelection\", \"$PageSize\", \"$PageNumber\" where the values go (README, target file), "
+    "/api/resources/MCPClienti/query with \"$RecordSelection\", \"$PageSize\", \"$PageNumber\" where the values go (docs/command-line.md, the target file), "
     "to run it";
 
 void query_clienti(Context& ctx) {
