@@ -82,7 +82,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
             rows.push_back(std::make_shared<const std::string>(print(matched[i])));
     }
     total = variation.policy().total_rows_count(user, record, q, total, rows.size(), rows_read);
-    variation.write_list(res, rows, total);
+    variation.write_list(res, rows, total, q.endpoint);
 }
 
 /// Authenticates, resolves {Resource} (403 when unknown or not authorised), runs `handle`; BadRequest → 400.

@@ -8,6 +8,9 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "generate/draw.hpp"
 #include "generate/data_set_gen.hpp"
@@ -82,29 +85,39 @@ bool read_by_document(const std::string& resource) {
 /// The documents of the header page whose rows SCH-01 reads in those views.
 constexpr std::size_t kDocuments = 3;
 
+/// What SCH-01's reads left unread: "`name` (why)" for each page it could not read, and among them the 200 answers
+/// that were no list in any envelope; `read`, the pages it did read.
+struct Unread {
+    std::vector<std::string> names;
+    std::vector<std::pair<std::string, client::Exchange>> malformed;
+    std::size_t read = 0;
+};
+
 /// Validates `r`, one page of `record` read as the writer from `source`. A list answered 403 is observed (whether the
-/// writer may read it is the access suite's business); any other failure adds "`name` (why)" to `unreadable`. Returns
-/// the rows validated.
+/// writer may read it is the access suite's business); any other failure is added to `unreadable`. Returns the rows
+/// validated.
 std::vector<json> validate_answer(Context& ctx, Validators& validators, const Record& record,
                                   const client::ListResult& r, const std::string& source, const std::string& name,
-                                  std::vector<std::string>& unreadable) {
+                                  Unread& unreadable) {
     ctx.answered(r.response);
     if (r.response.status == 403 && source.rfind("GET /api/resources/", 0) == 0) {
         ctx.observe(record.name + " not read: 403 for the writer", r.response.exchange);
         return {};
     }
     if (r.response.status != 200 || !r.page) {
-        unreadable.push_back(
-            name + " (" + (r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem) + ")");
+        const std::string why = r.response.status != 200 ? "status " + std::to_string(r.response.status) : r.problem;
+        unreadable.names.push_back(name + " (" + why + ")");
+        if (r.response.status == 200) unreadable.malformed.emplace_back(source + ": " + why, r.response.exchange);
         return {};
     }
+    ++unreadable.read;
     validate_page(ctx, validators, record, *r.page, r.response.exchange, source);
     return r.page->rows;
 }
 
 /// The rows of the first kDocuments documents of `headers` in the views read by document. Returns the rows validated.
 std::size_t document_views(Context& ctx, Validators& validators, const std::vector<json>& headers, long long size,
-                           std::vector<std::string>& unreadable) {
+                           Unread& unreadable) {
     std::size_t validated = 0;
     std::size_t documents = 0;
     for (const auto& header : headers) {
@@ -129,7 +142,7 @@ void first_pages(Context& ctx) {
     Validators validators(ctx);
     const long long size = std::min<long long>(kFirstPage, page_size(ctx));
     std::size_t validated = 0;
-    std::vector<std::string> unreadable;
+    Unread unreadable;
     std::vector<json> headers;
     for (const Record* record : ctx.catalogue.resources()) {
         if (!record->has(Operation::GetResources) || read_by_document(record->name)) continue;
@@ -149,9 +162,17 @@ void first_pages(Context& ctx) {
                                      "GET /api/sync/" + record->name, "GET /api/sync/" + record->name, unreadable)
                          .size();
     }
-    if (!unreadable.empty()) {
+    // A 200 answer that is no list while the target's other pages were read in their envelope breaks the answer's
+    // shape (000 §4.1, §4.3 Response 200), whatever A-07 chose: a failure, not an undecided read.
+    if (unreadable.read > 0)
+        for (const auto& [what, exchange] : unreadable.malformed)
+            ctx.finding({.expected = "a 200 answer holding records and TotalRowsCount in the envelope the target's "
+                                     "other lists use (000 §4.1, §4.3 Response 200; A-07)",
+                         .actual = what,
+                         .exchange = exchange});
+    if (!unreadable.names.empty()) {
         std::string list;
-        for (const auto& u : unreadable) list += (list.empty() ? "" : ", ") + u;
+        for (const auto& u : unreadable.names) list += (list.empty() ? "" : ", ") + u;
         if (ctx.findings.empty()) throw CheckError("the first page of these resources could not be read: " + list);
         ctx.observe("not read: " + list);
     }

@@ -111,6 +111,13 @@ public:
     }
     /// A row as answered (complete, choices applied).
     virtual void present(nlohmann::json& /*row*/) const {}
+    /// TotalRowsCount as a list of `endpoint` answers it, `page_rows` rows on its page: the count `total`, a JSON
+    /// number (000 §4.1, §4.3 "with TotalRowsCount"); none: left out.
+    virtual std::optional<nlohmann::json> total_answered(Endpoint, std::size_t /*page_rows*/, std::size_t total) const {
+        return nlohmann::json(total);
+    }
+    /// The printed body of a list of `endpoint`, `page_rows` rows on its page, as the envelope wrote it.
+    virtual void list_body(Endpoint, std::size_t /*page_rows*/, std::string& /*body*/) const {}
 
     // --- writes (000 §4.4) ---
     /// A sent record before validation, once the choices dropped what they ignore. A policy that overrides it says so

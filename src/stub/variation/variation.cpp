@@ -338,9 +338,11 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
     policy_->present(row);
 }
 
-void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total) const {
+void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total,
+                           Endpoint endpoint) const {
     // The rows come printed, so the answer is spliced from their texts rather than built and printed whole.
-    const std::string count = std::to_string(total);
+    const std::optional<json> answered = policy_->total_answered(endpoint, rows.size(), total);
+    const std::string count = answered ? answered->dump() : "";
     std::string body;
     std::size_t size = 64;
     for (const auto& row : rows) size += row->size() + count.size() + 20;
@@ -350,7 +352,7 @@ void Variation::write_list(httplib::Response& res, const std::vector<RowText>& r
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const std::string& row = *rows[i];
             if (i) body += ',';
-            if (counted && row.starts_with('{')) {
+            if (counted && answered && row.starts_with('{')) {
                 body += "{\"TotalRowsCount\":" + count;
                 if (row != "{}") body += ',';
                 body.append(row, 1);
@@ -367,15 +369,18 @@ void Variation::write_list(httplib::Response& res, const std::vector<RowText>& r
                                                                                       : "Items";
             body += "{\"" + std::string(member) + "\":";
             array(false);
-            body += ",\"TotalRowsCount\":" + count + "}";
+            if (answered) body += ",\"TotalRowsCount\":" + count;
+            body += '}';
             break;
         }
         case Choices::Envelope::Header:
-            res.set_header("TotalRowsCount", count);
+            if (answered)
+                res.set_header("TotalRowsCount", answered->is_string() ? answered->get<std::string>() : count);
             array(false);
             break;
         case Choices::Envelope::RowField: array(true); break;
     }
+    policy_->list_body(endpoint, rows.size(), body);
     res.status = 200;
     res.set_content(std::move(body), "application/json; charset=utf-8");
 }

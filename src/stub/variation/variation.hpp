@@ -108,7 +108,8 @@ public:
     /// A stored or derived row as answered: every field, date-times, ts_update, decimals.
     void present(const Catalogue& catalogue, const Record& record, nlohmann::json& row) const;
     /// The list answer, from its rows' texts (each a JSON object, as `present` left it).
-    void write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total) const;
+    void write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total,
+                    Endpoint endpoint = Endpoint::Resources) const;
 
     // --- writes (000 §4.4) ---
     bool content_type_ok(const std::string& type) const;

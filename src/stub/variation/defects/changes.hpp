@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "sql/datetime.hpp"
@@ -13,6 +14,21 @@
 namespace bds::stub::defect_policies {
 
 using json = nlohmann::json;
+
+/// The change feed answers its rows without TotalRowsCount.
+struct FeedTotalMissing : Policy {
+    std::optional<json> total_answered(Endpoint endpoint, std::size_t, std::size_t total) const override {
+        if (endpoint == Endpoint::Feed) return std::nullopt;
+        return json(total);
+    }
+};
+
+/// A page of the change feed with no record is answered as the JSON null, as a serializer writes an absent list.
+struct FeedEmptyNull : Policy {
+    void list_body(Endpoint endpoint, std::size_t page_rows, std::string& body) const override {
+        if (endpoint == Endpoint::Feed && page_rows == 0) body = "null";
+    }
+};
 
 /// The feed lists every record whatever LastUtcRun says.
 struct FeedIgnoresLastUtcRun : Policy {

@@ -34,6 +34,14 @@ struct TotalCountsPage : Policy {
     }
 };
 
+/// TotalRowsCount read from the page's first row, as COUNT(*) OVER () gives it: a page with no row has none to read
+/// it from, and answers null.
+struct TotalNullOnEmptyPage : Policy {
+    std::optional<json> total_answered(Endpoint, std::size_t page_rows, std::size_t total) const override {
+        return page_rows ? json(total) : json(nullptr);
+    }
+};
+
 /// TotalRowsCount counts every row read, so reads are not narrowed by the selection or LastUtcRun.
 struct TotalIgnoresFilter : Policy {
     std::size_t total_rows_count(const User&, const Record&, const ListQuery&, std::size_t, std::size_t,
