@@ -21,12 +21,10 @@ description=${3:-$source_dir/spec/openapi.json}
 shift $(($# < 3 ? $# : 3))
 defects=("$@")
 # A list or feed page with no row answering TotalRowsCount null; a feed without TotalRowsCount. Each is caught by the
-# harness too (docs/bug-taxonomy.md); each body breaks RecordList. (feed-empty-null, a body that is the JSON null,
-# Prism 5.16 lets through: it validates no null body.)
+# harness too (docs/bug-taxonomy.md); each body breaks RecordList.
 [ ${#defects[@]} -gt 0 ] || defects=(total-null-on-empty-page feed-total-missing)
 # The checks each defect's bad answers show up in (a short run; `conformance list` names what they verify).
-declare -A checks=([total-null-on-empty-page]=PAG-01 [feed-total-missing]=SCH-01,CHG-01 [feed-empty-null]=SCH-01,CHG-01
-  [id-as-string]=SYN-01)
+declare -A checks=([total-null-on-empty-page]=PAG-01 [feed-total-missing]=SCH-01,CHG-01 [id-as-string]=SYN-01)
 
 prism=$source_dir/tools/validate/node_modules/.bin/prism
 [ -x "$prism" ] || { echo "prism not installed: run ci/setup.sh" >&2; exit 1; }

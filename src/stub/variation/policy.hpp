@@ -116,8 +116,6 @@ public:
     virtual std::optional<nlohmann::json> total_answered(Endpoint, std::size_t /*page_rows*/, std::size_t total) const {
         return nlohmann::json(total);
     }
-    /// The printed body of a list of `endpoint`, `page_rows` rows on its page, as the envelope wrote it.
-    virtual void list_body(Endpoint, std::size_t /*page_rows*/, std::string& /*body*/) const {}
 
     // --- writes (000 §4.4) ---
     /// A sent record before validation, once the choices dropped what they ignore. A policy that overrides it says so

@@ -380,7 +380,6 @@ void Variation::write_list(httplib::Response& res, const std::vector<RowText>& r
             break;
         case Choices::Envelope::RowField: array(true); break;
     }
-    policy_->list_body(endpoint, rows.size(), body);
     res.status = 200;
     res.set_content(std::move(body), "application/json; charset=utf-8");
 }

@@ -126,5 +126,21 @@ TEST(SchemaChecks, OnlyTheChangeFeedBrokenFailsSch02) {
     b.expect_fail("SCH-01");  // its first page of each feed, now that the stub holds SCH-02's rows
 }
 
+TEST(SchemaChecks, AFeedWithoutTotalRowsCountFailsSch01InEveryEnvelopeThatCarriesIt) {
+    for (const std::string envelope : {"object", "header"}) {
+        const auto r = test::result_on_stub("SCH-01", stub::Defect::named("feed-total-missing"), "A-07=" + envelope);
+        EXPECT_EQ(r.outcome, run::Outcome::Fail) << envelope << "\n" << test::findings_text(r);
+        EXPECT_NE(test::findings_text(r).find("GET /api/sync/"), std::string::npos) << test::findings_text(r);
+        EXPECT_EQ(test::result_on_stub("SCH-01", stub::Defect::None, "A-07=" + envelope).outcome, run::Outcome::Pass)
+            << envelope;
+    }
+}
+
+TEST(SchemaChecks, ATotalRowsCountOfNullOnAnEmptyPageFailsPag01) {
+    const auto r = test::result_on_stub("PAG-01", stub::Defect::named("total-null-on-empty-page"));
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << test::findings_text(r);
+    EXPECT_EQ(test::result_on_stub("PAG-01").outcome, run::Outcome::Pass);
+}
+
 }  // namespace
 }  // namespace bds

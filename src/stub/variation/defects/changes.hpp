@@ -23,13 +23,6 @@ struct FeedTotalMissing : Policy {
     }
 };
 
-/// A page of the change feed with no record is answered as the JSON null, as a serializer writes an absent list.
-struct FeedEmptyNull : Policy {
-    void list_body(Endpoint endpoint, std::size_t page_rows, std::string& body) const override {
-        if (endpoint == Endpoint::Feed && page_rows == 0) body = "null";
-    }
-};
-
 /// The feed lists every record whatever LastUtcRun says.
 struct FeedIgnoresLastUtcRun : Policy {
     std::optional<std::int64_t> feed_after(std::optional<std::int64_t>) const override { return std::nullopt; }
