@@ -9,7 +9,7 @@
 #   openapi_under_portman_test.sh CONFORMANCE SOURCE_DIR [DEFECT...]
 set -euo pipefail
 conformance=$1
-source_dir=$2
+source_dir=$(cd "$2" && pwd)
 shift 2
 bin=$source_dir/tools/validate/node_modules/.bin
 spec=$source_dir/spec/openapi.per-resource.json
@@ -64,8 +64,9 @@ failures() {
 }
 
 start_stub
-"$bin/portman" --local "$spec" --baseUrl "$stub_url" --portmanConfigFile "$source_dir/tests/schema/portman-config.json" \
-  --output "$dir/collection.json" --collectionName bds-per-resource --warn false >"$dir/portman.out" 2>&1 \
+# Portman leaves working files in ./tmp: it runs in the scratch directory.
+(cd "$dir" && "$bin/portman" --local "$spec" --baseUrl "$stub_url" --portmanConfigFile "$source_dir/tests/schema/portman-config.json" \
+  --output "$dir/collection.json" --collectionName bds-per-resource --warn false >"$dir/portman.out" 2>&1) \
   || fail "Portman did not convert the description: $(tail -20 "$dir/portman.out")"
 
 started=$SECONDS
