@@ -23,7 +23,7 @@ trap 'DEBIAN_FRONTEND=noninteractive $sudo apt-get remove -y -qq bds-conformance
 [ "$(command -v conformance)" = /usr/bin/conformance ] || fail "conformance is not /usr/bin/conformance"
 conformance --version
 share=/usr/share/bds-conformance
-for f in spec/catalogue.json spec/openapi.json fixtures/users.json templates/github-actions.yml gate.sh; do
+for f in spec/catalogue.json spec/openapi.json spec/openapi.per-resource.json fixtures/users.json templates/github-actions.yml gate.sh; do
   [ -e "$share/$f" ] || fail "$share/$f is missing"
 done
 work=$(mktemp -d)

@@ -10,35 +10,27 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
+/// Records that are sent: the writable resources and the nested lists they carry (e.g. document lines).
+void collect_sent(const Catalogue& cat, const Record& r, std::set<std::string>& out) {
+    if (!out.insert(r.name).second) return;
+    for (const auto& f : r.fields)
+        if (!f.list_of.empty()) collect_sent(cat, *cat.find(f.list_of), out);
+}
+
+}  // namespace
+
+namespace openapi {
+
 ojson schema_ref(const std::string& where) { return {{"$ref", where}}; }
+
+ojson component_ref(const std::string& name) { return schema_ref("#/components/schemas/" + name); }
 
 ojson json_content(ojson schema) { return {{"application/json", {{"schema", std::move(schema)}}}}; }
 
-ojson response(const std::string& description, ojson schema = nullptr) {
+ojson response(const std::string& description, ojson schema) {
     ojson r = {{"description", description}};
     if (!schema.is_null()) r["content"] = json_content(std::move(schema));
     return r;
-}
-
-ojson resource_parameter(const Catalogue& cat, Operation op) {
-    ojson names = ojson::array();
-    for (const Record* r : cat.resources())
-        if (r->has(op)) names.push_back(r->name);
-    return {
-        {"name", "Resource"},
-        {"in", "path"},
-        {"required", true},
-        {"description",
-         "A resource name from the catalogue; names are case-sensitive (000 §1). The enumeration lists the resources for which the seeds show this operation."},
-        {"schema", {{"type", "string"}, {"enum", names}}}};
-}
-
-/// Maps each resource showing `op` to its record schema, so a client can pick the schema of {Resource}.
-ojson resource_schemas(const Catalogue& cat, Operation op, Direction direction) {
-    ojson m = ojson::object();
-    for (const Record* r : cat.resources())
-        if (r->has(op)) m[r->name] = "#/components/schemas/" + component_name(*r, direction);
-    return m;
 }
 
 ojson paging_parameters() {
@@ -56,31 +48,38 @@ ojson paging_parameters() {
     });
 }
 
+ojson record_selection_parameter() {
+    return {
+        {"name", "RecordSelection"},
+        {"in", "query"},
+        {"required", false},
+        {"description",
+         "A SQL WHERE condition, without the word WHERE, for example a comparison of a field with a quoted text, joined by and; numbers are unquoted (000 §4.1)."},
+        {"schema", {{"type", "string"}}}};
+}
+
+ojson last_utc_run_parameter() {
+    return {
+        {"name", "LastUtcRun"},
+        {"in", "query"},
+        {"required", true},
+        {"description",
+         "UTC date-time in the form YYYY-MM-DD HH:MM:SS.000; the value 1900-01-01 00:00:00.000 returns every record (000 §4.3)."},
+        {"schema",
+         {{"type", "string"}, {"pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}$"}}},
+        {"example", "1900-01-01 00:00:00.000"}};
+}
+
 /// `responses` with what every call with a token may be answered: 401 and 403 as stated (000 §7), and any other
 /// status as `default`, whose body is not shown (malformed input, a path not served: 000 §7 does not say).
-ojson with_error_statuses(ojson responses, bool forbidden = true) {
+ojson with_error_statuses(ojson responses, bool forbidden) {
     responses["401"] = schema_ref("#/components/responses/Unauthorized");
     if (forbidden) responses["403"] = schema_ref("#/components/responses/Forbidden");
     responses["default"] = schema_ref("#/components/responses/OtherStatus");
     return responses;
 }
 
-ojson list_responses(const std::string& what) {
-    return with_error_statuses(
-        {{"200",
-          response("JSON array of " + what +
-                       ", accompanied by TotalRowsCount; the position of TotalRowsCount is not shown (000 §4.1).",
-                   schema_ref("#/components/schemas/RecordList"))}});
-}
-
-/// Records that are sent: the writable resources and the nested lists they carry (e.g. document lines).
-void collect_sent(const Catalogue& cat, const Record& r, std::set<std::string>& out) {
-    if (!out.insert(r.name).second) return;
-    for (const auto& f : r.fields)
-        if (!f.list_of.empty()) collect_sent(cat, *cat.find(f.list_of), out);
-}
-
-ojson components(const Catalogue& cat) {
+ojson record_components(const Catalogue& cat) {
     std::set<std::string> sent;
     for (const Record* r : cat.resources())
         if (r->writable()) collect_sent(cat, *r, sent);
@@ -91,30 +90,17 @@ ojson components(const Catalogue& cat) {
         if (sent.count(r.name))
             schemas[component_name(r, Direction::Sent)] = record_schema(cat, r, Dialect::OpenApi30, Direction::Sent);
     }
-    ojson any_record = ojson::array();
-    for (const Record* r : cat.resources()) any_record.push_back(schema_ref("#/components/schemas/" + r->name));
-    schemas["AnyRecord"] = {{"description", "A record of one of the resources."}, {"anyOf", any_record}};
-    schemas["RecordList"] = {
-        {"description",
-         "Records of the resource accompanied by TotalRowsCount. Where TotalRowsCount stands (an envelope object, a header, or each row) is not shown (spec/assumptions.md)."},
-        {"anyOf", ojson::array({{{"type", "array"}, {"items", schema_ref("#/components/schemas/AnyRecord")}},
-                                {{"type", "object"},
-                                 {"required", {"TotalRowsCount"}},
-                                 {"properties", {{"TotalRowsCount", {{"type", "integer"}}}}}}})}};
-    ojson sent_any = ojson::array();
-    for (const Record* r : cat.resources())
-        if (r->writable())
-            sent_any.push_back(schema_ref("#/components/schemas/" + component_name(*r, Direction::Sent)));
-    schemas["SyncBlock"] = {
-        {"description",
-         "An array of records of the resource (000 §4.4); blocks of a few hundred records are recommended, smaller for documents."},
-        {"type", "array"},
-        {"items", {{"anyOf", sent_any}}}};
-    schemas["NotShown"] = {
+    return schemas;
+}
+
+ojson not_shown_schema() {
+    return {
         {"description", "The seeds do not show this shape; see spec/assumptions.md for the reference stub's choice."},
         {"type", "object"}};
+}
 
-    ojson responses = {
+ojson shared_responses() {
+    return {
         {"Unauthorized", response("Token missing or invalid (000 §5 rule 3, §7). The error body format is not shown.")},
         {"Forbidden",
          response(
@@ -122,7 +108,10 @@ ojson components(const Catalogue& cat) {
         {"OtherStatus",
          response(
              "Any other status: the statuses and bodies for malformed input, a path or method not served, and server errors are not shown (000 §7).")}};
-    ojson security = {
+}
+
+ojson security_schemes() {
+    return {
         {"bearer",
          {{"type", "http"},
           {"scheme", "bearer"},
@@ -132,10 +121,20 @@ ojson components(const Catalogue& cat) {
           {"description",
            "OAuth 2.0 token issued by POST /Token (000 §5 rule 1). Grant types and scopes are not shown; the password flow is the reference stub's choice (spec/assumptions.md)."},
           {"flows", {{"password", {{"tokenUrl", "/Token"}, {"scopes", ojson::object()}}}}}}}};
-    return {{"schemas", schemas}, {"responses", responses}, {"securitySchemes", security}};
 }
 
-/// POST /Token and GET /api/Account/TokenInfo (000 §5).
+ojson document_head(const Catalogue& cat, const std::string& description) {
+    ojson doc = ojson::object();
+    doc["openapi"] = cat.service().at("openapi");
+    doc["info"] = {
+        {"title", cat.service().at("title")}, {"version", cat.service().at("version")}, {"description", description}};
+    doc["servers"] =
+        ojson::array({{{"url", "{base_url}"}, {"variables", {{"base_url", {{"default", "http://127.0.0.1:8080"}}}}}}});
+    // Either scheme: an OAuth 2.0 token from POST /Token, sent as a bearer token.
+    doc["security"] = ojson::array({{{"bearer", ojson::array()}}, {{"oauth2", ojson::array()}}});
+    return doc;
+}
+
 void token_paths(ojson& p) {
     p["/Token"]["post"] = {
         {"operationId", "issueToken"},
@@ -167,21 +166,72 @@ void token_paths(ojson& p) {
         {"operationId", "tokenInfo"},
         {"summary", "Information on the current token"},
         {"description", "000 §5 rule 5. The response shape is not shown."},
-        {"responses", with_error_statuses({{"200", response("Information on the current token.",
-                                                            schema_ref("#/components/schemas/NotShown"))}},
-                                          false)}};
+        {"responses", with_error_statuses(
+                          {{"200", response("Information on the current token.", component_ref("NotShown"))}}, false)}};
+}
+
+}  // namespace openapi
+
+namespace {
+
+using namespace openapi;
+
+ojson resource_parameter(const Catalogue& cat, Operation op) {
+    ojson names = ojson::array();
+    for (const Record* r : cat.resources())
+        if (r->has(op)) names.push_back(r->name);
+    return {
+        {"name", "Resource"},
+        {"in", "path"},
+        {"required", true},
+        {"description",
+         "A resource name from the catalogue; names are case-sensitive (000 §1). The enumeration lists the resources for which the seeds show this operation."},
+        {"schema", {{"type", "string"}, {"enum", names}}}};
+}
+
+/// Maps each resource showing `op` to its record schema, so a client can pick the schema of {Resource}.
+ojson resource_schemas(const Catalogue& cat, Operation op, Direction direction) {
+    ojson m = ojson::object();
+    for (const Record* r : cat.resources())
+        if (r->has(op)) m[r->name] = "#/components/schemas/" + component_name(*r, direction);
+    return m;
+}
+
+ojson list_responses(const std::string& what) {
+    return with_error_statuses(
+        {{"200",
+          response("JSON array of " + what +
+                       ", accompanied by TotalRowsCount; the position of TotalRowsCount is not shown (000 §4.1).",
+                   schema_ref("#/components/schemas/RecordList"))}});
+}
+
+ojson components(const Catalogue& cat) {
+    ojson schemas = record_components(cat);
+    ojson any_record = ojson::array();
+    for (const Record* r : cat.resources()) any_record.push_back(component_ref(r->name));
+    schemas["AnyRecord"] = {{"description", "A record of one of the resources."}, {"anyOf", any_record}};
+    schemas["RecordList"] = {
+        {"description",
+         "Records of the resource accompanied by TotalRowsCount. Where TotalRowsCount stands (an envelope object, a header, or each row) is not shown (spec/assumptions.md)."},
+        {"anyOf", ojson::array({{{"type", "array"}, {"items", component_ref("AnyRecord")}},
+                                {{"type", "object"},
+                                 {"required", {"TotalRowsCount"}},
+                                 {"properties", {{"TotalRowsCount", {{"type", "integer"}}}}}}})}};
+    ojson sent_any = ojson::array();
+    for (const Record* r : cat.resources())
+        if (r->writable()) sent_any.push_back(component_ref(component_name(*r, Direction::Sent)));
+    schemas["SyncBlock"] = {
+        {"description",
+         "An array of records of the resource (000 §4.4); blocks of a few hundred records are recommended, smaller for documents."},
+        {"type", "array"},
+        {"items", {{"anyOf", sent_any}}}};
+    schemas["NotShown"] = not_shown_schema();
+    return {{"schemas", schemas}, {"responses", shared_responses()}, {"securitySchemes", security_schemes()}};
 }
 
 /// GET /api/resources/{Resource} and POST /api/resources/{Resource}/query (000 §4.1, §4.2).
 void resource_paths(const Catalogue& cat, ojson& p) {
-    ojson record_selection = {
-        {"name", "RecordSelection"},
-        {"in", "query"},
-        {"required", false},
-        {"description",
-         "A SQL WHERE condition, without the word WHERE, for example a comparison of a field with a quoted text, joined by and; numbers are unquoted (000 §4.1)."},
-        {"schema", {{"type", "string"}}}};
-    ojson get_params = ojson::array({resource_parameter(cat, Operation::GetResources), record_selection});
+    ojson get_params = ojson::array({resource_parameter(cat, Operation::GetResources), record_selection_parameter()});
     for (auto& q : paging_parameters()) get_params.push_back(q);
     p["/api/resources/{Resource}"]["get"] = {
         {"operationId", "listResource"},
@@ -196,22 +246,13 @@ void resource_paths(const Catalogue& cat, ojson& p) {
         {"description",
          "Listed for MCPClienti; availability on other resources, the request body shape and the response shape are not shown (000 §4.2)."},
         {"parameters", ojson::array({resource_parameter(cat, Operation::PostQuery)})},
-        {"requestBody", {{"required", true}, {"content", json_content(schema_ref("#/components/schemas/NotShown"))}}},
+        {"requestBody", {{"required", true}, {"content", json_content(component_ref("NotShown"))}}},
         {"responses", with_error_statuses({{"200", response("Search results; shape not shown.")}})}};
 }
 
 /// GET and POST /api/sync/{Resource} (000 §4.3, §4.4).
 void sync_paths(const Catalogue& cat, ojson& p) {
-    ojson sync_params = ojson::array(
-        {resource_parameter(cat, Operation::GetSync),
-         {{"name", "LastUtcRun"},
-          {"in", "query"},
-          {"required", true},
-          {"description",
-           "UTC date-time in the form YYYY-MM-DD HH:MM:SS.000; the value 1900-01-01 00:00:00.000 returns every record (000 §4.3)."},
-          {"schema",
-           {{"type", "string"}, {"pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}$"}}},
-          {"example", "1900-01-01 00:00:00.000"}}});
+    ojson sync_params = ojson::array({resource_parameter(cat, Operation::GetSync), last_utc_run_parameter()});
     for (auto& q : paging_parameters()) sync_params.push_back(q);
     p["/api/sync/{Resource}"]["get"] = {
         {"operationId", "changedRecords"},
@@ -228,7 +269,7 @@ void sync_paths(const Catalogue& cat, ojson& p) {
          "The user must be enabled for writing. Content-Type application/json; charset=utf-8. Any status other than 200 stops the sender, which keeps the response body (000 §4.4, §7)."},
         {"parameters", ojson::array({resource_parameter(cat, Operation::PostSync)})},
         {"x-bds-resource-schemas", resource_schemas(cat, Operation::PostSync, Direction::Sent)},
-        {"requestBody", {{"required", true}, {"content", json_content(schema_ref("#/components/schemas/SyncBlock"))}}},
+        {"requestBody", {{"required", true}, {"content", json_content(component_ref("SyncBlock"))}}},
         {"responses",
          with_error_statuses(
              {{"200", response("The block is accepted; the content of the body is not shown (000 §4.4).")}})}};
@@ -245,17 +286,9 @@ ojson paths(const Catalogue& cat) {
 }  // namespace
 
 ojson openapi_document(const Catalogue& cat) {
-    ojson doc = ojson::object();
-    doc["openapi"] = cat.service().at("openapi");
-    doc["info"] = {
-        {"title", cat.service().at("title")},
-        {"version", cat.service().at("version")},
-        {"description",
-         "REST/JSON interface over an ERP's master data and document history (000 §1). Generated from spec/catalogue.json by `conformance openapi`; do not edit. Points the seeds leave not shown are listed in spec/assumptions.md."}};
-    doc["servers"] =
-        ojson::array({{{"url", "{base_url}"}, {"variables", {{"base_url", {{"default", "http://127.0.0.1:8080"}}}}}}});
-    // Either scheme: an OAuth 2.0 token from POST /Token, sent as a bearer token.
-    doc["security"] = ojson::array({{{"bearer", ojson::array()}}, {{"oauth2", ojson::array()}}});
+    ojson doc = openapi::document_head(
+        cat,
+        "REST/JSON interface over an ERP's master data and document history (000 §1). Generated from spec/catalogue.json by `conformance openapi`; do not edit. Points the seeds leave not shown are listed in spec/assumptions.md.");
     doc["paths"] = paths(cat);
     doc["components"] = components(cat);
     return doc;

@@ -227,6 +227,14 @@ TEST(Cli, CheckReportsDrift) {
         fclose(f);
     }
     EXPECT_EQ(conformance("openapi --check --out " + api.string()).code, 1);
+
+    const fs::path per_resource = tmp.path() / "bds-openapi.per-resource.json";
+    ASSERT_EQ(conformance("openapi --per-resource --out " + per_resource.string()).code, 0);
+    EXPECT_TRUE(test::read_text(per_resource) ==
+                test::read_text(test::source_dir() / "spec" / "openapi.per-resource.json"));
+    EXPECT_EQ(conformance("openapi --per-resource --check --out " + per_resource.string()).code, 0);
+    EXPECT_EQ(conformance("openapi --check --out " + per_resource.string()).code, 1)
+        << "the two descriptions differ; --check compares the one asked for";
 }
 
 /// `conformance stub ARGS…` as a process: its pid and the URL it prints once it listens ("" if it ended first).

@@ -6,6 +6,7 @@
 
 #include "catalogue/catalogue.hpp"
 #include "schema/openapi.hpp"
+#include "schema/openapi_per_resource.hpp"
 #include "schema/schema_files.hpp"
 #include "test_paths.hpp"
 
@@ -35,6 +36,13 @@ TEST(GeneratedFiles, OpenApiMatchesTheCatalogue) {
     const std::string text = render_json(openapi_document(builtin_catalogue()));
     EXPECT_TRUE(test::read_text(test::source_dir() / "spec" / "openapi.json") == text)
         << "spec/openapi.json differs from the catalogue; run `conformance openapi --out spec/openapi.json`";
+}
+
+TEST(GeneratedFiles, PerResourceOpenApiMatchesTheCatalogue) {
+    const std::string text = render_json(openapi_per_resource_document(builtin_catalogue()));
+    EXPECT_TRUE(test::read_text(test::source_dir() / "spec" / "openapi.per-resource.json") == text)
+        << "spec/openapi.per-resource.json differs from the catalogue; run `conformance openapi --per-resource --out "
+           "spec/openapi.per-resource.json`";
 }
 
 TEST(GeneratedFiles, TheCompiledCatalogueIsTheCommittedOne) {

@@ -1,6 +1,7 @@
 // Validates the generated files with validators we did not write:
 //   schemas/*.json    against the JSON Schema draft-07 meta-schema (ajv), and compiled by ajv;
-//   spec/openapi.json against the OpenAPI 3.0.3 schema (@seriousme/openapi-schema-validator), refs resolved.
+//   spec/openapi.json and spec/openapi.per-resource.json against the OpenAPI 3.0.3 schema
+//   (@seriousme/openapi-schema-validator), refs resolved.
 // Usage: node tools/validate/validate.mjs <project dir>
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { readdirSync, readFileSync } from "node:fs";
@@ -68,8 +69,10 @@ for (const file of files) verdict(`schemas/${file}`, schemaErrors(JSON.parse(rea
 const reportSchemas = readdirSync(join(root, "reports")).filter((f) => f.endsWith(".schema.json")).sort();
 for (const file of reportSchemas)
   verdict(`reports/${file}`, schemaErrors(JSON.parse(readFileSync(join(root, "reports", file), "utf8"))));
-verdict("spec/openapi.json", await openapiErrors(JSON.parse(readFileSync(join(root, "spec", "openapi.json"), "utf8"))));
+const descriptions = ["openapi.json", "openapi.per-resource.json"];
+for (const file of descriptions)
+  verdict(`spec/${file}`, await openapiErrors(JSON.parse(readFileSync(join(root, "spec", file), "utf8"))));
 
-console.log(`${files.length} schema files, ${reportSchemas.length} report schemas and spec/openapi.json checked`);
+console.log(`${files.length} schema files, ${reportSchemas.length} report schemas and spec/${descriptions.join(", spec/")} checked`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
