@@ -93,6 +93,12 @@ ojson record_components(const Catalogue& cat) {
     return schemas;
 }
 
+ojson total_rows_count_schema() {
+    return {{"description", "The number of rows the selection matches (000 §4.1); its JSON type is not shown (A-118)."},
+            {"anyOf",
+             ojson::array({{{"type", "integer"}, {"minimum", 0}}, {{"type", "string"}, {"pattern", "^[0-9]+$"}}})}};
+}
+
 ojson not_shown_schema() {
     return {
         {"description", "The seeds do not show this shape; see spec/assumptions.md for the reference stub's choice."},
@@ -216,7 +222,7 @@ ojson components(const Catalogue& cat) {
         {"anyOf", ojson::array({{{"type", "array"}, {"items", component_ref("AnyRecord")}},
                                 {{"type", "object"},
                                  {"required", {"TotalRowsCount"}},
-                                 {"properties", {{"TotalRowsCount", {{"type", "integer"}}}}}}})}};
+                                 {"properties", {{"TotalRowsCount", total_rows_count_schema()}}}}})}};
     ojson sent_any = ojson::array();
     for (const Record* r : cat.resources())
         if (r->writable()) sent_any.push_back(component_ref(component_name(*r, Direction::Sent)));

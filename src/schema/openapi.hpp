@@ -42,6 +42,9 @@ nlohmann::ordered_json with_error_statuses(nlohmann::ordered_json responses, boo
 /// (itself and its nested lists), named by component_name().
 nlohmann::ordered_json record_components(const Catalogue& cat);
 
+/// TotalRowsCount: a non-negative integer, or a string of digits (its JSON type is not shown, A-118).
+nlohmann::ordered_json total_rows_count_schema();
+
 /// The open object standing for a shape the seeds do not show (component "NotShown").
 nlohmann::ordered_json not_shown_schema();
 

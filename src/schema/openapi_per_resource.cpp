@@ -18,19 +18,31 @@ const char* const kTokenTag = "Authentication";
 std::string list_component(const Record& r) { return r.name + "_list"; }
 std::string block_component(const Record& r) { return r.name + "_block"; }
 
-/// A list of the record's rows with TotalRowsCount: a bare array (TotalRowsCount in a header), or an object holding
-/// TotalRowsCount and one array of rows, whose name is not shown. Each row is exactly the record.
+std::string counted_component(const Record& r) { return r.name + "_counted"; }
+
+/// A list of the record's rows with TotalRowsCount, wherever it stands: a bare array (TotalRowsCount in a
+/// header), a bare array whose rows each carry it, or an object holding it beside one array of rows whose name is not
+/// shown and, the harness allowing them, other members that are no array. Each row is exactly the record.
 ojson list_schema(const Record& r) {
     const ojson rows = {{"type", "array"}, {"items", component_ref(component_name(r, Direction::Returned))}};
     return {{"description", "Records of " + r.name +
-                                " accompanied by TotalRowsCount (000 §4.1): a bare array of rows, or an object holding "
-                                "TotalRowsCount and one array of rows whose name is not shown (spec/assumptions.md "
-                                "A-07, A-80)."},
+                                " accompanied by TotalRowsCount (000 §4.1): in a header, on each row, or in an object "
+                                "beside one array of rows whose name is not shown (spec/assumptions.md A-07, A-80)."},
             {"anyOf", ojson::array({rows,
+                                    {{"type", "array"}, {"items", component_ref(counted_component(r))}},
                                     {{"type", "object"},
                                      {"required", {"TotalRowsCount"}},
-                                     {"properties", {{"TotalRowsCount", {{"type", "integer"}, {"minimum", 0}}}}},
-                                     {"additionalProperties", rows}}})}};
+                                     {"properties", {{"TotalRowsCount", total_rows_count_schema()}}},
+                                     {"additionalProperties",
+                                      {{"anyOf", ojson::array({rows, {{"not", {{"type", "array"}}}}})}}}}})}};
+}
+
+/// The record as returned, with TotalRowsCount beside its fields: a row of the row envelope.
+ojson counted_schema(const Record& r, ojson returned) {
+    returned["title"] = r.name + " (returned record carrying TotalRowsCount)";
+    returned["properties"]["TotalRowsCount"] = total_rows_count_schema();
+    returned["required"].push_back("TotalRowsCount");
+    return returned;
 }
 
 ojson block_schema(const Record& r) {
@@ -166,8 +178,10 @@ ojson openapi_per_resource_document(const Catalogue& cat) {
     ojson schemas = record_components(cat);
     for (const Record* r : cat.resources()) {
         paths_of(*r, p);
-        if (r->has(Operation::GetResources) || r->has(Operation::GetSync))
+        if (r->has(Operation::GetResources) || r->has(Operation::GetSync)) {
             schemas[list_component(*r)] = list_schema(*r);
+            schemas[counted_component(*r)] = counted_schema(*r, schemas.at(component_name(*r, Direction::Returned)));
+        }
         if (r->writable()) schemas[block_component(*r)] = block_schema(*r);
     }
     schemas["NotShown"] = not_shown_schema();

@@ -193,6 +193,8 @@ const std::vector<ChoiceInfo> kTable = {
          "SQLite 3 in memory, the condition and the ordering passed as sent (BINARY =, LIKE folding ASCII, N'...' a "
          "syntax error); implies A-17=cs, A-96=first, A-98=as-sent, A-99=significant, A-100=kept, A-101=lenient, "
          "A-102=ascii, A-103=sensitive, A-104=double, A-108=ascii"}),
+    entry<&C::count_form>("A-118", "JSON type of TotalRowsCount", {"number", "string"},
+                          {"a JSON number", "a JSON string of digits"}),
 };
 
 }  // namespace

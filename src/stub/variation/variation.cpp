@@ -341,7 +341,9 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
 void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total,
                            Endpoint endpoint) const {
     // The rows come printed, so the answer is spliced from their texts rather than built and printed whole.
-    const std::optional<json> answered = policy_->total_answered(endpoint, rows.size(), total);
+    std::optional<json> answered = policy_->total_answered(endpoint, rows.size(), total);
+    if (answered && answered->is_number() && choices_.count_form == Choices::CountForm::String)
+        *answered = answered->dump();
     const std::string count = answered ? answered->dump() : "";
     std::string body;
     std::size_t size = 64;
