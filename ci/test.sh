@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds warning-free, and runs every test under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the optimised build (the program only) runs the kill and tolerance matrices, whose
-# ~200 runs need its speed, and its program is packaged, installed and run (ci/package.sh). The fuzz targets
+# ~170 runs need its speed, and the npm tools' tests (tests/npm_tools.cmake: Prism and newman add nothing under the
+# sanitizers), and its program is packaged, installed and run (ci/package.sh). The fuzz targets
 # replay their corpus in the sanitized build (*_replay tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +29,7 @@ jobs=$(nproc)
 phase "optimised build"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBDS_WERROR=ON -DBDS_BUILD_TESTS=OFF -DBDS_ENGINE_HARNESS=ON >/dev/null
 cmake --build build -j "$jobs"
-phase "optimised tests (matrices, the harness on SQLite, PostgreSQL and MariaDB, benches' smoke)"
+phase "optimised tests (matrices, the harness on SQLite, PostgreSQL and MariaDB, the npm tools, benches' smoke)"
 ctest --test-dir build --output-on-failure -j "$jobs"
 phase "package"
 # The Debian package as users get it: installed with apt, run, removed (needs root, or sudo without a password).
