@@ -1,0 +1,34 @@
+#pragma once
+/// The diff's behaviour changes grouped by cause, so that one choice of a target (a status, 400 or 422) reads as one
+/// line, not as a row per observation: observations whose value changed the same way ("400 → 422") form one group
+/// across checks; the others group by what happened (reworded, gone, new) and the assumption rows they cite.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace bds::report {
+
+struct ObservationChange;
+
+/// Observations changed alike.
+struct ObservationGroup {
+    enum class Kind { Value, Reworded, Gone, New };
+    Kind kind = Kind::Value;
+    std::string change;                    ///< Kind::Value: "400 → 422"; otherwise empty
+    std::vector<std::string> assumptions;  ///< the rows the members cite, by number ("A-19", "A-84")
+    std::vector<std::string> checks;       ///< the members' checks, in the diff's order
+    std::vector<std::size_t> members;      ///< indices into RunDiff::observations, ascending
+};
+
+/// "value", "reworded", "gone", "new".
+const char* to_string(ObservationGroup::Kind kind);
+
+/// The groups of `changes`: value changes first, most observations first (then by change text), then the others by
+/// their first assumption row's number (none last), kind and first check. Every change is in exactly one group.
+std::vector<ObservationGroup> group_observations(const std::vector<ObservationChange>& changes);
+
+/// One line: "400 → 422 in 61 observations of 9 checks: FIL-05, SYN-02, …", naming at most `max_rows`
+/// assumption rows ("+3 more") and `max_checks` checks ("…").
+std::string group_summary(const ObservationGroup& group, std::size_t max_checks = 6, std::size_t max_rows = 4);
+
+}  // namespace bds::report
