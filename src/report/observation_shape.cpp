@@ -24,6 +24,9 @@ std::size_t number_end(std::string_view text, std::size_t at) {
     while (end < text.size() && is_digit(text[end])) ++end;
     if (end + 1 < text.size() && text[end] == '.' && is_digit(text[end + 1]))
         for (++end; end < text.size() && is_digit(text[end]);) ++end;
+    while (end + 3 < text.size() && text[end] == ',' && is_digit(text[end + 1]) && is_digit(text[end + 2]) &&
+           is_digit(text[end + 3]) && (end + 4 == text.size() || !is_digit(text[end + 4])))
+        end += 4;  // "3,605": thousands
     if (end < text.size() && is_alpha(text[end])) return at;
     return end;
 }
@@ -40,6 +43,15 @@ std::size_t quoted_end(std::string_view text, std::size_t at) {
         if (last || std::string_view(" )],;:.").find(text[close + 1]) != std::string_view::npos) return close + 1;
     }
     return at;
+}
+
+/// `wording` with each value shown as "…", without the spaces at its ends.
+std::string shown(std::string_view wording) {
+    while (!wording.empty() && wording.front() == ' ') wording.remove_prefix(1);
+    while (!wording.empty() && wording.back() == ' ') wording.remove_suffix(1);
+    std::string out;
+    for (char c : wording) out += c == kValue ? std::string("…") : std::string(1, c);
+    return "\"" + out + "\"";
 }
 
 }  // namespace
@@ -73,6 +85,20 @@ std::optional<std::string> value_change(std::string_view before, std::string_vie
     std::string out;
     for (const auto& [from, to] : changed) out += (out.empty() ? "" : "; ") + from + " → " + to;
     return out;
+}
+
+std::optional<std::string> wording_change(std::string_view before, std::string_view after) {
+    const auto a_shape = text_shape(before), b_shape = text_shape(after);
+    const std::string_view a = a_shape.wording, b = b_shape.wording;
+    if (a == b) return std::nullopt;
+    std::size_t prefix = 0, suffix = 0;
+    while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+    while (prefix > 0 && a[prefix - 1] != ' ') --prefix;  // whole words
+    const std::size_t room = std::min(a.size(), b.size()) - prefix;
+    while (suffix < room && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) ++suffix;
+    while (suffix > 0 && a[a.size() - suffix] != ' ') --suffix;
+    return shown(a.substr(prefix, a.size() - prefix - suffix)) + " → " +
+           shown(b.substr(prefix, b.size() - prefix - suffix));
 }
 
 }  // namespace bds::report

@@ -20,4 +20,9 @@ TextShape text_shape(std::string_view text);
 /// first difference, joined by "; " ("400 → 422"). nullopt when the wordings differ or nothing does.
 std::optional<std::string> value_change(std::string_view before, std::string_view after);
 
+/// What changed between two texts of different wordings: the words between their common start and end, each side
+/// quoted, values shown as "…" ("\"(a JSON object {error, message})\" → \"(text …)\""), so that one rewording in
+/// many texts reads as one change. nullopt when the wordings are the same.
+std::optional<std::string> wording_change(std::string_view before, std::string_view after);
+
 }  // namespace bds::report

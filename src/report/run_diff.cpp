@@ -105,6 +105,7 @@ void compare_observations(const run::CheckResult& base, const std::string& base_
         if (i == after.size()) continue;
         used[i] = true;
         change.after = after[i];
+        change.change = wording_change(change.before, change.after).value_or("");
     }
     for (auto& change : gone) into.push_back(std::move(change));
     for (std::size_t i = 0; i < after.size(); ++i)

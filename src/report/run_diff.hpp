@@ -69,7 +69,8 @@ struct ObservationChange {
     std::string id, title;
     std::vector<std::string> assumptions{};  ///< "A-84", in order of first mention
     std::string before{}, after{};
-    std::string change{};  ///< "400 → 422" when the pair differs only in values (value_change); else empty
+    /// A pair's change: its values' ("400 → 422", value_change) or else its words' (wording_change); else empty.
+    std::string change{};
 };
 
 /// A check's time per request that moved beyond the noise (DiffOptions).

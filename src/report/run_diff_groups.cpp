@@ -6,6 +6,8 @@
 #include <map>
 #include <tuple>
 
+#include "report/observation_shape.hpp"
+#include "report/reporters.hpp"
 #include "report/run_diff.hpp"
 
 namespace bds::report {
@@ -14,9 +16,9 @@ namespace {
 using Kind = ObservationGroup::Kind;
 
 Kind kind_of(const ObservationChange& c) {
-    if (!c.change.empty()) return Kind::Value;
     if (c.before.empty()) return Kind::New;
-    return c.after.empty() ? Kind::Gone : Kind::Reworded;
+    if (c.after.empty()) return Kind::Gone;
+    return value_change(c.before, c.after) ? Kind::Value : Kind::Reworded;
 }
 
 /// "A-84" → 84; not a row → a number past every row.
@@ -32,9 +34,10 @@ bool by_row(const std::string& a, const std::string& b) {
     return std::make_pair(row_number(a), a) < std::make_pair(row_number(b), b);
 }
 
-/// What makes two changes one group: the value change; else the kind with the cited rows (with no row, the check).
+/// What makes two changes one group: the change of a pair (its values', or its words'); else the kind with the cited
+/// rows (with no row, the check).
 std::string group_key(const ObservationChange& c, Kind kind) {
-    if (kind == Kind::Value) return "v\n" + c.change;
+    if (!c.change.empty()) return std::string(to_string(kind)) + "\n" + c.change;
     std::string key = std::string(to_string(kind)) + "\n";
     for (const auto& id : c.assumptions) key += id + ",";
     return c.assumptions.empty() ? key + "\n" + c.id : key;
@@ -48,9 +51,18 @@ void add_once(std::vector<T>& into, const T& value) {
 /// The sort key of a group (smaller first).
 auto order_of(const ObservationGroup& g) {
     const long first_row = g.assumptions.empty() ? 1L << 31 : row_number(g.assumptions.front());
-    const bool value = g.kind == Kind::Value;
-    return std::make_tuple(value ? 0 : 1, value ? -static_cast<long>(g.members.size()) : first_row,
-                           value ? g.change : std::string(to_string(g.kind)), g.assumptions, g.checks, g.members);
+    const bool paired = g.kind == Kind::Value || g.kind == Kind::Reworded;
+    return std::make_tuple(paired ? 0 : 1, paired ? -static_cast<long>(g.members.size()) : first_row,
+                           g.kind == Kind::Value ? 0 : 1, g.change, std::string(to_string(g.kind)), g.assumptions,
+                           g.checks, g.members);
+}
+
+/// A long change with each side cut, so that the counts and checks after it stay on a line.
+std::string short_change(const std::string& change) {
+    constexpr std::size_t kSide = 28;
+    const auto arrow = change.find(" → ");
+    if (change.size() <= 80 || arrow == std::string::npos) return change;
+    return shorten(change.substr(0, arrow), kSide) + " → " + shorten(change.substr(arrow + 5), kSide);
 }
 
 std::string plural(std::size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
@@ -87,7 +99,7 @@ std::vector<ObservationGroup> group_observations(const std::vector<ObservationCh
 }
 
 std::string group_summary(const ObservationGroup& group, std::size_t max_checks, std::size_t max_rows) {
-    std::string out = group.kind == Kind::Value ? group.change : to_string(group.kind);
+    std::string out = group.change.empty() ? to_string(group.kind) : short_change(group.change);
     out += " in " + plural(group.members.size(), "observation") + " of " + plural(group.checks.size(), "check");
     std::string rows;
     for (std::size_t i = 0; i < group.assumptions.size() && i < max_rows; ++i)

@@ -75,7 +75,7 @@ DiffTable groups_table(const RunDiff& d) {
                 .rows = {}};
     for (std::size_t i = 0; i < d.groups.size(); ++i) {
         const auto& g = d.groups[i];
-        t.rows.push_back({std::to_string(i + 1), g.kind == ObservationGroup::Kind::Value ? g.change : to_string(g.kind),
+        t.rows.push_back({std::to_string(i + 1), g.change.empty() ? to_string(g.kind) : g.change,
                           std::to_string(g.members.size()), ids_text(g.checks), ids_text(g.assumptions)});
     }
     return t;

@@ -24,5 +24,15 @@ TEST(ObservationShape, AValueChangeIsSaidOnce) {
     EXPECT_FALSE(report::value_change("answered 400 (A-19)", "answered 400 (A-84)")) << "an id is no value";
 }
 
+TEST(ObservationShape, AWordingChangeIsTheWordsBetween) {
+    EXPECT_EQ(report::wording_change("GET shows deleted rows (A-12)", "GET leaves deleted rows out (A-12)"),
+              "\"shows deleted rows\" → \"leaves deleted rows out\"");
+    EXPECT_EQ(report::wording_change("status 400 (a JSON object {error})", "status 400 (text \"bad at 3\")"),
+              "\"(a JSON object {error})\" → \"(text …)\"")
+        << "values shown as …, so that other values read as the same change";
+    EXPECT_FALSE(report::wording_change("answered 400", "answered 422")) << "a value change";
+    EXPECT_EQ(report::value_change("(421 of 721 rows)", "(3,605 of 721 rows)"), "421 → 3,605") << "thousands";
+}
+
 }  // namespace
 }  // namespace bds

@@ -75,13 +75,31 @@ TEST(DiffGroups, UnrelatedChangesStayApart) {
     EXPECT_EQ(summaries, (std::vector<std::string>{
                              "400 → 422 in 5 observations of 3 checks (A-19, A-25, A-71): FIL-05, SYN-02, ROB-01",
                              "3 → 5 in 1 observation of 1 check (A-98): FIL-01",
+                             "\"shows logically deleted records\" → \"leaves logically deleted records out\" in 1 "
+                             "observation of 1 check (A-12): DEL-04",
                              "gone in 1 observation of 1 check (A-02): AUTH-02",
-                             "reworded in 1 observation of 1 check (A-12): DEL-04",
                              "new in 1 observation of 1 check (A-44): AUTH-02",
                          }));
     std::size_t grouped = 0;
     for (const auto& g : diff.groups) grouped += g.members.size();
     EXPECT_EQ(grouped, diff.observations.size()) << "every change in exactly one group";
+}
+
+TEST(DiffGroups, OneRewordingAcrossChecksIsOneGroup) {
+    // Another error body: the same words change in texts citing other rows, with other values.
+    const auto diff = report::diff_runs(
+        grouped_run({observing("SYN-10", {"Id sent (A-27): status 400 (a JSON object {error, message})",
+                                          "ind_sesso 'Q' (A-33): status 400 (a JSON object {error, message})"}),
+                     observing("ROB-01", {"BOM (A-71): status 400 (a JSON object {error, message})"})}),
+        grouped_run({observing("SYN-10", {"Id sent (A-27): status 400 (text \"record 0: Id\")",
+                                          "ind_sesso 'Q' (A-33): status 400 (text \"record 0: ind_sesso\")"}),
+                     observing("ROB-01", {"BOM (A-71): status 422 (a JSON object {error, message})"})}));
+    ASSERT_EQ(diff.groups.size(), 2u);
+    EXPECT_EQ(report::group_summary(diff.groups[0]),
+              "\"(a JSON object {error, message})\" → \"(text …)\" in 2 observations of 1 check (A-27, A-33): SYN-10");
+    EXPECT_EQ(diff.groups[0].kind, report::ObservationGroup::Kind::Reworded);
+    EXPECT_EQ(report::group_summary(diff.groups[1]), "400 → 422 in 1 observation of 1 check (A-71): ROB-01")
+        << "a value change is not a rewording";
 }
 
 TEST(DiffGroups, ChangesWithoutRowsGroupByCheck) {
