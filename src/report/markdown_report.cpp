@@ -30,7 +30,7 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
     out << "### Conformance: " << mark << " " << markdown_text(run::verdict_text(run), 600) << "\n\n";
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", run.duration_ms / 1000);
-    out << markdown_text(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · "
+    out << markdown_line(run.target) << " · " << run.results.size() << " checks · " << run.requests << " requests · "
         << seconds << " s · seed " << run.seed << " · harness " << markdown_text(run.harness_version) << "\n\n";
     if (run.baseline) {
         out << "Against the baseline " << markdown_text(run.baseline->source)

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <set>
 
+#include "report/observation_shape.hpp"
 #include "run/baseline.hpp"
 
 namespace bds::report {
@@ -66,35 +67,49 @@ std::vector<std::string> observation_texts(const run::CheckResult& r, const std:
     return out;
 }
 
-/// The observations that differ: equal texts (as many times as both have them) leave; then an old and a new text
-/// citing the same A-ids (at least one) pair; the rest are gone or new.
+/// The index of the first unused text of `after` that `matches` `text`, or after.size().
+template <class Match>
+std::size_t first_match(const std::vector<std::string>& after, const std::vector<bool>& used, Match matches) {
+    std::size_t i = 0;
+    while (i < after.size() && (used[i] || !matches(after[i]))) ++i;
+    return i;
+}
+
+/// The observations that differ: equal texts (as many times as both have them) leave; then an old and a new text of
+/// one wording but for values pair (value_change: "answered 400" and "answered 422"); then an old and a new text
+/// citing the same A-ids (at least one); the rest are gone or new. Each in the order the runs wrote them.
 void compare_observations(const run::CheckResult& base, const std::string& base_prefix, const run::CheckResult& next,
                           const std::string& next_prefix, std::vector<ObservationChange>& into) {
     auto before = observation_texts(base, base_prefix);
     auto after = observation_texts(next, next_prefix);
-    std::vector<bool> after_used(after.size(), false);
-    std::vector<std::string> gone;
+    std::vector<bool> used(after.size(), false);
+    std::vector<ObservationChange> gone;
     for (const auto& text : before) {
-        std::size_t i = 0;
-        while (i < after.size() && (after_used[i] || after[i] != text)) ++i;
+        const auto i = first_match(after, used, [&](const std::string& a) { return a == text; });
         if (i < after.size())
-            after_used[i] = true;
+            used[i] = true;
         else
-            gone.push_back(text);
+            gone.push_back({.id = next.id, .title = next.title, .assumptions = assumption_ids(text), .before = text});
     }
-    for (const auto& text : gone) {
-        ObservationChange change{
-            .id = next.id, .title = next.title, .assumptions = assumption_ids(text), .before = text};
-        for (std::size_t i = 0; i < after.size() && !change.assumptions.empty(); ++i) {
-            if (after_used[i] || assumption_ids(after[i]) != change.assumptions) continue;
-            after_used[i] = true;
-            change.after = after[i];
-            break;
-        }
-        into.push_back(std::move(change));
+    for (auto& change : gone) {
+        const auto i = first_match(after, used, [&](const std::string& a) { return value_change(change.before, a); });
+        if (i == after.size()) continue;
+        used[i] = true;
+        change.after = after[i];
+        change.change = *value_change(change.before, after[i]);
     }
+    for (auto& change : gone) {
+        if (!change.after.empty() || change.assumptions.empty()) continue;
+        const auto i =
+            first_match(after, used, [&](const std::string& a) { return assumption_ids(a) == change.assumptions; });
+        if (i == after.size()) continue;
+        used[i] = true;
+        change.after = after[i];
+        change.change = wording_change(change.before, change.after).value_or("");
+    }
+    for (auto& change : gone) into.push_back(std::move(change));
     for (std::size_t i = 0; i < after.size(); ++i)
-        if (!after_used[i])
+        if (!used[i])
             into.push_back(
                 {.id = next.id, .title = next.title, .assumptions = assumption_ids(after[i]), .after = after[i]});
 }
@@ -161,6 +176,7 @@ RunDiff diff_runs(const run::RunResult& base, const run::RunResult& next, const 
     }
     for (const auto& b : base.results)
         if (!in_next.contains(b.id)) diff.only_in_base.push_back(ref_of(b));
+    diff.groups = group_observations(diff.observations);
     return diff;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// Two runs compared (`conformance diff BASE.json NEW.json`, and --report diff-md=F with --baseline): what a
 /// release changed. Outcomes that moved, failures new and fixed (by the baseline's finding signature,
-/// run/baseline.hpp), the behaviour map's changes (OBSERVE texts, with the assumption rows they cite), time per
+/// run/baseline.hpp), the behaviour map's changes (OBSERVE texts, with the assumption rows they cite, grouped by
+/// cause), time per
 /// request that moved beyond noise, and the runs' totals. The writers escape every text for their format: texts
 /// come from the servers under test.
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "report/run_diff_groups.hpp"
 #include "run/result.hpp"
 
 namespace bds::report {
@@ -56,16 +58,19 @@ struct FailureChange {
     std::string signature, expected, actual;
 };
 
-/// An observation of a check that changed: `before` and `after` paired (they cite the same A-ids), or one of them
-/// empty (gone, new). Texts without the run's key prefix, otherwise as written, numbers included: a number is often
-/// the behaviour (a status). Against one behaviour, one seed gives the same texts run after run; another seed draws
-/// other cases, and texts that describe them (FIL-01's row counts, FIL-05's sample of malformed inputs) differ with
-/// no behaviour change. No rule tells such numbers from a status, so none is taken out: the writers say when the
-/// seeds differ (compare runs of one seed to see behaviour alone).
+/// An observation of a check that changed: `before` and `after` paired (of one wording but for values,
+/// observation_shape.hpp; else citing the same A-ids), or one of them empty (gone, new). Texts without the run's key
+/// prefix, otherwise as written, numbers included: a number is often the behaviour (a status). Against one behaviour,
+/// one seed gives the same texts run after run; another seed draws other cases, and texts that describe them (FIL-01's
+/// row counts, FIL-05's sample of malformed inputs) differ with no behaviour change. No rule tells such numbers from a
+/// status, so none is taken out: the writers say when the seeds differ (compare runs of one seed to see behaviour
+/// alone).
 struct ObservationChange {
     std::string id, title;
     std::vector<std::string> assumptions{};  ///< "A-84", in order of first mention
     std::string before{}, after{};
+    /// A pair's change: its values' ("400 → 422", value_change) or else its words' (wording_change); else empty.
+    std::string change{};
 };
 
 /// A check's time per request that moved beyond the noise (DiffOptions).
@@ -94,6 +99,7 @@ struct RunDiff {
     std::vector<CheckRef> only_in_base, only_in_next;
     std::vector<FailureChange> new_failures, fixed_failures;
     std::vector<ObservationChange> observations;
+    std::vector<ObservationGroup> groups;  ///< `observations` by cause (run_diff_groups.hpp)
     std::vector<TimingChange> timing;
     bool timing_compared = true;  ///< false when DiffOptions::timing_ratio is 0
     bool seeds_differ() const { return base.seed != next.seed; }
@@ -109,7 +115,8 @@ RunDiff diff_runs(const run::RunResult& base, const run::RunResult& next, const 
 /// The assumption rows ("A-NN", spec/assumptions.md) `text` names, in order of first mention, each once.
 std::vector<std::string> assumption_ids(const std::string& text);
 
-/// A short Markdown page (a heading, tables), for a CI job summary; every text made inert.
+/// A Markdown page for a CI job summary or a terminal: a summary of a screen (verdicts, newly failing MUST checks,
+/// behaviour changes by cause), then the tables folded in <details>; every text made inert.
 void write_diff_markdown(const RunDiff& diff, std::ostream& out);
 /// One self-contained HTML page (inline CSS, no external URL); every text escaped.
 void write_diff_html(const RunDiff& diff, std::ostream& out);

@@ -1,6 +1,7 @@
 // The diff as one self-contained HTML page: inline CSS, no script, no external URL, every text escaped.
 #include "report/reporters.hpp"
 #include "report/run_diff.hpp"
+#include "report/run_diff_summary.hpp"
 #include "report/run_diff_tables.hpp"
 
 namespace bds::report {
@@ -21,6 +22,34 @@ void write_cells(const char* tag, const std::vector<std::string>& cells, std::os
     out << "<tr>";
     for (const auto& c : cells) out << "<" << tag << ">" << html_text(c) << "</" << tag << ">";
     out << "</tr>\n";
+}
+
+void write_list(const std::vector<std::string>& lines, std::ostream& out) {
+    out << "<ul>\n";
+    for (const auto& line : lines) out << "<li>" << html_text(line) << "</li>\n";
+    out << "</ul>\n";
+}
+
+/// The first screen (run_diff_summary.hpp): the verdicts, the MUST checks newly failing, the causes.
+void write_summary(const RunDiff& diff, std::ostream& out) {
+    const auto s = diff_summary(diff);
+    out << "<p>" << html_text(s.seeds) << " · verdict: " << html_text(s.verdicts) << "</p>\n";
+    if (!s.others.empty()) out << "<p>" << html_text(s.others) << "</p>\n";
+    if (!s.failing.empty()) {
+        out << "<h2>MUST checks newly failing (" << diff.must_newly_failing.size() << ")</h2>\n";
+        out << "<ul>\n";
+        for (const auto& f : s.failing) {
+            out << "<li>" << html_text(f.check);
+            if (!f.finding.empty()) out << "<br>" << html_text(f.finding);
+            out << "</li>\n";
+        }
+        out << "</ul>\n";
+    }
+    if (!s.causes.empty()) {
+        out << "<h2>Behaviour changed, by cause (" << s.observations << " observations in " << diff.groups.size()
+            << " groups)</h2>\n";
+        write_list(s.causes, out);
+    }
 }
 
 void write_table(const DiffTable& t, std::ostream& out) {
@@ -46,6 +75,7 @@ void write_diff_html(const RunDiff& diff, std::ostream& out) {
         << "<h1>Conformance diff</h1>\n<p>" << html_text(diff.base.label) << " → " << html_text(diff.next.label)
         << "</p>\n"
         << "<p class=\"verdict " << (fails ? "fail" : "pass") << "\">" << html_text(diff_headline(diff)) << "</p>\n";
+    write_summary(diff, out);
     if (diff.empty()) out << "<p>No outcome, failure, observation or timing changed.</p>\n";
     for (const auto& t : diff_tables(diff)) write_table(t, out);
     out << "</body>\n</html>\n";

@@ -51,6 +51,18 @@ ordered_json observations_json(const std::vector<ObservationChange>& changes) {
     return out;
 }
 
+ordered_json groups_json(const std::vector<ObservationGroup>& groups) {
+    ordered_json out = ordered_json::array();
+    for (const auto& g : groups)
+        out.push_back({{"kind", to_string(g.kind)},
+                       {"change", g.change.empty() ? ordered_json(nullptr) : ordered_json(g.change)},
+                       {"summary", group_summary(g, g.checks.size(), g.assumptions.size())},
+                       {"assumptions", g.assumptions},
+                       {"checks", g.checks},
+                       {"observations", g.members}});
+    return out;
+}
+
 ordered_json timing_json(const RunDiff& diff) {
     if (!diff.timing_compared) return nullptr;
     ordered_json out = ordered_json::array();
@@ -84,6 +96,7 @@ ordered_json diff_to_json(const RunDiff& diff) {
             {"new_failures", failures_json(diff.new_failures)},
             {"fixed_failures", failures_json(diff.fixed_failures)},
             {"observations", observations_json(diff.observations)},
+            {"groups", groups_json(diff.groups)},
             {"timing", timing_json(diff)}};
 }
 

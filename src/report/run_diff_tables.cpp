@@ -15,7 +15,7 @@ std::string decimals_text(double value, int decimals) {
 }
 
 std::string outcome(run::Outcome o) { return std::string(run::to_string(o)); }
-std::string level(Level l) { return std::string(to_string(l)); }
+std::string level(Level l) { return std::string(bds::to_string(l)); }
 std::string or_dash(const std::string& text) { return text.empty() ? "—" : text; }
 
 DiffTable totals_table(const RunDiff& d) {
@@ -60,6 +60,27 @@ DiffTable failures_table(std::string title, std::string note, const std::vector<
     return t;
 }
 
+std::string ids_text(const std::vector<std::string>& ids) {
+    std::string out;
+    for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
+    return or_dash(out);
+}
+
+DiffTable groups_table(const RunDiff& d) {
+    DiffTable t{.title = "Behaviour changed, by cause",
+                .note =
+                    "Observations that changed alike: one value changed the same way, in any check; else "
+                    "reworded, gone or new, by the rows of spec/assumptions.md they cite.",
+                .header = {"group", "change", "observations", "checks", "assumptions"},
+                .rows = {}};
+    for (std::size_t i = 0; i < d.groups.size(); ++i) {
+        const auto& g = d.groups[i];
+        t.rows.push_back({std::to_string(i + 1), g.change.empty() ? to_string(g.kind) : g.change,
+                          std::to_string(g.members.size()), ids_text(g.checks), ids_text(g.assumptions)});
+    }
+    return t;
+}
+
 DiffTable observations_table(const RunDiff& d) {
     DiffTable t{.title = "Behaviour changed (observations)",
                 .note = d.seeds_differ()
@@ -67,14 +88,15 @@ DiffTable observations_table(const RunDiff& d) {
                               "inputs) may differ with no behaviour change. Run both with one seed to compare "
                               "behaviour alone."
                             : "Texts as the runs wrote them, the run's key prefix as ~, with the rows of "
-                              "spec/assumptions.md they cite.",
-                .header = {"check", "assumptions", "before", "after"},
+                              "spec/assumptions.md they cite; by group.",
+                .header = {"group", "check", "assumptions", "before", "after"},
                 .rows = {}};
-    for (const auto& o : d.observations) {
-        std::string ids;
-        for (const auto& id : o.assumptions) ids += (ids.empty() ? "" : ", ") + id;
-        t.rows.push_back({o.id, or_dash(ids), or_dash(o.before), or_dash(o.after)});
-    }
+    for (std::size_t i = 0; i < d.groups.size(); ++i)
+        for (const auto m : d.groups[i].members) {
+            const auto& o = d.observations[m];
+            t.rows.push_back(
+                {std::to_string(i + 1), o.id, ids_text(o.assumptions), or_dash(o.before), or_dash(o.after)});
+        }
     return t;
 }
 
@@ -108,6 +130,7 @@ std::vector<DiffTable> diff_tables(const RunDiff& diff) {
                        diff.new_failures),
         failures_table("Fixed failures", "Ways of failing of the base run that the new run, judging the check, lacks.",
                        diff.fixed_failures),
+        groups_table(diff),
         observations_table(diff),
         timing_table(diff)};
     std::vector<DiffTable> shown;

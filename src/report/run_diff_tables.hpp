@@ -19,7 +19,7 @@ struct DiffTable {
 std::string diff_headline(const RunDiff& diff);
 
 /// The totals, then each section that has something: outcomes, checks in one run only, new and fixed failures,
-/// observations, timing.
+/// the behaviour changes' groups, the observations (by group), timing.
 std::vector<DiffTable> diff_tables(const RunDiff& diff);
 
 }  // namespace bds::report

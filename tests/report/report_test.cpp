@@ -194,6 +194,14 @@ private:
 };
 
 const char* const kFormats[] = {"html", "json", "junit", "md"};
+
+/// Whether `markup` stands in `out` as markup: Markdown makes it literal with a backslash before its `<`
+/// (markdown_cells.hpp), the other formats with an entity.
+bool raw_markup(const std::string& out, const std::string& markup) {
+    for (auto at = out.find(markup); at != std::string::npos; at = out.find(markup, at + 1))
+        if (at == 0 || out[at - 1] != '\\') return true;
+    return false;
+}
 const std::map<std::string, std::string> kExtension{{"html", "html"}, {"json", "json"}, {"junit", "xml"}, {"md", "md"}};
 
 TEST_F(ReportTest, EveryFormatIsRegistered) {
@@ -226,8 +234,8 @@ TEST_F(ReportTest, NoFormatPrintsASecretOrRawServerMarkup) {
         EXPECT_EQ(out.find(kToken), std::string::npos) << f;
         EXPECT_EQ(out.find(kPassword), std::string::npos) << f;
         if (std::string(f) != "json") {  // JSON carries server text as data, escaped by being JSON
-            EXPECT_EQ(out.find("<script>alert"), std::string::npos) << f;
-            EXPECT_EQ(out.find("<iframe"), std::string::npos) << f;
+            EXPECT_FALSE(raw_markup(out, "<script>alert")) << f;
+            EXPECT_FALSE(raw_markup(out, "<iframe")) << f;
         }
         EXPECT_EQ(report::valid_utf8(out), out) << f << " is not valid UTF-8";
     }
@@ -336,7 +344,8 @@ TEST_F(ReportTest, MarkdownIsShortAndInert) {
     EXPECT_NE(md.find("### Conformance: ❌ fail: 1 new MUST failure; also 2 MUST checks undecided"), std::string::npos)
         << md;
     EXPECT_NE(md.find("| MUST | 3 | 2 | 1 | 1 |"), std::string::npos) << md;
-    EXPECT_EQ(md.find("<script"), std::string::npos);
+    EXPECT_FALSE(raw_markup(md, "<script"));
+    EXPECT_NE(md.find("\\<script"), std::string::npos) << "the server's text shown, made inert";
     EXPECT_LT(md.size(), 4000U);
 }
 

@@ -57,8 +57,15 @@ TEST(DiffGolden, TheJsonFollowsItsSchema) {
     cut.erase("observations");
     EXPECT_FALSE(test::schema_errors(cut, "diff.schema.json").empty())
         << "the schema accepts a diff without observations";
+    cut = doc;
+    cut.erase("groups");
+    EXPECT_FALSE(test::schema_errors(cut, "diff.schema.json").empty()) << "the schema accepts a diff without groups";
     doc["outcomes"][0]["level"] = "MAY";
     EXPECT_FALSE(test::schema_errors(doc, "diff.schema.json").empty()) << "the schema accepts level MAY";
+    nlohmann::json odd_group = diff_json(golden_diff());
+    ASSERT_FALSE(odd_group.at("groups").empty());
+    odd_group["groups"][0]["kind"] = "moved";
+    EXPECT_FALSE(test::schema_errors(odd_group, "diff.schema.json").empty()) << "the schema accepts a group kind moved";
 }
 
 }  // namespace
