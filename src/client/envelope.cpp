@@ -23,6 +23,7 @@ std::variant<ListPage, std::string> as_object(const json& doc) {
     ListPage page;
     page.envelope = Envelope::Object;
     page.total = count_of(doc["TotalRowsCount"]);
+    page.total_type = doc["TotalRowsCount"].type_name();
     if (!page.total) return "/TotalRowsCount: expected a non-negative integer, found " + doc["TotalRowsCount"].dump();
     int arrays = 0;
     for (const auto& [name, value] : doc.items())
@@ -65,6 +66,7 @@ std::variant<ListPage, std::string> as_row_field(const json& doc) {
             return "/" + std::to_string(i) + "/TotalRowsCount: " + std::to_string(*total) +
                    " differs from the first row's " + std::to_string(*page.total);
         page.total = total;
+        page.total_type = row["TotalRowsCount"].type_name();
         json clean = row;
         clean.erase("TotalRowsCount");
         page.rows.push_back(std::move(clean));

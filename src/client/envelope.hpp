@@ -20,6 +20,8 @@ struct ListPage {
     std::optional<long long> total;        ///< TotalRowsCount; unknown on an empty page of the row envelope
     Envelope envelope = Envelope::Object;  ///< the envelope it came in
     std::string rows_member;               ///< Object envelope: the name of the array ("Records")
+    /// The JSON type TotalRowsCount came as in the body ("number", "string"; not shown, A-118); empty for a header.
+    std::string total_type;
 };
 
 /// Reads a 200 list response. `setting` unset ("auto") accepts any of the three envelopes; a set one only that

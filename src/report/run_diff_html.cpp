@@ -31,7 +31,7 @@ void write_list(const std::vector<std::string>& lines, std::ostream& out) {
 }
 
 /// The first screen (run_diff_summary.hpp): the verdicts, the MUST checks newly failing, the causes.
-void write_summary(const RunDiff& diff, std::ostream& out) {
+void write_html_summary(const RunDiff& diff, std::ostream& out) {
     const auto s = diff_summary(diff);
     out << "<p>" << html_text(s.seeds) << " · verdict: " << html_text(s.verdicts) << "</p>\n";
     if (!s.others.empty()) out << "<p>" << html_text(s.others) << "</p>\n";
@@ -75,7 +75,7 @@ void write_diff_html(const RunDiff& diff, std::ostream& out) {
         << "<h1>Conformance diff</h1>\n<p>" << html_text(diff.base.label) << " → " << html_text(diff.next.label)
         << "</p>\n"
         << "<p class=\"verdict " << (fails ? "fail" : "pass") << "\">" << html_text(diff_headline(diff)) << "</p>\n";
-    write_summary(diff, out);
+    write_html_summary(diff, out);
     if (diff.empty()) out << "<p>No outcome, failure, observation or timing changed.</p>\n";
     for (const auto& t : diff_tables(diff)) write_table(t, out);
     out << "</body>\n</html>\n";

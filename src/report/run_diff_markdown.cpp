@@ -55,7 +55,7 @@ void write_folded_table(const DiffTable& t, std::ostream& out) {
     out << "</details>\n\n";
 }
 
-void write_summary(const RunDiff& diff, std::ostream& out) {
+void write_markdown_summary(const RunDiff& diff, std::ostream& out) {
     const auto s = diff_summary(diff);
     out << fitted("", diff.base.label + " → " + diff.next.label + " · " + s.seeds) << "\n\n"
         << fitted("- verdict: ", s.verdicts) << "\n";
@@ -85,7 +85,7 @@ void write_diff_markdown(const RunDiff& diff, std::ostream& out) {
     out << fitted(diff.must_newly_failing.empty() ? "### Conformance diff: ✅ " : "### Conformance diff: ❌ ",
                   diff_headline(diff))
         << "\n\n";
-    write_summary(diff, out);
+    write_markdown_summary(diff, out);
     if (diff.empty()) out << "No outcome, failure, observation or timing changed.\n\n";
     for (const auto& t : diff_tables(diff)) write_folded_table(t, out);
 }

@@ -381,6 +381,7 @@ struct Forms {
 
 void forms_written(Context& ctx) {
     Forms forms;
+    std::set<std::string> count_types;
     for (const char* name : {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"}) {
         const Record& record = record_of(ctx, name);
         const auto r =
@@ -388,7 +389,9 @@ void forms_written(Context& ctx) {
         ctx.answered(r.response);
         if (r.response.status != 200 || !r.page) continue;
         for (const auto& row : r.page->rows) forms.of(record, row);
+        if (!r.page->total_type.empty()) count_types.insert("a JSON " + r.page->total_type);
     }
+    for (const auto& type : count_types) ctx.observe("TotalRowsCount (A-118): " + type);
     if (forms.seen.empty())
         ctx.skip("no rows to look at on the first pages of StoricoDocumentiT, CliFor, Articoli, AliquoteIva");
     for (const auto& [what, seen] : forms.seen) {
@@ -430,8 +433,8 @@ std::vector<Check> schema_checks() {
                              statements::allowed_values()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true,
          .own_rows = true, .run = written_rows},
-        {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls and varchar text written?",
-         .spec = "000 §1; A-13, A-14, A-15, A-61, A-83", .verifies = {"000-1-field-types"}, .level = Level::Observe,
+        {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls, varchar text and TotalRowsCount written?",
+         .spec = "000 §1, §4.1; A-13, A-14, A-15, A-61, A-83, A-118", .verifies = {"000-1-field-types"}, .level = Level::Observe,
          .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"},
          .run = forms_written},
     };

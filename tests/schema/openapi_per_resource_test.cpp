@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -109,20 +110,28 @@ TEST_F(PerResource, EachBodyRefersOnlyToItsOwnRecord) {
         }
     }
     const auto list = refs_of(doc, paths.at("/api/resources/CliFor").at("get").at("responses").at("200"));
-    EXPECT_EQ(list, (std::set<std::string>{"CliFor_list", "CliFor", "AgentiClienti"}));
+    EXPECT_EQ(list, (std::set<std::string>{"CliFor_list", "CliFor", "CliFor_counted", "AgentiClienti"}));
     const auto block = refs_of(doc, paths.at("/api/sync/CliFor").at("post").at("requestBody"));
     EXPECT_EQ(block, (std::set<std::string>{"CliFor_block", "CliFor_sent", "AgentiClienti_sent"}));
     const auto feed = refs_of(doc, paths.at("/api/sync/Articoli").at("get").at("responses").at("200"));
     EXPECT_EQ(records_of(feed), (std::set<std::string>{"Articoli"}));
 }
 
-TEST_F(PerResource, AListIsTheRecordsRowsInEitherEnvelope) {
+TEST_F(PerResource, AListIsTheRecordsRowsInEveryEnvelope) {
+    // TotalRowsCount in a header, on each row, or beside the rows in an object.
     const auto& list = doc.at("components").at("schemas").at("CliFor_list").at("anyOf");
-    ASSERT_EQ(list.size(), 2u);
+    ASSERT_EQ(list.size(), 3u);
     EXPECT_EQ(list.at(0).at("items").at("$ref"), kSchemas + "CliFor");
-    EXPECT_EQ(list.at(1).at("required"), ojson::array({"TotalRowsCount"}));
-    EXPECT_EQ(list.at(1).at("additionalProperties").at("items").at("$ref"), kSchemas + "CliFor")
-        << "the array beside TotalRowsCount, whatever its name (A-80), holds CliFor rows";
+    EXPECT_EQ(list.at(1).at("items").at("$ref"), kSchemas + "CliFor_counted");
+    const auto& counted = doc.at("components").at("schemas").at("CliFor_counted");
+    EXPECT_TRUE(counted.at("properties").contains("TotalRowsCount"));
+    EXPECT_NE(std::find(counted.at("required").begin(), counted.at("required").end(), "TotalRowsCount"),
+              counted.at("required").end());
+    EXPECT_EQ(list.at(2).at("required"), ojson::array({"TotalRowsCount"}));
+    EXPECT_EQ(list.at(2).at("additionalProperties").at("anyOf").at(0).at("items").at("$ref"), kSchemas + "CliFor")
+        << "an array beside TotalRowsCount, whatever its name (A-80), holds CliFor rows";
+    // Its JSON type is not shown: a number or a string of digits.
+    EXPECT_EQ(list.at(2).at("properties").at("TotalRowsCount").at("anyOf").size(), 2u);
 }
 
 TEST_F(PerResource, KeepsOnlyTheComponentsThePathsUse) {

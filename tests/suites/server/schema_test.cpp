@@ -142,5 +142,17 @@ TEST(SchemaChecks, ATotalRowsCountOfNullOnAnEmptyPageFailsPag01) {
     EXPECT_EQ(test::result_on_stub("PAG-01").outcome, run::Outcome::Pass);
 }
 
+TEST(SchemaChecks, TotalRowsCountAsAStringIsObservedBySch03) {
+    // Its JSON type is not shown: a string of digits is a count, and SCH-03 says which type came.
+    for (const std::string form : {"number", "string"}) {
+        const auto r = test::result_on_stub("SCH-03", stub::Defect::None, "A-118=" + form);
+        EXPECT_NE(r.outcome, run::Outcome::Fail) << form;
+        std::string all;
+        for (const auto& o : r.observations) all += o.text + "\n";
+        EXPECT_NE(all.find("TotalRowsCount (A-118): a JSON " + form), std::string::npos) << all;
+        EXPECT_EQ(test::result_on_stub("PAG-01", stub::Defect::None, "A-118=" + form).outcome, run::Outcome::Pass);
+    }
+}
+
 }  // namespace
 }  // namespace bds
