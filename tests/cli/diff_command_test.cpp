@@ -1,13 +1,21 @@
 // `conformance diff` on two live runs of the bundled stub (one seed): the default stub, then three choices changed
 // (A-01 owin, A-12 hidden, A-84 422) and one defect (feed-local-time, which CHG-01 catches). The diff must list
 // exactly those and nothing else; a report against itself lists nothing; a file that is not a report is a usage
-// error naming it; and `run --baseline F --report diff-json=F` writes the same comparison.
+// error naming it; and `run --baseline F --report diff-json=F` writes the same comparison. The two runs are made once
+// for every process of the suite (shared_runs).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <string>
+#include <system_error>
 
 #include "test_paths.hpp"
 
@@ -16,18 +24,49 @@ namespace {
 
 const std::string kRun = "run --suite auth,filters,deletion,changes --seed 7 --cases 10 ";
 
+/// The two runs, into `dir`: the default stub, then three choices changed and one defect.
+void make_runs(const std::filesystem::path& dir) {
+    const auto base = test::run_conformance(kRun + "--report json=" + (dir / "base.json").string(), true);
+    ASSERT_EQ(base.code, 0) << base.out;
+    const auto next = test::run_conformance(kRun +
+                                                "--stub-choose A-01=owin,A-12=hidden,A-84=422 "
+                                                "--stub-defect feed-local-time --report json=" +
+                                                (dir / "next.part.json").string(),
+                                            true);
+    ASSERT_EQ(next.code, 1) << next.out;
+    std::filesystem::rename(dir / "next.part.json", dir / "next.json");
+}
+
+/// Copies the two runs' reports into `into`. ctest starts each test in a process of its own, and the runs take most
+/// of a minute under the sanitizers: the first process to take the lock makes them, beside the program under test and
+/// keyed by its modification time, and the others copy them.
+void shared_runs(const std::filesystem::path& into) {
+    namespace fs = std::filesystem;
+    const auto exe = test::conformance_exe();
+    const std::string name = "diff-command-" + std::to_string(fs::last_write_time(exe).time_since_epoch().count());
+    const auto cache = exe.parent_path() / "test-cache";
+    const auto dir = cache / name;
+    fs::create_directories(dir);
+    const int lock = ::open((dir / "lock").c_str(), O_CREAT | O_RDWR, 0644);
+    ASSERT_GE(lock, 0) << dir;
+    ::flock(lock, LOCK_EX);
+    if (!fs::exists(dir / "next.json")) {
+        std::error_code ignored;  // the runs of an older program
+        for (const auto& old : fs::directory_iterator(cache, ignored))
+            if (old.path().filename() != name) fs::remove_all(old.path(), ignored);
+        make_runs(dir);
+    }
+    ::flock(lock, LOCK_UN);
+    ::close(lock);
+    if (::testing::Test::HasFatalFailure()) return;
+    for (const char* report : {"base.json", "next.json"}) fs::copy_file(dir / report, into / report);
+}
+
 class DiffCommand : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         dir_ = new test::TempFolder("diff-command");
-        const auto base = test::run_conformance(kRun + "--report json=" + file("base.json"), true);
-        ASSERT_EQ(base.code, 0) << base.out;
-        const auto next = test::run_conformance(kRun +
-                                                    "--stub-choose A-01=owin,A-12=hidden,A-84=422 "
-                                                    "--stub-defect feed-local-time --report json=" +
-                                                    file("next.json"),
-                                                true);
-        ASSERT_EQ(next.code, 1) << next.out;
+        shared_runs(dir_->path);
     }
     static void TearDownTestSuite() {
         delete dir_;
