@@ -22,6 +22,8 @@ void add_clean_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 /// `conformance diff BASE.json NEW.json [--report FORMAT=FILE]... [--timing-threshold R]`
 void add_diff_command(CLI::App& app);
+/// `conformance history FILE`: a run history as one picture.
+void add_history_command(CLI::App& app);
 /// `conformance certify [--resource R] [--scenario S] [--report FORMAT=FILE] … -- CONNECTOR COMMAND {base_url} …`
 /// `connector`: the words after its `--`, split off by main().
 void add_certify_command(CLI::App& app, std::vector<std::string> connector);

@@ -19,45 +19,6 @@ struct DiffArgs {
     double timing_threshold = report::DiffOptions{}.timing_ratio;
 };
 
-/// (format, file) pairs; "md" to stdout when none is given. A file is "-" for stdout.
-std::vector<std::pair<std::string, std::string>> diff_outputs(const std::vector<std::string>& specs) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& spec : specs) {
-        const auto eq = spec.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-            throw ExitError{kUsage, "diff: --report: expected FORMAT=FILE, found \"" + spec + "\""};
-        const std::string format = spec.substr(0, eq), file = spec.substr(eq + 1);
-        if (!report::diff_writers().contains(format))
-            throw ExitError{kUsage, "diff: --report: unknown format \"" + format + "\" (known: html, json, md)"};
-        if (file != "-")
-            if (const auto why = cannot_write(file))
-                throw ExitError{kUsage, "diff: --report: cannot write " + file + ": " + *why};
-        out.emplace_back(format, file);
-    }
-    if (out.empty()) out.emplace_back("md", "-");
-    return out;
-}
-
-/// Writes each output (files whole or not at all); false when one could not be written (said on stderr).
-bool write_outputs(const report::RunDiff& diff, const std::vector<std::pair<std::string, std::string>>& outputs) {
-    bool written = true;
-    for (const auto& [format, file] : outputs) {
-        std::ostringstream text;
-        report::diff_writers().at(format)(diff, text);
-        if (file == "-") {
-            std::cout << text.str();
-            continue;
-        }
-        try {
-            write_whole_file(file, text.str());
-        } catch (const std::runtime_error& e) {
-            std::cerr << "conformance: diff: --report: " << e.what() << "\n";
-            written = false;
-        }
-    }
-    return written;
-}
-
 }  // namespace
 
 void add_diff_command(CLI::App& app) {
@@ -78,7 +39,7 @@ void add_diff_command(CLI::App& app) {
     cmd->callback([a] {
         if (a->timing_threshold > 0 && a->timing_threshold < 1)
             throw ExitError{kUsage, "diff: --timing-threshold: 0, or a factor of 1 or more"};
-        const auto outputs = diff_outputs(a->reports);
+        const auto outputs = output_specs("diff", a->reports, {"html", "json", "md"});
         const auto base = read_report_file(a->base, "diff");
         const auto next = read_report_file(a->next, "diff");
         report::DiffOptions options;
@@ -86,7 +47,9 @@ void add_diff_command(CLI::App& app) {
         options.base_label = a->base;
         options.next_label = a->next;
         const auto diff = report::diff_runs(base, next, options);
-        const bool written = write_outputs(diff, outputs);
+        const bool written = write_outputs("diff", outputs, [&diff](const std::string& format, std::ostream& out) {
+            report::diff_writers().at(format)(diff, out);
+        });
         if (!diff.must_newly_failing.empty())
             throw ExitError{kFailure, "MUST checks newly failing: " + run::id_list(diff.must_newly_failing)};
         if (!written) throw ExitError{kUsage, "a diff could not be written (see above)"};

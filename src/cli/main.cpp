@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     bds::cli::add_clean_command(app);
     bds::cli::add_merge_command(app);
     bds::cli::add_diff_command(app);
+    bds::cli::add_history_command(app);
     bds::cli::add_coverage_command(app);
     // certify's connector command line is everything after its "--", given to it whole: CLI11 would read options of
     // the connector as its own (e.g. after `--records 40 --`).

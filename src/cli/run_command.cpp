@@ -19,9 +19,11 @@
 #include "cli/run_output.hpp"
 #include "cli/signal_watch.hpp"
 #include "cli/stub_options.hpp"
+#include "history/history_store.hpp"
 #include "client/target.hpp"
 #include "run/baseline.hpp"
 #include "bundled/embedded_stub.hpp"
+#include "run/rerun.hpp"
 #include "run/runner.hpp"
 #include "stub/data_set.hpp"
 #include "suites/registry.hpp"
@@ -44,6 +46,9 @@ struct RunArgs {
     std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
     int stub_token_ttl = 3;   // short: the expiry check (AUTH-06) decides instead of being skipped
     std::string baseline;
+    std::string history;  // --history FILE: the run appended to it (history/history_store.hpp)
+    std::string release;  // --release LABEL: over the target file's `release`
+    int rerun_failures = 0;
 };
 
 /// "k/n" of --shard.
@@ -132,6 +137,7 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
         throw ExitError{kUsage, e.what()};
     }
     if (a.read_only) target.read_only = true;
+    if (!a.release.empty()) target.release = a.release;
     if (a.rate >= 0) target.rate_per_s = a.rate;
     if (a.timeout_ms > 0) target.timeout_ms = a.timeout_ms;
     return target;
@@ -191,6 +197,39 @@ void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
 }
 
+/// Refuses a --history file that is no history (or of a newer schema) before the run spends its time.
+void prepare_history_file(const std::string& file) {
+    if (file.empty()) return;
+    try {
+        history::prepare_history(file);
+    } catch (const std::runtime_error& e) {  // HistoryError, and SQLite's own (a folder that cannot be written)
+        throw ExitError{kUsage, std::string("--history: ") + e.what()};
+    }
+}
+
+/// Appends the run to --history FILE; false (said on stderr and in the run's notes) when it could not.
+bool record_in_history(const std::string& file, run::RunResult& result) {
+    if (file.empty()) return true;
+    try {
+        const auto id = history::append_run(file, result);
+        std::cerr << "conformance: run #" << id << " appended to the history " << file << "\n";
+        return true;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "conformance: --history: " << e.what() << "\n";
+        result.notes.push_back(std::string("the run could not be appended to the history: ") + e.what());
+        return false;
+    }
+}
+
+/// finish(), with exit code 2 for a run that passed but could not be appended to its history, as for a report
+/// that could not be written.
+void finish_recorded(const run::RunResult& result, const std::vector<std::pair<std::string, std::string>>& reports,
+                     std::optional<std::pair<int, std::string>> exit_with,
+                     const std::optional<run::RunResult>& baseline_run, bool recorded) {
+    finish(result, reports, exit_with, baseline_run);  // throws unless the run passed
+    if (!recorded) throw ExitError{kUsage, "the run passed but could not be appended to its history"};
+}
+
 }  // namespace
 
 /// The options that bound a run: cases, jobs, failures, time, time-outs, rate.
@@ -223,6 +262,19 @@ void add_limit_options(CLI::App& cmd, RunArgs& args) {
         ->check(CLI::Range(0.0, 100000.0).description("a number from 0 to 100000"));
 }
 
+/// The options of the run history and of reruns.
+void add_history_options(CLI::App& cmd, RunArgs& args) {
+    cmd.add_option("--history", args.history,
+                   "Append the run to this history file (SQLite, made when missing; `conformance history FILE` reads "
+                   "it): outcomes per check and statement, observations, time");
+    cmd.add_option("--release", args.release,
+                   "The target's release label for the history (over the target file's `release`)");
+    add_bounded(cmd, "--rerun-failures", args.rerun_failures,
+                "Rerun each failed check up to N times (the run's seed, then a fresh one, in turn) until it passes: "
+                "one that passes is reported flaky beside its failure, which still counts",
+                0, 10);
+}
+
 void add_run_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "run", "Run the conformance checks against a target (default: the bundled stub, in-process)");
@@ -250,6 +302,7 @@ void add_run_command(CLI::App& app) {
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
     cmd->add_option("--shard", a->run.shard, "k/n: run only the k-th of n deterministic shards of the selected checks");
     cmd->add_flag("--read-only", a->read_only, "Run only the checks that write nothing");
+    add_history_options(*cmd, *a);
     add_bundled_stub_options(*cmd, *a);
     cmd->footer(
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
@@ -270,6 +323,7 @@ void add_run_command(CLI::App& app) {
         const auto checks = selected_checks(*a);
         const auto baseline = load_baseline(a->baseline);
         const auto baseline_run = baseline_run_for_diffs(reports, a->baseline);
+        prepare_history_file(a->history);
 
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
@@ -285,9 +339,13 @@ void add_run_command(CLI::App& app) {
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->run.cases);
         progress.attach(options);
         auto [result, exit_with] = run_or_explain(catalogue, target, checks, options);
+        if (!exit_with && a->rerun_failures > 0)
+            run::rerun_failures(catalogue, target, checks, options, a->rerun_failures, result,
+                                [](const std::string& line) { std::cerr << "conformance: " << line << std::endl; });
         if (baseline) result.baseline = run::compare_with(result, *baseline);
         result.har_href = har_href;
-        finish(result, reports, exit_with, baseline_run);
+        const bool recorded = record_in_history(a->history, result);
+        finish_recorded(result, reports, exit_with, baseline_run, recorded);
     });
 }
 

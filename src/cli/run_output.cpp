@@ -201,4 +201,47 @@ void finish(const run::RunResult& run, const std::vector<std::pair<std::string, 
     }
 }
 
+std::vector<std::pair<std::string, std::string>> output_specs(const std::string& command,
+                                                              const std::vector<std::string>& specs,
+                                                              const std::vector<std::string>& formats) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& spec : specs) {
+        const auto eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+            throw ExitError{kUsage, command + ": --report: expected FORMAT=FILE, found \"" + spec + "\""};
+        const std::string format = spec.substr(0, eq), file = spec.substr(eq + 1);
+        if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
+            std::string known;
+            for (const auto& f : formats) known += (known.empty() ? "" : ", ") + f;
+            throw ExitError{kUsage, command + ": --report: unknown format \"" + format + "\" (known: " + known + ")"};
+        }
+        if (file != "-")
+            if (const auto why = cannot_write(file))
+                throw ExitError{kUsage, command + ": --report: cannot write " + file + ": " + *why};
+        out.emplace_back(format, file);
+    }
+    if (out.empty()) out.emplace_back("md", "-");
+    return out;
+}
+
+bool write_outputs(const std::string& command, const std::vector<std::pair<std::string, std::string>>& outputs,
+                   const std::function<void(const std::string& format, std::ostream& out)>& write) {
+    bool written = true;
+    for (const auto& [format, file] : outputs) {
+        std::ostringstream text;
+        write(format, text);
+        if (file == "-") {
+            std::cout << text.str();
+            continue;
+        }
+        try {
+            write_whole_file(file, text.str());
+        } catch (const std::runtime_error& e) {
+            std::cerr << "conformance: " << command << ": --report: " << e.what() << "\n";
+            written = false;
+        }
+    }
+    return written;
+}
+
 }  // namespace bds::cli

@@ -1,7 +1,9 @@
 #pragma once
 /// What `conformance run` and `conformance merge` share at their end: the --report files, the --baseline, the
 /// summary on stdout, and the exit code of the gate.
+#include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +18,18 @@ namespace bds::cli {
 /// `with_diffs`: also the kinds that compare the run with its --baseline, "diff-md", "diff-html", "diff-json".
 std::vector<std::pair<std::string, std::string>> parse_report_specs(const std::vector<std::string>& specs,
                                                                     bool with_diffs = false);
+
+/// (format, file) pairs of a command that writes one result in several formats (`diff`, `history`): "md" to stdout
+/// when none is given, a file "-" for stdout; ExitError (usage) naming `command` for a malformed spec, a format not
+/// in `formats`, or a file that cannot be written.
+std::vector<std::pair<std::string, std::string>> output_specs(const std::string& command,
+                                                              const std::vector<std::string>& specs,
+                                                              const std::vector<std::string>& formats);
+
+/// Writes each output with `write(format, stream)` (files whole or not at all); false when one could not be
+/// written (said on stderr).
+bool write_outputs(const std::string& command, const std::vector<std::pair<std::string, std::string>>& outputs,
+                   const std::function<void(const std::string& format, std::ostream& out)>& write);
 
 /// The run a JSON report file holds; ExitError (usage) saying which file and why ("`what`: F is not JSON", or
 /// where in it the report is wrong, a JSON pointer) when it is not one.

@@ -150,6 +150,7 @@ TargetConfig target_from_json(const json& raw) {
     if (doc.contains("query")) t.query_body = doc["query"];
     t.ca_file = doc.value("ca_file", t.ca_file);
     t.insecure = doc.value("insecure", t.insecure);
+    t.release = doc.value("release", t.release);
     return t;
 }
 

@@ -79,6 +79,8 @@ struct TargetConfig {
     /// HTTPS: a CA bundle file to trust, or no verification at all (self-signed staging servers).
     std::string ca_file;
     bool insecure = false;
+    /// The target's release label, for the run history (a pipeline sets it, e.g. "${RELEASE}"); "" when not given.
+    std::string release;
 
     const UserCredentials* user(const std::string& role) const;
 };

@@ -56,12 +56,23 @@ struct Track {
 
 /// An observation (OBSERVE text, the run's key prefix removed) over the runs: what the target chose where the
 /// seeds are silent, and when that started and stopped.
+/// Texts that differ only in values (a count, a status, a quoted text: report/observation_shape.hpp) are one
+/// behaviour: a count that follows the seed is no change of behaviour, a status that moves once is.
 struct Behaviour {
     std::string check;
-    std::string text;
+    std::string text;  ///< as the last run that made it wrote it
+    /// "" when every run that made it wrote the same text; "400 → 422 from run #5" when its values changed once
+    /// (at that run); "values vary: 128, 126, 123" when they changed more often (counts that follow the seed).
+    std::string change{};
+    /// The run (HistoryView::runs index) where its values changed, when they changed once.
+    std::optional<std::size_t> changed_at{};
     std::size_t first = 0;  ///< the first run (HistoryView::runs index) that made it
     std::size_t last = 0;   ///< the last run that made it
-    int seen = 0;           ///< in how many runs of those that ran its check
+    int seen = 0;           ///< in how many runs
+    /// Made by every run, alike or with values that follow the seed: what held throughout.
+    bool steady(std::size_t runs) const {
+        return first == 0 && last + 1 == runs && seen == static_cast<int>(runs) && !changed_at;
+    }
 };
 
 /// Milliseconds per request of one suite in each run (its checks' time over their requests, property checks left
@@ -76,7 +87,7 @@ struct HistoryView {
     std::string file;  ///< the history file, as named on the command line
     std::vector<RunRow> runs;
     std::vector<Track> statements;  ///< in the order of spec/requirements.json
-    std::vector<Track> checks;      ///< in the order of the check tables
+    std::vector<Track> checks;      ///< by id
     /// Every observation text, by first run then check; those every run made are kept too (they say what held).
     std::vector<Behaviour> behaviour;
     std::vector<SuiteTiming> timing;  ///< by suite name

@@ -72,29 +72,39 @@ ordered_json to_json(const run::RunResult& run) {
         // Only when something was cut, so that reports of checks that kept everything read as before.
         if (r.findings_not_kept > 0) checks.back()["findings_not_kept"] = r.findings_not_kept;
         if (r.observations_not_kept > 0) checks.back()["observations_not_kept"] = r.observations_not_kept;
+        if (!r.reruns.empty()) {
+            ordered_json reruns = ordered_json::array();
+            for (const auto& rerun : r.reruns)
+                reruns.push_back({{"seed", rerun.seed}, {"outcome", std::string(run::to_string(rerun.outcome))}});
+            checks.back()["reruns"] = reruns;
+            checks.back()["flaky"] = r.flaky();
+        }
     }
-    return {{"target", run.target},
-            {"harness_version", run.harness_version},
-            {"catalogue_sha256", run.catalogue_sha256},
-            {"seed", run.seed},
-            {"cases", run.cases},
-            {"started_at", run.started_at},
-            {"duration_ms", run.duration_ms},
-            {"requests", run.requests},
-            {"envelope", run.envelope},
-            {"run_prefix", run.run_prefix},
-            {"records_written", run.records_written},
-            {"notes", run.notes},
-            {"token_command", run.token_command},
-            {"must_failures", run.must_failures()},
-            {"verdict", std::string(run::to_string(run.verdict()))},
-            {"verdict_text", run::verdict_text(run)},
-            {"undecided", run.undecided()},
-            {"shard", run.shard},
-            {"stopped", run.stopped},
-            {"interrupted", run.interrupted},
-            {"baseline", baseline_json(run)},
-            {"checks", checks}};
+    ordered_json out = {{"target", run.target}};
+    if (!run.release.empty()) out["release"] = run.release;  // reports without one read as before
+    const ordered_json rest = {{"harness_version", run.harness_version},
+                               {"catalogue_sha256", run.catalogue_sha256},
+                               {"seed", run.seed},
+                               {"cases", run.cases},
+                               {"started_at", run.started_at},
+                               {"duration_ms", run.duration_ms},
+                               {"requests", run.requests},
+                               {"envelope", run.envelope},
+                               {"run_prefix", run.run_prefix},
+                               {"records_written", run.records_written},
+                               {"notes", run.notes},
+                               {"token_command", run.token_command},
+                               {"must_failures", run.must_failures()},
+                               {"verdict", std::string(run::to_string(run.verdict()))},
+                               {"verdict_text", run::verdict_text(run)},
+                               {"undecided", run.undecided()},
+                               {"shard", run.shard},
+                               {"stopped", run.stopped},
+                               {"interrupted", run.interrupted},
+                               {"baseline", baseline_json(run)},
+                               {"checks", checks}};
+    for (auto it = rest.begin(); it != rest.end(); ++it) out[it.key()] = it.value();
+    return out;
 }
 
 }  // namespace bds::report

@@ -77,6 +77,7 @@ run::RunResult from_json(const json& doc) {
         throw std::runtime_error("/: expected a JSON report object, got " + std::string(doc.type_name()));
     run::RunResult run;
     run.target = member<std::string>(doc, "target", "");
+    run.release = doc.value("release", std::string());
     run.harness_version = member<std::string>(doc, "harness_version", "");
     run.catalogue_sha256 = member<std::string>(doc, "catalogue_sha256", "");
     run.seed = member<std::uint64_t>(doc, "seed", "");
@@ -146,6 +147,9 @@ run::RunResult from_json(const json& doc) {
         }
         r.findings_not_kept = c.value("findings_not_kept", std::size_t{0});
         r.observations_not_kept = c.value("observations_not_kept", std::size_t{0});
+        for (const json& rerun : c.value("reruns", json::array()))
+            r.reruns.push_back(
+                {rerun.value("seed", std::uint64_t{0}), outcome_of(rerun.value("outcome", ""), where + "/reruns")});
         run.results.push_back(std::move(r));
     }
     return run;

@@ -27,6 +27,7 @@ RunResult merge_runs(const std::vector<RunResult>& runs, const std::vector<std::
         };
         differs("target", out.target, r.target);
         differs("harness version", out.harness_version, r.harness_version);
+        differs("release", out.release, r.release);
         differs("catalogue", out.catalogue_sha256, r.catalogue_sha256);
         differs("seed", std::to_string(out.seed), std::to_string(r.seed));
         for (const auto& c : r.results) {

@@ -7,6 +7,11 @@
 
 namespace bds::run {
 
+bool CheckResult::flaky() const {
+    return outcome == Outcome::Fail &&
+           std::any_of(reruns.begin(), reruns.end(), [](const Rerun& r) { return r.outcome == Outcome::Pass; });
+}
+
 int RunResult::must_failures() const {
     return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
         return r.level == Level::Must && r.outcome == Outcome::Fail;

@@ -53,6 +53,12 @@ inline constexpr std::size_t kMaxFindingsKept = 50;
 /// (Context::observations_not_kept). A block of cases observes once a case, and a text may quote what a row held.
 inline constexpr std::size_t kMaxObservationsKept = 100;
 
+/// A rerun of a failed check (`run --rerun-failures N`): the seed it ran with and what it came to.
+struct Rerun {
+    std::uint64_t seed = 0;
+    Outcome outcome = Outcome::Pass;
+};
+
 struct CheckResult {
     // The check's identity, copied so a result outlives the table.
     std::string id, suite, title, spec, seed_text;
@@ -80,6 +86,10 @@ struct CheckResult {
     /// once).
     double started_ms = 0;
     std::string replay;  ///< command-line arguments that repeat this check with its seed
+    /// Its reruns after it failed (--rerun-failures), in order; empty when it was not rerun.
+    std::vector<Rerun> reruns;
+    /// It failed and a rerun passed: a rule the target keeps only sometimes. The failure still counts.
+    bool flaky() const;
 };
 
 /// A result that names `check` (a server or a connector check), not yet judged.
@@ -113,7 +123,8 @@ std::string not_kept_text(const CheckResult& r);
 std::string_view harness_version();
 
 struct RunResult {
-    std::string target;  ///< base URL
+    std::string target;   ///< base URL
+    std::string release;  ///< the target's release label (the target file's `release`, or --release), or ""
     std::string harness_version;
     std::string catalogue_sha256;
     std::uint64_t seed = 0;

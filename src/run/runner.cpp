@@ -162,6 +162,7 @@ void scrub(RunResult& run, const client::RunLimits& limits) {
 RunResult begun(const client::TargetConfig& target, const RunOptions& options) {
     RunResult run;
     run.target = target.base_url;
+    run.release = target.release;
     run.harness_version = options.harness_version;
     run.catalogue_sha256 = builtin_catalogue_sha256();
     run.seed = options.seed;

@@ -1,0 +1,163 @@
+// Appending a run to the history file (history_store.hpp); reading it back is history_read.cpp.
+#include "history/history_store.hpp"
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "catalogue/requirements.hpp"
+#include "history/history_schema.hpp"
+#include "history/sqlite_file.hpp"
+#include "run/baseline.hpp"
+
+namespace bds::history {
+namespace {
+
+/// Worst first: a statement is as good as the worst of its checks (a skip or an error decides nothing).
+int hist_badness(run::Outcome o) {
+    switch (o) {
+        case run::Outcome::Fail: return 3;
+        case run::Outcome::Error: return 2;
+        case run::Outcome::Skip: return 1;
+        case run::Outcome::Pass: return 0;
+    }
+    return 0;
+}
+
+/// A statement's outcome in one run: the strongest level of its checks, the worst outcome, and flaky when a check
+/// that failed it passed on a rerun.
+struct StatementCell {
+    Level level = Level::Observe;
+    run::Outcome outcome = run::Outcome::Pass;
+    bool flaky = false;
+};
+
+std::map<std::string, StatementCell> statement_cells(const run::RunResult& run) {
+    std::map<std::string, StatementCell> out;
+    for (const auto& r : run.results)
+        for (const auto& id : r.verifies) {
+            const bool first = !out.contains(id);
+            auto& cell = out[id];
+            if (first || static_cast<int>(r.level) < static_cast<int>(cell.level)) cell.level = r.level;
+            if (first || hist_badness(r.outcome) > hist_badness(cell.outcome)) cell.outcome = r.outcome;
+            cell.flaky = cell.flaky || r.flaky();
+        }
+    return out;
+}
+
+/// Stores texts once: the id of `text`, added when new.
+class Texts {
+public:
+    explicit Texts(SqliteFile& file)
+        : insert_(file.prepare("INSERT OR IGNORE INTO texts(text) VALUES (?1)")),
+          find_(file.prepare("SELECT id FROM texts WHERE text = ?1")) {}
+    std::int64_t id(const std::string& text) {
+        insert_.bind(1, text).run();
+        find_.bind(1, text);
+        const auto id = find_.step() ? find_.integer(0) : 0;
+        find_.reset();
+        return id;
+    }
+
+private:
+    Statement insert_, find_;
+};
+
+std::int64_t insert_run(SqliteFile& file, const run::RunResult& run) {
+    int reruns = 0;
+    for (const auto& r : run.results) reruns += r.reruns.empty() ? 0 : 1;
+    file.prepare(
+            "INSERT INTO runs(started_at, target, release, harness_version, catalogue_sha256, seed, cases, verdict, "
+            "requests, duration_ms, shard, stopped, reruns) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+            "?13)")
+        .bind(1, run.started_at)
+        .bind(2, run.target)
+        .bind(3, run.release)
+        .bind(4, run.harness_version)
+        .bind(5, run.catalogue_sha256)
+        .bind(6, std::to_string(run.seed))
+        .bind(7, std::int64_t{run.cases})
+        .bind(8, run::to_string(run.verdict()))
+        .bind(9, std::int64_t{run.requests})
+        .bind(10, run.duration_ms)
+        .bind(11, run.shard)
+        .bind(12, run.stopped)
+        .bind(13, std::int64_t{reruns})
+        .run();
+    return file.last_insert_id();
+}
+
+void insert_checks(SqliteFile& file, std::int64_t id, const run::RunResult& run) {
+    auto name = file.prepare("INSERT OR REPLACE INTO check_names(check_id, suite, title) VALUES (?1, ?2, ?3)");
+    auto outcome = file.prepare(
+        "INSERT OR REPLACE INTO check_outcomes(run_id, check_id, level, outcome, flaky, cases, requests, duration_ms) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    auto rerun =
+        file.prepare("INSERT INTO reruns(run_id, check_id, attempt, seed, outcome) VALUES (?1, ?2, ?3, ?4, ?5)");
+    auto finding = file.prepare("INSERT OR IGNORE INTO findings(run_id, check_id, text_id) VALUES (?1, ?2, ?3)");
+    auto observation =
+        file.prepare("INSERT OR IGNORE INTO observations(run_id, check_id, text_id) VALUES (?1, ?2, ?3)");
+    Texts texts(file);
+    for (const auto& r : run.results) {
+        name.bind(1, r.id).bind(2, r.suite).bind(3, r.title).run();
+        outcome.bind(1, id)
+            .bind(2, r.id)
+            .bind(3, to_string(r.level))
+            .bind(4, run::to_string(r.outcome))
+            .bind(5, std::int64_t{r.flaky()})
+            .bind(6, std::int64_t{r.cases})
+            .bind(7, std::int64_t{r.requests})
+            .bind(8, r.duration_ms)
+            .run();
+        for (std::size_t i = 0; i < r.reruns.size(); ++i)
+            rerun.bind(1, id)
+                .bind(2, r.id)
+                .bind(3, static_cast<std::int64_t>(i + 1))
+                .bind(4, std::to_string(r.reruns[i].seed))
+                .bind(5, run::to_string(r.reruns[i].outcome))
+                .run();
+        for (const auto& f : r.findings)
+            finding.bind(1, id).bind(2, r.id).bind(3, texts.id(run::signature(r.id, f, run.run_prefix))).run();
+        for (const auto& o : r.observations)
+            observation.bind(1, id)
+                .bind(2, r.id)
+                .bind(3, texts.id(run::without_run_prefix(o.text, run.run_prefix)))
+                .run();
+    }
+}
+
+void insert_statements(SqliteFile& file, std::int64_t id, const run::RunResult& run) {
+    auto insert = file.prepare(
+        "INSERT INTO statement_outcomes(run_id, statement_id, level, outcome, flaky) VALUES (?1, ?2, ?3, ?4, ?5)");
+    for (const auto& [statement, cell] : statement_cells(run))
+        insert.bind(1, id)
+            .bind(2, statement)
+            .bind(3, to_string(cell.level))
+            .bind(4, run::to_string(cell.outcome))
+            .bind(5, std::int64_t{cell.flaky})
+            .run();
+}
+
+}  // namespace
+
+void prepare_history(const std::string& path) {
+    SqliteFile file(path, true);
+    refuse_unknown(file);
+    WriteTransaction transaction(file);
+    prepare_for_writing(file);
+    transaction.commit();
+}
+
+std::int64_t append_run(const std::string& path, const run::RunResult& run) {
+    SqliteFile file(path, true);
+    refuse_unknown(file);
+    WriteTransaction transaction(file);
+    prepare_for_writing(file);
+    const auto id = insert_run(file, run);
+    insert_checks(file, id, run);
+    insert_statements(file, id, run);
+    transaction.commit();
+    return id;
+}
+
+}  // namespace bds::history
