@@ -11,6 +11,9 @@
 #   BDS_BASELINE  a previous report.json: only MUST failures it does not have fail the gate
 #   BDS_SHARD     k/n: this job runs the k-th of n shards
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
+#   BDS_HISTORY   a run history file (SQLite) the CI keeps between pipelines (a cache or an artifact): the whole run
+#                 (or the merge of its shards; a shard alone is not a run) is appended to it, and history.md and
+#                 history.html of its last 30 runs are written beside the reports (docs/history.md)
 # Writes REPORT_DIR (default reports/gate): junit.xml, report.json, report.html, summary.md, and with BDS_BASELINE
 # diff.md, diff.html, diff.json (the run compared with the baseline's: `conformance diff`; not for a shard, which
 # runs a part of the checks: its merge writes them), and journal.jsonl, every record the run wrote (docs/reliability.md,
@@ -76,6 +79,14 @@ run_handing_on_signals() {  # COMMAND...: runs it, sets code to its exit code
   trap - TERM INT HUP
 }
 
+history=()
+[ -n "${BDS_HISTORY:-}" ] && history=(--history "$(absolute "$BDS_HISTORY")")
+history_reports() {  # REPORT_DIR: the history's last 30 runs beside the reports (a history that cannot be read fails nothing)
+  [ ${#history[@]} -gt 0 ] && [ -f "${history[1]}" ] || return 0
+  "$bin" history "${history[1]}" --last 30 --report "md=$1/history.md" --report "html=$1/history.html" ||
+    echo "gate: the history's reports could not be written" >&2
+}
+
 if [ "$1" = --merge ]; then
   [ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
   out=$(absolute "$2"); shift 2
@@ -84,7 +95,8 @@ if [ "$1" = --merge ]; then
   mkdir -p "$out"
   report_args "$out" diff
   code=0
-  "$bin" merge "${shards[@]}" "${baseline[@]}" "${reports[@]}" || code=$?
+  "$bin" merge "${shards[@]}" "${baseline[@]}" "${reports[@]}" "${history[@]}" || code=$?
+  history_reports "$out"
   publish "$out" "$code"
 fi
 
@@ -105,6 +117,7 @@ fi
 args=(run --target "$target" --journal "$journal" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
 [ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")
+[ -z "${BDS_SHARD:-}" ] && args+=("${history[@]}")
 
 run_handing_on_signals "$bin" "${args[@]}" "$@"
 run_code=$code
@@ -116,4 +129,5 @@ if { [ "$run_code" = 4 ] || [ "$run_code" -ge 128 ]; } && [ -f "$journal" ]; the
   run_handing_on_signals "$bin" clean --target "$target" --journal "$journal"
   echo "gate: conformance clean exited $code"
 fi
+[ -z "${BDS_SHARD:-}" ] && history_reports "$out"
 publish "$out" "$run_code"

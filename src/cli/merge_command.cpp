@@ -1,4 +1,4 @@
-// `conformance merge REPORT.json... [--report FORMAT=FILE]... [--baseline F]`: the JSON reports of shards joined
+// `conformance merge REPORT.json... [--report FORMAT=FILE]... [--baseline F] [--history FILE]`: the JSON reports of shards joined
 // into one run, written in any format, gated like a run.
 #include <memory>
 
@@ -14,7 +14,7 @@ void add_merge_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("merge", "Join the JSON reports of sharded runs into one and write its reports");
     struct Args {
         std::vector<std::string> inputs, reports;
-        std::string baseline;
+        std::string baseline, history;
     };
     auto a = std::make_shared<Args>();
     cmd->add_option("reports", a->inputs, "JSON reports of `conformance run --shard k/n --report json=F`")->required();
@@ -23,6 +23,8 @@ void add_merge_command(CLI::App& app) {
                     "diff-json)");
     cmd->add_option("--baseline", a->baseline,
                     "A previous JSON report: exit 1 only for MUST failures it does not have");
+    cmd->add_option("--history", a->history,
+                    "Append the merged run to this history file (as `conformance run --history FILE` does)");
     cmd->callback([a] {
         const auto reports = parse_report_specs(a->reports, true);
         // A JSON report holds only the exchanges of findings and observations: each shard's run writes its HAR.
@@ -31,6 +33,7 @@ void add_merge_command(CLI::App& app) {
                    "run (conformance run --shard k/n --report har=FILE)");
         const auto baseline = load_baseline(a->baseline);
         const auto baseline_run = baseline_run_for_diffs(reports, a->baseline);
+        prepare_history_file(a->history);
         std::vector<run::RunResult> runs;
         for (const auto& file : a->inputs) runs.push_back(read_report_file(file, "merge"));
         std::vector<std::string> order;
@@ -42,7 +45,8 @@ void add_merge_command(CLI::App& app) {
             throw ExitError{kUsage, e.what()};
         }
         if (baseline) merged.baseline = run::compare_with(merged, *baseline);
-        finish(merged, reports, std::nullopt, baseline_run);
+        const bool recorded = record_in_history(a->history, merged);
+        finish_recorded(merged, reports, std::nullopt, baseline_run, recorded);
     });
 }
 

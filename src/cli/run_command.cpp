@@ -19,7 +19,6 @@
 #include "cli/run_output.hpp"
 #include "cli/signal_watch.hpp"
 #include "cli/stub_options.hpp"
-#include "history/history_store.hpp"
 #include "client/target.hpp"
 #include "run/baseline.hpp"
 #include "bundled/embedded_stub.hpp"
@@ -195,39 +194,6 @@ void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
                 86400);
     cmd.add_option("--stub-defect", args.stub_defect,
                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
-}
-
-/// Refuses a --history file that is no history (or of a newer schema) before the run spends its time.
-void prepare_history_file(const std::string& file) {
-    if (file.empty()) return;
-    try {
-        history::prepare_history(file);
-    } catch (const std::runtime_error& e) {  // HistoryError, and SQLite's own (a folder that cannot be written)
-        throw ExitError{kUsage, std::string("--history: ") + e.what()};
-    }
-}
-
-/// Appends the run to --history FILE; false (said on stderr and in the run's notes) when it could not.
-bool record_in_history(const std::string& file, run::RunResult& result) {
-    if (file.empty()) return true;
-    try {
-        const auto id = history::append_run(file, result);
-        std::cerr << "conformance: run #" << id << " appended to the history " << file << "\n";
-        return true;
-    } catch (const std::runtime_error& e) {
-        std::cerr << "conformance: --history: " << e.what() << "\n";
-        result.notes.push_back(std::string("the run could not be appended to the history: ") + e.what());
-        return false;
-    }
-}
-
-/// finish(), with exit code 2 for a run that passed but could not be appended to its history, as for a report
-/// that could not be written.
-void finish_recorded(const run::RunResult& result, const std::vector<std::pair<std::string, std::string>>& reports,
-                     std::optional<std::pair<int, std::string>> exit_with,
-                     const std::optional<run::RunResult>& baseline_run, bool recorded) {
-    finish(result, reports, exit_with, baseline_run);  // throws unless the run passed
-    if (!recorded) throw ExitError{kUsage, "the run passed but could not be appended to its history"};
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "client/exchange.hpp"
 #include "common/whole_file.hpp"
+#include "history/history_store.hpp"
 #include "report/read_report.hpp"
 #include "report/reporters.hpp"
 #include "report/run_diff.hpp"
@@ -145,7 +146,8 @@ void print_summary(const run::RunResult& run, std::ostream& out) {
                 << "\n"
                 << "      expected " << client::shown_body(r.findings.front().expected, 300) << "\n      got      "
                 << client::shown_body(r.findings.front().actual, 300) << "\n"
-                << (r.replay.empty() ? "" : "      replay   " + r.replay + "\n");
+                << (r.replay.empty() ? "" : "      replay   " + r.replay + "\n")
+                << (r.reruns.empty() ? "" : "      rerun    " + run::rerun_text(r) + "\n");
         if (r.outcome == run::Outcome::Error && erred[r.reason].size() <= 2)
             out << "ERROR " << std::left << std::setw(9) << r.id << std::setw(8) << to_string(r.level) << r.title
                 << "\n      " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ")
@@ -242,6 +244,35 @@ bool write_outputs(const std::string& command, const std::vector<std::pair<std::
         }
     }
     return written;
+}
+
+void prepare_history_file(const std::string& file) {
+    if (file.empty()) return;
+    try {
+        history::prepare_history(file);
+    } catch (const std::runtime_error& e) {  // HistoryError, and SQLite's own (a folder that cannot be written)
+        throw ExitError{kUsage, std::string("--history: ") + e.what()};
+    }
+}
+
+bool record_in_history(const std::string& file, run::RunResult& result) {
+    if (file.empty()) return true;
+    try {
+        const auto id = history::append_run(file, result);
+        std::cerr << "conformance: run #" << id << " appended to the history " << file << "\n";
+        return true;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "conformance: --history: " << e.what() << "\n";
+        result.notes.push_back(std::string("the run could not be appended to the history: ") + e.what());
+        return false;
+    }
+}
+
+void finish_recorded(const run::RunResult& result, const std::vector<std::pair<std::string, std::string>>& reports,
+                     std::optional<std::pair<int, std::string>> exit_with,
+                     const std::optional<run::RunResult>& baseline_run, bool recorded) {
+    finish(result, reports, exit_with, baseline_run);  // throws unless the run passed
+    if (!recorded) throw ExitError{kUsage, "the run passed but could not be appended to its history"};
 }
 
 }  // namespace bds::cli

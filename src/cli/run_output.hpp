@@ -59,4 +59,18 @@ void finish(const run::RunResult& run, const std::vector<std::pair<std::string, 
             std::optional<std::pair<int, std::string>> exit_with = std::nullopt,
             const std::optional<run::RunResult>& baseline_run = std::nullopt);
 
+/// Refuses a --history file that is no history (or of a newer schema) before a run spends its time: ExitError
+/// (usage). Creates the file when missing. Nothing for "".
+void prepare_history_file(const std::string& file);
+
+/// Appends `result` to --history `file` (nothing for ""); false, said on stderr and in the run's notes, when it
+/// could not.
+bool record_in_history(const std::string& file, run::RunResult& result);
+
+/// finish(), and exit code 2 for a run that passed but could not be appended to its history (as for a report that
+/// could not be written).
+void finish_recorded(const run::RunResult& result, const std::vector<std::pair<std::string, std::string>>& reports,
+                     std::optional<std::pair<int, std::string>> exit_with,
+                     const std::optional<run::RunResult>& baseline_run, bool recorded);
+
 }  // namespace bds::cli

@@ -248,6 +248,7 @@ void checks_html(const run::RunResult& run, std::ostream& out) {
         out << "</td><td>" << to_string(r.level) << "</td><td class=\"" << word << "\">" << word << "</td><td>"
             << h(r.suite) << "</td><td>" << h(r.title);
         if (r.outcome == run::Outcome::Skip) out << "<br><small>" << h(r.reason) << "</small>";
+        if (!r.reruns.empty()) out << "<br><small class=\"rerun\">" << h(run::rerun_text(r)) << "</small>";
         out << "</td><td>" << h(r.spec) << "</td><td>" << statement_links(r) << "</td><td class=\"n\">"
             << fixed(r.duration_ms, 1) << "</td><td class=\"n\">" << r.requests << "</td><td class=\"n\">" << r.cases
             << "</td></tr>\n";

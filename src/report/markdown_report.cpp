@@ -59,6 +59,7 @@ void write_markdown(const run::RunResult& run, std::ostream& out) {
         if (listed++ == 0) out << "**Failures, errors and MUST checks not run**\n\n";
         out << "- **" << markdown_text(r.id) << "** " << to_string(r.level) << " " << run::to_string(r.outcome) << ": "
             << markdown_text(r.title) << " (" << markdown_text(r.spec) << ")";
+        if (!r.reruns.empty()) out << " — " << run::rerun_text(r);
         if (r.outcome == run::Outcome::Error) {
             out << ": " << (r.error_source == run::ErrorSource::Target ? "the target: " : "the harness: ")
                 << markdown_text(r.reason);

@@ -12,6 +12,15 @@ bool CheckResult::flaky() const {
            std::any_of(reruns.begin(), reruns.end(), [](const Rerun& r) { return r.outcome == Outcome::Pass; });
 }
 
+std::string rerun_text(const CheckResult& r) {
+    if (r.reruns.empty()) return "";
+    for (std::size_t i = 0; i < r.reruns.size(); ++i)
+        if (r.reruns[i].outcome == Outcome::Pass)
+            return "flaky: passed on rerun " + std::to_string(i + 1) + " of " + std::to_string(r.reruns.size()) +
+                   " (seed " + std::to_string(r.reruns[i].seed) + ")";
+    return "failed again on " + std::to_string(r.reruns.size()) + (r.reruns.size() == 1 ? " rerun" : " reruns");
+}
+
 int RunResult::must_failures() const {
     return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CheckResult& r) {
         return r.level == Level::Must && r.outcome == Outcome::Fail;

@@ -119,6 +119,10 @@ struct BaselineComparison {
 /// same of observations, or "" when it kept everything.
 std::string not_kept_text(const CheckResult& r);
 
+/// What the reruns of a failed check came to (--rerun-failures): "flaky: passed on rerun 2 of 2 (seed 94425)",
+/// "failed again on 2 reruns", or "" when it was not rerun.
+std::string rerun_text(const CheckResult& r);
+
 /// This harness's version, as CMake's project() gives it.
 std::string_view harness_version();
 

@@ -28,7 +28,8 @@ cat >target.json <<JSON
  "query": {"RecordSelection": "\$RecordSelection", "PageSize": "\$PageSize", "PageNumber": "\$PageNumber",
            "OrderBy": [{"field": "\$OrderField", "desc": "\$OrderDescending"}]}}
 JSON
-export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_SEED=7
+export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_SEED=7 BDS_HISTORY=history.db
+runs_in_history() { "$exe" history history.db --report json=- | grep -c '"started_at"'; }
 
 for shard in 1 2; do
   code=0
@@ -42,6 +43,9 @@ code=0
 for f in junit.xml report.json report.html summary.md; do [ -s "reports/gate/$f" ] || fail "merge wrote no $f"; done
 grep -q '"verdict": *"pass"' reports/gate/report.json || fail "the merged verdict is not pass: $(grep -o '"verdict": *"[a-z]*"' reports/gate/report.json)"
 grep -q "writer-pw" reports/gate/* && fail "a password reached the reports"
+# A shard alone is no run: only the merge is appended to the history, and its reports are written beside.
+[ "$(runs_in_history)" = 1 ] || fail "the history holds $(runs_in_history) runs after two shards and their merge"
+for f in history.md history.html; do [ -s "reports/gate/$f" ] || fail "the merge wrote no $f"; done
 
 # With a baseline (the merged report as the last accepted one), the merge writes the diff too and publishes it to
 # GitHub's step summary; the same run against itself: no MUST check newly fails.
@@ -52,6 +56,7 @@ BDS_BASELINE=reports/gate/report.json GITHUB_STEP_SUMMARY=$work/step-summary.md 
 for f in diff.md diff.html diff.json; do [ -s "reports/again/$f" ] || fail "merge with a baseline wrote no $f"; done
 grep -q "Conformance diff: ✅ no MUST check newly fails" reports/again/diff.md || fail "diff.md: $(head -3 reports/again/diff.md)"
 grep -q "Conformance diff" step-summary.md || fail "diff.md was not published to GITHUB_STEP_SUMMARY"
+[ "$(runs_in_history)" = 2 ] || fail "the second merge was not appended to the history"
 
 code=0
 BDS_BASELINE=missing.json "$gate" target.json reports/x >baseline.log 2>&1 || code=$?
@@ -76,4 +81,7 @@ for to in script group; do
   tail -1 "reports/cut-$to/journal.jsonl" | grep -q '"clean_up":"done"' ||
     fail "SIGTERM to the $to: the journal does not say the clean-up finished: $(tail -1 "reports/cut-$to/journal.jsonl")"
 done
-echo "gate_test: two shards merged into one passing verdict; with a baseline the diff is written and published; a missing baseline is a configuration error; SIGTERM to the script or its group reaches the run once, and its journal is cleaned"
+# The interrupted runs are in the history too, as interrupted.
+[ "$("$exe" history history.db --report json=- | grep -c '"verdict": "interrupted"')" = 2 ] ||
+  fail "the interrupted runs are not in the history as interrupted"
+echo "gate_test: two shards merged into one passing verdict; with a baseline the diff is written and published; a missing baseline is a configuration error; the history holds the merges and the interrupted runs; SIGTERM to the script or its group reaches the run once, and its journal is cleaned"
