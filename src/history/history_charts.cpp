@@ -169,7 +169,9 @@ void grid_svg(const HistoryView& view, const std::vector<Track>& tracks, std::st
     const double n = static_cast<double>(view.runs.size());
     const double rate_x = left + n * kHistPitch + 6;
     const double width = rate_x + 96, height = kHistGridTop + static_cast<double>(tracks.size()) * kHistPitch + 4;
-    svg::open(out, "grid", id, width, height, std::string(kind) + "s × runs, coloured by outcome");
+    // Drawn larger while it fits the page's width (a short history), at its own size past that (50 runs).
+    const double zoom = std::clamp(1150.0 / width, 1.0, 1.3);
+    svg::open(out, "grid", id, width, height, std::string(kind) + "s × runs, coloured by outcome", zoom);
     hist_release_marks(view, left, kHistPitch, height - 2, out);
     for (std::size_t i = 0; i < view.runs.size(); ++i) {
         const double x = left + static_cast<double>(i) * kHistPitch + kHistCell / 2 + 3;

@@ -16,11 +16,11 @@ std::string num(double value) {
 }
 
 void open(std::ostream& out, std::string_view cls, std::string_view id, double width, double height,
-          std::string_view label) {
+          std::string_view label, double zoom) {
     out << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" << cls << "\"";
     if (!id.empty()) out << " id=\"" << id << "\"";
-    out << " viewBox=\"0 0 " << num(width) << " " << num(height) << "\" width=\"" << num(width) << "\" height=\""
-        << num(height) << "\" role=\"img\" aria-label=\"" << report::escape_xml(label) << "\">\n";
+    out << " viewBox=\"0 0 " << num(width) << " " << num(height) << "\" width=\"" << num(width * zoom) << "\" height=\""
+        << num(height * zoom) << "\" role=\"img\" aria-label=\"" << report::escape_xml(label) << "\">\n";
 }
 
 void rect(std::ostream& out, double x, double y, double w, double h, std::string_view cls, std::string_view title) {
@@ -65,9 +65,10 @@ std::vector<double> ticks(double max) {
 
 std::string_view palette(std::size_t index) {
     // GitHub Primer's emphasis colours, as the run report's pale ones: apart enough to tell lines beside each other.
-    static constexpr std::array<std::string_view, 12> kColours = {"#0969da", "#cf222e", "#1a7f37", "#8250df",
-                                                                  "#bc4c00", "#bf3989", "#0550ae", "#9a6700",
-                                                                  "#116329", "#6639ba", "#57606a", "#953800"};
+    // No red, green or amber first: a suite's line must not read as a verdict.
+    static constexpr std::array<std::string_view, 12> kColours = {"#0969da", "#8250df", "#1b7c83", "#bc4c00",
+                                                                  "#bf3989", "#57606a", "#9a6700", "#1a7f37",
+                                                                  "#cf222e", "#6639ba", "#0550ae", "#953800"};
     return kColours[index % kColours.size()];
 }
 

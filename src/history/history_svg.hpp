@@ -12,10 +12,10 @@ namespace bds::history::svg {
 /// `value` with one decimal ("12.5"), "." as the separator, never "-0.0".
 std::string num(double value);
 
-/// Opens an inline <svg> of `width` × `height` user units (its viewBox, and its size in CSS pixels), with its
-/// class, its id (none when ""), and `label` as its accessible name.
+/// Opens an inline <svg> of `width` × `height` user units (its viewBox; its size in CSS pixels those times `zoom`),
+/// with its class, its id (none when ""), and `label` as its accessible name.
 void open(std::ostream& out, std::string_view cls, std::string_view id, double width, double height,
-          std::string_view label);
+          std::string_view label, double zoom = 1);
 
 /// A rect of class `cls`; `title` (when not "") as its tooltip, an SVG <title>.
 void rect(std::ostream& out, double x, double y, double w, double h, std::string_view cls, std::string_view title = {});
