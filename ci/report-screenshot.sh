@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Opens an HTML report in headless Chromium (Debian's package, installed when missing), checks that the page
-# renders with its summary and its resources × capabilities matrix, and writes a screenshot.
+# renders with its parts, and writes a screenshot. A run's report must show its verdict and its resources ×
+# capabilities matrix; a run history's page (`conformance history --report html=F`, known by its
+# <meta name="generator" content="conformance history">) its timeline of verdicts and its grid of statements × runs
+# with cells drawn in it.
 #
 #   ci/report-screenshot.sh REPORT.html OUT.png [WIDTHxHEIGHT]
 set -euo pipefail
@@ -17,9 +20,23 @@ trap 'rm -rf "$profile"' EXIT
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
        --disable-component-update --disable-sync --hide-scrollbars --user-data-dir="$profile")
 dom=$(chromium "${flags[@]}" --dump-dom "file://$report" 2>/dev/null)
-for part in 'class="verdict' 'id="matrix"' 'class="matrix"'; do
+if grep -q '<meta name="generator" content="conformance history"' <<<"$dom"; then
+  kind=history parts=('id="timeline"' 'class="timeline"' 'id="grid"' 'class="grid"')
+else
+  kind=run parts=('class="verdict' 'id="matrix"' 'class="matrix"')
+fi
+for part in "${parts[@]}"; do
   grep -q "$part" <<<"$dom" || { echo "report-screenshot: the rendered page has no $part" >&2; exit 1; }
 done
+if [ "$kind" = history ]; then
+  # The grid's section as rendered, from its opening tag to the section's end: it must hold cells.
+  grid=$(sed -n '/<section id="grid">/,/<\/section>/p' <<<"$dom")
+  grep -q '<rect class="cell ' <<<"$grid" || { echo "report-screenshot: the history's grid has no cell" >&2; exit 1; }
+fi
 chromium "${flags[@]}" --window-size="${size/x/,}" --screenshot="$(realpath -m "$out")" "file://$report" 2>/dev/null
 [ -s "$out" ] || { echo "report-screenshot: no screenshot written" >&2; exit 1; }
-echo "report-screenshot: $report renders with its matrix; screenshot in $out"
+if [ "$kind" = history ]; then
+  echo "report-screenshot: $report renders with its timeline and grid; screenshot in $out"
+else
+  echo "report-screenshot: $report renders with its matrix; screenshot in $out"
+fi

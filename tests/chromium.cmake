@@ -1,0 +1,15 @@
+# The HTML pages as a browser renders them: headless Chromium (Debian's package, which ci/report-screenshot.sh
+# installs when missing) opens the history page of a hand-built view, finds its grid and timeline, and screenshots
+# it; the same page without its grid must be refused. Included by tests/CMakeLists.txt in the optimised build (as
+# npm_tools.cmake), also when the other test programs are left out (CI's optimised build).
+
+# The hand-built history's page (tests/history/history_sample.cpp), written to the file named.
+add_executable(history_html_sample ${CMAKE_CURRENT_SOURCE_DIR}/history/history_html_sample.cpp
+                                   ${CMAKE_CURRENT_SOURCE_DIR}/history/history_sample.cpp)
+target_include_directories(history_html_sample PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(history_html_sample PRIVATE bds_core)
+
+add_test(NAME history_page_renders_in_chromium
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/history/history_screenshot_test.sh
+                 $<TARGET_FILE:history_html_sample> ${CMAKE_SOURCE_DIR}/ci/report-screenshot.sh)
+set_tests_properties(history_page_renders_in_chromium PROPERTIES TIMEOUT 300)
