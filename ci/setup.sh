@@ -11,7 +11,7 @@ packages=(build-essential cmake ninja-build pkg-config
           libcpp-httplib-dev libssl-dev nlohmann-json3-dev librapidcheck-dev libvalijson-dev libcli11-dev libjemalloc-dev
           libsqlite3-dev)
 if [ "$mode" != build ]; then
-  packages+=(git libgtest-dev libexpat1-dev)
+  packages+=(git libgtest-dev libexpat1-dev chromium)
   # clang-format holds every source file to .clang-format (the ctest format_check).
   packages+=(clang-format)
   # PostgreSQL judges the RecordSelection oracle beside SQLite (tests/selection/engines_test.cpp starts its own cluster).

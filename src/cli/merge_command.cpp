@@ -1,5 +1,5 @@
-// `conformance merge REPORT.json... [--report FORMAT=FILE]... [--baseline F] [--history FILE]`: the JSON reports of shards joined
-// into one run, written in any format, gated like a run.
+// `conformance merge REPORT.json... [--report FORMAT=FILE]... [--baseline F] [--history FILE]`: the JSON reports of
+// shards joined into one run, written in any format, gated like a run.
 #include <memory>
 
 #include "check/check.hpp"

@@ -147,14 +147,6 @@ void hist_grid_section(const HistoryView& view, const std::vector<Track>& tracks
     out << "</div>\n</section>\n";
 }
 
-/// In how many runs a check ran (its track's judged cells), so that "seen N of M" counts only runs that could.
-int hist_runs_of_check(const HistoryView& view, const std::string& check) {
-    for (const auto& t : view.checks)
-        if (t.id == check)
-            return static_cast<int>(std::count_if(t.cells.begin(), t.cells.end(), [](const auto& c) { return c; }));
-    return static_cast<int>(view.runs.size());
-}
-
 std::string hist_run_cell(const HistoryView& view, std::size_t index) {
     if (index >= view.runs.size()) return "?";
     const auto& run = view.runs[index];
@@ -162,29 +154,31 @@ std::string hist_run_cell(const HistoryView& view, std::size_t index) {
 }
 
 void hist_behaviour_changed(const HistoryView& view, const std::vector<const Behaviour*>& rows, std::ostream& out) {
-    out << "<h3>Started or stopped (" << rows.size() << ")</h3>\n";
+    out << "<h3>Started, stopped or changed (" << rows.size() << ")</h3>\n";
     if (rows.empty()) {
         out << "<p>Every observation was made in every run that ran its check.</p>\n";
         return;
     }
     out << "<table class=\"compact\" id=\"behaviour-changed\">\n<tr><th>first run</th><th>last run</th><th>seen</th>"
-           "<th>runs</th><th>check</th><th>observation</th></tr>\n";
+           "<th>runs</th><th>check</th><th>observation (as last made)</th><th>change</th></tr>\n";
     for (const Behaviour* b : rows) {
         out << "<tr><td>" << hist_html(hist_run_cell(view, b->first)) << "</td><td>"
             << hist_html(hist_run_cell(view, b->last)) << "</td><td class=\"n\">" << b->seen << " of "
-            << hist_runs_of_check(view, b->check) << "</td><td>";
+            << runs_judging(view, b->check) << "</td><td>";
         charts::span_svg(view, b->first, b->last, out);
-        out << "</td><td>" << hist_html(b->check) << "</td><td>" << hist_html(b->text) << "</td></tr>\n";
+        out << "</td><td>" << hist_html(b->check) << "</td><td>" << hist_html(b->text) << "</td><td>"
+            << hist_html(b->change) << "</td></tr>\n";
     }
     out << "</table>\n";
 }
 
 void hist_behaviour(const HistoryView& view, std::ostream& out) {
     std::vector<const Behaviour*> changed, steady;
-    for (const auto& b : view.behaviour) (b.seen < hist_runs_of_check(view, b.check) ? changed : steady).push_back(&b);
+    for (const auto& b : view.behaviour) (b.steady(runs_judging(view, b.check)) ? steady : changed).push_back(&b);
     out << "<section id=\"behaviour\"><h2>Behaviour over time</h2>\n<p>What the target chose where the seeds are "
-           "silent (the observations of the runs): those that started or stopped first, by the first run that made "
-           "them; \"seen N of M\" counts the runs that ran its check.</p>\n";
+           "silent (the observations of the runs): first those that started, stopped, or changed a value once (a "
+           "status; not a count that follows the seed), by the first run that made them; \"seen N of M\" counts the "
+           "runs that ran its check.</p>\n";
     hist_behaviour_changed(view, changed, out);
     out << "<details><summary>Made in every run that ran its check (" << steady.size() << ")</summary>\n";
     if (!steady.empty()) {

@@ -75,7 +75,7 @@ void behaviour_table(const HistoryView& view, std::ostream& out) {
     std::vector<const Behaviour*> changed;
     std::size_t steady = 0;
     for (const auto& b : view.behaviour) {
-        if (b.steady(view.runs.size()))
+        if (b.steady(runs_judging(view, b.check)))
             ++steady;
         else
             changed.push_back(&b);

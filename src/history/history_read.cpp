@@ -210,6 +210,14 @@ std::vector<std::string> statement_order() {
 
 }  // namespace
 
+int runs_judging(const HistoryView& view, const std::string& check) {
+    for (const auto& t : view.checks)
+        if (t.id == check)
+            return static_cast<int>(
+                std::count_if(t.cells.begin(), t.cells.end(), [](const auto& c) { return c.has_value(); }));
+    return static_cast<int>(view.runs.size());
+}
+
 HistoryView read_history(const std::string& path, const Filter& filter) {
     if (!std::filesystem::exists(path))
         throw HistoryError(path + ": no such history (`conformance run --history " + path + "` makes it)");

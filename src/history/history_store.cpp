@@ -1,6 +1,10 @@
 // Appending a run to the history file (history_store.hpp); reading it back is history_read.cpp.
 #include "history/history_store.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -138,9 +142,29 @@ void insert_statements(SqliteFile& file, std::int64_t id, const run::RunResult& 
             .run();
 }
 
+/// A new history appears whole: made under another name, then linked to `path` (which fails when another process
+/// made it first: then theirs is used). A process never opens a file another is still creating, whose empty state
+/// it would cache.
+void create_whole(const std::string& path) {
+    if (std::filesystem::exists(path)) return;
+    const std::string made = path + ".new-" + std::to_string(::getpid());
+    std::filesystem::remove(made);
+    {
+        SqliteFile file(made, true);
+        WriteTransaction transaction(file);
+        prepare_for_writing(file);
+        transaction.commit();
+    }
+    const int linked = ::link(made.c_str(), path.c_str());
+    const int why = errno;
+    std::filesystem::remove(made);
+    if (linked != 0 && why != EEXIST) throw HistoryError(path + ": cannot be made: " + std::string(std::strerror(why)));
+}
+
 }  // namespace
 
 void prepare_history(const std::string& path) {
+    create_whole(path);
     SqliteFile file(path, true);
     refuse_unknown(file);
     WriteTransaction transaction(file);
@@ -149,6 +173,7 @@ void prepare_history(const std::string& path) {
 }
 
 std::int64_t append_run(const std::string& path, const run::RunResult& run) {
+    create_whole(path);
     SqliteFile file(path, true);
     refuse_unknown(file);
     WriteTransaction transaction(file);

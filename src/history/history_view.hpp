@@ -69,10 +69,8 @@ struct Behaviour {
     std::size_t first = 0;  ///< the first run (HistoryView::runs index) that made it
     std::size_t last = 0;   ///< the last run that made it
     int seen = 0;           ///< in how many runs
-    /// Made by every run, alike or with values that follow the seed: what held throughout.
-    bool steady(std::size_t runs) const {
-        return first == 0 && last + 1 == runs && seen == static_cast<int>(runs) && !changed_at;
-    }
+    /// Made by every one of the `runs` that ran its check, alike or with values that follow the seed: what held.
+    bool steady(int runs) const { return seen >= runs && !changed_at; }
 };
 
 /// Milliseconds per request of one suite in each run (its checks' time over their requests, property checks left
@@ -92,6 +90,10 @@ struct HistoryView {
     std::vector<Behaviour> behaviour;
     std::vector<SuiteTiming> timing;  ///< by suite name
 };
+
+/// In how many runs of `view` its check `check` was judged (its track's cells), so that an observation is compared
+/// only with the runs that could make it; all runs when the check has no track.
+int runs_judging(const HistoryView& view, const std::string& check);
 
 /// Markdown: the runs, the flaky and failing statements and checks with their pass rates, the behaviour that
 /// changed, the time per request by suite.

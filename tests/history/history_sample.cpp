@@ -139,7 +139,7 @@ history::RunRow hist_sample_run(std::int64_t id, const char* release, std::uint6
 
 history::Behaviour hist_sample_seen(std::string check, std::string text, std::size_t first, std::size_t last,
                                     int seen) {
-    return {std::move(check), std::move(text), first, last, seen};
+    return {.check = std::move(check), .text = std::move(text), .first = first, .last = last, .seen = seen};
 }
 
 }  // namespace
