@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "history/history_sample.hpp"
+#include "report/report_schema.hpp"
 
 namespace bds::history {
 namespace {
@@ -55,6 +56,10 @@ TEST(HistoryJson, HoldsEveryRunTrackAndBehaviourByRunNumber) {
     const auto& moved = doc["behaviour"].back();
     EXPECT_EQ(moved["changed_at_run"], doc["runs"][5]["id"]);
     EXPECT_EQ(moved["change"], "400 → 422 from run #6");
+    EXPECT_EQ(test::schema_errors(doc, "history.schema.json"), std::vector<std::string>{});
+    auto cut = doc;
+    cut["statements"][0].erase("flaky");
+    EXPECT_FALSE(test::schema_errors(cut, "history.schema.json").empty()) << "the schema accepts a track without flaky";
 }
 
 }  // namespace
