@@ -24,25 +24,25 @@ std::vector<bool> draws(const Intermittence& intermittence, int n) {
     return out;
 }
 
-long shown(const std::vector<bool>& draws) { return std::count(draws.begin(), draws.end(), true); }
+long shown_on(const std::vector<bool>& draws) { return std::count(draws.begin(), draws.end(), true); }
 
 TEST(Intermittence, AtRateOneTheDefectShowsAlwaysInAndOutsideRequests) {
     const Intermittence always(1.0, 5);
     EXPECT_TRUE(always.shows()) << "outside a request: construction asks the policy (whether tokens expire)";
-    EXPECT_EQ(shown(draws(always, 50)), 50);
+    EXPECT_EQ(shown_on(draws(always, 50)), 50);
 }
 
 TEST(Intermittence, EachRequestDrawsOnceFromTheSeed) {
     const Intermittence half(0.5, 11);
     const auto first = draws(half, 200);
-    EXPECT_GE(shown(first), 60);
-    EXPECT_LE(shown(first), 140);
+    EXPECT_GE(shown_on(first), 60);
+    EXPECT_LE(shown_on(first), 140);
     const Intermittence again(0.5, 11);
     EXPECT_EQ(draws(again, 200), first) << "the same seed draws the same requests";
     const Intermittence other(0.5, 12);
     EXPECT_NE(draws(other, 200), first);
     const Intermittence rare(0.1, 11);
-    EXPECT_LE(shown(draws(rare, 200)), 40);
+    EXPECT_LE(shown_on(draws(rare, 200)), 40);
 }
 
 TEST(Intermittence, ARequestKeepsItsDrawAndOtherThreadsKeepTheStandingOne) {
@@ -76,11 +76,11 @@ TEST_F(StubDefect, ADefectAtARateShowsOnThatFractionOfRequests) {
         return out;
     };
     const auto half = totals(0.5, 7);
-    EXPECT_GE(shown(half), 60) << "about half of 200";
-    EXPECT_LE(shown(half), 140);
+    EXPECT_GE(shown_on(half), 60) << "about half of 200";
+    EXPECT_LE(shown_on(half), 140);
     EXPECT_EQ(totals(0.5, 7), half) << "the same seed shows it on the same requests, one client asking";
     EXPECT_NE(totals(0.5, 8), half);
-    EXPECT_EQ(shown(totals(1.0, 7)), 200) << "rate 1: every request, as the matrices run";
+    EXPECT_EQ(shown_on(totals(1.0, 7)), 200) << "rate 1: every request, as the matrices run";
 }
 
 }  // namespace
