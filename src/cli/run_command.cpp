@@ -42,8 +42,10 @@ struct RunArgs {
     double rate = -1;
     std::string stub_envelope, stub_collation, stub_choices;
     std::vector<std::string> stub_choose;
-    std::string stub_defect;  // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
-    int stub_token_ttl = 3;   // short: the expiry check (AUTH-06) decides instead of being skipped
+    std::string stub_defect;        // --stub-defect: one defect of the bundled stub (stub/variation/defects.hpp)
+    double stub_defect_rate = 1.0;  // --stub-defect-rate: the fraction of requests it shows on
+    const CLI::Option* stub_defect_rate_option = nullptr;  // whether it was given
+    int stub_token_ttl = 3;  // short: the expiry check (AUTH-06) decides instead of being skipped
     std::string baseline;
     std::string history;  // --history FILE: the run appended to it (history/history_store.hpp)
     std::string release;  // --release LABEL: over the target file's `release`
@@ -99,6 +101,11 @@ std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
     if (stub) {
         if (const auto chosen = stub::describe(stub->choices); !chosen.empty()) add("--stub-choose", chosen);
         if (stub->defect != stub::Defect::None) add("--stub-defect", std::string(stub::info(stub->defect).name));
+        if (stub->defect_rate < 1) {  // its draws are seeded by the run's --seed, which the replay line gives
+            char rate[32];
+            const auto end = std::to_chars(rate, rate + sizeof rate, stub->defect_rate).ptr;
+            add("--stub-defect-rate", std::string(rate, end));
+        }
         if (!a.stub_data.empty()) add("--stub-data", a.stub_data);
         if (a.stub_token_ttl != RunArgs{}.stub_token_ttl) add("--stub-token-ttl", std::to_string(a.stub_token_ttl));
     }
@@ -106,8 +113,9 @@ std::string replay_prefix(const RunArgs& a, const stub::StubOptions* stub) {
 }
 
 /// The target the run judges: a target file, a base URL (of a stub with the demo users), or the bundled stub
-/// started in `embedded`. Its settings from the command line applied.
-client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
+/// started in `embedded`. Its settings from the command line applied; `seed`, the run's, draws the requests a
+/// defect shown on a fraction of them shows on (--stub-defect-rate), so that a run's --seed replays them.
+client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue, std::uint64_t seed,
                                std::optional<bundled::EmbeddedStub>& embedded, std::string& replay) {
     client::TargetConfig target;
     try {
@@ -121,6 +129,9 @@ client::TargetConfig target_of(const RunArgs& a, const Catalogue& catalogue,
             options.choices = parse_choices(a.stub_choices, a.stub_choose, a.stub_envelope, a.stub_collation);
             options.token_ttl = std::chrono::seconds(a.stub_token_ttl);
             options.defect = parse_defect("--stub-defect", a.stub_defect);
+            require_defect_for_rate(*a.stub_defect_rate_option, options.defect, "--stub-defect");
+            options.defect_rate = a.stub_defect_rate;
+            options.defect_seed = seed;
             if (!a.base_url.empty()) {
                 target = bundled::stub_target(options, client::target_from_json({{"base_url", a.base_url}}).base_url);
                 replay = replay_prefix(a, nullptr);
@@ -194,6 +205,10 @@ void add_bundled_stub_options(CLI::App& cmd, RunArgs& args) {
                 86400);
     cmd.add_option("--stub-defect", args.stub_defect,
                    "Bundled stub only: turn on one defect (see `conformance stub --list-defects`)");
+    args.stub_defect_rate_option =
+        add_defect_rate(cmd, "--stub-defect-rate", args.stub_defect_rate,
+                        "Bundled stub only: the fraction of requests the defect shows on, drawn once per request from "
+                        "--seed (the reference's answers on the others): a rule kept only sometimes");
 }
 
 }  // namespace
@@ -293,7 +308,8 @@ void add_run_command(CLI::App& app) {
 
         const Catalogue catalogue = builtin_catalogue();
         std::optional<bundled::EmbeddedStub> embedded;
-        const client::TargetConfig target = target_of(*a, catalogue, embedded, options.replay_prefix);
+        // After --seed is read: it seeds the bundled stub's draws of --stub-defect-rate.
+        const client::TargetConfig target = target_of(*a, catalogue, options.seed, embedded, options.replay_prefix);
         // The journal of what the run writes (docs/reliability.md, "Cleaning up after a run"): by default beside the
         // reports, when the target outlives the run (the bundled stub in this process does not).
         if (!embedded && options.journal_file.empty()) {

@@ -1,4 +1,6 @@
 // `conformance stub`: the reference implementation, served until interrupted.
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,9 +32,19 @@ struct StubArgs {
     int port = 8080;
     int token_ttl = 3600;
     std::string users, data, envelope, collation, defect, choices;
+    std::string defect_seed = "0";  // digits only: CLI11 would read "-1" into an unsigned number as 2^64 - 1
     std::vector<std::string> choose;
     bool list_defects = false, list_choices = false;
 };
+
+std::uint64_t parse_defect_seed(const std::string& text) {
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
+        throw ExitError{
+            kUsage, "--defect-seed: expected a whole number from 0 to 18446744073709551615, found \"" + text + "\""};
+    return seed;
+}
 
 }  // namespace
 
@@ -66,11 +78,16 @@ void add_stub_command(CLI::App& app) {
         ->check(CLI::IsMember({"ci", "cs"}));
     cmd->add_option("--defect", args->defect,
                     "Turn on one realistic defect (names: --list-defects), to measure the harness");
+    auto* rate =
+        add_defect_rate(*cmd, "--defect-rate", args->options.defect_rate,
+                        "The fraction of requests the defect shows on, drawn once per request (the reference's "
+                        "answers on the others): a rule kept only sometimes");
+    cmd->add_option("--defect-seed", args->defect_seed, "Seed of the draws of --defect-rate")->capture_default_str();
     cmd->add_flag("--list-defects", args->list_defects,
                   "Print the defects --defect accepts, with what each does, and exit");
     cmd->add_flag("--list-choices", args->list_choices,
                   "Print the choices --choose accepts, each value with what it does, and exit");
-    cmd->callback([args] {
+    cmd->callback([args, rate] {
         if (args->list_defects) {
             for (const auto& d : stub::defects())
                 std::cout << d.name << "\t" << d.area << "\t" << d.rule << "\t" << d.description << "\n";
@@ -79,8 +96,14 @@ void add_stub_command(CLI::App& app) {
         if (args->list_choices) return print_choices(std::cout);
         auto& o = args->options;
         o.defect = parse_defect("--defect", args->defect);
+        require_defect_for_rate(*rate, o.defect, "--defect");
+        o.defect_seed = parse_defect_seed(args->defect_seed);
         if (o.defect != stub::Defect::None)
-            std::cerr << "defect on: " << args->defect << " (" << stub::info(o.defect).description << ")\n";
+            std::cerr << "defect on" << (o.defect_rate < 1 ? " some requests" : "") << ": " << args->defect << " ("
+                      << stub::info(o.defect).description << ")\n";
+        if (o.defect_rate < 1)
+            std::cerr << "the defect shows on a fraction " << o.defect_rate << " of requests, drawn from seed "
+                      << o.defect_seed << "\n";
         o.choices = parse_choices(args->choices, args->choose, args->envelope, args->collation);
         if (const auto chosen = stub::describe(o.choices); !chosen.empty()) std::cerr << "choices: " << chosen << "\n";
         o.port = args->port;

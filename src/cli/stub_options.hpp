@@ -1,5 +1,7 @@
 #pragma once
 /// The stub's choices and defects as the command line gives them (`stub`, `run --stub-…`, `selfcheck`).
+#include <CLI/CLI.hpp>
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -11,6 +13,13 @@ namespace bds::cli {
 
 /// The defect named `name` ("" and "none": none); ExitError(kUsage) naming the known ones otherwise.
 stub::Defect parse_defect(const std::string& option, const std::string& name);
+
+/// Adds `name` (--defect-rate, --stub-defect-rate) to `cmd`, bound to `rate`: the fraction of requests the defect shows
+/// on (StubOptions::defect_rate), a number above 0 and at most 1 (else a usage error naming the option).
+CLI::Option* add_defect_rate(CLI::App& cmd, const std::string& name, double& rate, const std::string& help);
+
+/// ExitError(kUsage) when `rate_option` was given (`rate` set) without a defect: a rate is of the defect it shows.
+void require_defect_for_rate(const CLI::Option& rate_option, stub::Defect defect, const std::string& defect_option);
 
 /// `choices` ("random:SEED" or "") then each `choose` item ("A-08=5000") then the shorthands when
 /// given; ExitError(kUsage) saying what is wrong.

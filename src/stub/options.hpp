@@ -3,6 +3,7 @@
 /// are the reference stub's, spec/assumptions.md); `defect` breaks one rule on purpose (variation/defects.hpp).
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,8 +48,14 @@ struct StubOptions {
     /// PEM files of a certificate (with its chain) and its private key: when both are set the stub serves HTTPS.
     std::string tls_cert, tls_key;
     Clock clock = [] { return std::chrono::system_clock::now(); };
-    Choices choices;                           ///< how it behaves where the seeds are silent
-    Defect defect = Defect::None;              ///< one deliberate defect, for measuring the harness
+    Choices choices;               ///< how it behaves where the seeds are silent
+    Defect defect = Defect::None;  ///< one deliberate defect, for measuring the harness
+    /// The fraction of requests the defect shows on, in (0, 1]: drawn once per request (every question of one request
+    /// has one answer), the reference's answers on the others; a rule kept only sometimes, for testing the detection
+    /// of flaky rules. 1: on every request (the matrices').
+    double defect_rate = 1.0;
+    /// Seeds the draws of defect_rate: the same requests in the same order draw the same answers.
+    std::uint64_t defect_seed = 0;
     std::shared_ptr<Interceptor> interceptor;  ///< none by default
     /// The database RecordSelection and a query's ordering are passed into (a test's PostgreSQL or MariaDB); unset:
     /// the one choice A-115 names (the stub's own evaluator by default).

@@ -17,7 +17,7 @@ std::shared_ptr<SqlEngine> database_of(const StubOptions& options) {
 StubState::StubState(const Catalogue& cat, StubOptions opts)
     : catalogue(cat),
       options(std::move(opts)),
-      variation(cat, options.choices, options.defect, database_of(options)),
+      variation(cat, options.choices, options.defect, database_of(options), options.defect_rate, options.defect_seed),
       tokens(variation.token_ttl(options.token_ttl), options.clock, variation.policy().tokens_expire()),
       store(options.clock, variation),
       rows(catalogue, variation) {

@@ -50,10 +50,16 @@ StubServer::StubServer(const Catalogue& catalogue, StubOptions options)
     const int threads = opts.threads;
     svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
     const Variation& variation = state_->variation;
+    // A request is served on one thread from its pre-routing handler to its post-routing one (the error and exception
+    // handlers between them): whether a defect shows on it (StubOptions::defect_rate) is drawn first, and kept until
+    // its answer is made.
     svr.set_pre_routing_handler([&variation](const httplib::Request& req, httplib::Response& res) {
+        variation.begin_request();
         return variation.intercept(req, res) ? httplib::Server::HandlerResponse::Handled
                                              : httplib::Server::HandlerResponse::Unhandled;
     });
+    svr.set_post_routing_handler(
+        [&variation](const httplib::Request&, httplib::Response&) { variation.end_request(); });
     if (Interceptor* interceptor = opts.interceptor.get())
         svr.set_logger(
             [interceptor](const httplib::Request& req, const httplib::Response& res) { interceptor->after(req, res); });

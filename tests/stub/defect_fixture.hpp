@@ -10,8 +10,9 @@ using stub::Defect;
 
 class StubDefect : public StubTest {
 protected:
-    /// Restarts the stub (fresh data, fresh clock) with `defect` on, under `choices`.
-    void start(Defect defect, const stub::Choices& choices = {}) {
+    /// Restarts the stub (fresh data, fresh clock) with `defect` on, under `choices`, on the fraction `rate` of
+    /// requests drawn from `seed` (StubOptions::defect_rate).
+    void start(Defect defect, const stub::Choices& choices = {}, double rate = 1.0, std::uint64_t seed = 0) {
         client.reset();
         server.reset();
         clock = ManualClock{};
@@ -20,6 +21,8 @@ protected:
         options.threads = 2;
         options.defect = defect;
         options.choices = choices;
+        options.defect_rate = rate;
+        options.defect_seed = seed;
         server = std::make_unique<stub::StubServer>(catalogue, options);
         server->start();
         client = std::make_unique<httplib::Client>("127.0.0.1", server->port());

@@ -45,7 +45,7 @@ Reading Engine::reading() const {
         r.equality_ignores_trailing_blanks = false;
         r.like_blanks = Reading::LikeBlanks::Significant;
     }
-    if (policy_) policy_->reading(r);
+    if (policy_) policy_()->reading(r);
     return r;
 }
 

@@ -5,6 +5,7 @@
 /// RecordSelection reads a condition. SQL Server is the default.
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -18,8 +19,10 @@ namespace bds::stub {
 
 class Engine {
 public:
-    /// `policy`: the reference's or a defect's (policy.hpp), which may read conditions otherwise; it outlives this.
-    explicit Engine(const Choices& choices, const Policy* policy = nullptr) : choices_(choices), policy_(policy) {}
+    /// `policy`: the policy answering now (policy.hpp: the reference's, or a defect's on the requests it shows on),
+    /// which may read conditions otherwise; none: the reference's.
+    explicit Engine(const Choices& choices, std::function<const Policy*()> policy = {})
+        : choices_(choices), policy_(std::move(policy)) {}
 
     /// How this database reads RecordSelection (A-17, A-98..A-104, A-108): always as one real engine does
     /// (oracle/engine_profiles.hpp), so choices that only SQLite has (A-102 `ascii` under ci, A-108 `ascii`) make it
@@ -45,7 +48,7 @@ public:
 
 private:
     Choices choices_;
-    const Policy* policy_;
+    std::function<const Policy*()> policy_;
 };
 
 }  // namespace bds::stub

@@ -89,11 +89,14 @@ json datetime_as(Choices::DatetimeForm form, SqlKind kind, const std::string& te
 
 }  // namespace
 
-Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect, std::shared_ptr<SqlEngine> database)
+Variation::Variation(const Catalogue& catalogue, Choices choices, Defect defect, std::shared_ptr<SqlEngine> database,
+                     double defect_rate, std::uint64_t defect_seed)
     : catalogue_(catalogue),
       choices_(implied(choices)),
-      policy_(make_policy(defect)),
-      engine_(choices_, policy_.get()),
+      defect_policy_(make_policy(defect)),
+      reference_policy_(make_policy(Defect::None)),
+      intermittence_(defect_rate, defect_seed),
+      engine_(choices_, [this] { return &policy(); }),
       database_(std::move(database)) {}
 
 // --- every request ---
@@ -118,7 +121,7 @@ std::optional<std::string> Variation::param(const httplib::Request& req, const c
 
 void Variation::error(httplib::Response& res, int status, const std::string& code, const std::string& message,
                       const json& violations) const {
-    policy_->error_status(status, code);
+    policy().error_status(status, code);
     if (status == 400 && choices_.bad_input_status == Choices::BadInputStatus::S422) status = 422;
     res.status = status;
     res.reason = reason_phrase(status);  // marks the answer as the stub's own (the server's error handler leaves it)
@@ -181,7 +184,7 @@ void Variation::token_info(httplib::Response& res, const User& user) const {
 // --- reads ---
 
 void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optional<std::string> number) const {
-    policy_->paging_input(size, number);
+    policy().paging_input(size, number);
     const bool strict = choices_.paging_values == Choices::PagingValues::Strict;
     constexpr std::size_t kLargest = 1u << 30;
     std::optional<std::size_t> page_size;
@@ -205,7 +208,7 @@ void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optio
                                                        std::to_string(kLargest) + ", got \"" + *number + "\""};
         q.page_number = n.value_or(1);
     }
-    policy_->paging(q);
+    policy().paging(q);
 }
 
 std::optional<int> Variation::feed_refusal(const Record& record) const {
@@ -242,12 +245,12 @@ bool Variation::visible(const Record& record, bool deleted, const ListQuery& q) 
         const auto hidden = is_view(record) ? choices_.deleted_in_views : choices_.deleted_in_lists;
         if (hidden == Choices::Deleted::Hidden) return false;
     }
-    return policy_->visible(deleted, q);
+    return policy().visible(deleted, q);
 }
 
 bool Variation::needs_all_rows(const ListQuery& q) const {
     return !q.order_by.empty() || selects_in_database(q) || choices_.row_order != Choices::RowOrder::Key ||
-           policy_->needs_all_rows(q);
+           policy().needs_all_rows(q);
 }
 
 void Variation::select_in_database(const Record& record, const ListQuery& q, std::vector<json>& rows) const {
@@ -265,7 +268,7 @@ void Variation::select_in_database(const Record& record, const ListQuery& q, std
 
 void Variation::arrange(const Record& record, const ListQuery& q, std::vector<json>& rows, std::size_t& first) const {
     if (!q.order_by.empty()) {
-        if (database_) return policy_->arrange(record, q, rows, first);  // select_in_database ordered them
+        if (database_) return policy().arrange(record, q, rows, first);  // select_in_database ordered them
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {
@@ -290,7 +293,7 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         for (const auto& [hash, i] : order) shuffled.push_back(std::move(rows[i]));
         rows = std::move(shuffled);
     }
-    policy_->arrange(record, q, rows, first);
+    policy().arrange(record, q, rows, first);
 }
 
 void Variation::present(const Catalogue& catalogue, const Record& record, json& row) const {
@@ -335,13 +338,13 @@ void Variation::present(const Catalogue& catalogue, const Record& record, json& 
             default: break;
         }
     }
-    policy_->present(row);
+    policy().present(row);
 }
 
 void Variation::write_list(httplib::Response& res, const std::vector<RowText>& rows, std::size_t total,
                            Endpoint endpoint) const {
     // The rows come printed, so the answer is spliced from their texts rather than built and printed whole.
-    std::optional<json> answered = policy_->total_answered(endpoint, rows.size(), total);
+    std::optional<json> answered = policy().total_answered(endpoint, rows.size(), total);
     if (answered && answered->is_number() && choices_.count_form == Choices::CountForm::String)
         *answered = answered->dump();
     const std::string count = answered ? answered->dump() : "";
@@ -411,18 +414,18 @@ void Variation::before_validate(const Record& record, json& sent) const {
             it = drop ? sent.erase(it) : std::next(it);
         }
     }
-    policy_->before_validate(record, sent);
+    policy().before_validate(record, sent);
 }
 
 bool Variation::edits_sent() const {
     return choices_.platform_fields == Choices::Allow::Ignored || choices_.unknown_fields == Choices::Allow::Ignored ||
-           policy_->edits_sent();
+           policy().edits_sent();
 }
 
 bool Variation::refuses(const Record& record, const json& sent, const Violation& v) const {
     if (v.rule == "allowed_values" && choices_.allowed_values == Choices::Allow::Ignored) return false;
     if (v.rule == "code_page" && choices_.code_page != Choices::CodePage::Refuse) return false;
-    return policy_->keep_violation(record, sent, v);
+    return policy().keep_violation(record, sent, v);
 }
 
 void Variation::block_violations(const Record& record, const json& block, json& violations) const {
@@ -444,7 +447,7 @@ void Variation::block_violations(const Record& record, const json& block, json& 
                 {{"index", i}, {"field", ""}, {"pointer", at}, {"message", "this key is already in the block"}});
         engine_.violations(record, block[i], i, choices_.scale(), violations);
     }
-    policy_->add_violations(record, block, violations);
+    policy().add_violations(record, block, violations);
 }
 
 void Variation::before_store(const Record& record, const json& sent, json& normalized) const {
@@ -465,12 +468,12 @@ void Variation::before_store(const Record& record, const json& sent, json& norma
         for (const auto& f : record.fields)
             if (f.type.kind == SqlKind::List && normalized.contains(f.name) && normalized[f.name].is_array())
                 std::reverse(normalized[f.name].begin(), normalized[f.name].end());
-    policy_->before_store(record, sent, normalized);
+    policy().before_store(record, sent, normalized);
 }
 
 void Variation::sync_answer(httplib::Response& res, const Record& record, const std::vector<json>& stored) const {
     int status = 200;
-    policy_->sync_status(status);
+    policy().sync_status(status);
     switch (choices_.sync_answer) {
         case Choices::SyncAnswer::Count: return send_json(res, status, {{"accepted", stored.size()}});
         case Choices::SyncAnswer::Empty: res.status = status; return;
@@ -495,7 +498,7 @@ void Variation::upsert(const Record& record, const Row* old, json& rec, StoreEdi
             if (!rec.contains(name) && !(f && f->managed)) rec[name] = value;  // a field not sent keeps its value
         }
     new_id = old && choices_.id_on_update == Choices::IdOnUpdate::New;
-    policy_->upsert(old, rec, edit);
+    policy().upsert(old, rec, edit);
 }
 
 std::int64_t Variation::change_instant(std::int64_t now, std::int64_t last) const {
@@ -531,7 +534,7 @@ int Variation::reference_week(std::int64_t ticks) const {
 
 int Variation::week(std::int64_t ticks) const {
     int out = reference_week(ticks);
-    policy_->week(ticks, out);
+    policy().week(ticks, out);
     return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,7 @@
 #include "stub/variation/choices.hpp"
 #include "stub/variation/defects.hpp"
 #include "stub/variation/engine.hpp"
+#include "stub/variation/intermittence.hpp"
 #include "stub/variation/query_body.hpp"
 
 namespace bds::stub {
@@ -30,12 +32,16 @@ namespace bds::stub {
 class Variation {
 public:
     /// `database`: the SQL database RecordSelection and OrderBy are passed into, or none (the evaluator).
-    Variation(const Catalogue& catalogue, Choices choices, Defect defect,
-              std::shared_ptr<SqlEngine> database = nullptr);
+    /// `defect_rate`, `defect_seed`: the fraction of requests `defect` shows on, and the seed drawing them
+    /// (StubOptions::defect_rate, intermittence.hpp).
+    Variation(const Catalogue& catalogue, Choices choices, Defect defect, std::shared_ptr<SqlEngine> database = nullptr,
+              double defect_rate = 1.0, std::uint64_t defect_seed = 0);
 
     const Choices& choices() const { return choices_; }
-    /// The answers of the reference service, or of the defect the stub is set to.
-    const Policy& policy() const { return *policy_; }
+    /// The answers of the reference service, or of the defect the stub is set to: always at defect_rate 1, else on
+    /// the requests the defect shows on (intermittence.hpp). Both policies live as long as the stub, so that a defect
+    /// keeping state (a cache) keeps it across the requests it does not show on.
+    const Policy& policy() const { return intermittence_.shows() ? *defect_policy_ : *reference_policy_; }
     Collation collation() const {
         return choices_.case_insensitive() ? Collation::CaseInsensitive : Collation::CaseSensitive;
     }
@@ -53,6 +59,10 @@ public:
     const Engine& engine() const { return engine_; }
 
     // --- every request ---
+    /// The server's thread begins to serve a request (before intercept): draws whether the defect shows on it.
+    void begin_request() const { intermittence_.begin_request(); }
+    /// The server's thread has answered its request (before the answer is written).
+    void end_request() const { intermittence_.end_request(); }
     /// Answers a request before it is routed (a rate limit's 429); false: route it.
     bool intercept(const httplib::Request& req, httplib::Response& res) const;
     /// A query parameter as the target reads its name and a repeated one.
@@ -146,8 +156,9 @@ private:
     int reference_week(std::int64_t ticks) const;
     const Catalogue& catalogue_;
     Choices choices_;
-    std::unique_ptr<Policy> policy_;
-    Engine engine_;  ///< after policy_, which it asks
+    std::unique_ptr<Policy> defect_policy_, reference_policy_;
+    Intermittence intermittence_;
+    Engine engine_;  ///< after the policies, which it asks
     std::shared_ptr<SqlEngine> database_;
     mutable std::atomic<unsigned long> requests_{0};
 };
