@@ -15,7 +15,8 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "history_runs_test: $*" >&2; exit 1; }
 cd "$work"
 
-common=(run --suite sync --cases 5 --jobs 2 --history history.db)
+# --jobs 1: the stub draws the defect per request, so that a seed gives one order of requests and one outcome.
+common=(run --suite sync --cases 5 --jobs 1 --stub-token-ttl 3600 --history history.db)
 second=(--release 2.4.0 --stub-choose A-60=merge --stub-defect total-cached --stub-defect-rate 0.5 --rerun-failures 2)
 run_one() {  # SEED ARGS...: a run, whose verdict may be pass or fail (the defect), never anything else
   local seed=$1 code=0

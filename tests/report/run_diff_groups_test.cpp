@@ -2,6 +2,7 @@
 // changes stay apart; the order is fixed.
 #include <gtest/gtest.h>
 
+#include "report/observation_shape.hpp"
 #include "report/run_diff.hpp"
 
 namespace bds {
