@@ -14,19 +14,9 @@ namespace {
 
 std::string hist_html(std::string_view text) { return report::escape_xml(text); }
 
-std::string hist_html_fixed(double value, int decimals) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
-}
-
-constexpr std::string_view kHistHtmlStyle = R"(
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#1d2329}
-h1{margin-bottom:.2em}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:2em}
-table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
-th{background:#f6f8fa}td.n{text-align:right}
-dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
-.pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete{background:#ffe7c2}.interrupted,.unknown,.skip{background:#eaeef2}
+// After report::kPageStyle.
+constexpr std::string_view kHistHtmlStyle =
+    R"(.pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete{background:#ffe7c2}.interrupted,.unknown,.skip{background:#eaeef2}
 .note{color:#57606a}.flaky-word{color:#9a6700}details{margin:.4em 0}summary{cursor:pointer}
 .scroll{overflow-x:auto;max-width:100%}
 table.compact td,table.compact th{padding:.1em .5em;font-size:.9em}
@@ -110,7 +100,8 @@ void hist_runs_table(const HistoryView& view, std::ostream& out) {
             << hist_html(run.harness_version) << "</td><td class=\"n\">" << run.seed << "</td><td class=\"n\">"
             << run.cases << "</td><td class=\"" << charts::verdict_class(run.verdict) << "\">" << hist_html(run.verdict)
             << "</td><td class=\"n\">" << run.requests << "</td><td class=\"n\">"
-            << hist_html_fixed(run.duration_ms / 1000, 1) << " s</td><td class=\"n\">" << run.reruns << "</td></tr>\n";
+            << report::fixed_decimals(run.duration_ms / 1000, 1) << " s</td><td class=\"n\">" << run.reruns
+            << "</td></tr>\n";
     }
     out << "</table></div>\n";
 }
@@ -206,7 +197,7 @@ void hist_timing(const HistoryView& view, std::ostream& out) {
         out << "<tr><td>" << hist_html(charts::run_name(view.runs[i])) << "</td>";
         for (const auto& s : view.timing) {
             const auto& v = i < s.ms_per_request.size() ? s.ms_per_request[i] : std::nullopt;
-            out << "<td class=\"n\">" << (v ? hist_html_fixed(*v, 1) : "–") << "</td>";
+            out << "<td class=\"n\">" << (v ? report::fixed_decimals(*v, 1) : "–") << "</td>";
         }
         out << "</tr>\n";
     }
@@ -219,7 +210,7 @@ void write_history_html(const HistoryView& view, std::ostream& out) {
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         << "<meta name=\"generator\" content=\"conformance history\"/>\n"
-        << "<title>Run history: " << hist_html(view.file) << "</title>\n<style>" << kHistHtmlStyle
+        << "<title>Run history: " << hist_html(view.file) << "</title>\n<style>" << report::kPageStyle << kHistHtmlStyle
         << "</style>\n</head>\n<body>\n";
     hist_header(view, out);
     hist_legend(out);

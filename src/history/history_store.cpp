@@ -13,41 +13,10 @@
 #include "history/history_schema.hpp"
 #include "history/sqlite_file.hpp"
 #include "run/baseline.hpp"
+#include "run/statement_outcome.hpp"
 
 namespace bds::history {
 namespace {
-
-/// Worst first: a statement is as good as the worst of its checks (a skip or an error decides nothing).
-int hist_badness(run::Outcome o) {
-    switch (o) {
-        case run::Outcome::Fail: return 3;
-        case run::Outcome::Error: return 2;
-        case run::Outcome::Skip: return 1;
-        case run::Outcome::Pass: return 0;
-    }
-    return 0;
-}
-
-/// A statement's outcome in one run: the strongest level of its checks, the worst outcome, and flaky when a check
-/// that failed it passed on a rerun.
-struct StatementCell {
-    Level level = Level::Observe;
-    run::Outcome outcome = run::Outcome::Pass;
-    bool flaky = false;
-};
-
-std::map<std::string, StatementCell> statement_cells(const run::RunResult& run) {
-    std::map<std::string, StatementCell> out;
-    for (const auto& r : run.results)
-        for (const auto& id : r.verifies) {
-            const bool first = !out.contains(id);
-            auto& cell = out[id];
-            if (first || static_cast<int>(r.level) < static_cast<int>(cell.level)) cell.level = r.level;
-            if (first || hist_badness(r.outcome) > hist_badness(cell.outcome)) cell.outcome = r.outcome;
-            cell.flaky = cell.flaky || r.flaky();
-        }
-    return out;
-}
 
 /// Stores texts once: the id of `text`, added when new.
 class Texts {
@@ -133,7 +102,7 @@ void insert_checks(SqliteFile& file, std::int64_t id, const run::RunResult& run)
 void insert_statements(SqliteFile& file, std::int64_t id, const run::RunResult& run) {
     auto insert = file.prepare(
         "INSERT INTO statement_outcomes(run_id, statement_id, level, outcome, flaky) VALUES (?1, ?2, ?3, ?4, ?5)");
-    for (const auto& [statement, cell] : statement_cells(run))
+    for (const auto& [statement, cell] : run::statement_outcomes(run))
         insert.bind(1, id)
             .bind(2, statement)
             .bind(3, to_string(cell.level))

@@ -17,19 +17,11 @@ namespace {
 
 std::string h(std::string_view text) { return escape_xml(text); }
 
-std::string fixed(double value, int decimals) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
-}
+std::string fixed(double value, int decimals) { return fixed_decimals(value, decimals); }
 
-constexpr std::string_view kStyle = R"(
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#1d2329}
-h1{margin-bottom:.2em}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:2em}
-table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
-th{background:#f6f8fa}td.n{text-align:right}
-dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
-.verdict{font-size:1.2em;font-weight:600;padding:.4em .8em;border-radius:4px;display:inline-block}
+// After report::kPageStyle.
+constexpr std::string_view kStyle =
+    R"(.verdict{font-size:1.2em;font-weight:600;padding:.4em .8em;border-radius:4px;display:inline-block}
 .pass{background:#dafbe1}.fail{background:#ffd7d5}.error,.incomplete,.interrupted{background:#ffe7c2}.skip{background:#eaeef2}.observed{background:#ddf4ff}
 .none{background:#fff;color:#8c959f}
 .badge{font-size:.8em;font-weight:600;padding:.1em .5em;border-radius:3px;text-transform:uppercase}
@@ -262,7 +254,7 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     const run::Verdict verdict = run.verdict();
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kStyle
+        << "<title>Conformance report: " << h(run.target) << "</title>\n<style>" << kPageStyle << kStyle
         << "</style>\n</head>\n<body>\n";
     out << "<header><h1>Conformance report</h1>\n<p class=\"verdict " << run::to_string(verdict) << "\">"
         << h(run::verdict_text(run)) << "</p>\n<dl class=\"meta\">\n";

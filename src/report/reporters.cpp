@@ -1,5 +1,7 @@
 #include "report/reporters.hpp"
 
+#include <cstdio>
+
 #include "common/text.hpp"
 
 namespace bds::report {
@@ -64,6 +66,20 @@ const std::map<std::string, Writer>& reporters() {
         {"md", write_markdown},
     };
     return table;
+}
+
+const std::string_view kPageStyle = R"(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#1d2329}
+h1{margin-bottom:.2em}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2em;margin-top:2em}
+table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.n{text-align:right}
+dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dl.meta dt{color:#57606a}dl.meta dd{margin:0}
+)";
+
+std::string fixed_decimals(double value, int decimals) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
 }
 
 }  // namespace bds::report

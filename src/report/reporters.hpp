@@ -52,6 +52,13 @@ std::string valid_utf8(std::string_view text);
 /// control characters XML cannot hold (all below U+0020 but tab, LF, CR) as U+FFFD.
 std::string escape_xml(std::string_view text);
 
+/// The CSS every HTML page of the harness starts with (the run report, the run history): fonts, headings, tables,
+/// the run's facts; each page adds its own after it.
+extern const std::string_view kPageStyle;
+
+/// `value` with `decimals` digits after the point ("12.5").
+std::string fixed_decimals(double value, int decimals);
+
 /// At most `max_bytes` of `text`, cut on a UTF-8 boundary, with "…" when cut.
 std::string shorten(std::string_view text, std::size_t max_bytes);
 

@@ -1,26 +1,10 @@
 #include "report/requirements_view.hpp"
 
-#include <map>
-#include <vector>
-
 #include "catalogue/requirements.hpp"
 #include "report/reporters.hpp"
+#include "run/statement_outcome.hpp"
 
 namespace bds::report {
-namespace {
-
-/// Worst first: a statement is as good as the worst of its checks (a skip or an error decides nothing).
-int badness(run::Outcome o) {
-    switch (o) {
-        case run::Outcome::Fail: return 3;
-        case run::Outcome::Error: return 2;
-        case run::Outcome::Skip: return 1;
-        case run::Outcome::Pass: return 0;
-    }
-    return 0;
-}
-
-}  // namespace
 
 std::string statement_links(const run::CheckResult& r) {
     std::string out;
@@ -31,9 +15,7 @@ std::string statement_links(const run::CheckResult& r) {
 }
 
 void requirements_html(const run::RunResult& run, std::ostream& out) {
-    std::map<std::string, std::vector<const run::CheckResult*>, std::less<>> by_statement;
-    for (const auto& r : run.results)
-        for (const auto& id : r.verifies) by_statement[id].push_back(&r);
+    const auto by_statement = run::statement_outcomes(run);
     out << "<section id=\"requirements\"><h2>Requirements judged (" << by_statement.size() << " statements)</h2>\n"
         << "<p>Each statement of the seeds a check of this run verifies: the strongest level it was judged at, the worst "
            "outcome of its checks (a skip or an error decides nothing), and the checks.</p>\n<table>\n"
@@ -41,18 +23,14 @@ void requirements_html(const run::RunResult& run, std::ostream& out) {
     for (const auto& statement : requirements()) {
         const auto found = by_statement.find(statement.id);
         if (found == by_statement.end()) continue;
-        Level level = Level::Observe;
-        run::Outcome worst = run::Outcome::Pass;
+        const auto& judged = found->second;
         std::string checks;
-        for (const auto* r : found->second) {
-            if (static_cast<int>(r->level) < static_cast<int>(level)) level = r->level;
-            if (badness(r->outcome) > badness(worst)) worst = r->outcome;
+        for (const auto* r : judged.checks)
             checks += (checks.empty() ? "" : ", ") + escape_xml(r->id) + " " + std::string(run::to_string(r->outcome));
-        }
+        const auto worst = run::to_string(judged.outcome);
         out << "<tr id=\"req-" << escape_xml(statement.id) << "\"><td><code>" << escape_xml(statement.id)
-            << "</code></td><td>" << escape_xml(statement.quote) << "</td><td>" << to_string(level)
-            << "</td><td class=\"" << run::to_string(worst) << "\">" << run::to_string(worst) << "</td><td>" << checks
-            << "</td></tr>\n";
+            << "</code></td><td>" << escape_xml(statement.quote) << "</td><td>" << to_string(judged.level)
+            << "</td><td class=\"" << worst << "\">" << worst << "</td><td>" << checks << "</td></tr>\n";
     }
     out << "</table>\n</section>\n";
 }

@@ -18,7 +18,7 @@ std::vector<Check> still_failing(const std::vector<Check>& checks, const RunResu
     return out;
 }
 
-bool interrupted(const RunOptions& options) { return options.interruption && options.interruption->count() > 0; }
+bool interrupt_came(const RunOptions& options) { return options.interruption && options.interruption->count() > 0; }
 
 }  // namespace
 
@@ -31,7 +31,7 @@ void rerun_failures(const Catalogue& catalogue, const client::TargetConfig& targ
                     const std::function<void(const std::string&)>& say) {
     const auto began = std::chrono::steady_clock::now();
     std::random_device random;
-    for (int attempt = 1; attempt <= times && run.interrupted.empty() && !interrupted(options); ++attempt) {
+    for (int attempt = 1; attempt <= times && run.interrupted.empty() && !interrupt_came(options); ++attempt) {
         const auto failing = still_failing(checks, run);
         if (failing.empty()) return;
         RunOptions again = options;
