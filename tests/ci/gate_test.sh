@@ -45,6 +45,7 @@ grep -q '"verdict": *"pass"' reports/gate/report.json || fail "the merged verdic
 grep -q "writer-pw" reports/gate/* && fail "a password reached the reports"
 # A shard alone is no run: only the merge is appended to the history, and its reports are written beside.
 [ "$(runs_in_history)" = 1 ] || fail "the history holds $(runs_in_history) runs after two shards and their merge"
+grep -q "writer-pw" history.db && fail "a password reached the history"
 for f in history.md history.html; do [ -s "reports/gate/$f" ] || fail "the merge wrote no $f"; done
 
 # With a baseline (the merged report as the last accepted one), the merge writes the diff too and publishes it to
