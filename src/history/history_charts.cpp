@@ -33,7 +33,8 @@ std::string hist_cell_title(const Track& track, const RunRow& run, const Cell& c
 std::string hist_rate_title(const Track& track) {
     std::string title = "passed in " + std::to_string(track.passed) + " of the " + std::to_string(track.decided) +
                         " runs that decided it";
-    if (track.flaky) title += "; flaky: its outcome changed between runs of one target, release and harness";
+    if (track.flaky)
+        title += "; flaky: its outcome changed between runs of one release and harness version, or a rerun passed";
     return title;
 }
 

@@ -86,8 +86,8 @@ void hist_legend(std::ostream& out) {
     hist_key("cell error", false, "error", out);
     hist_key("lane", false, "not judged in that run", out);
     hist_key("cell fail", true, "flaky: failed, then passed on a rerun", out);
-    out << "<span><b class=\"flaky-word\">≈</b> a flaky row: its outcome changed between runs of one target, "
-           "release and harness version</span>\n</div>\n</section>\n";
+    out << "<span><b class=\"flaky-word\">≈</b> a flaky row: its outcome changed between runs of one release "
+           "(without one, one base URL) and harness version, or a failure passed on a rerun</span>\n</div>\n</section>\n";
 }
 
 void hist_runs_table(const HistoryView& view, std::ostream& out) {

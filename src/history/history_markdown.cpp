@@ -120,7 +120,7 @@ void write_history_markdown(const HistoryView& view, std::ostream& out) {
     for (const auto& r : view.runs) releases.insert(r.release.empty() ? "no release label" : r.release);
     out << view.runs.size() << " runs from " << view.runs.front().started_at << " to " << view.runs.back().started_at
         << "; releases: " << markdown_text(report::joined({releases.begin(), releases.end()}), 200)
-        << ". Flaky: outcomes that changed between runs of one target, release and harness version, or a failure "
+        << ". Flaky: outcomes that changed between runs of one release (or, without one, base URL) and harness version, or a failure "
            "a rerun passed (a rule kept only sometimes is not kept).\n\n";
     runs_table(view, out);
     tracks_table(view, view.statements, "Statements", out);

@@ -1,11 +1,11 @@
 // Reading the history file back as one picture (history_store.hpp: read_history).
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "catalogue/requirements.hpp"
-#include "common/enum_text.hpp"
 #include "history/history_schema.hpp"
 #include "history/history_store.hpp"
 #include "history/sqlite_file.hpp"
@@ -20,6 +20,13 @@ run::Outcome outcome_named(const std::string& text) {
     return run::Outcome::Error;
 }
 
+/// A seed as the file holds it (decimal text: SQLite's integers are signed), 0 for anything else.
+std::uint64_t seed_of(const std::string& text) {
+    std::uint64_t seed = 0;
+    std::from_chars(text.data(), text.data() + text.size(), seed);
+    return seed;
+}
+
 std::vector<RunRow> read_runs(SqliteFile& file, const Filter& filter) {
     auto stmt = file.prepare(
         "SELECT id, started_at, target, release, harness_version, seed, cases, verdict, requests, duration_ms, reruns "
@@ -32,7 +39,7 @@ std::vector<RunRow> read_runs(SqliteFile& file, const Filter& filter) {
                         .target = stmt.text(2),
                         .release = stmt.text(3),
                         .harness_version = stmt.text(4),
-                        .seed = std::stoull(stmt.text(5)),
+                        .seed = seed_of(stmt.text(5)),
                         .cases = static_cast<int>(stmt.integer(6)),
                         .verdict = stmt.text(7),
                         .requests = static_cast<long>(stmt.integer(8)),
@@ -43,10 +50,10 @@ std::vector<RunRow> read_runs(SqliteFile& file, const Filter& filter) {
     return runs;
 }
 
-/// Tracks by id, in first-seen order of `order` then any other id.
+/// Tracks by id, each with a cell per run.
 class TrackTable {
 public:
-    TrackTable(std::size_t runs) : runs_(runs) {}
+    explicit TrackTable(std::size_t runs) : runs_(runs) {}
     Track& at(const std::string& id) {
         auto [it, added] = tracks_.try_emplace(id);
         if (added) {
@@ -70,8 +77,14 @@ private:
     std::map<std::string, Track> tracks_;
 };
 
+/// The server build a run judged: its release label, or its base URL when it has none; with the harness version,
+/// the runs whose outcomes should agree.
+std::string build_of(const RunRow& run) {
+    return (run.release.empty() ? "url " + run.target : "release " + run.release) + '\n' + run.harness_version;
+}
+
 /// Pass rate, first failure and flakiness from the cells: outcomes that differ (pass and fail) among runs of one
-/// target, release and harness version, or a failure a rerun passed.
+/// build (build_of), or a failure a rerun passed.
 void summarise(Track& track, const std::vector<RunRow>& runs) {
     std::map<std::string, std::set<run::Outcome>> by_release;
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -80,7 +93,7 @@ void summarise(Track& track, const std::vector<RunRow>& runs) {
         if (cell->outcome == run::Outcome::Pass) ++track.passed;
         if (cell->outcome == run::Outcome::Pass || cell->outcome == run::Outcome::Fail) {
             ++track.decided;
-            by_release[runs[i].target + '\n' + runs[i].release + '\n' + runs[i].harness_version].insert(cell->outcome);
+            by_release[build_of(runs[i])].insert(cell->outcome);
         }
         if (cell->outcome == run::Outcome::Fail && !track.first_failed) track.first_failed = i;
         track.flaky = track.flaky || cell->flaky;

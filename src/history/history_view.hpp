@@ -46,7 +46,8 @@ struct Track {
     int decided = 0;  ///< runs where it passed or failed (a skip or an error decides nothing)
     /// The first run (HistoryView::runs index) where it failed, or nullopt.
     std::optional<std::size_t> first_failed;
-    /// Outcomes that changed between runs of one target, release and harness version, or a failure a rerun passed.
+    /// Outcomes that changed between runs of one release (or, without one, base URL) and harness version, or a
+    /// failure a rerun passed.
     bool flaky = false;
     /// Pass rate in the runs that decided it (passed / decided), nullopt when none did.
     std::optional<double> pass_rate() const {

@@ -95,6 +95,23 @@ TEST_F(HistoryFile, AChecksOutcomesAcrossRunsGiveItsPassRateFirstFailureAndFlaki
     EXPECT_FALSE(statement.text.empty());  // the quote, from spec/requirements.json
 }
 
+TEST_F(HistoryFile, RunsOfOneReleaseAgreeWhateverTheirUrlAndRunsWithoutOneByUrl) {
+    // A release served at two addresses (a fresh port a run, two staging hosts) is one build; without a release
+    // label, a base URL is all that tells builds apart.
+    auto at = [](std::string target, std::string release, std::uint64_t seed, run::Outcome outcome) {
+        auto r = a_run(std::move(release), seed, {check("SYN-15", outcome)});
+        r.target = std::move(target);
+        return r;
+    };
+    append_run(path_, at("http://127.0.0.1:4001", "2.4.0", 1, run::Outcome::Pass));
+    append_run(path_, at("http://127.0.0.1:4002", "2.4.0", 2, run::Outcome::Fail));
+    EXPECT_TRUE(track(read_history(path_, {}).checks, "SYN-15").flaky);
+    fs::remove(path_);
+    append_run(path_, at("http://a.example", "", 1, run::Outcome::Pass));
+    append_run(path_, at("http://b.example", "", 2, run::Outcome::Fail));
+    EXPECT_FALSE(track(read_history(path_, {}).checks, "SYN-15").flaky);
+}
+
 TEST_F(HistoryFile, AFailureThatPassedOnARerunIsFlakyInOneRun) {
     auto failed = check("SYN-15", run::Outcome::Fail, {"000-4.4-check"});
     failed.reruns = {{7, run::Outcome::Fail}, {41, run::Outcome::Pass}};
