@@ -11,6 +11,7 @@
 #   BDS_BASELINE  a previous report.json: only MUST failures it does not have fail the gate
 #   BDS_SHARD     k/n: this job runs the k-th of n shards
 #   BDS_SEED      the run's seed: give every shard the same one (the pipeline's id), or their reports do not merge
+#   BDS_RELEASE   the server build the run judges (e.g. the commit), recorded with it: `conformance run --release`
 #   BDS_HISTORY   a run history file (SQLite) the CI keeps between pipelines (a cache or an artifact): the whole run
 #                 (or the merge of its shards; a shard alone is not a run) is appended to it, and history.md and
 #                 history.html of its last 30 runs are written beside the reports (docs/history.md)
@@ -117,6 +118,7 @@ fi
 args=(run --target "$target" --journal "$journal" "${reports[@]}" "${baseline[@]}")
 [ -n "${BDS_SHARD:-}" ] && args+=(--shard "$BDS_SHARD")
 [ -n "${BDS_SEED:-}" ] && args+=(--seed "$BDS_SEED")
+[ -n "${BDS_RELEASE:-}" ] && args+=(--release "$BDS_RELEASE")
 [ -z "${BDS_SHARD:-}" ] && args+=("${history[@]}")
 
 run_handing_on_signals "$bin" "${args[@]}" "$@"

@@ -28,7 +28,7 @@ cat >target.json <<JSON
  "query": {"RecordSelection": "\$RecordSelection", "PageSize": "\$PageSize", "PageNumber": "\$PageNumber",
            "OrderBy": [{"field": "\$OrderField", "desc": "\$OrderDescending"}]}}
 JSON
-export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_SEED=7 BDS_HISTORY=history.db
+export BDS_BASE_URL=$url BDS_WRITER_PASSWORD=writer-pw BDS_CONFORMANCE=$exe BDS_SEED=7 BDS_HISTORY=history.db BDS_RELEASE=r42
 runs_in_history() { "$exe" history history.db --report json=- | grep -c '"started_at"'; }
 
 for shard in 1 2; do
@@ -47,6 +47,7 @@ grep -q "writer-pw" reports/gate/* && fail "a password reached the reports"
 [ "$(runs_in_history)" = 1 ] || fail "the history holds $(runs_in_history) runs after two shards and their merge"
 grep -q "writer-pw" history.db && fail "a password reached the history"
 for f in history.md history.html; do [ -s "reports/gate/$f" ] || fail "the merge wrote no $f"; done
+grep -q '| r42 |' reports/gate/history.md || fail "the history does not label the run with BDS_RELEASE: $(head -12 reports/gate/history.md)"
 
 # With a baseline (the merged report as the last accepted one), the merge writes the diff too and publishes it to
 # GitHub's step summary; the same run against itself: no MUST check newly fails.
