@@ -14,6 +14,7 @@
 namespace bds::history {
 namespace {
 
+/// An outcome as the file holds it (run::to_string's text); a damaged file's other text decides nothing.
 run::Outcome outcome_named(const std::string& text) {
     for (const auto o : {run::Outcome::Pass, run::Outcome::Fail, run::Outcome::Skip, run::Outcome::Error})
         if (run::to_string(o) == text) return o;
@@ -101,17 +102,19 @@ void summarise(Track& track, const std::vector<RunRow>& runs) {
     for (const auto& [key, outcomes] : by_release) track.flaky = track.flaky || outcomes.size() > 1;
 }
 
-/// The index of each run id in `runs`.
-std::map<std::int64_t, std::size_t> run_index(const std::vector<RunRow>& runs) {
-    std::map<std::int64_t, std::size_t> out;
-    for (std::size_t i = 0; i < runs.size(); ++i) out[runs[i].id] = i;
-    return out;
-}
+/// The runs a filter kept (oldest first), and where each run's number stands among them.
+struct KeptRuns {
+    explicit KeptRuns(const std::vector<RunRow>& kept) : runs(kept) {
+        for (std::size_t i = 0; i < runs.size(); ++i) index[runs[i].id] = i;
+    }
+    const std::vector<RunRow>& runs;
+    std::map<std::int64_t, std::size_t> index;
+};
 
 /// Check outcomes into `checks`, and their time per request by suite into `timing`.
-void read_checks(SqliteFile& file, const std::vector<RunRow>& runs, TrackTable& checks,
+void read_checks(SqliteFile& file, const KeptRuns& kept, TrackTable& checks,
                  std::map<std::string, SuiteTiming>& timing) {
-    const auto index = run_index(runs);
+    const auto& [runs, index] = kept;
     std::map<std::pair<std::string, std::size_t>, std::pair<double, long>> spent;  // (suite, run) → (ms, requests)
     auto stmt = file.prepare(
         "SELECT o.run_id, o.check_id, o.level, o.outcome, o.flaky, o.cases, o.requests, o.duration_ms, n.suite, "
@@ -138,8 +141,8 @@ void read_checks(SqliteFile& file, const std::vector<RunRow>& runs, TrackTable& 
     }
 }
 
-void read_statements(SqliteFile& file, const std::vector<RunRow>& runs, TrackTable& statements) {
-    const auto index = run_index(runs);
+void read_statements(SqliteFile& file, const KeptRuns& kept, TrackTable& statements) {
+    const auto& [runs, index] = kept;
     auto stmt =
         file.prepare("SELECT run_id, statement_id, level, outcome, flaky FROM statement_outcomes WHERE run_id >= ?1");
     stmt.bind(1, runs.front().id);
@@ -185,8 +188,8 @@ void describe_change(Behaviour& b, const std::vector<std::pair<std::size_t, std:
 
 /// Each behaviour (observations of one check and wording) with the first and last run that made it, by first run
 /// then check then wording.
-std::vector<Behaviour> read_behaviour(SqliteFile& file, const std::vector<RunRow>& runs) {
-    const auto index = run_index(runs);
+std::vector<Behaviour> read_behaviour(SqliteFile& file, const KeptRuns& kept) {
+    const auto& [runs, index] = kept;
     std::map<std::pair<std::string, std::string>, std::vector<std::pair<std::size_t, std::string>>> found;
     auto stmt = file.prepare(
         "SELECT o.run_id, o.check_id, t.text FROM observations o JOIN texts t ON t.id = o.text_id "
@@ -242,15 +245,16 @@ HistoryView read_history(const std::string& path, const Filter& filter) {
     if (view.runs.empty()) return view;
     TrackTable checks(view.runs.size()), statements(view.runs.size());
     std::map<std::string, SuiteTiming> timing;
-    read_checks(file, view.runs, checks, timing);
-    read_statements(file, view.runs, statements);
+    const KeptRuns kept(view.runs);
+    read_checks(file, kept, checks, timing);
+    read_statements(file, kept, statements);
     view.checks = checks.ordered({});  // by id: ids group by area of the seeds
     view.statements = statements.ordered(statement_order());
     for (auto* tracks : {&view.checks, &view.statements})
         for (auto& t : *tracks) summarise(t, view.runs);
     for (auto& t : view.statements)
         if (const auto* r = find_requirement(t.id)) t.text = r->quote;
-    view.behaviour = read_behaviour(file, view.runs);
+    view.behaviour = read_behaviour(file, kept);
     for (auto& [suite, t] : timing) view.timing.push_back(std::move(t));
     return view;
 }

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -114,15 +115,21 @@ void insert_statements(SqliteFile& file, std::int64_t id, const run::RunResult& 
 /// A new history appears whole: made under another name, then linked to `path` (which fails when another process
 /// made it first: then theirs is used). A process never opens a file another is still creating, whose empty state
 /// it would cache.
+/// One write transaction on `file`: the file made a history of the current schema (created or migrated), then `add`.
+void in_transaction(SqliteFile& file, const std::function<void(SqliteFile&)>& add) {
+    WriteTransaction transaction(file);
+    prepare_for_writing(file);
+    if (add) add(file);
+    transaction.commit();
+}
+
 void create_whole(const std::string& path) {
     if (std::filesystem::exists(path)) return;
     const std::string made = path + ".new-" + std::to_string(::getpid());
     std::filesystem::remove(made);
     {
         SqliteFile file(made, true);
-        WriteTransaction transaction(file);
-        prepare_for_writing(file);
-        transaction.commit();
+        in_transaction(file, {});
     }
     const int linked = ::link(made.c_str(), path.c_str());
     const int why = errno;
@@ -130,27 +137,25 @@ void create_whole(const std::string& path) {
     if (linked != 0 && why != EEXIST) throw HistoryError(path + ": cannot be made: " + std::string(std::strerror(why)));
 }
 
-}  // namespace
-
-void prepare_history(const std::string& path) {
+/// `add` in one write transaction on the history at `path`: made whole when missing, refused when it is no history.
+void write_history(const std::string& path, const std::function<void(SqliteFile&)>& add) {
     create_whole(path);
     SqliteFile file(path, true);
     refuse_unknown(file);
-    WriteTransaction transaction(file);
-    prepare_for_writing(file);
-    transaction.commit();
+    in_transaction(file, add);
 }
 
+}  // namespace
+
+void prepare_history(const std::string& path) { write_history(path, {}); }
+
 std::int64_t append_run(const std::string& path, const run::RunResult& run) {
-    create_whole(path);
-    SqliteFile file(path, true);
-    refuse_unknown(file);
-    WriteTransaction transaction(file);
-    prepare_for_writing(file);
-    const auto id = insert_run(file, run);
-    insert_checks(file, id, run);
-    insert_statements(file, id, run);
-    transaction.commit();
+    std::int64_t id = 0;
+    write_history(path, [&](SqliteFile& file) {
+        id = insert_run(file, run);
+        insert_checks(file, id, run);
+        insert_statements(file, id, run);
+    });
     return id;
 }
 

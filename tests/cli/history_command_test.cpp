@@ -2,11 +2,11 @@
 // default, and every file that is no history (missing, not SQLite, damaged, another schema) refused with exit 2 and
 // why, a run refused before it starts.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "certify/temp_dir.hpp"
 #include "test_paths.hpp"
 
 namespace bds {
@@ -16,15 +16,8 @@ namespace fs = std::filesystem;
 
 class HistoryCommand : public ::testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("bds-history-cli-" + std::to_string(::getpid()) + "-" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string file(const std::string& name) const { return (dir_ / name).string(); }
-    fs::path dir_;
+    std::string file(const std::string& name) const { return (dir_.path() / name).string(); }
+    certify::TempDir dir_{"bds-history-cli"};
 };
 
 TEST_F(HistoryCommand, ARunAppendedIsReadBackInMarkdownByDefault) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "certify/temp_dir.hpp"
 #include "history/sqlite_file.hpp"
 
 namespace bds::history {
@@ -21,16 +22,8 @@ namespace fs = std::filesystem;
 /// A fresh file name in a folder of its own, removed after the test.
 class HistoryFile : public ::testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("bds-history-" + std::to_string(::getpid()) + "-" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-        path_ = (dir_ / "history.db").string();
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    fs::path dir_;
-    std::string path_;
+    certify::TempDir dir_{"bds-history"};
+    std::string path_ = (dir_.path() / "history.db").string();
 };
 
 run::CheckResult check(const std::string& id, run::Outcome outcome, std::vector<std::string> verifies = {}) {
