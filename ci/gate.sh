@@ -125,11 +125,15 @@ run_handing_on_signals "$bin" "${args[@]}" "$@"
 run_code=$code
 # Incomplete (4) or interrupted (128 + the signal): the run's clean-up may have been cut short (a stopped run gets
 # 10 s) and left records on the target. The journal says what is left; the gate's exit code stays the run's.
-if { [ "$run_code" = 4 ] || [ "$run_code" -ge 128 ]; } && [ -f "$journal" ]; then
+if [ "$run_code" = 4 ] || [ "$run_code" -ge 128 ]; then
   how=incomplete; [ "$run_code" -ge 128 ] && how=interrupted
-  echo "gate: the run ended $how (exit $run_code): conformance clean --journal $journal"
-  run_handing_on_signals "$bin" clean --target "$target" --journal "$journal"
-  echo "gate: conformance clean exited $code"
+  # Reruns (--rerun-failures) keep journals of their own beside the run's: journal.jsonl.rerun-N.
+  for j in "$journal" "$journal".rerun-*; do
+    [ -f "$j" ] || continue
+    echo "gate: the run ended $how (exit $run_code): conformance clean --journal $j"
+    run_handing_on_signals "$bin" clean --target "$target" --journal "$j"
+    echo "gate: conformance clean exited $code"
+  done
 fi
 [ -z "${BDS_SHARD:-}" ] && history_reports "$out"
 publish "$out" "$run_code"
