@@ -121,7 +121,7 @@ void write_target(const std::string& path, const std::string& url) {
     std::ofstream(path) << R"({"base_url": ")" << url
                         << R"(", "users": {"writer": {"username": "writer", "password": "writer-pw"},
  "reader": {"username": "reader", "password": "reader-pw"}, "other_tenant": {"username": "other_tenant", "password": "other-pw"},
- "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPClienti", "MCPResources"]}},
+ "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPArticoli", "MCPResources"]}},
  "token_expiry_wait_s": 5,
  "query": {"RecordSelection": "$RecordSelection", "PageSize": "$PageSize", "PageNumber": "$PageNumber",
            "OrderBy": [{"field": "$OrderField", "desc": "$OrderDescending"}]}})";

@@ -72,6 +72,43 @@ std::optional<Level> strongest(const std::vector<CheckRef>& checks) {
     return out;
 }
 
+/// What is wrong with the service matrix of `sources`: see build().
+void check_matrix(const Sources& sources, const std::map<std::string, std::size_t, std::less<>>& statements,
+                  std::vector<std::string>& problems) {
+    for (const auto& rule : sources.rules) {
+        const std::string row = "the service matrix's rule " + std::string(rule.id);
+        for (const auto s : rule.statements)
+            if (!statements.count(s)) problems.push_back(row + " names an unknown statement " + std::string(s));
+        if (rule.cells.size() != sources.endpoints.size())
+            problems.push_back(row + " has " + std::to_string(rule.cells.size()) + " cells for " +
+                               std::to_string(sources.endpoints.size()) + " endpoints");
+        for (const auto& endpoint : sources.endpoints) {
+            const auto cell = std::find_if(rule.cells.begin(), rule.cells.end(),
+                                           [&](const MatrixCell& c) { return c.endpoint == endpoint.id; });
+            const std::string where = row + " on " + std::string(endpoint.id);
+            if (cell == rule.cells.end()) {
+                problems.push_back(where + ": no cell");
+                continue;
+            }
+            if (cell->checks.empty() == cell->not_applicable.empty())
+                problems.push_back(where + ": a cell names checks or says why it does not apply, one of the two");
+            for (const auto id : cell->checks) {
+                const auto check = std::find_if(sources.checks.begin(), sources.checks.end(),
+                                                [&](const Sources::Named& c) { return c.who == id; });
+                if (check == sources.checks.end()) {
+                    problems.push_back(where + ": no check " + std::string(id));
+                    continue;
+                }
+                const bool verifies = std::any_of(rule.statements.begin(), rule.statements.end(), [&](auto s) {
+                    return std::find(check->ids.begin(), check->ids.end(), s) != check->ids.end();
+                });
+                if (!verifies)
+                    problems.push_back(where + ": " + std::string(id) + " verifies none of the rule's statements");
+            }
+        }
+    }
+}
+
 }  // namespace
 
 Matrix build(const Sources& sources) {
@@ -104,6 +141,9 @@ Matrix build(const Sources& sources) {
         if (auto* e = entry(id, "spec/untested.json")) e->reason = reason;
     for (const auto& [id, reason] : sources.unproved)
         if (auto* e = entry(id, "spec/untested.json")) e->unproved_reason = reason;
+    check_matrix(sources, index, m.problems);
+    m.endpoints = sources.endpoints;
+    m.rules = sources.rules;
     for (auto& e : m.entries) {
         e.status = status_of(e);
         e.level = strongest(e.checks);
@@ -144,6 +184,8 @@ Sources builtin_sources() {
         s.defects.push_back({std::string("connector:") + d.name, split_ids(d.breaks), Level::Must});
     s.reasons = reasons_from_text(builtin_untested_text(), "untested");
     s.unproved = reasons_from_text(builtin_untested_text(), "unproved");
+    s.endpoints = matrix_endpoints();
+    s.rules = matrix_rules();
     return s;
 }
 

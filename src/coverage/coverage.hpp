@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalogue/requirements.hpp"
+#include "catalogue/service_matrix.hpp"
 #include "check/check.hpp"
 
 namespace bds::coverage {
@@ -48,6 +49,9 @@ struct Entry {
 struct Matrix {
     std::vector<Entry> entries;
     std::vector<std::string> problems;
+    /// The service matrix the map was built with (Sources::endpoints, Sources::rules), for its reports.
+    std::vector<MatrixEndpoint> endpoints;
+    std::vector<MatrixRule> rules;
 
     /// Statements with this status.
     std::size_t count(Status status) const;
@@ -69,9 +73,14 @@ struct Sources {
     std::vector<Named> checks, assumptions, defects;
     std::vector<std::pair<std::string, std::string>> reasons;   ///< statement id, why it is not judged
     std::vector<std::pair<std::string, std::string>> unproved;  ///< statement id, why no defect breaks it
+    /// The service matrix's endpoints and rules (catalogue/service_matrix.hpp): each cell must name checks of
+    /// `checks` that verify one of its rule's statements, or say why it does not apply.
+    std::vector<MatrixEndpoint> endpoints;
+    std::vector<MatrixRule> rules;
 };
 
-/// The map of `sources`.
+/// The map of `sources`; its problems include each cell of the service matrix that is missing, names an unknown check
+/// or one that verifies none of its rule's statements, or neither names a check nor says why it does not apply.
 Matrix build(const Sources& sources);
 
 /// The sources compiled into this program: the requirements, every server and connector check, spec/assumptions.md,

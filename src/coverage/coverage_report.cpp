@@ -1,5 +1,6 @@
 #include "coverage/coverage_report.hpp"
 
+#include <algorithm>
 #include <iomanip>
 
 #include "report/markdown_cells.hpp"
@@ -27,6 +28,38 @@ std::string held_by(const Entry& e) {
 }
 
 std::string level_text(const Entry& e) { return e.level ? std::string(to_string(*e.level)) : "—"; }
+
+/// The service matrix: a grid of rules × endpoints naming the checks of each cell, then why each n/a cell does not
+/// apply, one line per reason.
+void matrix_markdown(const Matrix& m, std::ostream& out) {
+    out << "\n## Rules × endpoints\n\nThe rules the seeds state for the whole service, each tried as the target file's user "
+           "of its row, on every endpoint (catalogue/service_matrix.cpp; docs/service-matrix.md): the checks that judge "
+           "each cell, or n/a.\n\n| rule | as |";
+    for (const auto& e : m.endpoints) out << " " << e.id << " |";
+    out << "\n|---|---|";
+    for (std::size_t i = 0; i < m.endpoints.size(); ++i) out << "---|";
+    out << "\n";
+    std::vector<std::pair<std::string, std::vector<std::string>>> reasons;  // reason, the cells it is given for
+    for (const auto& rule : m.rules) {
+        out << "| " << report::cell(std::string(rule.title)) << " | " << rule.identity << " |";
+        for (const auto& e : m.endpoints) {
+            const auto& c = rule.cell(e.id);
+            std::vector<std::string> ids(c.checks.begin(), c.checks.end());
+            out << " " << (ids.empty() ? std::string("n/a") : report::joined(ids)) << " |";
+            if (c.not_applicable.empty()) continue;
+            auto it = std::find_if(reasons.begin(), reasons.end(),
+                                   [&](const auto& r) { return r.first == c.not_applicable; });
+            if (it == reasons.end()) it = reasons.insert(reasons.end(), {std::string(c.not_applicable), {}});
+            it->second.push_back(std::string(rule.id) + " on " + std::string(e.id));
+        }
+        out << "\n";
+    }
+    out << "\nThe endpoints: ";
+    for (std::size_t i = 0; i < m.endpoints.size(); ++i)
+        out << (i ? "; " : "") << "`" << m.endpoints[i].id << "` " << m.endpoints[i].title;
+    out << ".\n\nWhy a cell is n/a:\n\n";
+    for (const auto& [reason, cells] : reasons) out << "- " << reason << ": " << report::joined(cells) << "\n";
+}
 
 }  // namespace
 
@@ -63,6 +96,7 @@ void write_markdown(const Matrix& m, std::ostream& out) {
             << " | " << to_string(e.statement.kind) << " | " << to_string(e.status) << " | " << level_text(e) << " | "
             << report::cell(held_by(e)) << " | " << report::cell(report::joined(e.defects)) << " |\n";
     }
+    matrix_markdown(m, out);
 }
 
 nlohmann::ordered_json to_json(const Matrix& m) {

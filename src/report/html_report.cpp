@@ -11,6 +11,7 @@
 #include "report/requirements_view.hpp"
 #include "schema/json_limits.hpp"
 #include "run/baseline.hpp"
+#include "run/matrix_outcome.hpp"
 
 namespace bds::report {
 namespace {
@@ -224,6 +225,41 @@ void matrix_html(const run::RunResult& run, const Catalogue& catalogue, std::ost
            "passed, the fourth was skipped or observed); their ids on hover. Fail, error, pass, skip, observed, from worst.</p>\n</section>\n";
 }
 
+/// The service matrix (catalogue/service_matrix.hpp): each rule of the whole service, as whom it is tried, against
+/// each endpoint; a cell coloured by the worst outcome of the checks judging it there, "n/a" where the rule does
+/// not apply (the reason on hover).
+void service_matrix_html(const run::RunResult& run, std::ostream& out) {
+    out << "<section id=\"service-matrix\"><h2>Rules × endpoints</h2>\n<table class=\"matrix\">\n<tr><th>rule</th>"
+           "<th>as</th>";
+    for (const auto& e : matrix_endpoints()) out << "<th title=\"" << h(e.title) << "\">" << h(e.id) << "</th>";
+    out << "</tr>\n";
+    for (const auto& rule : matrix_rules()) {
+        out << "<tr><th class=\"row\">" << h(rule.title) << "</th><td>" << h(rule.identity) << "</td>";
+        for (const auto& e : matrix_endpoints()) {
+            const run::CellView view = run::cell_view(run, rule, rule.cell(e.id));
+            if (view.outcome == "n/a") {
+                out << "<td class=\"none\" title=\"" << h(view.not_applicable) << "\">n/a</td>";
+                continue;
+            }
+            std::string title, ids;
+            for (const auto& c : view.checks) {
+                title.append(title.empty() ? "" : "; ")
+                    .append(c.id + " " + std::string(to_string(c.level)) + " " + c.outcome)
+                    .append(c.reason.empty() ? "" : ": " + c.reason);
+                ids.append(ids.empty() ? "" : " ").append(c.id);
+            }
+            const std::string css = view.outcome == "not run" ? "skip" : view.outcome;
+            out << "<td class=\"" << css << "\" title=\"" << h(title) << "\">" << h(view.outcome) << "<br><small>"
+                << h(ids) << "</small></td>";
+        }
+        out << "</tr>\n";
+    }
+    out << "</table>\n<p>Each rule the seeds state for the whole service, tried as the target file's user in the second "
+           "column, on each endpoint (its path on hover): the worst outcome of the checks judging it there, each "
+           "check's level and outcome on hover; n/a where the rule does not apply, and why on hover "
+           "(docs/service-matrix.md).</p>\n</section>\n";
+}
+
 void checks_html(const run::RunResult& run, std::ostream& out) {
     out << "<section id=\"checks\"><h2>All checks</h2>\n<table>\n<tr><th>id</th><th>level</th><th>outcome</th><th>suite</th>"
            "<th>title</th><th>spec</th><th>statements</th><th>ms</th><th>requests</th><th>cases</th></tr>\n";
@@ -287,6 +323,7 @@ void write_html(const run::RunResult& run, const Catalogue& catalogue, std::ostr
     }
     summary_html(run, out);
     matrix_html(run, catalogue, out);
+    service_matrix_html(run, out);
 
     std::size_t failed = 0;
     for (const auto& r : run.results) failed += r.outcome == run::Outcome::Fail || r.outcome == run::Outcome::Error;

@@ -72,6 +72,15 @@ ordered_json to_json(const run::RunResult& run) {
         // Only when something was cut, so that reports of checks that kept everything read as before.
         if (r.findings_not_kept > 0) checks.back()["findings_not_kept"] = r.findings_not_kept;
         if (r.observations_not_kept > 0) checks.back()["observations_not_kept"] = r.observations_not_kept;
+        if (!r.cells.empty()) {  // only a check that judged several matrix cells one by one has them
+            ordered_json cells = ordered_json::array();
+            for (const auto& c : r.cells)
+                cells.push_back({{"rule", c.rule},
+                                 {"endpoint", c.endpoint},
+                                 {"outcome", std::string(run::to_string(c.outcome))},
+                                 {"reason", c.reason}});
+            checks.back()["cells"] = cells;
+        }
         if (!r.reruns.empty()) {
             ordered_json reruns = ordered_json::array();
             for (const auto& rerun : r.reruns)

@@ -147,6 +147,9 @@ run::RunResult from_json(const json& doc) {
         }
         r.findings_not_kept = c.value("findings_not_kept", std::size_t{0});
         r.observations_not_kept = c.value("observations_not_kept", std::size_t{0});
+        for (const json& cell : c.value("cells", json::array()))
+            r.cells.push_back({cell.value("rule", ""), cell.value("endpoint", ""),
+                               outcome_of(cell.value("outcome", ""), where + "/cells"), cell.value("reason", "")});
         for (const json& rerun : c.value("reruns", json::array()))
             r.reruns.push_back(
                 {rerun.value("seed", std::uint64_t{0}), outcome_of(rerun.value("outcome", ""), where + "/reruns")});

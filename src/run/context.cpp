@@ -73,6 +73,25 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
 
 void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }
 
+void Context::cell(std::string_view rule, std::string_view endpoint, const std::function<void()>& judge) {
+    const FindingsMark mark = findings_mark();
+    run::CellOutcome c{std::string(rule), std::string(endpoint)};
+    try {
+        judge();
+    } catch (const CheckFailed&) {
+    } catch (const SkipCheck& s) {
+        c.outcome = run::Outcome::Skip;
+        c.reason = s.reason;
+    } catch (const CheckError& e) {
+        c.outcome = run::Outcome::Error;
+        c.reason = e.what();
+        c.error_source = e.source();
+        if (e.exchange()) observe("the exchange where " + c.endpoint + " (" + c.rule + ") stopped", e.exchange());
+    }
+    if (findings_mark().made() > mark.made()) c.outcome = run::Outcome::Fail;
+    cells.push_back(std::move(c));
+}
+
 void Context::wait_for(std::chrono::steady_clock::duration d) {
     if (on_wait)
         on_wait(d);

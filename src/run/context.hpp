@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalogue/catalogue.hpp"
@@ -96,6 +97,12 @@ struct Context {
     /// Records `taken` as findings made now (those kept, within run::kMaxFindingsKept; the rest counted).
     void put_findings(TakenFindings taken);
 
+    /// Judges the cell (`rule`, `endpoint`) of the service matrix (catalogue/service_matrix.hpp) by `judge`, and
+    /// records how it ended there: fail (findings made), skip (a skip: the check goes on with its next cell), error (a
+    /// CheckError: likewise), else pass. The runner derives the check's outcome from its cells: an error where no
+    /// cell failed, a skip where every cell skipped.
+    void cell(std::string_view rule, std::string_view endpoint, const std::function<void()>& judge);
+
     // --- preconditions (the users a check needs are in its row: Check::needs) ---
     /// The response, or CheckError when no HTTP answer came (a transport failure is never the server's rule).
     const client::HttpResponse& answered(const client::HttpResponse& r);
@@ -137,6 +144,8 @@ struct Context {
     std::chrono::seconds shrink_time = kShrinkTime;
     /// kept()'s values (a member, not private, so that the runner can build a Context as an aggregate).
     std::map<std::string, std::any> kept_values{};
+    /// The cells judged so far (cell()).
+    std::vector<run::CellOutcome> cells{};
     /// Findings made past run::kMaxFindingsKept: counted, not kept (the report says how many).
     std::size_t findings_not_kept{};
     /// Observations of new texts past run::kMaxObservationsKept: counted, not kept.

@@ -53,6 +53,16 @@ inline constexpr std::size_t kMaxFindingsKept = 50;
 /// (Context::observations_not_kept). A block of cases observes once a case, and a text may quote what a row held.
 inline constexpr std::size_t kMaxObservationsKept = 100;
 
+/// How a check ended on one cell of the service matrix (catalogue/service_matrix.hpp) it judged among others
+/// (Context::cell): the rule's and the endpoint's ids, the outcome there, and why, for a skip or an error.
+struct CellOutcome {
+    std::string rule;
+    std::string endpoint;
+    Outcome outcome = Outcome::Pass;
+    std::string reason{};
+    ErrorSource error_source = ErrorSource::Target;  ///< for an error
+};
+
 /// A rerun of a failed check (`run --rerun-failures N`): the seed it ran with and what it came to.
 struct Rerun {
     std::uint64_t seed = 0;
@@ -86,6 +96,8 @@ struct CheckResult {
     /// once).
     double started_ms = 0;
     std::string replay;  ///< command-line arguments that repeat this check with its seed
+    /// The matrix cells it judged one by one, in the order judged; empty when it judges one cell, or none, as a whole.
+    std::vector<CellOutcome> cells;
     /// Its reruns after it failed (--rerun-failures), in order; empty when it was not rerun.
     std::vector<Rerun> reruns;
     /// It failed and a rerun passed: a rule the target keeps only sometimes. The failure still counts.

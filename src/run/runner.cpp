@@ -89,6 +89,28 @@ void chosen_skip(CheckResult& res, std::string reason) {
     res.skip_chosen = true;
 }
 
+/// A check that judged its matrix cells one by one (Context::cell) and failed none: in error where a cell erred (it
+/// could not decide there), skipped where every cell was skipped.
+void from_cells(CheckResult& res) {
+    std::string errors, skips;
+    bool decided = false;
+    for (const auto& c : res.cells) {
+        std::string& to = c.outcome == Outcome::Error ? errors : skips;
+        if (c.outcome == Outcome::Error || c.outcome == Outcome::Skip)
+            to += (to.empty() ? "" : "; ") + c.endpoint + " (" + c.rule + "): " + c.reason;
+        if (c.outcome == Outcome::Error && c.error_source == ErrorSource::Harness)
+            res.error_source = ErrorSource::Harness;
+        decided = decided || c.outcome == Outcome::Pass;
+    }
+    if (!errors.empty()) {
+        res.outcome = Outcome::Error;
+        res.reason = errors;
+    } else if (!res.cells.empty() && !decided) {
+        res.outcome = Outcome::Skip;
+        res.reason = skips;
+    }
+}
+
 /// Runs `check` in `ctx` and records how it ended: a skip, a failure (findings), an error and whose (never the
 /// server's rule), or a pass.
 void run_check(const Check& check, Context& ctx, CheckResult& res) {
@@ -113,6 +135,8 @@ void run_check(const Check& check, Context& ctx, CheckResult& res) {
         res.error_source = ErrorSource::Harness;
     }
     res.cases = ctx.cases_run;
+    res.cells = std::move(ctx.cells);
+    if (res.outcome == Outcome::Pass && ctx.findings.empty()) from_cells(res);
     res.findings = std::move(ctx.findings);
     res.observations = std::move(ctx.observations);
     res.findings_not_kept = ctx.findings_not_kept;
@@ -142,6 +166,7 @@ void scrub(RunResult& run, const client::RunLimits& limits) {
     for (auto& note : run.notes) text(note);
     for (auto& r : run.results) {
         text(r.reason);
+        for (auto& c : r.cells) text(c.reason);
         for (auto& f : r.findings) {
             text(f.expected);
             text(f.actual);

@@ -9,8 +9,8 @@
 
 namespace bds::stub {
 
-/// The three endpoints that answer lists (000 §4.1-4.3).
-enum class Endpoint { Resources, Feed, Query };
+/// The endpoints that name a resource: the three that answer lists (000 §4.1-4.3), and POST sync (000 §4.4).
+enum class Endpoint { Resources, Feed, Query, Send };
 
 struct OrderBy {
     std::string field;

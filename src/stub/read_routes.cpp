@@ -64,7 +64,7 @@ void answer_list(StubState& state, const User& user, const Record& record, const
             narrowing, changed_since);
     };
     try {
-        for (const int tenant : variation.policy().tenants_visible(user, record, state.store)) {
+        for (const int tenant : variation.policy().tenants_visible(user, record, state.store, q.endpoint)) {
             User reader = user;  // the tenant's: its views are derived from its data
             reader.customer_ID = tenant;
             state.store.read(tenant, [&](const TenantData& data) { scan(data, reader); });
@@ -85,18 +85,20 @@ void answer_list(StubState& state, const User& user, const Record& record, const
     variation.write_list(res, rows, total, q.endpoint);
 }
 
-/// Authenticates, resolves {Resource} (403 when unknown or not authorised), runs `handle`; BadRequest → 400.
+/// Authenticates, resolves {Resource} of `endpoint` (403 when unknown or not authorised), runs `handle`; BadRequest →
+/// 400.
 template <class F>
-void with_resource(StubState& state, const httplib::Request& req, httplib::Response& res, F&& handle) {
+void with_resource(StubState& state, Endpoint endpoint, const httplib::Request& req, httplib::Response& res,
+                   F&& handle) {
     const std::string name = req.matches[1];
     const auto refuse = [&] {
-        state.variation.policy().answer_to_forbidden_read(state.variation, res, name, state.resource_exists(name));
+        state.variation.policy().answer_to_forbidden(state.variation, res, name, state.resource_exists(name), endpoint);
     };
     const bool nested = state.variation.serves_nested_list(name);
     if (state.variation.resource_first() && !state.resource_exists(name) && !nested) return refuse();
     const auto user = authenticate(state, req, res);
     if (!user) return;
-    const Record* record = state.resource_for(*user, name);
+    const Record* record = state.resource_for(*user, name, endpoint);
     if (!record && nested) return state.variation.write_list(res, {}, 0);
     if (!record) return refuse();
     try {
@@ -112,7 +114,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
     const Variation& variation = state.variation;
     server.Get(R"(/api/resources/([^/]+))",
                intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-                   with_resource(state, req, res, [&](const User& user, const Record& record) {
+                   with_resource(state, Endpoint::Resources, req, res, [&](const User& user, const Record& record) {
                        ListQuery q;
                        selection(variation, q, variation.param(req, "RecordSelection"), record);
                        variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
@@ -121,7 +123,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                }));
 
     server.Get(R"(/api/sync/([^/]+))", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-                   with_resource(state, req, res, [&](const User& user, const Record& record) {
+                   with_resource(state, Endpoint::Feed, req, res, [&](const User& user, const Record& record) {
                        if (const auto status = variation.feed_refusal(record))
                            return variation.error(res, *status, "no_change_feed",
                                                   "GET sync is not offered for " + record.name + " (A-21)");
@@ -144,7 +146,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
 
     server.Post(
         R"(/api/resources/([^/]+)/query)", intercepted(state, [&](const httplib::Request& req, httplib::Response& res) {
-            with_resource(state, req, res, [&](const User& user, const Record& record) {
+            with_resource(state, Endpoint::Query, req, res, [&](const User& user, const Record& record) {
                 if (!variation.query_served(record))
                     return variation.error(res, 404, "not_found",
                                            "POST query is available for MCPClienti only (000 §4.2, A-41)");

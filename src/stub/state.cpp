@@ -33,13 +33,13 @@ const User* StubState::user(const std::string& username) const {
     return nullptr;
 }
 
-const Record* StubState::resource_for(const User& user, const std::string& name) const {
-    return variation.policy().resource(catalogue, user, name);
+const Record* StubState::resource_for(const User& user, const std::string& name, Endpoint endpoint) const {
+    return variation.policy().resource(catalogue, user, name, endpoint);
 }
 
 bool StubState::resource_exists(const std::string& name) const {
     static const User anyone{"", "", 0, false, {"*"}};
-    return resource_for(anyone, name) != nullptr;
+    return resource_for(anyone, name, Endpoint::Resources) != nullptr;
 }
 
 }  // namespace bds::stub

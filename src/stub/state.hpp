@@ -27,7 +27,7 @@ public:
 
     const User* user(const std::string& username) const;
     /// A resource the user may use (403 otherwise, 000 §4.1): an exact, case-sensitive name of the catalogue.
-    const Record* resource_for(const User& user, const std::string& name) const;
+    const Record* resource_for(const User& user, const std::string& name, Endpoint endpoint) const;
     /// Whether `name` names a resource at all, for whoever may use it.
     bool resource_exists(const std::string& name) const;
     /// The validator of sent records of a writable resource.

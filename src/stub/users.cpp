@@ -37,7 +37,7 @@ std::vector<User> users_from_json(const nlohmann::json& doc) {
 std::vector<User> demo_users() {
     return {{"writer", "writer-pw", 1, true, {"*"}},
             {"reader", "reader-pw", 1, false, {"*"}},
-            {"limited", "limited-pw", 1, true, {"CliFor", "MCPClienti", "MCPResources"}},
+            {"limited", "limited-pw", 1, true, {"CliFor", "MCPArticoli", "MCPResources"}},
             {"other_tenant", "other-pw", 2, true, {"*"}}};
 }
 

@@ -51,10 +51,10 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             const auto user = authenticate(state, req, res);
             if (!user) return;
             const std::string name = req.matches[1];
-            const Record* record = state.resource_for(*user, name);
+            const Record* record = state.resource_for(*user, name, Endpoint::Send);
             if (!record)
-                return variation.error(res, 403, "forbidden",
-                                       "resource \"" + name + "\" does not exist or is not authorised");
+                return variation.policy().answer_to_forbidden(variation, res, name, state.resource_exists(name),
+                                                              Endpoint::Send);
             if (!variation.policy().may_write(*user))
                 return variation.error(res, 403, "forbidden",
                                        "user \"" + user->username + "\" is not enabled for writing (000 §5 rule 4)");

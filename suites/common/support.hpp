@@ -22,6 +22,12 @@ using nlohmann::json;
 inline constexpr const char* kHeader = "StoricoDocumentiT";
 inline constexpr const char* kLines = "StoricoDocumentiR";
 
+/// Why a check that needs POST query skips without the target file's query template.
+inline constexpr const char* kNoQueryTemplate =
+    "the target file gives no POST query template (the body shape is not shown, A-41): add \"query\", the body of POST "
+    "/api/resources/MCPClienti/query with \"$RecordSelection\", \"$PageSize\", \"$PageNumber\" where the values go "
+    "(docs/command-line.md, the target file), to run it";
+
 /// "status 200", or "no answer (…)" when none came: for messages.
 std::string status_text(const client::HttpResponse& r);
 

@@ -4,42 +4,33 @@
 #include <chrono>
 #include <string_view>
 
+#include "catalogue/service_matrix.hpp"
 #include "client/tokens.hpp"
 #include "schema/json_limits.hpp"
 #include "suites/registry.hpp"
+#include "suites/common/endpoints.hpp"
 #include "suites/common/support.hpp"
 
 namespace bds::suites {
 namespace {
 
-/// Every bearer endpoint of 000 §4, on a resource where it is listed.
-struct Probe {
-    const char* method;
-    std::string target;
-    const char* body;
+/// An Authorization header to send (none: nullopt), and how a message says what it was.
+struct Authorization {
+    std::optional<std::string> header;
+    std::string what;
 };
 
-std::vector<Probe> bearer_endpoints(const Context& ctx) {
-    std::vector<Probe> out{{"GET", "/api/Account/TokenInfo", ""},
-                           {"POST", "/api/resources/MCPClienti/query", "{}"},
-                           {"GET", "/api/sync/CliFor?LastUtcRun=1900-01-01%2000%3A00%3A00.000", ""},
-                           // An empty block: even a server that wrongly accepted it would store nothing.
-                           {"POST", "/api/sync/CliFor", "[]"}};
-    for (const Record* r : ctx.catalogue.resources())
-        if (r->has(Operation::GetResources))
-            out.push_back({"GET", "/api/resources/" + r->name + "?PageSize=1&PageNumber=1", ""});
-    return out;
-}
-
-/// Sends every bearer endpoint with `authorization` (or none) and expects 401 from each.
-void expect_401_everywhere(Context& ctx, const std::optional<std::string>& authorization, const std::string& what) {
-    for (const auto& p : bearer_endpoints(ctx)) {
-        client::Headers headers;
-        if (authorization) headers.emplace_back("Authorization", *authorization);
-        const auto r = ctx.api.http().request(p.method, p.target, headers, p.body,
-                                              *p.body ? "application/json; charset=utf-8" : "");
-        expect_status(ctx, r, 401, std::string(p.method) + " " + p.target + " " + what);
-    }
+/// Sends every endpoint of each matrix cell this check judges (the bearer endpoints of 000 §4, on every resource
+/// where each is listed) with each of `tries`, and expects 401 from each, cell by cell.
+void expect_401_everywhere(Context& ctx, const std::vector<Authorization>& tries) {
+    for (const auto& [rule, endpoint] : cells_judged_by(ctx.check.id))
+        ctx.cell(rule, endpoint, [&, endpoint = endpoint] {
+            for (const auto& a : tries)
+                for (const Record* resource : endpoint_resources(ctx.catalogue, endpoint)) {
+                    const auto request = endpoint_request(endpoint, resource ? resource->name : "");
+                    expect_status(ctx, send_with(ctx, a.header, request), 401, request.text() + " " + a.what);
+                }
+        });
 }
 
 std::string fresh_token(Context& ctx) {
@@ -83,13 +74,15 @@ void token_info_with_token(Context& ctx) {
         " (A-44)");
 }
 
-void no_token(Context& ctx) { expect_401_everywhere(ctx, std::nullopt, "without an Authorization header"); }
+void no_token(Context& ctx) { expect_401_everywhere(ctx, {{std::nullopt, "without an Authorization header"}}); }
 
 void malformed_token(Context& ctx) {
     const std::string valid = fresh_token(ctx);
+    std::vector<Authorization> tries;
     for (const std::string& bad :
          {std::string("Bearer"), std::string("Bearer "), "Basic " + valid, valid, std::string("Bearer \"\"")})
-        expect_401_everywhere(ctx, bad, "with Authorization: " + client::redact_header("Authorization", bad));
+        tries.push_back({bad, "with Authorization: " + client::redact_header("Authorization", bad)});
+    expect_401_everywhere(ctx, tries);
 }
 
 void forged_token(Context& ctx) {
@@ -102,9 +95,11 @@ void forged_token(Context& ctx) {
         limits->add_secret(flipped);
         limits->add_secret(valid.substr(0, valid.size() - 1));
     }
+    std::vector<Authorization> tries;
     for (const std::string& forged : {flipped, valid.substr(0, valid.size() - 1), std::string(valid.size(), 'x'),
                                       std::string("eyJhbGciOiJub25lIn0.eyJzdWIiOiJ3cml0ZXIifQ.")})
-        expect_401_everywhere(ctx, "Bearer " + forged, "with a forged token");
+        tries.push_back({"Bearer " + forged, "with a forged token"});
+    expect_401_everywhere(ctx, tries);
 }
 
 void expired_token(Context& ctx) {
@@ -121,7 +116,7 @@ void expired_token(Context& ctx) {
                  " or more in the target file (the check then waits that long), "
                  "give the target shorter-lived tokens, or --exclude AUTH-06");
     ctx.wait_for(std::chrono::seconds(*t.expires_in + 1));
-    expect_401_everywhere(ctx, "Bearer " + t.access_token, "with a token past its expires_in");
+    expect_401_everywhere(ctx, {{"Bearer " + t.access_token, "with a token past its expires_in"}});
 }
 
 void wrong_password(Context& ctx) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <tuple>
 
+#include "catalogue/service_matrix.hpp"
 #include "generate/draw.hpp"
 #include "generate/data_set_gen.hpp"
 #include "schema/json_limits.hpp"
@@ -214,8 +215,8 @@ void change_feed(Context& ctx) {
 
 // ---- TEN-03 ----
 
-void views(Context& ctx) {
-    const Written w = write_as_writer(ctx, 3);
+/// The other tenant's reads of the views (list-view): by key of each written record, and MCPClienti by the marker.
+void view_reads(Context& ctx, const Written& w) {
     struct Read {
         std::string view;
         std::string selection;
@@ -282,6 +283,47 @@ void views(Context& ctx) {
                              .exchange = other.response.exchange});
         }
     }
+}
+
+/// The other tenant's POST query on MCPClienti (000 §4.2: the search of the view; 000 §1 one tenant per record): by the
+/// marker of a customer the writer wrote for it (a data set may hold no customer), and by its key.
+void query_reads(Context& ctx, const Written& w) {
+    if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
+    const Record& clifor = record_of(ctx, "CliFor");
+    const std::string field = w.marker_fields.at("CliFor");
+    const json customer = sample_records(ctx, clifor, 1, 31, {{"ind_clifor", "C"}, {field, w.marker}}).front();
+    send_or_error(ctx, clifor, json::array({customer}));
+    const long long size = std::min<long long>(page_size(ctx), 100);
+    const std::string by_marker = field + " = " + sql_text(w.marker);
+    const auto mine = ctx.api.query(client::kWriter, "MCPClienti", {by_marker, size, 1});
+    if (ctx.page_of(*mine, "the writer's POST query on MCPClienti where " + by_marker).rows.empty())
+        throw CheckError("the writer's POST query on MCPClienti where " + by_marker +
+                         " finds none of its customers: nothing to compare with");
+    for (const auto& selection :
+         {by_marker, equals_selection(record_of(ctx, "MCPClienti"), customer, {"cod_clifor"})}) {
+        const auto q = ctx.api.query(client::kOtherTenant, "MCPClienti", {selection, size, 1});
+        const auto& page = ctx.page_of(*q, "the other tenant's POST query on MCPClienti where " + selection);
+        for (std::size_t i = 0; i < page.rows.size(); ++i)
+            if (value_of(page.rows[i], field) == w.marker ||
+                value_of(page.rows[i], "cod_clifor") == value_of(customer, "cod_clifor"))
+                ctx.finding({.expected =
+                                 "none of the writer's customers in the other tenant's POST query on MCPClienti "
+                                 "(000 §1: one tenant per record)",
+                             .actual = "a row of the writer's customer where " + selection,
+                             .pointer = "/" + std::to_string(i),
+                             .exchange = q->response.exchange});
+    }
+}
+
+void views(Context& ctx) {
+    const Written w = write_as_writer(ctx, 3);
+    for (const auto& [rule, endpoint] : cells_judged_by(ctx.check.id))
+        ctx.cell(rule, endpoint, [&, endpoint = endpoint] {
+            if (endpoint == "query")
+                query_reads(ctx, w);
+            else
+                view_reads(ctx, w);
+        });
 }
 
 // ---- TEN-04 ----
@@ -418,8 +460,8 @@ std::vector<Check> tenancy_checks() {
          .spec = "000 §1; §4.3 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-4.3-response-200"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources,
          .writes = true, .own_rows = true, .run = change_feed},
-        {.id = "TEN-03", .title = "Another tenant's MCP views never show the writer's records",
-         .spec = "000 §1; 000 §1 capability 5 (derived: one tenant per record)",
+        {.id = "TEN-03", .title = "Another tenant's MCP views never show the writer's records, read or searched (POST query)",
+         .spec = "000 §1; 000 §1 capability 5; §4.2 (derived: one tenant per record)",
          .verifies = {"000-1-tenant", "000-1-cap5-views"}, .level = Level::Must,
          .needs = {client::kWriter, client::kOtherTenant}, .resources = view_resources, .writes = true,
          .own_rows = true, .run = views},

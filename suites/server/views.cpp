@@ -269,11 +269,6 @@ void resources_registry(Context& ctx) {
 
 // ---- VIEW-06 ----
 
-constexpr const char* kNoQueryTemplate =
-    "the target file gives no POST query template (the body shape is not shown, A-41): add \"query\", the body of POST "
-    "/api/resources/MCPClienti/query with \"$RecordSelection\", \"$PageSize\", \"$PageNumber\" where the values go (docs/command-line.md, the target file), "
-    "to run it";
-
 void query_clienti(Context& ctx) {
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
     const Record& clifor = record_of(ctx, "CliFor");

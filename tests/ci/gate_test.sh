@@ -24,7 +24,7 @@ cat >target.json <<JSON
  "users": {"writer": {"username": "writer", "password": "\${BDS_WRITER_PASSWORD}"},
            "reader": {"username": "reader", "password": "reader-pw"},
            "other_tenant": {"username": "other_tenant", "password": "other-pw"},
-           "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPClienti", "MCPResources"]}},
+           "limited": {"username": "limited", "password": "limited-pw", "resources": ["CliFor", "MCPArticoli", "MCPResources"]}},
  "query": {"RecordSelection": "\$RecordSelection", "PageSize": "\$PageSize", "PageNumber": "\$PageNumber",
            "OrderBy": [{"field": "\$OrderField", "desc": "\$OrderDescending"}]}}
 JSON

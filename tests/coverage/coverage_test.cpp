@@ -45,6 +45,37 @@ TEST(Coverage, WhatHoldsAStatementDecidesItsStatus) {
     EXPECT_EQ(m.unproved(), 0u);
 }
 
+TEST(Coverage, EveryCellOfTheServiceMatrixNamesAJudgingCheckOrWhyNot) {
+    auto s = five_ways();
+    s.reasons.push_back({"000-1-e", "not judged, and why"});
+    s.endpoints = {{"list", "GET"}, {"feed", "GET sync"}};
+    s.rules = {{"rule", "A rule", "writer", {"000-1-a"}, {{"list", {"PAG-02"}}, {"feed", {}, "not shown"}}}};
+    EXPECT_TRUE(build(s).complete()) << build(s).problems.front();
+    const auto problems = [&](MatrixRule rule) {
+        auto broken = s;
+        broken.rules = {std::move(rule)};
+        return build(broken).problems;
+    };
+    const auto one = [](const std::vector<std::string>& p, const std::string& words) {
+        return p.size() == 1 && p[0].find(words) != std::string::npos;
+    };
+    MatrixRule r = s.rules[0];
+    r.cells[0].checks = {"ZZZ-01"};
+    EXPECT_TRUE(one(problems(r), "rule on list: no check ZZZ-01"));
+    r.cells[0].checks = {"OBS-01"};  // it verifies 000-1-b, not the rule's statement
+    EXPECT_TRUE(one(problems(r), "OBS-01 verifies none of the rule's statements"));
+    r.cells[0] = {"list", {"PAG-02"}, "a reason too"};
+    EXPECT_TRUE(one(problems(r), "one of the two"));
+    r.cells[0] = {"list", {}, ""};
+    EXPECT_TRUE(one(problems(r), "one of the two"));
+    r = s.rules[0];
+    r.cells.pop_back();
+    EXPECT_EQ(problems(r).size(), 2u) << "a cell missing: the count, and the endpoint named";
+    r = s.rules[0];
+    r.statements = {"000-9-unknown"};
+    EXPECT_FALSE(problems(r).empty());
+}
+
 TEST(Coverage, AStatementHeldByNothingOrAnUnknownIdMakesTheMapIncomplete) {
     auto s = five_ways();
     s.reasons.push_back({"000-1-e", "not judged, and why"});

@@ -16,6 +16,7 @@
 #include "client/exchange.hpp"
 #include "report/golden_file.hpp"
 #include "report/junit_xml.hpp"
+#include "report/read_report.hpp"
 #include "report/report_schema.hpp"
 #include "report/reporters.hpp"
 #include "bundled/embedded_stub.hpp"
@@ -122,6 +123,19 @@ run::RunResult hand_built_run() {
     run.results.push_back(view);
     run.results.push_back(check("CHG-03", "changes", Level::Observe, {"changes", "*"}, run::Outcome::Skip));
     run.results.back().reason = "read-only target";
+    return run;
+}
+
+/// The hand-built run with a check judging service-matrix cells one by one (Context::cell): refused on GET resources,
+/// served on GET sync, skipped on POST query, not come to on POST sync.
+run::RunResult with_cells() {
+    run::RunResult run = hand_built_run();
+    auto acc = check("ACC-03", "access", Level::Must, {"access", "*"}, run::Outcome::Fail);
+    acc.findings.push_back({.expected = "status 403 for GET /api/sync/Articoli", .actual = "status 200"});
+    acc.cells = {{"not-authorised", "list", run::Outcome::Pass},
+                 {"not-authorised", "feed", run::Outcome::Fail},
+                 {"not-authorised", "query", run::Outcome::Skip, "no POST query template"}};
+    run.results.push_back(acc);
     return run;
 }
 
@@ -293,6 +307,22 @@ TEST_F(ReportTest, JsonKeepsTheRunAsData) {
     EXPECT_EQ(syn["findings"][0]["exchange"]["request_headers"][1][1], "Bearer <redacted>");
 }
 
+TEST_F(ReportTest, JsonKeepsTheCellsACheckJudgedOneByOne) {
+    const auto doc = nlohmann::json::parse(render("json", with_cells()));
+    const auto errors = test::schema_errors(doc);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    const auto& acc = doc["checks"].back();
+    ASSERT_EQ(acc["cells"].size(), 3u);
+    EXPECT_EQ(acc["cells"][1],
+              (nlohmann::json{{"rule", "not-authorised"}, {"endpoint", "feed"}, {"outcome", "fail"}, {"reason", ""}}));
+    EXPECT_FALSE(doc["checks"][0].contains("cells")) << "only a check that judged cells one by one has them";
+    // Read back (merge, --baseline, diff) as written.
+    const auto back = report::from_json(doc);
+    ASSERT_EQ(back.results.back().cells.size(), 3u);
+    EXPECT_EQ(back.results.back().cells[2].reason, "no POST query template");
+    EXPECT_EQ(back.results.back().cells[1].outcome, run::Outcome::Fail);
+}
+
 TEST_F(ReportTest, HtmlIsSelfContained) {
     const std::string html = render("html", hand);
     // Server text is escaped, so a real tag is the only place a '<' opens: none loads anything.
@@ -337,6 +367,37 @@ TEST_F(ReportTest, HtmlMatrixShowsTheWorstOutcomePerResourceAndCapability) {
     EXPECT_NE(html.find("<td class=\"skip\" title=\"AUTH-06 skip\">skip 1</td>"), std::string::npos);
     // "query" is no resource: VIEW-06's rows are CliFor and MCPClienti only.
     EXPECT_EQ(html.find("<th class=\"row\">query</th>"), std::string::npos);
+}
+
+TEST_F(ReportTest, HtmlServiceMatrixShowsEachCellsOutcome) {
+    const std::string html = render("html", with_cells());
+    const auto at = html.find("<section id=\"service-matrix\">");
+    ASSERT_NE(at, std::string::npos);
+    const std::string section = html.substr(at, html.find("</section>", at) - at);
+    const auto row = [&](const std::string& title) {
+        const auto start = section.find("<tr><th class=\"row\">" + title + "</th>");
+        return start == std::string::npos ? std::string() : section.substr(start, section.find("</tr>", start) - start);
+    };
+    const std::string limited = row("A resource the caller may not use: 403");
+    ASSERT_FALSE(limited.empty()) << section;
+    // ACC-03's own cells: a pass, a failure, a skip with its reason; n/a where the rule does not apply.
+    EXPECT_NE(limited.find("<td class=\"pass\" title=\"ACC-03 MUST pass\">pass<br><small>ACC-03</small></td>"),
+              std::string::npos)
+        << limited;
+    EXPECT_NE(limited.find("<td class=\"fail\" title=\"ACC-03 MUST fail\">fail"), std::string::npos) << limited;
+    EXPECT_NE(limited.find("<td class=\"skip\" title=\"ACC-03 MUST skip: no POST query template\">skip"),
+              std::string::npos)
+        << limited;
+    EXPECT_NE(limited.find("<td class=\"none\" title=\"TokenInfo names no resource\">n/a</td>"), std::string::npos);
+    // A cell ACC-03 judges one by one but did not come to (send) is not run; checks not in the run likewise.
+    EXPECT_NE(limited.find("title=\"ACC-03 MUST not run: the check judged other cells, not this one\">not run"),
+              std::string::npos)
+        << limited;
+    EXPECT_NE(row("Rows are the caller&#39;s tenant&#39;s only").find("TEN-01 MUST not run: not in this run"),
+              std::string::npos);
+    // A check judging its cells as a whole: AUTH-06's skip is its outcome on every cell of its row.
+    EXPECT_NE(row("An expired token: 401").find("<td class=\"skip\" title=\"AUTH-06 MUST skip: tokens live"),
+              std::string::npos);
 }
 
 TEST_F(ReportTest, MarkdownIsShortAndInert) {

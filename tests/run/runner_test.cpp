@@ -299,7 +299,7 @@ TEST(AccessChecks, AResourceOutsideTheUsersListServedFailsAcc03) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, options);
     auto target = stub.target;
-    target.users[client::kLimited] = {"limited", "limited-pw", {"CliFor", "MCPClienti", "MCPResources"}};
+    target.users[client::kLimited] = {"limited", "limited-pw", {"CliFor", "MCPArticoli", "MCPResources"}};
     EXPECT_EQ(test::result_of(test::run_all(cat, target, {"ACC-03"}), "ACC-03").outcome, run::Outcome::Fail);
 }
 
@@ -483,6 +483,45 @@ TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
     EXPECT_EQ(test::result_of(result, "ZZZ-01").outcome, run::Outcome::Pass) << test::describe(result);
     EXPECT_EQ(made, 1);
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Error) << "a harness fault, never the server's";
+}
+
+TEST(Runner, ACheckJudgingCellsOneByOneTakesItsOutcomeFromThem) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    using Cell = std::function<void(Context&)>;
+    const Cell pass = [](Context&) {}, fail = [](Context&ctx) { ctx.fail({.expected = "403", .actual = "200"}); },
+               skip = [](Context&ctx) { ctx.skip("no template"); },
+               error = [](Context&) { throw CheckError("no answer"); };
+    const auto with = [&](std::vector<Cell> cells) {
+        const Check check{.id = "ZZZ-01",
+                          .title = "cells",
+                          .run =
+                              [&](Context& ctx) {
+                                  for (std::size_t i = 0; i < cells.size(); ++i)
+                                      ctx.cell("rule", "endpoint-" + std::to_string(i), [&] { cells[i](ctx); });
+                              },
+                          .suite = "zzz"};
+        return run::run_checks(cat, stub.target, {check}, run::RunOptions{}).results.front();
+    };
+    // A failure ends its cell, not the check: the cells after it are judged.
+    auto r = with({fail, pass});
+    EXPECT_EQ(r.outcome, run::Outcome::Fail);
+    ASSERT_EQ(r.cells.size(), 2u);
+    EXPECT_EQ(r.cells[0].outcome, run::Outcome::Fail);
+    EXPECT_EQ(r.cells[1].outcome, run::Outcome::Pass);
+    EXPECT_EQ(r.cells[1].endpoint, "endpoint-1");
+    // A cell that could not decide makes the check undecided, saying where; a failure elsewhere still fails it.
+    r = with({pass, error});
+    EXPECT_EQ(r.outcome, run::Outcome::Error);
+    EXPECT_EQ(r.reason, "endpoint-1 (rule): no answer");
+    EXPECT_EQ(with({error, fail}).outcome, run::Outcome::Fail);
+    // Skipped everywhere is a skip; skipped somewhere is a pass of the cells judged.
+    r = with({skip, skip});
+    EXPECT_EQ(r.outcome, run::Outcome::Skip);
+    EXPECT_EQ(r.reason, "endpoint-0 (rule): no template; endpoint-1 (rule): no template");
+    r = with({skip, pass});
+    EXPECT_EQ(r.outcome, run::Outcome::Pass);
+    EXPECT_EQ(r.cells[0].reason, "no template");
 }
 
 TEST(Runner, AWaitEndsAtTheRunsTimeLimit) {

@@ -346,6 +346,25 @@ const std::vector<DefectInfo> kDefects = {
      "MUST", "A-07=object"},
     {make<FeedTotalMissing>, "feed-total-missing", "changes", "000 §4.3 response 200 with TotalRowsCount",
      "000-4.3-response-200", "the change feed answers its records without TotalRowsCount"},
+    {make<QueryOtherTenant>, "query-other-tenant", "tenancy", "000 §1 one tenant per record (customer_ID); §4.2",
+     "000-1-tenant, 001-2-customer-id",
+     "POST query answers the rows of every tenant: its statement was written apart from the lists', without the "
+     "tenant condition"},
+    {make<FeedIgnoresAuthorisation>, "feed-ignores-authorisation", "access", "000 §5 rule 4", "000-5-rule4-403",
+     "GET sync serves a resource the user may not use: the feed's handler looks the resource up without the user's "
+     "resource list"},
+    {make<QueryIgnoresAuthorisation>, "query-ignores-authorisation", "access", "000 §5 rule 4", "000-5-rule4-403",
+     "POST query serves a resource the user may not use: its handler looks the resource up without the user's "
+     "resource list"},
+    {make<SendIgnoresAuthorisation>, "send-ignores-authorisation", "access", "000 §5 rule 4", "000-5-rule4-403",
+     "POST sync stores records of a resource the user may not use: the write handler checks the write permission, "
+     "not the user's resource list"},
+    {make<SendResourceCaseInsensitive>, "send-resource-case-insensitive", "access",
+     "000 §1 resource names are case-sensitive", "000-1-case-sensitive-names",
+     "POST sync looks the resource name up without case: a block sent to /api/sync/clifor is stored in CliFor"},
+    {make<UnknownResourceSyncAccepted>, "unknown-resource-sync-accepted", "access", "000 §7 403; §5 rule 4",
+     "000-4-resource-from-catalogue, 000-7-status-403, 000-5-rule4-403",
+     "POST sync to a name that is no resource answers 200 and stores nothing: the block is dropped without a word"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

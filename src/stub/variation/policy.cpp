@@ -5,13 +5,13 @@
 
 namespace bds::stub {
 
-const Record* Policy::resource(const Catalogue& catalogue, const User& user, const std::string& name) const {
+const Record* Policy::resource(const Catalogue& catalogue, const User& user, const std::string& name, Endpoint) const {
     const Record* r = catalogue.find(name);  // exact match: resource names are case-sensitive (000 §1)
     return r && !r->nested_only && user.may_use(r->name) ? r : nullptr;
 }
 
-void Policy::answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name,
-                                      bool) const {
+void Policy::answer_to_forbidden(const Variation& variation, httplib::Response& res, const std::string& name, bool,
+                                 Endpoint) const {
     variation.error(res, 403, "forbidden", "resource \"" + name + "\" does not exist or is not authorised");
 }
 

@@ -58,12 +58,15 @@ public:
     }
     /// Whether GET /api/Account/TokenInfo is served (000 §5 rule 5).
     virtual bool serves_token_info() const { return true; }
-    /// The resource `name` in a path names for `user`: the catalogue's resource of exactly that name (000 §1: names are
-    /// case-sensitive) when the user may use it (000 §5 rule 4), else none (403).
-    virtual const Record* resource(const Catalogue& catalogue, const User& user, const std::string& name) const;
-    /// The answer to a read of `name`, which does not exist (`exists` false) or the user may not read: 403 (000 §4.1).
-    virtual void answer_to_forbidden_read(const Variation& variation, httplib::Response& res, const std::string& name,
-                                          bool exists) const;
+    /// The resource `name` in the path of `endpoint` names for `user`: the catalogue's resource of exactly that name
+    /// (000 §1: names are case-sensitive) when the user may use it (000 §5 rule 4, whatever the endpoint), else none
+    /// (403).
+    virtual const Record* resource(const Catalogue& catalogue, const User& user, const std::string& name,
+                                   Endpoint endpoint) const;
+    /// The answer to a request on `endpoint` naming `name`, which does not exist (`exists` false) or the user may not
+    /// use: 403 (000 §4.1, §5 rule 4, §7).
+    virtual void answer_to_forbidden(const Variation& variation, httplib::Response& res, const std::string& name,
+                                     bool exists, Endpoint endpoint) const;
     /// Whether `user` may POST sync (000 §5 rule 4).
     virtual bool may_write(const User& user) const { return user.can_write; }
     /// The answer to POST sync of `body` on the read-only view `name`: refused with the choice's status (000 §4.4,
@@ -90,8 +93,10 @@ public:
     virtual std::vector<OrderBy> order_applied(std::vector<OrderBy> sent) const { return sent; }
     /// Whether a row is listed, once the choices listed it (`deleted`: its flg_isdeleted is true).
     virtual bool visible(bool /*deleted*/, const ListQuery&) const { return true; }
-    /// The tenants whose rows a read of `resource` by `user` sees, the user's first: the user's own (000 §1).
-    virtual std::vector<int> tenants_visible(const User& user, const Record& /*resource*/, const Store&) const {
+    /// The tenants whose rows a read of `resource` by `user` on `endpoint` sees, the user's first: the user's own (000
+    /// §1, whatever the endpoint).
+    virtual std::vector<int> tenants_visible(const User& user, const Record& /*resource*/, const Store&,
+                                             Endpoint /*endpoint*/) const {
         return {user.customer_ID};
     }
     /// Whether a read may find its rows by key, index or change instant and derive only what its selection reads

@@ -173,6 +173,19 @@ TEST(TenancyChecks, TheWritersBlockIsCountedOnEveryPage) {
     EXPECT_EQ(test::result_of(result, "TEN-05").outcome, run::Outcome::Pass) << test::describe(result);
 }
 
+TEST(TenancyChecks, APostQueryServingEveryTenantFailsTen03OnItsQueryCellOnly) {
+    // The lists, views and feed keep the tenant; POST query, a statement of its own, does not.
+    const auto r = test::result_under_defect("query-other-tenant", "TEN-03");
+    EXPECT_EQ(r.outcome, run::Outcome::Fail);
+    ASSERT_EQ(r.cells.size(), 2u);
+    for (const auto& c : r.cells)
+        EXPECT_EQ(c.outcome, c.endpoint == "query" ? run::Outcome::Fail : run::Outcome::Pass) << c.endpoint;
+    EXPECT_NE(test::findings_text(r).find("POST query on MCPClienti"), std::string::npos) << test::findings_text(r);
+    // Every body shape of POST query the seeds leave open keeps it.
+    for (const std::string shape : {"A-41=flat", "A-41=sql"})
+        EXPECT_EQ(test::result_on_stub("TEN-03", stub::Defect::None, shape).outcome, run::Outcome::Pass) << shape;
+}
+
 TEST(TenancyChecks, NoOtherTenantSkipsWithTheReason) {
     Broken b({});
     auto target = b.stub.target;

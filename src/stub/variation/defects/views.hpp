@@ -93,8 +93,9 @@ struct DocumentViewsNotJoined : Policy {
 
 /// The registry is not served as a resource: 403 like a name that is none.
 struct McpResourcesRefused : Policy {
-    const Record* resource(const Catalogue& cat, const User& user, const std::string& name) const override {
-        return name == "MCPResources" ? nullptr : Policy::resource(cat, user, name);
+    const Record* resource(const Catalogue& cat, const User& user, const std::string& name,
+                           Endpoint endpoint) const override {
+        return name == "MCPResources" ? nullptr : Policy::resource(cat, user, name, endpoint);
     }
 };
 
@@ -129,8 +130,9 @@ inline std::vector<int> every_tenant(const User& user, const Store& store) {
 
 /// Reads of base resources see every tenant (the tenant filter missing).
 struct TenantRowsLeak : Policy {
-    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
-        return is_view(r) ? Policy::tenants_visible(user, r, store) : every_tenant(user, store);
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store,
+                                     Endpoint endpoint) const override {
+        return is_view(r) ? Policy::tenants_visible(user, r, store, endpoint) : every_tenant(user, store);
     }
 };
 
@@ -145,8 +147,18 @@ struct TenantFromBody : Policy {
 
 /// Reads of the MCP views see every tenant.
 struct ViewOtherTenant : Policy {
-    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
-        return is_view(r) ? every_tenant(user, store) : Policy::tenants_visible(user, r, store);
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store,
+                                     Endpoint endpoint) const override {
+        return is_view(r) ? every_tenant(user, store) : Policy::tenants_visible(user, r, store, endpoint);
+    }
+};
+
+/// POST query builds a statement of its own, and the tenant condition was left out of it: every tenant's rows.
+struct QueryOtherTenant : Policy {
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store,
+                                     Endpoint endpoint) const override {
+        return endpoint == Endpoint::Query ? every_tenant(user, store)
+                                           : Policy::tenants_visible(user, r, store, endpoint);
     }
 };
 
@@ -157,8 +169,10 @@ struct McpResourcesEmpty : Policy {
 
 /// The lines' table has no customer_ID: StoricoDocumentiR is read by key_documento across every tenant.
 struct LinesWithoutTenant : Policy {
-    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store) const override {
-        return r.name == "StoricoDocumentiR" ? every_tenant(user, store) : Policy::tenants_visible(user, r, store);
+    std::vector<int> tenants_visible(const User& user, const Record& r, const Store& store,
+                                     Endpoint endpoint) const override {
+        return r.name == "StoricoDocumentiR" ? every_tenant(user, store)
+                                             : Policy::tenants_visible(user, r, store, endpoint);
     }
 };
 
