@@ -58,7 +58,7 @@ std::vector<MatrixRule> rules() {
           {"query-other", {}, kQueryOther},
           {"feed", {"TEN-02"}},
           {"feed-other", {}, kFeedOther},
-          {"send", {"TEN-04", "TEN-05", "TEN-08"}},
+          {"send", {"TEN-04", "TEN-05", "TEN-07"}},
           {"send-view", {}, kViewWrite}}},
         {"not-authorised",
          "A resource the caller may not use: 403",
@@ -123,7 +123,7 @@ std::vector<MatrixRule> rules() {
           {"query-other", {}, kNothingSent},
           {"feed", {}, kNothingSent},
           {"feed-other", {}, kNothingSent},
-          {"send", {"TEN-08"}},
+          {"send", {"TEN-07"}},
           {"send-view", {}, kViewWrite}}},
     };
 }

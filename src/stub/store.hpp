@@ -65,6 +65,7 @@ public:
     /// Upserts records (already validated and normalised; a field sent as null is null, a field not sent is
     /// absent) of `resource` into `tenant`, atomically: each gets customer_ID = tenant, a new ts_update, a
     /// dat_ultvar strictly increasing per tenant, and keeps its Id if its key exists. Rows are stored sparse.
+    /// Platform fields a policy kept in a record (Policy::before_store) are taken out and handed to its questions.
     void upsert(int tenant, const Record& resource, std::vector<nlohmann::json> records);
 
     /// Runs `read` with the tenant's data under a shared lock (an empty TenantData if it has none).
@@ -86,12 +87,22 @@ public:
     std::int64_t now_ticks() const;
 
 private:
+    /// Writes `rec` into `tenant`'s table of `resource` (the lock held): over the row of its key, or over the row
+    /// under `over` (the row a sent Id matched: it moves to the record's key and keeps its Id).
+    void write(int tenant, const Record& resource, nlohmann::json rec, const nlohmann::json& sent,
+               const sql::TextRules& keys, const std::string* over);
+    /// The key of the row of `tenant`'s `resource` whose Id is `id`, or nullptr (the lock held).
+    const std::string* row_with_id(int tenant, const Record& resource, const nlohmann::json& id) const;
+    /// The Id of a new row of `table` (A-119: numbered per tenant, or one numbering for every tenant).
+    std::int64_t new_id_of(Table& table, const Record& resource);
+
     Clock clock_;
     const Variation& variation_;
     mutable std::shared_mutex mutex_;
     std::map<int, TenantData> tenants_;
-    std::map<int, std::int64_t> last_change_;  // per tenant: dat_ultvar strictly increases
-    std::uint64_t rowversion_ = 0;             // database-wide, like SQL Server's
+    std::map<int, std::int64_t> last_change_;             // per tenant: dat_ultvar strictly increases
+    std::uint64_t rowversion_ = 0;                        // database-wide, like SQL Server's
+    std::map<std::string, std::int64_t> shared_next_id_;  // per resource, when one numbering serves every tenant
     TenantData empty_;
 };
 

@@ -442,6 +442,7 @@ void body_tenant_ignored(Context& ctx) {
 }  // namespace
 
 std::vector<Check> tenancy_join_checks(const std::vector<std::string>& data_set_resources);
+std::vector<Check> tenancy_platform_checks();
 
 // clang-format off
 std::vector<Check> tenancy_checks() {
@@ -475,6 +476,7 @@ std::vector<Check> tenancy_checks() {
          .resources = {"CliFor", "MCPResources"}, .writes = true, .own_rows = true, .run = body_tenant_ignored},
     };
     for (auto& check : tenancy_join_checks(data_set_resources)) out.push_back(std::move(check));
+    for (auto& check : tenancy_platform_checks()) out.push_back(std::move(check));
     return out;
 }
 // clang-format on

@@ -54,7 +54,7 @@ TEST(MatrixOutcome, ACellIsTheWorstOfItsChecksAndNotRunWithoutThem) {
     ASSERT_EQ(view.checks.size(), r.cell("send").checks.size());
     EXPECT_EQ(view.checks[0].outcome, "pass");
     EXPECT_EQ(view.checks[1].outcome, "error");
-    run.results.push_back(result("TEN-08", Outcome::Fail));
+    run.results.push_back(result("TEN-07", Outcome::Fail));
     EXPECT_EQ(cell_view(run, r, r.cell("send")).outcome, "fail");
     EXPECT_EQ(cell_view(run, r, r.cell("list")).outcome, "not run") << "TEN-01 is not in the run";
 }

@@ -195,6 +195,9 @@ const std::vector<ChoiceInfo> kTable = {
          "A-102=ascii, A-103=sensitive, A-104=double, A-108=ascii"}),
     entry<&C::count_form>("A-118", "JSON type of TotalRowsCount", {"number", "string"},
                           {"a JSON number", "a JSON string of digits"}),
+    entry<&C::id_numbering>("A-119", "Id of a new record", {"per-tenant", "shared"},
+                            {"numbered per tenant and resource: two tenants' records may hold the same Id",
+                             "one numbering per resource for every tenant (one table, one identity column)"}),
 };
 
 }  // namespace

@@ -88,8 +88,9 @@ struct Choices {
     enum class NestedLists : std::uint8_t { Refused, Empty } nested_lists{};                         ///< A-109
     /// The database RecordSelection and a query's OrderBy are passed into (sql_engine.hpp); `Sqlite` implies the
     /// engine choices that say how SQLite stores and compares (implied()).
-    enum class Database : std::uint8_t { Evaluator, Sqlite } database{};  ///< A-115
-    enum class CountForm : std::uint8_t { Number, String } count_form{};  ///< A-118
+    enum class Database : std::uint8_t { Evaluator, Sqlite } database{};         ///< A-115
+    enum class CountForm : std::uint8_t { Number, String } count_form{};         ///< A-118
+    enum class IdNumbering : std::uint8_t { PerTenant, Shared } id_numbering{};  ///< A-119
 
     /// The seed of the fixed shuffle of RowOrder::Shuffle (set by random choices; any value is a valid server).
     std::uint64_t shuffle_seed = 1;

@@ -12,6 +12,7 @@
 #include "stub/variation/defects/filters.hpp"
 #include "stub/variation/defects/joins.hpp"
 #include "stub/variation/defects/pagination.hpp"
+#include "stub/variation/defects/platform_fields.hpp"
 #include "stub/variation/defects/sync.hpp"
 #include "stub/variation/defects/validation.hpp"
 #include "stub/variation/defects/views.hpp"
@@ -365,6 +366,23 @@ const std::vector<DefectInfo> kDefects = {
     {make<UnknownResourceSyncAccepted>, "unknown-resource-sync-accepted", "access", "000 §7 403; §5 rule 4",
      "000-4-resource-from-catalogue, 000-7-status-403, 000-5-rule4-403",
      "POST sync to a name that is no resource answers 200 and stores nothing: the block is dropped without a word"},
+    // the platform's fields a client sends back (000 §1), taken whatever A-27 says
+    {make<MergeOnClientId>, "merge-on-client-id", "tenancy",
+     "000 §1 Id is maintained by the platform, one tenant per record; 000 §2.1 the key fields decide the record",
+     "000-1-platform-fields, 000-4.4-platform-managed, 000-1-tenant, 001-2.1-clifor-key",
+     "platform fields sent are taken, and a record sent with an Id updates the row of any tenant holding that Id "
+     "(MERGE ON Id): its key and values are replaced, its tenant kept, instead of the record of its key being "
+     "upserted"},
+    {make<MergeOnClientIdInTenant>, "merge-on-client-id-in-tenant", "sync",
+     "000 §1 Id is maintained by the platform; 000 §2.1 the key fields decide the record",
+     "000-1-platform-fields, 000-4.4-platform-managed, 001-2.1-clifor-key",
+     "platform fields sent are taken, and a record sent with an Id updates the row of the caller's tenant holding "
+     "that Id (MERGE ON Id and the tenant): another record of the tenant gets the sent key and values"},
+    {make<PlatformFieldsStoredAsSent>, "platform-fields-stored-as-sent", "sync",
+     "000 §1 ts_update and dat_ultvar are maintained by the platform",
+     "000-1-platform-fields, 000-4.4-platform-managed, 001-2-platform-managed",
+     "platform fields sent are taken, and ts_update and dat_ultvar are stored as sent: another row's row version, "
+     "and a change instant back in time"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

@@ -32,6 +32,9 @@ struct StoreEdit {
     std::string key;       ///< the row's key in its table
     bool remove = false;   ///< delete the row instead of storing it
     std::int64_t changed;  ///< dat_ultvar as ticks
+    /// The platform's fields (Id, ts_update, dat_ultvar) the record was sent with, as far as a policy kept them in
+    /// before_store: none in the reference, which never takes them from a sender (000 §1).
+    nlohmann::json sent_platform_fields = nlohmann::json::object();
 };
 
 class Policy {
@@ -150,6 +153,12 @@ public:
     virtual void sync_status(int& /*status*/) const {}
     /// One record being upserted over `old` (nullptr: a new key), the choices applied.
     virtual void upsert(const Row* /*old*/, nlohmann::json& /*record*/, StoreEdit&) const {}
+    /// The tenants (of `tenants`, those with data) whose row holding the Id a record written into `tenant` was sent
+    /// with (StoreEdit::sent_platform_fields) it updates instead of the row of its key: none, the key fields decide
+    /// the record (000 §2.1 Key fields) and Id is the platform's, not the sender's (000 §1).
+    virtual std::vector<int> tenants_merged_on_sent_id(int /*tenant*/, const std::vector<int>& /*tenants*/) const {
+        return {};
+    }
     /// The status of an error answer with `code`, before the choices' form of it.
     virtual void error_status(int& /*status*/, const std::string& /*code*/) const {}
 
