@@ -195,6 +195,9 @@ const std::vector<ChoiceInfo> kTable = {
          "A-102=ascii, A-103=sensitive, A-104=double, A-108=ascii"}),
     entry<&C::count_form>("A-118", "JSON type of TotalRowsCount", {"number", "string"},
                           {"a JSON number", "a JSON string of digits"}),
+    entry<&C::last_utc_run_range>("A-119", "a LastUtcRun before 1753-01-01", {"datetime2", "datetime"},
+                                  {"read as any other instant (datetime2 holds years 1 to 9999)",
+                                   "refused: before the first day of SQL Server's datetime"}),
 };
 
 }  // namespace
