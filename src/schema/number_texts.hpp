@@ -1,7 +1,7 @@
 #pragma once
 /// The text of the numbers in a JSON text that a binary double would change. nlohmann_json reads every number with a
 /// fraction or an exponent as a double, which keeps 15 significant digits exactly: 123456789012.345678, a value of
-/// decimal(18,6), reads back as 123456789012.34568. A decimal column keeps every digit (spec/assumptions.md A-120), so
+/// decimal(18,6), reads back as 123456789012.34567. A decimal column keeps every digit (spec/assumptions.md A-120), so
 /// the stub stores a decimal from the text it was sent, and LIM-04 compares a decimal with the text a target wrote.
 #include <nlohmann/json.hpp>
 

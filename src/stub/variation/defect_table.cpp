@@ -376,7 +376,7 @@ const std::vector<DefectInfo> kDefects = {
      "feed after 9999-12-31 lists every record"},
     {make<DecimalAsDouble>, "decimal-as-double", "validation", "000 §1 field types decimal; A-120", "000-1-field-types",
      "decimals are held as binary doubles: a value of more than 15 significant digits (123456789012.345678) comes back "
-     "changed (123456789012.34568)",
+     "changed (123456789012.34567)",
      "SHOULD"},
 };
 
