@@ -181,7 +181,7 @@ std::vector<Check> limit_value_checks() {
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true,
          .own_rows = true, .run = limits::exact_decimals},
         {.id = "LIM-05", .title = "Pages, LastUtcRun, blocks, selections and decimals at their bounds: never a 5xx",
-         .spec = "000 §4.1; §4.3; §4.4; §7; A-31, A-46",
+         .spec = "000 §4.1; §4.3; §4.4; §7; A-31, A-46, A-119, A-121",
          .verifies = {"000-7-status-200", "000-4.1-pagenumber", "000-4.1-pagesize", "000-4.3-pagination",
                       "000-4.3-lastutcrun", "000-1-sync-body-array", "000-4.4-body"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true,

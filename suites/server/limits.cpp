@@ -339,7 +339,7 @@ std::vector<Check> limit_value_checks();
 std::vector<Check> limits_checks() {
     std::vector<Check> out{
         {.id = "LIM-01", .title = "PageSize, PageNumber and RecordSelection at their bounds: what is served is exact",
-         .spec = "000 §4.1 PageSize, PageNumber int32; §4.3; §8; A-08, A-81",
+         .spec = "000 §4.1 PageSize, PageNumber int32; §4.3; §8; A-08, A-81, A-121",
          .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-8-pages-start-at-1", "000-4.3-pagination",
                       "000-4.1-rule1-selection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
