@@ -17,6 +17,7 @@ std::vector<Check> tenancy_checks();
 std::vector<Check> robustness_checks();
 std::vector<Check> schema_checks();
 std::vector<Check> engine_checks();
+std::vector<Check> limits_checks();
 
 const std::vector<Suite>& all_suites() {
     static const std::vector<Suite> suites{{"auth", "AUTH", auth_checks},
@@ -30,7 +31,8 @@ const std::vector<Suite>& all_suites() {
                                            {"tenancy", "TEN", tenancy_checks},
                                            {"robustness", "ROB", robustness_checks},
                                            {"schema", "SCH", schema_checks},
-                                           {"engine", "ENG", engine_checks}};
+                                           {"engine", "ENG", engine_checks},
+                                           {"limits", "LIM", limits_checks}};
     return suites;
 }
 

@@ -77,6 +77,8 @@ private:
 
     double double_of(const Column& c, const nlohmann::json& v) const {
         if (c.type.kind == SqlKind::Bit && v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
+        if (c.type.kind == SqlKind::Decimal && v.is_string())  // written as a string, or kept exact
+            if (const auto d = Decimal::parse(v.get_ref<const std::string&>(), true)) return std::stod(d->str());
         if (!v.is_number() || (c.type.kind == SqlKind::Bit && v.is_number_float())) wrong_value(c, v, "a number");
         return v.get<double>();
     }

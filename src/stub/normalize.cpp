@@ -79,4 +79,27 @@ json normalize_for_store(const Catalogue& cat, const Record& record, const json&
     return out;
 }
 
+void keep_exact_decimals(const Catalogue& catalogue, const Record& record, json& normalized, const NumberTexts& texts,
+                         const std::string& at, int scale) {
+    if (texts.empty() || !normalized.is_object()) return;
+    for (const auto& f : record.fields) {
+        const auto it = normalized.find(f.name);
+        if (it == normalized.end() || it->is_null()) continue;
+        // Field names are identifiers: no "~" or "/" to escape in a pointer.
+        const std::string here = at + "/" + f.name;
+        if (f.type.kind == SqlKind::Decimal) {
+            const auto text = texts.find(here);
+            if (text == texts.end()) continue;
+            const auto d = sql::Decimal::parse(text->second, true);
+            if (!d || d->round(scale) != *d) continue;
+            const json number = json::parse(d->str());
+            *it = sql::Decimal::parse(number.dump(), true) == d ? number : json(d->str());
+        } else if (f.type.kind == SqlKind::List && it->is_array()) {
+            if (const Record* item = catalogue.find(f.list_of))
+                for (std::size_t i = 0; i < it->size(); ++i)
+                    keep_exact_decimals(catalogue, *item, (*it)[i], texts, here + "/" + std::to_string(i), scale);
+        }
+    }
+}
+
 }  // namespace bds::stub

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "catalogue/catalogue.hpp"
+#include "schema/number_texts.hpp"
 #include "schema/record_validator.hpp"
 #include "sql/text_rules.hpp"
 
@@ -23,5 +24,12 @@ struct NormalizeError {
 /// null stay null (the store decides what a field not sent means, A-60); nested records keep no nulls.
 nlohmann::json normalize_for_store(const Catalogue& catalogue, const Record& record, const nlohmann::json& sent,
                                    int tenant, const SqlProfile& profile, const sql::TextRules& keys);
+
+/// The decimals of `normalized` (record `record` of the block, its lines included) whose text `texts` kept (the
+/// block's numbers beyond a double, by JSON pointer; `at` is the record's, "/3") stored from that text, every digit
+/// a JSON number where a double holds the value, else its text. A decimal with more fractional digits than
+/// `scale` is left as the double made it (the generators never send one).
+void keep_exact_decimals(const Catalogue& catalogue, const Record& record, nlohmann::json& normalized,
+                         const NumberTexts& texts, const std::string& at, int scale);
 
 }  // namespace bds::stub

@@ -2,6 +2,7 @@
 // POST /api/resources/{Resource}/query (§4.2, body shape A-41).
 #include "schema/json_limits.hpp"
 #include "stub/http_util.hpp"
+#include "stub/print_row.hpp"
 #include "stub/routes.hpp"
 #include "stub/rows.hpp"
 
@@ -27,7 +28,15 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
 void answer_list(StubState& state, const User& user, const Record& record, const ListQuery& q, httplib::Response& res) {
     const Variation& variation = state.variation;
     const Reading reading = variation.engine().reading();
-    std::size_t first = q.page_size ? (q.page_number - 1) * q.page_size : 0;
+    std::size_t first = 0;
+    if (q.page_size) {
+        const auto offset = variation.policy().page_offset(q.page_size, q.page_number);
+        if (!offset)
+            return variation.error(res, 500, "server_error",
+                                   "the offset of page " + std::to_string(q.page_number) + " of PageSize " +
+                                       std::to_string(q.page_size) + " does not fit the database's int");
+        first = *offset;
+    }
     const bool collect = variation.needs_all_rows(q);
     std::size_t total = 0;
     std::size_t rows_read = 0;  // the rows read: every row of the resource when reads are not narrowed (narrows_reads)
@@ -44,7 +53,8 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         json presented = row;
         variation.present(state.catalogue, record, presented);
         // Invalid UTF-8 cannot reach a row (nlohmann refuses it on parse); replace rather than throw anyway.
-        return presented.dump(-1, ' ', false, json::error_handler_t::replace);
+        return print_row(state.catalogue, record, presented,
+                         variation.choices().decimal_form == Choices::DecimalForm::Number);
     };
     auto scan = [&](const TenantData& data, const User& reader) {
         state.rows.for_each_row(
@@ -138,6 +148,13 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                            throw BadRequest{"invalid_last_utc_run",
                                             "LastUtcRun: expected YYYY-MM-DD HH:MM:SS.000, got \"" + *last + "\""};
                        q.last_utc_run = q.changed_after;
+                       if (const auto failure = variation.policy().feed_server_error(*q.last_utc_run))
+                           return variation.error(res, 500, "server_error", *failure);
+                       if (variation.last_utc_run_refused(*q.last_utc_run))
+                           throw BadRequest{"invalid_last_utc_run",
+                                            "LastUtcRun: before 1753-01-01, the first day of the database's datetime "
+                                            "(A-122), got \"" +
+                                                *last + "\""};
                        q.changed_after = variation.policy().feed_after(q.changed_after);
                        variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
                        answer_list(state, user, record, q, res);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "sql/datetime.hpp"
+#include "sql/decimal.hpp"
 #include "sql/text.hpp"
 #include "stub/variation/variation.hpp"
 
@@ -41,7 +42,10 @@ json convert(const Field& f, const json& v) {
         return (!s.empty() && end && *end == '\0' && std::isfinite(d)) ? json(d) : json(nullptr);
     }
     if (t.kind == SqlKind::Int) return v.is_number_integer() ? v : json(nullptr);
-    if (t.kind == SqlKind::Decimal) return v.is_number() ? v : json(nullptr);
+    if (t.kind == SqlKind::Decimal)  // a number, or the exact text the store keeps of a long one (normalize.hpp)
+        return v.is_number() || (v.is_string() && sql::Decimal::parse(v.get_ref<const std::string&>(), true))
+                   ? v
+                   : json(nullptr);
     if (t.kind == SqlKind::Bit) return v.is_boolean() ? v : json(nullptr);
     if (t.kind == SqlKind::Datetime || t.kind == SqlKind::Datetime2) return v.is_string() ? v : json(nullptr);
     if (t.kind == SqlKind::Timestamp) return v;  // the row version, opaque

@@ -13,9 +13,10 @@ using json = nlohmann::json;
 
 constexpr std::size_t kMaxReportedViolations = 20;
 
-/// The block a POST sync sends, as the stub reads it (Content-Type, depth, JSON, an array, its size); nullopt when
-/// it answered a refusal.
-std::optional<json> block_of(StubState& state, const httplib::Request& req, httplib::Response& res) {
+/// The block a POST sync sends, as the stub reads it (Content-Type, depth, JSON, an array, its size), with the text of
+/// its numbers a double would change in `texts`; nullopt when it answered a refusal.
+std::optional<json> block_of(StubState& state, const httplib::Request& req, httplib::Response& res,
+                             NumberTexts& texts) {
     const Variation& variation = state.variation;
     const auto refuse = [&](int status, const std::string& code, const std::string& message) {
         variation.error(res, status, code, message);
@@ -28,7 +29,7 @@ std::optional<json> block_of(StubState& state, const httplib::Request& req, http
     if (json_depth(req.body, state.options.max_json_depth) > state.options.max_json_depth)
         return refuse(400, "too_deep",
                       "the body nests deeper than " + std::to_string(state.options.max_json_depth) + " levels");
-    json block = json::parse(req.body, nullptr, false);
+    json block = parse_keeping_numbers(req.body, texts, state.options.max_json_depth);
     if (block.is_discarded()) return refuse(400, "malformed_json", "the body is not valid JSON in UTF-8");
     block = variation.policy().block_sent(std::move(block));
     if (!block.is_array())
@@ -40,6 +41,17 @@ std::optional<json> block_of(StubState& state, const httplib::Request& req, http
         return refuse(413, "block_too_large",
                       "at most " + std::to_string(max) + " records per block, got " + std::to_string(block.size()));
     return block;
+}
+
+/// Every row of `record` of `tenant` written again as it is stored: a new ts_update and dat_ultvar each, as an UPDATE
+/// of them all would give (the touch-every-row defects).
+void touch_every_row(StubState& state, int tenant, const Record& record) {
+    std::vector<json> rows;
+    state.store.read(tenant, [&](const TenantData& data) {
+        if (const Table* table = data.table(record.name))
+            for (const auto& [key, row] : table->rows) rows.push_back(row.record);
+    });
+    if (!rows.empty()) state.store.upsert(tenant, record, std::move(rows));
 }
 
 }  // namespace
@@ -61,9 +73,12 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             if (!record->writable())
                 return variation.policy().answer_to_read_only_write(variation, res, name, req.body);
 
-            auto read = block_of(state, req, res);
+            NumberTexts texts;
+            auto read = block_of(state, req, res, texts);
             if (!read) return;
             json block = std::move(*read);
+            if (const auto failure = variation.policy().block_server_error(block))
+                return variation.error(res, 500, "server_error", *failure);
 
             // The block as sent, for the policy's questions that read it, before the fields a lenient target ignores
             // are dropped.
@@ -85,6 +100,9 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             const auto normalized = [&](std::size_t i) {
                 json out =
                     normalize_for_store(state.catalogue, *record, block[i], tenant, profile, variation.key_rules());
+                if (variation.policy().keeps_decimal_digits())
+                    keep_exact_decimals(state.catalogue, *record, out, texts, "/" + std::to_string(i),
+                                        profile.decimal_scale);
                 variation.before_store(*record, sent_block[i], out);
                 return out;
             };
@@ -112,6 +130,7 @@ void add_write_routes(httplib::Server& server, StubState& state) {
             }
             variation.sync_answer(res, *record, records);  // answered from the records before they move into the store
             state.store.upsert(tenant, *record, std::move(records));
+            if (variation.policy().touches_every_row(block.size())) touch_every_row(state, tenant, *record);
         }));
 }
 

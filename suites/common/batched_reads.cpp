@@ -8,10 +8,6 @@
 namespace bds::suites {
 namespace {
 
-/// The longest selection a read sends (URLs of a few kB pass everywhere) and the most selections it joins.
-constexpr std::size_t kMaxSelection = 1500;
-constexpr std::size_t kMostSelections = 25;
-
 /// Whether `row`'s value may be what `=` selected for `wanted`: texts equal with trailing blanks dropped and case
 /// folded (what a case-insensitive or padded comparison matches), other values equal.
 bool may_equal(const json& wanted, const json& got) {
@@ -42,8 +38,8 @@ void BatchedReads::fetch(Context& ctx, const std::string& role) {
         for (std::size_t id : ids) {
             const std::size_t more =
                 equals_selection(record_of(ctx, group.first), asked_[id].values, group.second).size() + 8;
-            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxSelection ||
-                                  some.size() >= kMostSelections)) {
+            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxOwnSelection ||
+                                  some.size() >= kMostOwnSelections)) {
                 fetch_some(ctx, role, some);
                 some.clear();
                 rows = length = 0;

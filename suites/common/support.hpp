@@ -81,6 +81,11 @@ std::vector<json> read_all(Context& ctx, const std::string& role, const std::str
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
                             const std::string& last_utc_run);
 
+/// The longest RecordSelection the harness's own reads send (URLs of a few kB pass everywhere: read_back, BatchedReads)
+/// and the most keys or selections one of them joins with "or". LIM-01 reads its records with one as long.
+inline constexpr std::size_t kMaxOwnSelection = 1500;
+inline constexpr std::size_t kMostOwnSelections = 25;
+
 /// The page size of this run's reads (the PageSize of a read that expects every row on one page).
 long long page_size(Context& ctx);
 

@@ -147,26 +147,18 @@ std::vector<std::vector<std::size_t>> posts(const Context& ctx, const Record& re
     return out;
 }
 
-namespace {
-
-/// Keys a read of read_back asks for at most, and the longest selection it sends (URLs of a few kB pass everywhere).
-constexpr std::size_t kKeysPerRead = 25;
-constexpr std::size_t kMaxWrittenSelection = 1500;
-
-}  // namespace
-
 std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::vector<const nlohmann::json*>& sent,
                                 const std::string& role) {
     std::vector<ReadBack> out(sent.size());
     const auto per_read =
-        std::min<std::size_t>(kKeysPerRead, static_cast<std::size_t>(std::max<long long>(page_size(ctx), 1)));
+        std::min<std::size_t>(kMostOwnSelections, static_cast<std::size_t>(std::max<long long>(page_size(ctx), 1)));
     for (std::size_t from = 0; from < sent.size();) {
         std::string selection = key_selection(record, *sent[from]);
         std::size_t to = from + 1;
         if (to < sent.size()) selection = "(" + selection + ")";
         for (; to < sent.size() && to - from < per_read; ++to) {
             const std::string next = " or (" + key_selection(record, *sent[to]) + ")";
-            if (selection.size() + next.size() > kMaxWrittenSelection) break;
+            if (selection.size() + next.size() > kMaxOwnSelection) break;
             selection += next;
         }
         const auto r = ctx.api.list(role, record.name, {selection, page_size(ctx), 1});

@@ -216,7 +216,7 @@ void change_feed(Context& ctx) {
 // ---- TEN-03 ----
 
 /// The other tenant's reads of the views (list-view): by key of each written record, and MCPClienti by the marker.
-void view_reads(Context& ctx, const Written& w) {
+void other_tenants_view_reads(Context& ctx, const Written& w) {
     struct Read {
         std::string view;
         std::string selection;
@@ -287,7 +287,7 @@ void view_reads(Context& ctx, const Written& w) {
 
 /// The other tenant's POST query on MCPClienti (000 §4.2: the search of the view; 000 §1 one tenant per record): by the
 /// marker of a customer the writer wrote for it (a data set may hold no customer), and by its key.
-void query_reads(Context& ctx, const Written& w) {
+void other_tenants_query_reads(Context& ctx, const Written& w) {
     if (!ctx.target.query_body) ctx.skip(kNoQueryTemplate);
     const Record& clifor = record_of(ctx, "CliFor");
     const std::string field = w.marker_fields.at("CliFor");
@@ -320,9 +320,9 @@ void views(Context& ctx) {
     for (const auto& [rule, endpoint] : cells_judged_by(ctx.check.id))
         ctx.cell(rule, endpoint, [&, endpoint = endpoint] {
             if (endpoint == "query")
-                query_reads(ctx, w);
+                other_tenants_query_reads(ctx, w);
             else
-                view_reads(ctx, w);
+                other_tenants_view_reads(ctx, w);
         });
 }
 

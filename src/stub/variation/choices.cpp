@@ -198,6 +198,9 @@ const std::vector<ChoiceInfo> kTable = {
     entry<&C::id_numbering>("A-119", "Id of a new record", {"per-tenant", "shared"},
                             {"numbered per tenant and resource: two tenants' records may hold the same Id",
                              "one numbering per resource for every tenant (one table, one identity column)"}),
+    entry<&C::last_utc_run_range>("A-122", "a LastUtcRun before 1753-01-01", {"datetime2", "datetime"},
+                                  {"read as any other instant (datetime2 holds years 1 to 9999)",
+                                   "refused: before the first day of SQL Server's datetime"}),
 };
 
 }  // namespace

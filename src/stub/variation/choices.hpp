@@ -50,6 +50,7 @@ struct Choices {
     enum class LastUtcRunForms : std::uint8_t { SeedAndIso, SeedOnly } last_utc_run_forms{};  ///< A-22
     enum class ChangeClock : std::uint8_t { Utc, Skewed } change_clock{};                     ///< A-23
     enum class ChangePrecision : std::uint8_t { Ticks, Datetime } change_precision{};         ///< A-79
+    enum class LastUtcRunRange : std::uint8_t { Datetime2, Datetime } last_utc_run_range{};   ///< A-122
     // Writing (000 §4.4)
     enum class SyncAnswer : std::uint8_t { Count, Empty, Results, Text } sync_answer{};  ///< A-24
     enum class Allow : std::uint8_t { Refused, Ignored };

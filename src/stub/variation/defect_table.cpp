@@ -11,6 +11,7 @@
 #include "stub/variation/defects/filter_edges.hpp"
 #include "stub/variation/defects/filters.hpp"
 #include "stub/variation/defects/joins.hpp"
+#include "stub/variation/defects/limits.hpp"
 #include "stub/variation/defects/pagination.hpp"
 #include "stub/variation/defects/platform_fields.hpp"
 #include "stub/variation/defects/sync.hpp"
@@ -383,6 +384,37 @@ const std::vector<DefectInfo> kDefects = {
      "000-1-platform-fields, 000-4.4-platform-managed, 001-2-platform-managed",
      "platform fields sent are taken, and ts_update and dat_ultvar are stored as sent: another row's row version, "
      "and a change instant back in time"},
+    {make<PageOffsetOverflow500>, "page-offset-overflow-500", "pagination", "000 §4.1 PageSize, PageNumber int32; A-46",
+     "000-4.1-pagenumber, 000-4.3-pagination",
+     "(PageNumber - 1) x PageSize is computed in a 32-bit int, checked: a page whose first row lies past 2^31 - 1 "
+     "answers 500 instead of no records",
+     "SHOULD"},
+    {make<PageOffsetWraps>, "page-offset-wraps", "pagination", "000 §4.1 PageNumber int32; §8 pages start at 1",
+     "000-4.1-pagenumber, 000-4.3-pagination",
+     "(PageNumber - 1) x PageSize is computed in a 32-bit int that wraps, a negative offset read as 0: a page past "
+     "2^31 - 1 rows answers the rows of the first pages"},
+    {make<EmptyBlock500>, "empty-block-500", "sync", "000 §1 POST sync bodies are arrays of records; A-30, A-46",
+     "000-1-sync-body-array, 000-4.4-body",
+     "an empty block [] answers 500 (the block's first record is read before its loop) instead of 200 or a refusal",
+     "SHOULD"},
+    {make<EmptyBlockTouchesAll>, "empty-block-touches-all", "sync", "000 §4.3 records changed after LastUtcRun; §4.4",
+     "000-4.3-response-200, 000-4.4-body",
+     "an empty block [] stamps every record of the tenant's resource with a new ts_update and dat_ultvar (an UPDATE "
+     "whose empty IN list of keys a query builder left out): the change feed then lists them as changed",
+     "MUST", "A-30=accepted"},
+    {make<FarLastUtcRun500>, "far-last-utc-run-500", "changes", "000 §4.3 LastUtcRun; A-46, A-122",
+     "000-4.3-lastutcrun",
+     "a LastUtcRun before 1753-01-01 goes to a datetime parameter without a range check: answered 500 instead of "
+     "read or refused",
+     "SHOULD"},
+    {make<FarLastUtcRunIgnored>, "far-last-utc-run-ignored", "changes", "000 §4.3 LastUtcRun",
+     "000-4.3-lastutcrun, 000-4.3-response-200",
+     "LastUtcRun is converted to smalldatetime (1900-01-01 to 2079-06-06): a later or earlier one is dropped, and the "
+     "feed after 9999-12-31 lists every record"},
+    {make<DecimalAsDouble>, "decimal-as-double", "validation", "000 §1 field types decimal; A-120", "000-1-field-types",
+     "decimals are held as binary doubles: a value of more than 15 significant digits (123456789012.345678) comes back "
+     "changed (123456789012.34567)",
+     "SHOULD"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

@@ -82,6 +82,11 @@ public:
     virtual void paging_input(std::optional<std::string>& /*size*/, std::optional<std::string>& /*number*/) const {}
     /// The paging read (the choices applied).
     virtual void paging(ListQuery&) const {}
+    /// The index of a page's first row, (PageNumber - 1) x PageSize, computed wide enough for any two int32 (000 §4.1:
+    /// both are int32, so a page far out is empty); none: the database refused it (answered 500).
+    virtual std::optional<std::size_t> page_offset(std::size_t size, std::size_t number) const {
+        return (number - 1) * size;
+    }
     /// The RecordSelection a read applies: the one sent (000 §4.1 rule 1, §4.2).
     virtual std::optional<std::string> selection_applied(std::optional<std::string> sent, Endpoint) const {
         return sent;
@@ -92,6 +97,9 @@ public:
     virtual std::optional<std::int64_t> feed_after(std::optional<std::int64_t> last_utc_run) const {
         return last_utc_run;
     }
+    /// Why a change feed after `last_utc_run` (100 ns ticks, as read) fails on the server's side: it does not (000
+    /// §4.3 reads any instant in the seeds' form); a reason is answered 500.
+    virtual std::optional<std::string> feed_server_error(std::int64_t /*last_utc_run*/) const { return std::nullopt; }
     /// The order a POST query answers in: its OrderBy (000 §4.2).
     virtual std::vector<OrderBy> order_applied(std::vector<OrderBy> sent) const { return sent; }
     /// Whether a row is listed, once the choices listed it (`deleted`: its flg_isdeleted is true).
@@ -132,6 +140,16 @@ public:
     virtual bool edits_sent() const { return false; }
     /// The block a POST sync body sends: the body, which must be an array (000 §1).
     virtual nlohmann::json block_sent(nlohmann::json body) const { return body; }
+    /// Why the block read (`block`, before it is validated) fails on the server's side: it does not (000 §1: a POST
+    /// sync body is an array of records, any number of them); a reason is answered 500.
+    virtual std::optional<std::string> block_server_error(const nlohmann::json& /*block*/) const {
+        return std::nullopt;
+    }
+    /// Whether a decimal is stored from the text it was sent in, every digit (a decimal column is exact: A-120).
+    virtual bool keeps_decimal_digits() const { return true; }
+    /// Whether an accepted block of `size` records writes every row of its resource of the tenant again: no, it
+    /// writes its own records (000 §4.4).
+    virtual bool touches_every_row(std::size_t /*size*/) const { return false; }
     /// The most records a block may hold: the choice's.
     virtual std::size_t max_block_records(std::size_t chosen) const { return chosen; }
     /// Whether a violation the choices keep refuses the block.

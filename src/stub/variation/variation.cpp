@@ -31,15 +31,23 @@ std::optional<std::size_t> positive(const std::string& text, std::size_t max) {
     return n;
 }
 
+/// A decimal field's value exactly: a number, or the text the store keeps of a long one (normalize.hpp).
+std::optional<sql::Decimal> exact_value(const json& v) {
+    if (v.is_string()) return sql::Decimal::parse(v.get_ref<const std::string&>(), true);
+    return v.is_number() ? sql::Decimal::parse(v.dump(), true) : std::nullopt;
+}
+
 /// Orders two values of one field for OrderBy: NULL below every value (first ascending, as SQL Server and SQLite
-/// sort) or above (last ascending, as PostgreSQL sorts; A-96), numbers numerically, text as RecordSelection
-/// compares it (padded, folded under a case-insensitive collation).
-int compare_values(const json& a, const json& b, bool fold, Choices::NullOrder nulls) {
+/// sort) or above (last ascending, as PostgreSQL sorts; A-96), numbers numerically (a decimal field's exactly),
+/// text as RecordSelection compares it (padded, folded under a case-insensitive collation).
+int compare_values(const json& a, const json& b, bool fold, Choices::NullOrder nulls, bool decimal) {
     if (a.is_null() || b.is_null()) {
         if (a.is_null() == b.is_null()) return 0;
         const int null_side = nulls == Choices::NullOrder::First ? -1 : 1;
         return a.is_null() ? null_side : -null_side;
     }
+    if (decimal)
+        if (const auto da = exact_value(a), db = exact_value(b); da && db) return compare(*da, *db);
     if (a.is_number() && b.is_number())
         return a.get<double>() < b.get<double>() ? -1 : a.get<double>() > b.get<double>() ? 1 : 0;
     if (a.is_string() && b.is_string()) {
@@ -186,7 +194,7 @@ void Variation::token_info(httplib::Response& res, const User& user) const {
 void Variation::paging(ListQuery& q, std::optional<std::string> size, std::optional<std::string> number) const {
     policy().paging_input(size, number);
     const bool strict = choices_.paging_values == Choices::PagingValues::Strict;
-    constexpr std::size_t kLargest = 1u << 30;
+    constexpr std::size_t kLargest = 2147483647;  // both are int32 (000 §4.1)
     std::optional<std::size_t> page_size;
     if (size) {
         page_size = positive(*size, kLargest);
@@ -232,6 +240,12 @@ std::optional<std::int64_t> Variation::last_utc_run(const std::string& text) con
     return sql::parse_datetime(text, SqlKind::Datetime2, sql::TimeSource::Literal).ticks;
 }
 
+bool Variation::last_utc_run_refused(std::int64_t ticks) const {
+    static const std::int64_t kFirstDatetime =
+        *sql::parse_datetime("1753-01-01T00:00:00", SqlKind::Datetime2, sql::TimeSource::Literal).ticks;
+    return choices_.last_utc_run_range == Choices::LastUtcRunRange::Datetime && ticks < kFirstDatetime;
+}
+
 QueryRequest Variation::query_request(const json& body, const Record& record) const {
     return read_query_body(choices_.query_body, body, record);
 }
@@ -272,8 +286,9 @@ void Variation::arrange(const Record& record, const ListQuery& q, std::vector<js
         const bool fold = choices_.case_insensitive();
         std::stable_sort(rows.begin(), rows.end(), [&](const json& a, const json& b) {
             for (const auto& o : q.order_by) {
-                const int c =
-                    compare_values(a.value(o.field, json()), b.value(o.field, json()), fold, choices_.null_order);
+                const Field* f = record.field(o.field);
+                const int c = compare_values(a.value(o.field, json()), b.value(o.field, json()), fold,
+                                             choices_.null_order, f && f->type.kind == SqlKind::Decimal);
                 if (c != 0) return o.desc ? c > 0 : c < 0;
             }
             return false;

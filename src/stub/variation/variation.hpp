@@ -96,6 +96,9 @@ public:
     std::optional<int> feed_refusal(const Record& record) const;
     /// LastUtcRun as ticks, or nullopt when the form is not accepted.
     std::optional<std::int64_t> last_utc_run(const std::string& text) const;
+    /// Whether a LastUtcRun read as `ticks` is refused for its range: before 1753-01-01 when the database's type is
+    /// datetime.
+    bool last_utc_run_refused(std::int64_t ticks) const;
     /// A POST query body read in its shape. Throws BadRequest.
     QueryRequest query_request(const nlohmann::json& body, const Record& record) const;
     bool query_served(const Record& record) const;
