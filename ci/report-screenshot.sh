@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Opens an HTML report in headless Chromium (Debian's package, installed when missing), checks that the page
-# renders with its parts, and writes a screenshot. A run's report must show its verdict and its resources ×
-# capabilities matrix; a run history's page (`conformance history --report html=F`, known by its
+# renders with its parts, and writes a screenshot. A run's report must show its verdict, its resources ×
+# capabilities matrix and its rules × endpoints matrix; a run history's page (`conformance history --report html=F`, known by its
 # <meta name="generator" content="conformance history">) its timeline of verdicts and its grid of statements × runs
 # with cells drawn in it.
 #
@@ -23,7 +23,7 @@ dom=$(chromium "${flags[@]}" --dump-dom "file://$report" 2>/dev/null)
 if grep -q '<meta name="generator" content="conformance history"' <<<"$dom"; then
   kind=history parts=('id="timeline"' 'class="timeline"' 'id="grid"' 'class="grid"')
 else
-  kind=run parts=('class="verdict' 'id="matrix"' 'class="matrix"')
+  kind=run parts=('class="verdict' 'id="matrix"' 'class="matrix"' 'id="service-matrix"')
 fi
 for part in "${parts[@]}"; do
   grep -q "$part" <<<"$dom" || { echo "report-screenshot: the rendered page has no $part" >&2; exit 1; }
@@ -38,5 +38,5 @@ chromium "${flags[@]}" --window-size="${size/x/,}" --screenshot="$(realpath -m "
 if [ "$kind" = history ]; then
   echo "report-screenshot: $report renders with its timeline and grid; screenshot in $out"
 else
-  echo "report-screenshot: $report renders with its matrix; screenshot in $out"
+  echo "report-screenshot: $report renders with its matrices; screenshot in $out"
 fi

@@ -113,7 +113,7 @@ std::vector<MatrixRule> rules() {
           {"send", {"ACC-04"}},
           {"send-view", {}, kViewWrite}}},
         {"platform-fields",
-         "Id, ts_update, dat_ultvar and customer_ID are the platform's, whatever a sender sends",
+         "Id, ts_update, dat_ultvar and customer_ID sent are the platform's to set",
          "writer",
          {"000-1-platform-fields", "000-4.4-platform-managed", "000-4.4-customer-id-not-sent", "000-1-tenant"},
          {{"token-info", {}, kNothingSent},

@@ -28,6 +28,7 @@ constexpr std::string_view kStyle =
 .badge{font-size:.8em;font-weight:600;padding:.1em .5em;border-radius:3px;text-transform:uppercase}
 .level{font-size:.8em;color:#57606a;border:1px solid #d0d7de;border-radius:3px;padding:0 .4em}
 table.matrix td{text-align:center;min-width:4.5em;font-size:.85em}table.matrix th.row{white-space:nowrap}
+table.matrix th.rule{max-width:16em}
 article{border:1px solid #d0d7de;border-radius:6px;padding:.2em 1em 1em;margin:1em 0}
 blockquote{margin:.4em 0;padding:.2em 1em;border-left:4px solid #d0d7de;color:#424a53}
 pre{background:#f6f8fa;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;margin:.3em 0}
@@ -234,7 +235,7 @@ void service_matrix_html(const run::RunResult& run, std::ostream& out) {
     for (const auto& e : matrix_endpoints()) out << "<th title=\"" << h(e.title) << "\">" << h(e.id) << "</th>";
     out << "</tr>\n";
     for (const auto& rule : matrix_rules()) {
-        out << "<tr><th class=\"row\">" << h(rule.title) << "</th><td>" << h(rule.identity) << "</td>";
+        out << "<tr><th class=\"rule\">" << h(rule.title) << "</th><td>" << h(rule.identity) << "</td>";
         for (const auto& e : matrix_endpoints()) {
             const run::CellView view = run::cell_view(run, rule, rule.cell(e.id));
             if (view.outcome == "n/a") {

@@ -375,7 +375,7 @@ TEST_F(ReportTest, HtmlServiceMatrixShowsEachCellsOutcome) {
     ASSERT_NE(at, std::string::npos);
     const std::string section = html.substr(at, html.find("</section>", at) - at);
     const auto row = [&](const std::string& title) {
-        const auto start = section.find("<tr><th class=\"row\">" + title + "</th>");
+        const auto start = section.find("<tr><th class=\"rule\">" + title + "</th>");
         return start == std::string::npos ? std::string() : section.substr(start, section.find("</tr>", start) - start);
     };
     const std::string limited = row("A resource the caller may not use: 403");

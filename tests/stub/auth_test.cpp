@@ -95,7 +95,8 @@ TEST_F(StubAuth, UnknownResourcesAnswer403AndNamesAreCaseSensitive) {
 TEST_F(StubAuth, AUserOnlyUsesItsResources) {
     const std::string t = token("limited");
     EXPECT_EQ(get("/api/resources/CliFor", t).status, 200);
-    EXPECT_EQ(get("/api/resources/MCPClienti", t).status, 200);
+    EXPECT_EQ(get("/api/resources/MCPArticoli", t).status, 200);
+    EXPECT_EQ(get("/api/resources/MCPClienti", t).status, 403);
     EXPECT_EQ(get("/api/resources/Articoli", t).status, 403);
     EXPECT_EQ(post_json("/api/sync/Articoli", json::array({minimal(catalogue, "Articoli")}), t).status, 403);
     EXPECT_EQ(get("/api/sync/Articoli?LastUtcRun=1900-01-01%2000:00:00.000", t).status, 403);

@@ -416,7 +416,7 @@ int main(int argc, char** argv) {
                                    {"password", "limited-pw"},
                                    {"customer_ID", 1},
                                    {"can_write", true},
-                                   {"resources", {"CliFor", "MCPClienti", "MCPResources"}}},
+                                   {"resources", {"CliFor", "MCPArticoli", "MCPResources"}}},
                                   {{"username", "other_tenant"},
                                    {"password", "other-pw"},
                                    {"customer_ID", 2},
