@@ -17,11 +17,13 @@ struct MatrixEndpoint {
     std::string_view title;  ///< "GET /api/sync/{Resource}: CliFor, Articoli, StoricoDocumentiT"
 };
 
-/// A cell: the checks that judge the rule on the endpoint (their outcome there is the cell's), or why it does not
-/// apply (`not_applicable`, with `checks` empty).
+/// A cell: the checks that judge the rule on the endpoint (their outcome there is the cell's) and the stub's defects
+/// that break the rule there (each fails one of those checks on this cell: tests/suites/server/service_matrix_test.cpp),
+/// or why it does not apply (`not_applicable`, with both empty).
 struct MatrixCell {
     std::string_view endpoint;
     std::vector<std::string_view> checks{};
+    std::vector<std::string_view> proved_by{};
     std::string_view not_applicable{};
 };
 

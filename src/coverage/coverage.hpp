@@ -80,7 +80,8 @@ struct Sources {
 };
 
 /// The map of `sources`; its problems include each cell of the service matrix that is missing, names an unknown check
-/// or one that verifies none of its rule's statements, or neither names a check nor says why it does not apply.
+/// or one that verifies none of its rule's statements, neither names a check nor says why it does not apply, or is
+/// judged and names no stub defect that breaks one of the rule's statements (or names one where it does not apply).
 Matrix build(const Sources& sources);
 
 /// The sources compiled into this program: the requirements, every server and connector check, spec/assumptions.md,

@@ -34,7 +34,8 @@ std::string level_text(const Entry& e) { return e.level ? std::string(to_string(
 void matrix_markdown(const Matrix& m, std::ostream& out) {
     out << "\n## Rules × endpoints\n\nThe rules the seeds state for the whole service, each tried as the target file's user "
            "of its row, on every endpoint (catalogue/service_matrix.cpp; docs/service-matrix.md): the checks that judge "
-           "each cell, or n/a.\n\n| rule | as |";
+           "each cell, then (after ←) the stub's defects that break the rule there, each failing one of those checks on "
+           "that cell; or n/a.\n\n| rule | as |";
     for (const auto& e : m.endpoints) out << " " << e.id << " |";
     out << "\n|---|---|";
     for (std::size_t i = 0; i < m.endpoints.size(); ++i) out << "---|";
@@ -44,8 +45,10 @@ void matrix_markdown(const Matrix& m, std::ostream& out) {
         out << "| " << report::cell(std::string(rule.title)) << " | " << rule.identity << " |";
         for (const auto& e : m.endpoints) {
             const auto& c = rule.cell(e.id);
-            std::vector<std::string> ids(c.checks.begin(), c.checks.end());
-            out << " " << (ids.empty() ? std::string("n/a") : report::joined(ids)) << " |";
+            std::vector<std::string> ids(c.checks.begin(), c.checks.end()), defects;
+            for (const auto d : c.proved_by) defects.push_back("`" + std::string(d) + "`");
+            out << " " << (ids.empty() ? std::string("n/a") : report::joined(ids) + " ← " + report::joined(defects))
+                << " |";
             if (c.not_applicable.empty()) continue;
             auto it = std::find_if(reasons.begin(), reasons.end(),
                                    [&](const auto& r) { return r.first == c.not_applicable; });

@@ -49,7 +49,7 @@ TEST(Coverage, EveryCellOfTheServiceMatrixNamesAJudgingCheckOrWhyNot) {
     auto s = five_ways();
     s.reasons.push_back({"000-1-e", "not judged, and why"});
     s.endpoints = {{"list", "GET"}, {"feed", "GET sync"}};
-    s.rules = {{"rule", "A rule", "writer", {"000-1-a"}, {{"list", {"PAG-02"}}, {"feed", {}, "not shown"}}}};
+    s.rules = {{"rule", "A rule", "writer", {"000-1-a"}, {{"list", {"PAG-02"}, {"broken"}}, {"feed", {}, {}, "not shown"}}}};
     EXPECT_TRUE(build(s).complete()) << build(s).problems.front();
     const auto problems = [&](MatrixRule rule) {
         auto broken = s;
@@ -64,10 +64,17 @@ TEST(Coverage, EveryCellOfTheServiceMatrixNamesAJudgingCheckOrWhyNot) {
     EXPECT_TRUE(one(problems(r), "rule on list: no check ZZZ-01"));
     r.cells[0].checks = {"OBS-01"};  // it verifies 000-1-b, not the rule's statement
     EXPECT_TRUE(one(problems(r), "OBS-01 verifies none of the rule's statements"));
-    r.cells[0] = {"list", {"PAG-02"}, "a reason too"};
+    r.cells[0] = {"list", {"PAG-02"}, {"broken"}, "a reason too"};
     EXPECT_TRUE(one(problems(r), "one of the two"));
-    r.cells[0] = {"list", {}, ""};
+    r.cells[0] = {"list", {}, {}, ""};
     EXPECT_TRUE(one(problems(r), "one of the two"));
+    r.cells[0] = {"list", {"PAG-02"}, {}};
+    EXPECT_TRUE(one(problems(r), "names the defects that prove it")) << "a cell judged, proved by no defect";
+    r.cells[0] = {"list", {"PAG-02"}, {"no-such-defect"}};
+    EXPECT_TRUE(one(problems(r), "no defect no-such-defect"));
+    s.defects.push_back({"stub:elsewhere", {"000-1-b"}, Level::Must});
+    r.cells[0] = {"list", {"PAG-02"}, {"elsewhere"}};
+    EXPECT_TRUE(one(problems(r), "elsewhere breaks none of the rule's statements"));
     r = s.rules[0];
     r.cells.pop_back();
     EXPECT_EQ(problems(r).size(), 2u) << "a cell missing: the count, and the endpoint named";
