@@ -18,8 +18,8 @@ struct MatrixEndpoint {
 };
 
 /// A cell: the checks that judge the rule on the endpoint (their outcome there is the cell's) and the stub's defects
-/// that break the rule there (each fails one of those checks on this cell: tests/suites/server/service_matrix_test.cpp),
-/// or why it does not apply (`not_applicable`, with both empty).
+/// that break the rule there (each fails one of those checks on this cell:
+/// tests/catalogue/service_matrix_proof_test.cpp), or why it does not apply (`not_applicable`, with both empty).
 struct MatrixCell {
     std::string_view endpoint;
     std::vector<std::string_view> checks{};

@@ -95,16 +95,19 @@ void check_matrix(const Sources& sources, const std::map<std::string, std::size_
             if (cell->checks.empty() != cell->proved_by.empty())
                 problems.push_back(where + ": a cell judged names the defects that prove it, and only such a cell");
             for (const auto name : cell->proved_by) {
-                const auto defect = std::find_if(sources.defects.begin(), sources.defects.end(),
-                                                 [&](const Sources::Named& d) { return d.who == "stub:" + std::string(name); });
-                const bool breaks = defect != sources.defects.end() &&
-                                    std::any_of(rule.statements.begin(), rule.statements.end(), [&](auto s) {
-                                        return std::find(defect->ids.begin(), defect->ids.end(), s) != defect->ids.end();
-                                    });
+                const auto defect =
+                    std::find_if(sources.defects.begin(), sources.defects.end(),
+                                 [&](const Sources::Named& d) { return d.who == "stub:" + std::string(name); });
+                const bool breaks =
+                    defect != sources.defects.end() &&
+                    std::any_of(rule.statements.begin(), rule.statements.end(), [&](auto s) {
+                        return std::find(defect->ids.begin(), defect->ids.end(), s) != defect->ids.end();
+                    });
                 if (!breaks)
-                    problems.push_back(where + ": " + (defect == sources.defects.end() ? "no defect " : "the defect ") +
-                                       std::string(name) +
-                                       (defect == sources.defects.end() ? "" : " breaks none of the rule's statements"));
+                    problems.push_back(
+                        where + ": " + (defect == sources.defects.end() ? "no defect " : "the defect ") +
+                        std::string(name) +
+                        (defect == sources.defects.end() ? "" : " breaks none of the rule's statements"));
             }
             for (const auto id : cell->checks) {
                 const auto check = std::find_if(sources.checks.begin(), sources.checks.end(),

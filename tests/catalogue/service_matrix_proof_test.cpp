@@ -1,6 +1,6 @@
 // The service matrix proved cell by cell (catalogue/service_matrix.hpp): each defect a cell names fails one of the
-// cell's checks on that cell, under the stub's defaults (tokens of 3 s for AUTH-06). The kill matrix proves each defect caught by a check of a
-// statement it breaks; this proves it caught where the matrix says, on that endpoint.
+// cell's checks on that cell, under the stub's defaults (tokens of 3 s for AUTH-06). The kill matrix proves each defect
+// caught by a check of a statement it breaks; this proves it caught where the matrix says, on that endpoint.
 #include <gtest/gtest.h>
 
 #include <map>

@@ -49,7 +49,8 @@ TEST(Coverage, EveryCellOfTheServiceMatrixNamesAJudgingCheckOrWhyNot) {
     auto s = five_ways();
     s.reasons.push_back({"000-1-e", "not judged, and why"});
     s.endpoints = {{"list", "GET"}, {"feed", "GET sync"}};
-    s.rules = {{"rule", "A rule", "writer", {"000-1-a"}, {{"list", {"PAG-02"}, {"broken"}}, {"feed", {}, {}, "not shown"}}}};
+    s.rules = {
+        {"rule", "A rule", "writer", {"000-1-a"}, {{"list", {"PAG-02"}, {"broken"}}, {"feed", {}, {}, "not shown"}}}};
     EXPECT_TRUE(build(s).complete()) << build(s).problems.front();
     const auto problems = [&](MatrixRule rule) {
         auto broken = s;

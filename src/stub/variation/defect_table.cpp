@@ -415,8 +415,8 @@ const std::vector<DefectInfo> kDefects = {
      "decimals are held as binary doubles: a value of more than 15 significant digits (123456789012.345678) comes back "
      "changed (123456789012.34567)",
      "SHOULD"},
-    {make<PostsWithoutToken>, "posts-without-token", "auth", "000 §1 every endpoint but POST /Token takes a bearer token",
-     "000-5-rule3-401, 000-1-bearer, 000-4.4-auth",
+    {make<PostsWithoutToken>, "posts-without-token", "auth",
+     "000 §1 every endpoint but POST /Token takes a bearer token", "000-5-rule3-401, 000-1-bearer, 000-4.4-auth",
      "a POST (query, sync) without an Authorization header is served as the first configured user: the POST "
      "controllers lack the authorisation attribute the GET ones have"},
 };
