@@ -277,6 +277,10 @@ void add_run_command(CLI::App& app) {
                     "Keep the list of every record the run writes in FILE as it writes it, and how its clean-up ended "
                     "(default, against a target: conformance-journal-<prefix>.jsonl beside the first --report, else "
                     "here); `conformance clean --journal FILE` removes what a run left");
+    cmd->add_option("--key-pool", a->run.key_pool,
+                    "Write under the key prefix of pool NAME (the same for every run of it) instead of a random one, "
+                    "so that what a gate's runs leave on a server stays bounded; one run of a pool at a time on this "
+                    "machine (a lock beside the journal; a second is refused)");
     cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,

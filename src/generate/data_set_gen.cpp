@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "common/text.hpp"
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
 #include "schema/json_value.hpp"
@@ -167,7 +168,24 @@ struct Plan {
     rc::Gen<json> lines = rc::gen::just(json::object());
     std::map<std::string, int> counts;    ///< fixed counts; others drawn
     std::map<std::string, Record> types;  ///< copies: the generator may outlive the catalogue
+    std::map<std::string, std::map<std::string, SqlType>> narrowed;  ///< key fields narrowed to fit their referrers
 };
+
+/// DataSetOptions::numbered_keys: each text key of `r` (the `position`-th record of `record`) that starts with the
+/// prefix is the prefix and `position`, where that fits the field (as narrowed to fit the fields referring to it).
+void number_keys(const Plan& plan, const Record& record, json& r, const std::string& prefix, std::size_t position) {
+    const auto narrowed = plan.narrowed.find(record.name);
+    for (const auto& k : record.key) {
+        const Field* f = record.field(k);
+        if (!f || !r.contains(k) || !r[k].is_string() || !r[k].get<std::string>().starts_with(prefix)) continue;
+        const std::string numbered = prefix + base36(position, 1);
+        SqlType type = f->type;
+        if (narrowed != plan.narrowed.end())
+            if (const auto it = narrowed->second.find(k); it != narrowed->second.end()) type = it->second;
+        const auto most = type.max_length();
+        if (!most || *most < 0 || numbered.size() <= static_cast<std::size_t>(*most)) r[k] = numbered;
+    }
+}
 
 }  // namespace
 
@@ -270,6 +288,7 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
                                         std::to_string(n));
     }
     const auto narrowed = narrowings(cat, plan->links);
+    plan->narrowed = narrowed;
     for (const auto& name : plan->order) {
         const auto it = narrowed.find(name);
         plan->types.emplace(name, *cat.find(name));
@@ -299,6 +318,8 @@ rc::Gen<DataSet> data_set_gen(const Catalogue& cat, const DataSetOptions& option
                                              " attempts (does the run prefix \"" + options.record.run_prefix +
                                              "\" leave room in its key fields?)");
                 json r = *plan->records.at(name);
+                if (options.numbered_keys && !options.record.run_prefix.empty())
+                    number_keys(*plan, record, r, options.record.run_prefix, records.size());
                 if (options.active_only) r["flg_isdeleted"] = false;
                 apply_links(r, name, plan->links, made);
                 if (name == kHeader) {

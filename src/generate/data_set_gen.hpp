@@ -35,6 +35,10 @@ struct DataSetOptions {
     /// Every record active (flg_isdeleted false): a data set stands for live data, and a deleted join target
     /// would make the views' behaviour (A-42, OBSERVE) part of every check.
     bool active_only = true;
+    /// Each text key in the run namespace is the prefix and the record's position among its resource's records
+    /// (base 36), where that fits: the same keys for every data set of one prefix, whatever is drawn (a property's
+    /// key slots, suites/common/written.hpp). Unset: the prefix and a drawn tail.
+    bool numbered_keys = false;
 };
 
 /// The records of one resource, to be sent as one block.

@@ -135,16 +135,23 @@ void run_block_property(Context& ctx, const std::string& description, const Bloc
     std::iota(all.begin(), all.end(), std::size_t{0});
     ctx.cases_run += static_cast<int>(all.size());
     if (ctx.on_case) ctx.on_case(static_cast<int>(all.size()));
-    CaseMarks marks(ctx);
-    const FindingsMark before = ctx.findings_mark();
-    judge_block(calls, all, marks);
-    if (ctx.findings_mark().made() == before.made()) return;
-    bool whole_block = false;
-    auto suspects = marks.failing(before.made(), whole_block);  // in the first block, a case's position is its index
-    auto findings = ctx.take_findings(before);
-    if (suspects.size() > kSuspects) suspects.resize(kSuspects);
-    if (!suspects.empty() && first_alone(ctx, description, calls, suspects)) return;
-    cut_down(ctx, calls, all, std::move(findings));
+    const std::size_t size = calls.cases_a_block == 0 ? all.size() : calls.cases_a_block;
+    for (std::size_t from = 0; from < all.size(); from += size) {
+        const std::vector<std::size_t> block(all.begin() + static_cast<long>(from),
+                                             all.begin() + static_cast<long>(std::min(from + size, all.size())));
+        CaseMarks marks(ctx);
+        const FindingsMark before = ctx.findings_mark();
+        judge_block(calls, block, marks);
+        if (ctx.findings_mark().made() == before.made()) continue;
+        bool whole_block = false;
+        std::vector<std::size_t> suspects;  // a case's position in the block, as the index of its draw
+        for (std::size_t p : marks.failing(before.made(), whole_block)) suspects.push_back(block.at(p));
+        auto findings = ctx.take_findings(before);
+        if (suspects.size() > kSuspects) suspects.resize(kSuspects);
+        if (!suspects.empty() && first_alone(ctx, description, calls, suspects)) return;
+        cut_down(ctx, calls, block, std::move(findings));
+        return;  // the check fails: the blocks after this one are not judged
+    }
 }
 
 }  // namespace detail

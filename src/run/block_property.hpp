@@ -46,6 +46,10 @@ struct BlockProperty {
     std::function<Case()> draw;
     /// Sends the cases and judges each (ctx.finding), marking which case it judges (CaseMarks::at) before it does.
     std::function<void(const std::vector<const Case*>&, CaseMarks&)> judge;
+    /// How many cases `judge` is given at most, consecutive draws (0: every case at once). A property whose cases
+    /// reuse a few key slots (one per case, in turn) sets it to the number of slots, so that no two cases of a block
+    /// share keys and each block's rows are judged before the next block writes them again.
+    std::size_t cases_a_block = 0;
 };
 
 namespace detail {
@@ -58,6 +62,7 @@ struct BlockCalls {
     std::function<void(const std::vector<std::size_t>&, CaseMarks&)> judge;  ///< judges kept cases by index
     std::function<void(CaseMarks&)> judge_drawn;                             ///< judges the case drawn last, alone
     std::function<std::string(std::size_t)> show;                            ///< a kept case as RapidCheck shows it
+    std::size_t cases_a_block = 0;                                           ///< BlockProperty::cases_a_block
 };
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls);
@@ -81,6 +86,7 @@ void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
         },
         [&](CaseMarks& marks) { property.judge({&*drawn}, marks); },
         [&](std::size_t i) { return rc::toString(kept[i]); },
+        property.cases_a_block,
     };
     detail::run_block_property(ctx, property.description, calls);
 }

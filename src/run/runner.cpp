@@ -17,6 +17,7 @@
 #include "run/cleanup.hpp"
 #include "run/context.hpp"
 #include "run/journal.hpp"
+#include "run/key_pool.hpp"
 #include "run/resource_locks.hpp"
 #include "run/root_causes.hpp"
 
@@ -258,7 +259,9 @@ struct Session {
     client::RunLimits cleanup_limits;
     std::optional<CleanupBounds> cleanup_bounds;  ///< set as the clean-up begins; guarded by interrupt_mutex
     Journal journal;
-    std::string run_prefix = random_prefix();
+    /// The key pool's lock (RunOptions::key_pool), taken before the run writes anything.
+    std::unique_ptr<PoolLock> pool_lock = lock_pool(options.key_pool, options.journal_dir, options.journal_file);
+    std::string run_prefix = options.key_pool.empty() ? random_prefix() : pool_prefix(options.key_pool);
     std::unique_ptr<JournalFile> journal_file;  ///< options.journal_file or _dir, when the run may write
 
     /// The journal on disk (RunOptions::journal_file), before any check writes.

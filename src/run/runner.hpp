@@ -57,6 +57,10 @@ struct RunOptions {
     /// journal_dir/conformance-journal-<run prefix>.jsonl; neither: none. A read-only run writes none.
     std::string journal_file{};
     std::string journal_dir{};
+    /// A key pool (--key-pool): the run prefix is pool_prefix(key_pool) rather than drawn, so that the pool's runs
+    /// write the same keys (run/key_pool.hpp), and one run of it at a time holds its lock, a file in journal_dir (or
+    /// journal_file's directory); without either (the bundled stub) no lock. Empty: a random prefix.
+    std::string key_pool{};
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
     std::string replay_prefix{};

@@ -32,6 +32,7 @@ gen::DataSetOptions small_data_set_options(const Context& ctx) {
 CaseDataSets::CaseDataSets(const Context& ctx, gen::DataSetOptions options)
     : prefixes_(ctx.prefix), gens_(ctx.catalogue, [&] {
           options.record.run_prefix = CasePrefixes(ctx.prefix).next();  // every case prefix has this length
+          options.numbered_keys = true;  // a slot's data sets write the same keys (kCaseSlots)
           return options;
       }()) {}
 
@@ -205,7 +206,8 @@ void for_each_view_read(Context& ctx, const std::string& property,
                       marks.at(p);
                       for (const auto& [read, id] : reads[p]) judge(*sets[p], read, batch.rows(id));
                   }
-              }});
+              },
+              kCaseSlots});
 }
 
 gen::DataSet one_data_set(const Context& ctx, std::uint64_t salt) {

@@ -11,20 +11,19 @@
 
 namespace bds::suites {
 
-std::string CasePrefixes::next() {
-    const int n = count_++ % (36 * 36);
-    return base_ + base36(static_cast<std::uint64_t>(n), 2);
-}
+std::string CasePrefixes::next() { return base_ + base36(count_++ % kCaseSlots, 2); }
 
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
-                                 const std::string& case_prefix) {
+                                 const std::string& case_prefix, std::size_t first) {
     nlohmann::json out = nlohmann::json::array();
     std::set<std::string> keys;
+    std::size_t position = first;
     for (auto& r : block) {
+        const std::string tail = base36(position++, 1);
         for (const auto& k : record.key) {
             const Field* f = record.field(k);
             if (!f || !r.contains(k) || !r[k].is_string() || !r[k].get<std::string>().starts_with(prefix)) continue;
-            std::string moved = case_prefix + r[k].get<std::string>().substr(prefix.size());
+            std::string moved = case_prefix + tail;
             if (const auto most = f->type.max_length())
                 moved = sql::truncate_utf16(moved, static_cast<std::size_t>(*most));
             r[k] = moved;

@@ -17,9 +17,16 @@
 
 namespace bds::suites {
 
-/// Keys of one property case: RapidCheck runs the property several times (and again while shrinking), and
-/// every run writes under its own prefix, so no record of an earlier run shares a key with this one (what a
-/// header upsert does to its earlier lines is not shown: A-35).
+/// How many key slots a property's cases take in turn: case n writes under slot n mod kCaseSlots, and its records'
+/// keys are the slot's prefix and their position (under_case_prefix, gen::DataSetOptions::numbered_keys), so that a
+/// property writes at most kCaseSlots cases' keys however many cases it runs, and a run of a key pool writes the keys
+/// its earlier runs wrote (docs/architecture.md, "Footprint and key pools"). Its blocks hold kCaseSlots consecutive
+/// cases at most (BlockProperty::cases_a_block): no two share a key, and each is judged before the next writes.
+inline constexpr std::size_t kCaseSlots = 5;
+
+/// Key prefixes of a property's cases: the check's prefix and the case's slot (kCaseSlots of them in turn). The cases
+/// of one block never share a slot; a later block writes a slot's keys again, after the earlier one was judged, with
+/// complete records of the same resources (what a header upsert does to its lines is A-117's one behaviour).
 class CasePrefixes {
 public:
     explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
@@ -27,14 +34,15 @@ public:
 
 private:
     std::string base_;
-    int count_ = 0;
+    std::size_t count_ = 0;
 };
 
-/// `block` (records of `record`) with each key that starts with `prefix` (the check's) starting with `case_prefix`
-/// instead, cut to its field's length, lines tied again, and a record whose key another has now left out: the
-/// block of one case, so that the cases of a block property never share a key.
+/// `block` (records of `record`) with each key that starts with `prefix` (the check's) replaced by `case_prefix` and
+/// the record's position in the block (from `first`, base 36), cut to its field's length, lines tied again, and a
+/// record whose key another has now left out: the block of one case, whose keys are the same whatever the seed, so
+/// that the cases of a slot (CasePrefixes) write the same keys again.
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
-                                 const std::string& case_prefix);
+                                 const std::string& case_prefix, std::size_t first = 0);
 
 /// The resources POST sync is listed for (000 §2.1), in catalogue order.
 std::vector<const Record*> writable_records(const Context& ctx);

@@ -123,7 +123,9 @@ FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resource
             c.after.push_back(deleted);
         }
     }
-    json fresh = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, case_prefix).front();
+    json fresh =
+        under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, case_prefix, c.before.size())
+            .front();
     fresh["flg_isdeleted"] = false;
     for (const auto& r : c.before)
         if (oracle::same_key(record, r, fresh, Collation::CaseInsensitive)) return c;
@@ -208,7 +210,8 @@ void changed_after(Context& ctx) {
                                            if (!positions.empty())
                                                judge_feed_cases(ctx, *record, cases, positions, marks, paged);
                                        }
-                                   }});
+                                   },
+                                   kCaseSlots});
 }
 
 /// A LastUtcRun just after `sent`'s record as the target shows it: its dat_ultvar rounded up to the millisecond

@@ -148,7 +148,8 @@ void deletion_is_logical(Context& ctx) {
                                   .exchange = backs[k].exchange});
                  }
              });
-         }});
+         },
+         kCaseSlots});
 }
 
 /// Logical deletion on every resource a sender writes (000 §1: "each record carries flg_isdeleted"), not only on those
@@ -197,7 +198,8 @@ void undeletion_restores(Context& ctx) {
                           expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
                       }
                   });
-              }});
+              },
+              kCaseSlots});
 }
 
 void flag_required(Context& ctx) {

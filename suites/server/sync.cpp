@@ -67,7 +67,8 @@ void round_trip(Context& ctx) {
                                    },
                                    [&](const std::vector<const json*>& cases, CaseMarks& marks) {
                                        send_and_read_back(ctx, *record, cases, marks);
-                                   }});
+                                   },
+                                   kCaseSlots});
     }
 }
 
@@ -148,7 +149,8 @@ void upsert_by_key(Context& ctx) {
                                               backs[k]);
                           }
                       });
-              }});
+              },
+              kCaseSlots});
 }
 
 void ts_update_changes(Context& ctx) {
@@ -182,7 +184,8 @@ void ts_update_changes(Context& ctx) {
                                   .pointer = "/ts_update"});
                      }
                  });
-         }});
+         },
+         kCaseSlots});
 }
 
 void identity_on_upsert(Context& ctx) {
@@ -363,7 +366,8 @@ void total_after_sending(Context& ctx) {
                                   .pointer = "/TotalRowsCount",
                                   .exchange = r.response.exchange});
              }
-         }});
+         },
+         kCaseSlots});
 }
 
 /// The unfiltered TotalRowsCount of `record` (a page of one row) and its exchange; no TotalRowsCount fails the check,

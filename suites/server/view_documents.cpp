@@ -150,7 +150,8 @@ void document_lines(Context& ctx) {
                       for (const auto& d : docs[p])
                           judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines), examples-- > 0);
                   }
-              }});
+              },
+              kCaseSlots});
 }
 
 /// The week of the year as SQL Server's DATEPART(week, …) counts it with its default first day (Sunday):
@@ -223,7 +224,8 @@ void month_of_date(Context& ctx) {
                       marks.at(p);
                       for (const auto& d : docs[p]) judge_month(ctx, *d.doc, batch.rows(d.header));
                   }
-              }});
+              },
+              kCaseSlots});
 }
 
 void week_numbering(Context& ctx) {

@@ -147,7 +147,8 @@ void view_customers_and_suppliers(Context& ctx) {
                           shows_only_its_kind(ctx, k % 2 ? "MCPFornitori" : "MCPClienti", k % 2 ? "F" : "C",
                                               reads[p][k].first, batch.rows(reads[p][k].second));
                   }
-              }});
+              },
+              kCaseSlots});
 }
 
 // ---- VIEW-04 ----
@@ -274,10 +275,17 @@ void query_clienti(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Record& clienti = record_of(ctx, "MCPClienti");
     const auto record_gen = gen::sent_record_gen(ctx.catalogue, clifor, gen_options(ctx));
+    // The cases run one after another, each judged before the next writes, under the key slots in turn
+    // (CasePrefixes): the customers of the other slots, with other markers, are there for a query that ignores the
+    // selection to show.
+    CasePrefixes slots(ctx.prefix);
     int run = 0;
     for_all_staged(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
-        const auto drawn = *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)),
-                                                                  rc::gen::noShrink(record_gen));
+        const json drawn =
+            under_case_prefix(clifor,
+                              json(*rc::gen::container<std::vector<json>>(
+                                  static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen))),
+                              ctx.prefix, slots.next());
         // des_indir_res (nvarchar(255) in CliFor and MCPClienti) carries this run's marker; every cod_clifor is
         // written as C (selected) and as F (in MCPFornitori, never in MCPClienti).
         const std::string text = marker(ctx, "query " + std::to_string(++run));

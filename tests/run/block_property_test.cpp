@@ -75,6 +75,28 @@ TEST(BlockProperty, AFailingCaseIsShrunkAloneToTheMinimalCounterexample) {
     EXPECT_EQ(r.findings[0].counterexample, "500\n");
 }
 
+TEST(BlockProperty, CasesABlockJudgesConsecutiveCasesInBlocksOfThatManyAndShrinksALaterBlocksFailure) {
+    // A property whose cases take key slots in turn (suites/common/written.hpp): blocks of at most 7 consecutive
+    // draws, each judged before the next; every case fails from the second block on, and the first failing case of
+    // the second block is shrunk alone (blocks of one) to the minimal counterexample.
+    std::vector<std::size_t> blocks;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_blocks<int>(ctx, {"no case after the first block", [] { return *rc::gen::inRange(0, 1000); },
+                                  [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                                      blocks.push_back(cases.size());
+                                      judge_each(ctx, cases, marks, [&](int) { return blocks.size() > 1; });
+                                  },
+                                  7});
+    });
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_GE(blocks.size(), 3u);
+    EXPECT_EQ(blocks[0], 7u);
+    EXPECT_EQ(blocks[1], 7u) << "the second block: the next 7 cases";
+    for (std::size_t i = 2; i < blocks.size(); ++i) EXPECT_EQ(blocks[i], 1u) << "then cases alone";
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].actual, "0");
+}
+
 TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {
     int next = 0;
     const auto r = run_one([&](Context& ctx) {
