@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -29,6 +31,10 @@ struct RecordGenOptions {
     /// Records are active: flg_isdeleted false (000 §1 "active records send false"). Whether GET resources
     /// lists deleted records is a target's choice, so only deletion checks send them.
     bool active_only = false;
+    /// When set (the runs of a key pool, run/key_pool.hpp), a text key with the prefix is the prefix and the next
+    /// number of this counter (base 36), not drawn text: a check's keys are then the same every run, whatever the
+    /// seed, as far as it draws as many. Shared by the generators of one check.
+    std::shared_ptr<std::atomic<std::uint64_t>> key_numbers{};
 };
 
 /// Lengths of unbounded text (nvarchar(-1), varchar(-1), or no length): generated values stay within this

@@ -3,10 +3,12 @@
 /// own, its key namespace, the run's seed and cases, and the ways to report: a finding, an observation, a
 /// skip. A check's run() reads like a test: call the target, compare with an oracle, report.
 #include <any>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -150,6 +152,9 @@ struct Context {
     std::size_t findings_not_kept{};
     /// Observations of new texts past run::kMaxObservationsKept: counted, not kept.
     std::size_t observations_not_kept{};
+    /// Set in the runs of a key pool (RunOptions::key_pool): the numbers of the check's drawn keys
+    /// (gen::RecordGenOptions::key_numbers, through gen_options).
+    std::shared_ptr<std::atomic<std::uint64_t>> key_numbers{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

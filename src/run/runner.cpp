@@ -400,6 +400,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases,
                 s.journal,   {},       {},  {}};
     ctx.shrink_time = options.shrink_time;
+    if (!options.key_pool.empty()) ctx.key_numbers = std::make_shared<std::atomic<std::uint64_t>>(0);
     ctx.on_wait = std::move(on_wait);
     if (options.on_case)
         ctx.on_case = [&](int number) {

@@ -213,6 +213,7 @@ SqlProfile returned_profile(const Context& ctx) { return {38, ctx.target.decimal
 gen::RecordGenOptions gen_options(const Context& ctx) {
     gen::RecordGenOptions options;
     options.run_prefix = ctx.prefix;
+    options.key_numbers = ctx.key_numbers;
     options.profile = sent_profile(ctx);
     options.active_only = true;
     return options;

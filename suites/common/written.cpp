@@ -11,7 +11,9 @@
 
 namespace bds::suites {
 
-std::string CasePrefixes::next() { return base_ + base36(count_++ % kCaseSlots, 2); }
+std::string CasePrefixes::next(const std::string& resource) {
+    return base_ + base36(counts_[resource]++ % kCaseSlots, 2);
+}
 
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
                                  const std::string& case_prefix, std::size_t first) {

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,11 +31,15 @@ inline constexpr std::size_t kCaseSlots = 5;
 class CasePrefixes {
 public:
     explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
-    std::string next();
+    std::string next() { return next(""); }
+    /// The next slot of the cases of `resource`, for a property whose cases each draw their resource: each
+    /// resource's cases take the slots in turn, so that a run writes every slot of every resource it draws often
+    /// enough, and the runs of a key pool add few keys to the first one's. Five consecutive cases never share one.
+    std::string next(const std::string& resource);
 
 private:
     std::string base_;
-    std::size_t count_ = 0;
+    std::map<std::string, std::size_t> counts_;
 };
 
 /// `block` (records of `record`) with each key that starts with `prefix` (the check's) replaced by `case_prefix` and

@@ -105,7 +105,7 @@ void showValue(const FeedCase& c, std::ostream& os) {
 
 FeedCase draw_feed_case(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
     const Record& record = **rc::gen::elementOf(resources);
-    const std::string case_prefix = prefixes.next();
+    const std::string case_prefix = prefixes.next(record.name);
     FeedCase c{&record,
                under_case_prefix(record, *block_gen(ctx, record, *rc::gen::inRange(2, 5)), ctx.prefix, case_prefix),
                json::array(), nullptr};

@@ -38,7 +38,8 @@ void showValue(const Deletion& d, std::ostream& os) { os << d.record->name << " 
 
 Deletion draw_deletion(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
     const Record& record = **rc::gen::elementOf(resources);
-    json live = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next()).front();
+    json live = under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next(record.name))
+                    .front();
     live["flg_isdeleted"] = false;
     json deleted = live;
     deleted["flg_isdeleted"] = true;

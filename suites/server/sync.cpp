@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 
+#include "common/text.hpp"
 #include "generate/draw.hpp"
 #include "generate/invalid_gen.hpp"
 #include "generate/record_gen.hpp"
@@ -101,7 +102,8 @@ void showValue(const Upsert& u, std::ostream& os) {
 Upsert draw_upsert(Context& ctx, const std::vector<const Record*>& resources, CasePrefixes& prefixes) {
     const Record& record = **rc::gen::elementOf(resources);
     const json first =
-        under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next()).front();
+        under_case_prefix(record, json::array({*sent_gen(ctx, record)}), ctx.prefix, prefixes.next(record.name))
+            .front();
     return {&record, first, with_key_of(record, *sent_gen(ctx, record), first)};
 }
 
@@ -405,8 +407,19 @@ long long deleted_by_others(Context& ctx, const Record& record, const json& anch
 /// that leaves deleted rows out of its lists lowers it, which the feed after an anchor written first shows
 /// (read only when the count falls short).
 void total_right_after(Context& ctx) {
+    // New records raise the count: keys no run wrote, even in a key pool's runs, where a key an earlier run left
+    // deleted would be counted already: there the run's start in milliseconds follows the check's prefix.
+    const bool pool = ctx.key_numbers != nullptr;
+    ctx.key_numbers.reset();
     const Record& record = record_of(ctx, "CliFor");
-    const auto records = sample_records(ctx, record, 4, 151);
+    auto records = sample_records(ctx, record, 4, 151);
+    if (pool) {
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+                .count();
+        for (std::size_t i = 0; i < records.size(); ++i)
+            records[i]["cod_clifor"] = ctx.prefix + bds::base36(static_cast<std::uint64_t>(ms), 1) + bds::base36(i, 1);
+    }
     const std::vector<json> block(records.begin() + 1, records.end());
     const auto still = ctx.api.still(record.name);
     send_or_error(ctx, record, json::array({records[0]}));  // the anchor
