@@ -117,10 +117,11 @@ namespace {
 /// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
 /// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies; a page that
 /// repeats an earlier one is an error (the pages would never end, however much memory they filled).
-std::vector<json> read_pages(Context& ctx, const std::string& what,
-                             const std::function<client::ListResult(long long, long long)>& read) {
+PagedRows read_pages(Context& ctx, const std::string& what,
+                     const std::function<client::ListResult(long long, long long)>& read) {
     auto& paging = ctx.api.page_size();
-    std::vector<json> rows;
+    PagedRows out;
+    auto& rows = out.rows;
     long long size = paging.get();
     std::optional<long long> total;
     std::map<std::size_t, long long> seen;  // a page's signature → its number
@@ -157,8 +158,11 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
             ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
         if (page.total) total = *page.total;
         if (!page.rows.empty()) {
-            const std::size_t signature = std::hash<std::string>{}(std::to_string(page.rows.size()) +
-                                                                   page.rows.front().dump() + page.rows.back().dump());
+            // With its TotalRowsCount: as many rows entering ahead of it between two pages as a page holds (another
+            // client's, A-123) bring the same rows back on a later page of a longer read, which ends.
+            const std::size_t signature = std::hash<std::string>{}(
+                std::to_string(page.rows.size()) + " " + (page.total ? std::to_string(*page.total) : "-") + " " +
+                page.rows.front().dump() + page.rows.back().dump());
             if (const auto [at, added] = seen.emplace(signature, number); !added)
                 throw CheckError(what + ": page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
                                      " repeats page " + std::to_string(at->second) + ": the pages would never end",
@@ -172,6 +176,7 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
         if (bytes > kMaxBytesOfOneRead)
             throw larger("more than " + std::to_string(kMaxBytesOfOneRead >> 20) + " MiB of answers", number);
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
+        out.counts.push_back(page.rows.size());
         const auto served = static_cast<long long>(page.rows.size());
         if (number == 1 && served > 0 && served < size && total && *total > served) {
             size = served;  // a cap that clamps: page on with what it serves
@@ -183,20 +188,28 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
         if (clamp_seen && number == 2 && !page.rows.empty()) paging.lower(size);
         if (served < size || (total && static_cast<long long>(rows.size()) >= *total)) break;
     }
-    return rows;
+    out.page_size = size;
+    return out;
 }
 
 }  // namespace
 
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
                            const std::optional<std::string>& selection) {
-    return read_pages(ctx, "reading " + resource, [&](long long size, long long number) {
-        return ctx.api.list(role, resource, {selection, size, number});
-    });
+    return read_pages(ctx, "reading " + resource,
+                      [&](long long size, long long number) {
+                          return ctx.api.list(role, resource, {selection, size, number});
+                      })
+        .rows;
 }
 
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
                             const std::string& last_utc_run) {
+    return read_feed_pages(ctx, role, resource, last_utc_run).rows;
+}
+
+PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::string& resource,
+                          const std::string& last_utc_run) {
     const auto still = ctx.api.still(resource);
     return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
                       [&](long long size, long long number) {
