@@ -289,7 +289,7 @@ void add_run_command(CLI::App& app) {
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
         "fix, credentials the target refused); 3 the target does not answer; 4 incomplete: no MUST failure, but MUST checks could not "
         "decide (an error, or a skip the run did not choose: the report says what would make each run); 128 + the signal's number "
-        "(129 SIGHUP, 130 SIGINT, 143 SIGTERM) interrupted: the run stops, cleans up within 10 s (a second signal skips the clean-up) "
+        "(129 SIGHUP, 130 SIGINT, 143 SIGTERM) interrupted: the run stops, cleans up within 10 s (a second SIGINT, or any signal 2 s after the first, skips the clean-up) "
         "and its verdict is interrupted. Every report is written whatever the verdict, each whole or not at all.");
     cmd->callback([a] {
         // First, before any thread starts (the bundled stub's, the checks'): SIGTERM, SIGINT, SIGHUP end the run with
