@@ -20,6 +20,9 @@
 #include "run/result.hpp"
 
 namespace bds {
+namespace run {
+class ShrinkBudget;
+}
 
 /// Thrown by Context::skip: the check cannot run here (a missing user, --read-only, nothing to read).
 struct SkipCheck {
@@ -63,7 +66,8 @@ struct TakenFindings {
     bool any() const { return !kept.empty() || not_kept > 0; }
 };
 
-/// Shrinking budget of for_all: tries after the first failing case, and time.
+/// Shrinking budget of one property: tries after the first failing case, and time (run/shrinking.hpp; the run's
+/// budget bounds them all: run/shrink_budget.hpp).
 inline constexpr int kShrinkTries = 400;
 inline constexpr std::chrono::seconds kShrinkTime{15};
 
@@ -142,6 +146,9 @@ struct Context {
     std::function<void(std::chrono::steady_clock::duration)> on_wait{};
     /// How long shrinking a failing case may take (RunOptions::shrink_time).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// What shrinking may still cost the whole run, shared by its checks (run/shrink_budget.hpp); null: no bound but
+    /// each property's.
+    run::ShrinkBudget* shrink_budget = nullptr;
     /// kept()'s values (a member, not private, so that the runner can build a Context as an aggregate).
     std::map<std::string, std::any> kept_values{};
     /// The cells judged so far (cell()).
@@ -156,7 +163,9 @@ struct Context {
 /// inside it. A failing case (ctx.fail / ctx.finding) is shrunk to its minimal counterexample; the findings
 /// kept are those of that minimal case, with the counterexample attached. A CheckError or skip in any case
 /// ends the property at once (no shrinking) and propagates. Shrinking stops after kShrinkTries tries or
-/// ctx.shrink_time (the counterexample then says so).
+/// ctx.shrink_time, or once the run's budget is spent (run/shrinking.hpp; the counterexample then says so). It holds
+/// RapidCheck's lock throughout, its exchanges too: the suites' properties are block properties
+/// (run/block_property.hpp), which exchange without it.
 void for_all(Context& ctx, const std::string& description, const std::function<void()>& property);
 
 }  // namespace bds

@@ -14,6 +14,7 @@
 #include "run/context.hpp"
 #include "run/interruption.hpp"
 #include "run/result.hpp"
+#include "run/shrink_budget.hpp"
 
 namespace bds::run {
 
@@ -75,6 +76,9 @@ struct RunOptions {
     std::vector<std::string> excluded{};
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// What shrinking may cost the whole run, every check's summed (run/shrink_budget.hpp): tries and time.
+    int run_shrink_tries = kRunShrinkTries;
+    std::chrono::milliseconds run_shrink_time = kRunShrinkTime;
     /// Interrupts from outside (the signals of `conformance run`), heard while the run runs: the first stops it as its
     /// time limit would (the clean-up then gets kStopGrace), a second skips what is left of the clean-up, and the
     /// verdict is interrupted. Null: nothing interrupts the run.
