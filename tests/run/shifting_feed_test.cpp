@@ -28,7 +28,10 @@ namespace {
 using namespace std::chrono_literals;
 using nlohmann::json;
 
-constexpr int kOld = 2000;  ///< old CliFor records of the tenant, written before the runs (the lowest Ids)
+/// Old CliFor records of the tenant, written before the runs (the lowest Ids). Few enough that a feed holding every
+/// one of them and the new ones of a minute (a run under the sanitizers) stays within one read's kMaxBytesOfOneRead:
+/// a CliFor row is ~4 KB of JSON.
+constexpr int kOld = 400;
 
 json old_customer(int n, const std::string& name) {
     char code[16];
@@ -37,7 +40,8 @@ json old_customer(int n, const std::string& name) {
 }
 
 /// Another client of the writer's tenant: every 10 ms a block of five old customers updated, the least recently
-/// updated first (up to five hundred a second, every old one in four seconds), and one new customer, until destroyed.
+/// updated first (up to five hundred a second, every old one in a second), and every 20th block one new customer,
+/// until destroyed.
 /// Each old one updated after a run's LastUtcRun enters that feed ahead of the run's own records, which move down one
 /// place: a feed read a second after its instant holds a few hundred rows on several pages, and gains some between two
 /// of them. The new ones follow the runs' records, which are then not the feed's last rows.
@@ -62,9 +66,11 @@ private:
             json block = json::array();
             for (int i = 0; i < 5; ++i)
                 block.push_back(old_customer((n * 5 + i) % kOld, "updated " + std::to_string(n)));
-            json fresh = old_customer(0, "new customer");  // it follows the runs' records in the feed
-            fresh["cod_clifor"] = "N" + std::to_string(n);
-            block.push_back(fresh);
+            if (n % 20 == 0) {
+                json fresh = old_customer(0, "new customer");  // it follows the runs' records in the feed
+                fresh["cod_clifor"] = "N" + std::to_string(n);
+                block.push_back(fresh);
+            }
             try {
                 if (api.sync_post(client::kWriter, "CliFor", block).status == 200) ++blocks_;
             } catch (const std::exception&) {
