@@ -55,11 +55,11 @@ constexpr std::size_t kMaxReportBytes = 16 << 20;
 
 /// A run against `target` (started here) at the default settings, and what it must show whatever the target did: an
 /// exit code it may end with, within its deadline, without a signal, peak memory bounded, every report written and
-/// bounded, a verdict other than pass, and what the target's row says the JSON report says.
+/// bounded, a verdict other than pass, and what the target's row says the JSON report says. The target is stopped on
+/// return, or handed to `keep` (what it saw is read after the run).
 Finished expect_contained(const HostileTarget& target, std::vector<std::string> extra = {},
-                          RunningTarget** running_out = nullptr) {
-    const auto running = target.start();
-    if (running_out) *running_out = running.get();
+                          std::unique_ptr<RunningTarget>* keep = nullptr) {
+    auto running = target.start();
     if (target.whole_run) extra.insert(extra.end(), kWholeRunArgs.begin(), kWholeRunArgs.end());
     const auto args = running->args();
     extra.insert(extra.begin(), args.begin(), args.end());
@@ -93,6 +93,7 @@ Finished expect_contained(const HostileTarget& target, std::vector<std::string> 
         EXPECT_NE(f.reports.at("json").find(target.says), std::string::npos) << "the report says why the run stopped:\n"
                                                                              << f.output.substr(0, 3000);
     }
+    if (keep) *keep = std::move(running);
     return f;
 }
 
@@ -128,7 +129,7 @@ TEST(HostileTargets, EchoesSecretsEverywhere) {
     // The HAR report too: it holds every exchange of the run, not only those of findings.
     const TempFolder har_dir("hostile-har");
     const std::string har = (har_dir.path / "run.har").string();
-    RunningTarget* target = nullptr;
+    std::unique_ptr<RunningTarget> target;
     const auto f = expect_contained(hostile_target("tokeninfo_echo"), {"--report=har=" + har}, &target);
     const std::string har_text = read_text(har);
     EXPECT_GT(har_text.size(), 100'000u) << "every exchange of the run";

@@ -6,7 +6,6 @@
 // Within a minute under the sanitizers.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <future>
@@ -15,7 +14,7 @@
 #include "bundled/embedded_stub.hpp"
 #include "catalogue/catalogue.hpp"
 #include "client/api.hpp"
-#include "client/tokens.hpp"
+#include "run/background_client.hpp"
 #include "run/proxy_fixture.hpp"
 #include "run/runner.hpp"
 #include "run/suite_fixture.hpp"
@@ -45,46 +44,19 @@ json old_customer(int n, const std::string& name) {
 /// Each old one updated after a run's LastUtcRun enters that feed ahead of the run's own records, which move down one
 /// place: a feed read a second after its instant holds a few hundred rows on several pages, and gains some between two
 /// of them. The new ones follow the runs' records, which are then not the feed's last rows.
-class Updater {
-public:
-    explicit Updater(const client::TargetConfig& target) : target_(target) {
-        thread_ = std::thread([this] { work(); });
-    }
-    ~Updater() {
-        done_ = true;
-        thread_.join();
-    }
-    int blocks() const { return blocks_; }
-
-private:
-    void work() {
-        client::TokenSource tokens(target_, std::make_unique<client::HttpClient>(client::http_settings(target_)));
-        client::EnvelopeState envelope(target_.envelope);
-        client::PageSizeState page_size(target_.max_page_size);
-        client::Api api(target_, tokens, envelope, page_size, nullptr, nullptr, nullptr);
-        for (int n = 0; !done_; ++n) {
-            json block = json::array();
-            for (int i = 0; i < 5; ++i)
-                block.push_back(old_customer((n * 5 + i) % kOld, "updated " + std::to_string(n)));
-            if (n % 20 == 0) {
-                json fresh = old_customer(0, "new customer");  // it follows the runs' records in the feed
-                fresh["cod_clifor"] = "N" + std::to_string(n);
-                block.push_back(fresh);
-            }
-            try {
-                if (api.sync_post(client::kWriter, "CliFor", block).status == 200) ++blocks_;
-            } catch (const std::exception&) {
-                // a token not issued in time: the next block tries again
-            }
-            std::this_thread::sleep_for(10ms);
-        }
-    }
-
-    client::TargetConfig target_;
-    std::atomic<bool> done_{false};
-    std::atomic<int> blocks_{0};
-    std::thread thread_;
-};
+test::BackgroundClient updater(const client::TargetConfig& target) {
+    return {target, 10ms, [](client::Api& api, int n) {
+                json block = json::array();
+                for (int i = 0; i < 5; ++i)
+                    block.push_back(old_customer((n * 5 + i) % kOld, "updated " + std::to_string(n)));
+                if (n % 20 == 0) {
+                    json fresh = old_customer(0, "new customer");  // it follows the runs' records in the feed
+                    fresh["cod_clifor"] = "N" + std::to_string(n);
+                    block.push_back(fresh);
+                }
+                return api.sync_post(client::kWriter, "CliFor", block).status == 200;
+            }};
+}
 
 run::RunResult run_feed_checks(const Catalogue& cat, const client::TargetConfig& target, std::uint64_t seed) {
     run::RunOptions options;
@@ -117,11 +89,11 @@ TEST(ShiftingFeed, TwoRunsAndAnotherClientUpdatingOlderRecordsRaiseNoAlarm) {
     target.base_url = slow_feed.base_url();
     run::RunResult a, b;
     {
-        Updater other(stub.target);
+        auto other = updater(stub.target);
         auto second = std::async(std::launch::async, [&] { return run_feed_checks(cat, target, 202); });
         a = run_feed_checks(cat, target, 101);
         b = second.get();
-        EXPECT_GT(other.blocks(), 10) << "the other client wrote meanwhile";
+        EXPECT_GT(other.writes(), 10) << "the other client wrote meanwhile";
     }
     int moved = 0;
     for (const auto* run : {&a, &b}) {
