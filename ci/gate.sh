@@ -61,9 +61,10 @@ report_args() {  # REPORT_DIR [diff]: sets reports, the --report arguments (with
   fi
 }
 # CI ends a job with SIGTERM or SIGINT, sent to this script alone or to its whole process group. The run must get each
-# such signal exactly once (a second would skip its clean-up: docs/verdict-and-reports.md, "The verdict"), and this script must outlive it
-# to publish its reports. So the run gets a process group of its own (set -m), and each signal this script gets is
-# handed on to it.
+# such signal exactly once (it takes one delivered twice within a moment as one, but this script's copy of a signal to
+# the group may come later, and a second signal 2 s after the first skips its clean-up: docs/verdict-and-reports.md,
+# "The verdict"), and this script must outlive it to publish its reports. So the run gets a process group of its own
+# (set -m), and each signal this script gets is handed on to it.
 run_handing_on_signals() {  # COMMAND...: runs it, sets code to its exit code
   set -m
   "$@" &

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -71,6 +72,21 @@ std::uint64_t parse_seed(const std::string& text) {
         throw ExitError{kUsage,
                         "--seed: expected a whole number from 0 to 18446744073709551615, found \"" + text + "\""};
     return seed;
+}
+
+/// The run's key pool (docs/architecture.md, "Footprint and key pools"): --key-pool, else the target file's, else,
+/// against a target that outlives the run, one of this machine, the target file, the base URL and the shard (runs on
+/// two machines, or of two shards, then never share keys); "none", or the bundled stub: none (a random prefix).
+std::string key_pool_of(const RunArgs& a, const client::TargetConfig& target, bool embedded) {
+    std::string pool = a.run.key_pool.empty() ? target.key_pool : a.run.key_pool;
+    if (pool.empty() && !embedded) {
+        std::array<char, 256> host{};
+        if (::gethostname(host.data(), host.size() - 1) != 0) host[0] = '\0';
+        pool = std::string(host.data()) + " " +
+               (a.target_file.empty() ? "" : std::filesystem::absolute(a.target_file).string()) + " " +
+               target.base_url + (a.run.shard.empty() ? "" : " shard " + a.run.shard);
+    }
+    return pool == "none" ? "" : pool;
 }
 
 /// The checks the run selects: --suite, --check, --exclude, then --shard.
@@ -278,9 +294,10 @@ void add_run_command(CLI::App& app) {
                     "(default, against a target: conformance-journal-<prefix>.jsonl beside the first --report, else "
                     "here); `conformance clean --journal FILE` removes what a run left");
     cmd->add_option("--key-pool", a->run.key_pool,
-                    "Write under the key prefix of pool NAME (the same for every run of it) instead of a random one, "
-                    "so that what a gate's runs leave on a server stays bounded; one run of a pool at a time on this "
-                    "machine (a lock beside the journal; a second is refused)");
+                    "Write under the keys of pool NAME, the same every run of it, so that what a gate's runs leave on "
+                    "a server stays bounded; one run of a pool at a time on this machine (a second is refused). "
+                    "Default: the target file's key_pool, else a pool of this machine, target file, base URL and "
+                    "shard; none: a random key prefix every run");
     cmd->add_option("--record", a->run.record_dir,
                     "Write every exchange whole (reports cut long bodies) to DIR/<check id>.jsonl, secrets redacted");
     cmd->add_option("--baseline", a->baseline,
@@ -293,7 +310,7 @@ void add_run_command(CLI::App& app) {
         "Exit codes: 0 every MUST check passed; 1 a MUST failure (new, with --baseline); 2 usage or configuration error (a target file to "
         "fix, credentials the target refused); 3 the target does not answer; 4 incomplete: no MUST failure, but MUST checks could not "
         "decide (an error, or a skip the run did not choose: the report says what would make each run); 128 + the signal's number "
-        "(129 SIGHUP, 130 SIGINT, 143 SIGTERM) interrupted: the run stops, cleans up within 10 s (a second signal skips the clean-up) "
+        "(129 SIGHUP, 130 SIGINT, 143 SIGTERM) interrupted: the run stops, cleans up within 10 s (a second SIGINT, or any signal 2 s after the first, skips the clean-up) "
         "and its verdict is interrupted. Every report is written whatever the verdict, each whole or not at all.");
     cmd->callback([a] {
         // First, before any thread starts (the bundled stub's, the checks'): SIGTERM, SIGINT, SIGHUP end the run with
@@ -320,6 +337,7 @@ void add_run_command(CLI::App& app) {
             const auto dir = reports.empty() ? std::filesystem::path() : std::filesystem::path(reports.front().second);
             options.journal_dir = dir.has_parent_path() ? dir.parent_path().string() : ".";
         }
+        options.key_pool = key_pool_of(*a, target, embedded.has_value());
         if (options.jobs == 0)
             options.jobs = embedded ? static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) : kRemoteJobs;
         Progress progress(std::cerr, checks, isatty(fileno(stderr)) != 0, a->run.cases);

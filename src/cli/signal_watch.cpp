@@ -42,18 +42,26 @@ void SignalWatch::watch() {
         const int number = sigtimedwait(&signals_, &info, &tick);
         if (number < 0) continue;  // the tick (EAGAIN), or EINTR
         const std::string name = name_of(number);
+        const auto at = run::Interruption::Clock::now();
         // Said before it acts, so the line comes before the summary; nothing once the run has ended (its reports are
-        // being written, and its verdict is to be the last line).
-        if (!interruption_.ended()) say(name, interruption_.count() + 1);
-        interruption_.interrupt(name);
+        // being written, and its verdict is to be the last line). Only this thread interrupts: what intent_of says
+        // is what interrupt does.
+        if (!interruption_.ended()) say(name, interruption_.intent_of(name, at));
+        interruption_.interrupt(name, at);
     }
 }
 
-void SignalWatch::say(const std::string& name, int count) {
-    if (count == 1)
+void SignalWatch::say(const std::string& name, run::Intent intent) {
+    using run::Intent;
+    if (intent == Intent::First)
         log_ << "conformance: " << name << ": stopping the run; its clean-up gets up to " << run::kStopGrace.count()
-             << " s (a second signal skips it), then the reports are written" << std::endl;
-    else if (count == 2)
+             << " s (a second SIGINT, or any signal " << run::kInsistAfter.count()
+             << " s from now, skips it), then the reports are written" << std::endl;
+    else if (intent == Intent::Again)
+        log_ << "conformance: " << name << " again: taken as the first's request sent twice (as timeout and CI "
+             << "runners signal the program and its process group), the clean-up goes on; a SIGINT, or any signal "
+             << run::kInsistAfter.count() << " s after the first, skips it" << std::endl;
+    else if (intent == Intent::Second)
         log_ << "conformance: " << name << ", a second signal: the clean-up is skipped; the reports are written"
              << std::endl;
 }

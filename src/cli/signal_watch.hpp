@@ -2,8 +2,8 @@
 /// SIGTERM, SIGINT and SIGHUP for `conformance run` (docs/verdict-and-reports.md, "The verdict"): CI ends a job with
 /// them, and a gate must still leave its reports and a clean target. They are blocked in the thread that makes the
 /// watch, and so in every thread made after it (the bundled stub's, the checks'), and taken one at a time by a thread
-/// of the watch's own (sigtimedwait), which hands each to a run::Interruption. There is no signal handler, so no work
-/// is ever done in one.
+/// of the watch's own (sigtimedwait), which hands each to a run::Interruption (what a signal means beside the ones
+/// before it: run/interruption.hpp). There is no signal handler, so no work is ever done in one.
 #include <atomic>
 #include <csignal>
 #include <ostream>
@@ -27,8 +27,8 @@ public:
 
 private:
     void watch();
-    /// Says on the log what the `count`-th signal, `name`, does.
-    void say(const std::string& name, int count);
+    /// Says on the log what the signal `name` does, as it means `intent`.
+    void say(const std::string& name, run::Intent intent);
 
     run::Interruption& interruption_;
     std::ostream& log_;

@@ -53,10 +53,17 @@ public:
     void lower(long long size);
     /// The size the run lowered to, when it had to.
     std::optional<long long> lowered() const;
+    /// A read ran past the rows the run reads (max_rows_read) on full pages whose TotalRowsCount announced more.
+    void read_past_limit() { ++past_limit_; }
+    /// How many reads did (read_past_limit): from the second on, the run's reads end at a full first page announcing
+    /// more rows than the run reads, rather than reading on to the limit each time (a target serving full pages
+    /// forever, in every check).
+    int reads_past_limit() const { return past_limit_.load(); }
 
 private:
     std::atomic<long long> value_;
     std::atomic<bool> lowered_{false};
+    std::atomic<int> past_limit_{0};
 };
 
 /// Parameters of GET /api/resources/{Resource} (000 §4.1). Unset members are not sent.

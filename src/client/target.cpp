@@ -143,6 +143,7 @@ TargetConfig target_from_json(const json& raw) {
     t.timeout_ms = doc.value("timeout_ms", t.timeout_ms);
     t.rate_per_s = doc.value("rate_per_s", t.rate_per_s);
     t.read_only = doc.value("read_only", t.read_only);
+    t.key_pool = doc.value("key_pool", t.key_pool);
     if (doc.contains("max_page_size")) t.max_page_size = doc["max_page_size"].get<int>();
     t.max_rows_read = doc.value("max_rows_read", t.max_rows_read);
     t.max_block = doc.value("max_block", t.max_block);

@@ -172,12 +172,18 @@ struct Plan {
 };
 
 /// DataSetOptions::numbered_keys: each text key of `r` (the `position`-th record of `record`) that starts with the
-/// prefix is the prefix and `position`, where that fits the field (as narrowed to fit the fields referring to it).
+/// prefix is the prefix and `position`, where that fits the field (as narrowed to fit the fields referring to it);
+/// a key of stated values (ind_clifor) takes them in turn.
 void number_keys(const Plan& plan, const Record& record, json& r, const std::string& prefix, std::size_t position) {
     const auto narrowed = plan.narrowed.find(record.name);
     for (const auto& k : record.key) {
         const Field* f = record.field(k);
-        if (!f || !r.contains(k) || !r[k].is_string() || !r[k].get<std::string>().starts_with(prefix)) continue;
+        if (!f || !r.contains(k) || !r[k].is_string()) continue;
+        if (!f->values.empty()) {
+            r[k] = f->values[position % f->values.size()].value;
+            continue;
+        }
+        if (!r[k].get<std::string>().starts_with(prefix)) continue;
         const std::string numbered = prefix + base36(position, 1);
         SqlType type = f->type;
         if (narrowed != plan.narrowed.end())

@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "oracle/compare.hpp"
+#include "sql/text.hpp"
+#include "catalogue/sql_type.hpp"
 #include "schema/record_schema.hpp"
 
 namespace bds::gen {
@@ -68,6 +71,40 @@ rc::Gen<Maybe> property_gen(rc::Gen<json> value, bool optional, bool nullable) {
     });
 }
 
+/// RecordGenOptions::key_numbers: the keys of a record that took number `n`.
+struct NumberedKeys {
+    struct Key {
+        std::string name;
+        std::optional<int> most;  ///< the field's length, where bounded
+        json values;              ///< the stated values of an enumerated key, or null
+    };
+    std::vector<Key> keys;
+    std::string prefix;
+
+    void apply(json& record, std::uint64_t n) const {
+        for (const auto& k : keys) {
+            if (!record.contains(k.name) || !record[k.name].is_string()) continue;
+            if (k.values.is_array() && !k.values.empty()) {
+                record[k.name] = k.values[n % k.values.size()];
+            } else if (record[k.name].get<std::string>().starts_with(prefix)) {
+                std::string numbered = prefix + base36(n, 1);
+                if (k.most && *k.most > 0) numbered = sql::truncate_utf16(numbered, static_cast<std::size_t>(*k.most));
+                record[k.name] = std::move(numbered);
+            }
+        }
+    }
+};
+
+NumberedKeys numbered_keys(const json& schema, const std::string& prefix) {
+    NumberedKeys out{{}, prefix};
+    for (const auto& [name, property] : schema["properties"].items()) {
+        if (!listed(schema, "x-bds-key", name) || !property.contains("x-sql-type")) continue;
+        out.keys.push_back({name, SqlType::parse(property["x-sql-type"].get<std::string>()).max_length(),
+                            property.contains("enum") ? without_null(property)["enum"] : json()});
+    }
+    return out;
+}
+
 }  // namespace
 
 rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
@@ -94,7 +131,7 @@ rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
     // One Random split per property, and the record shrinks one property at a time (RapidCheck's exec would replay
     // every later draw after each shrink, for properties that do not depend on each other).
     using Parts = std::vector<rc::Shrinkable<Maybe>>;
-    return rc::Gen<json>([names, properties](const rc::Random& random, int size) {
+    auto drawn = rc::Gen<json>([names, properties](const rc::Random& random, int size) {
         rc::Random draws = random;
         Parts parts;
         parts.reserve(properties.size());
@@ -106,6 +143,17 @@ rc::Gen<json> record_gen(const json& schema, const RecordGenOptions& options) {
             json record = json::object();
             for (std::size_t i = 0; i < ps.size(); ++i)
                 if (auto v = ps[i].value()) record[names[i]] = std::move(*v);
+            return record;
+        });
+    });
+    auto keys = numbered_keys(schema, options.run_prefix);
+    if (!options.key_numbers || options.run_prefix.empty() || keys.keys.empty()) return drawn;
+    // The number is taken once, as the record is drawn: its shrinks keep its keys.
+    return rc::Gen<json>([drawn, numbers = options.key_numbers, keys = std::move(keys),
+                          type = schema.value("title", std::string())](const rc::Random& random, int size) {
+        const std::uint64_t n = numbers->next(type);
+        return rc::shrinkable::map(drawn(random, size), [keys, n](json record) {
+            keys.apply(record, n);
             return record;
         });
     });

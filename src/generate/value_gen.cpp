@@ -10,7 +10,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/text.hpp"
 #include "generate/record_gen.hpp"
 #include "sql/decimal.hpp"
 #include "sql/text.hpp"
@@ -319,22 +318,6 @@ bool admits_null(const json& schema) {
     return t.is_array() && std::find(t.begin(), t.end(), json("null")) != t.end();
 }
 
-namespace {
-
-/// RecordGenOptions::key_numbers: the prefix and the counter's next number, taken once as the value is generated (a
-/// Shrinkable of one value, so that asking it again gives the same key), cut to the field's length.
-rc::Gen<json> numbered_key_gen(const SqlType& type, const std::string& prefix,
-                               std::shared_ptr<std::atomic<std::uint64_t>> numbers) {
-    return rc::Gen<json>([type, prefix, numbers](const rc::Random&, int) {
-        std::string key = prefix + base36(numbers->fetch_add(1), 1);
-        if (const auto most = type.max_length(); most && *most > 0)
-            key = sql::truncate_utf16(key, static_cast<std::size_t>(*most));
-        return rc::shrinkable::just(json(std::move(key)));
-    });
-}
-
-}  // namespace
-
 rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, const std::string& prefix) {
     if (!schema.is_object() || !schema.contains("x-sql-type") || !schema["x-sql-type"].is_string())
         throw std::invalid_argument("value_gen: property schema without x-sql-type: " + schema.dump());
@@ -354,10 +337,8 @@ rc::Gen<json> value_gen(const json& schema, const RecordGenOptions& options, con
             case SqlKind::NVarChar:
             case SqlKind::Char:
             case SqlKind::VarChar:
-                value = options.key_numbers && fits_prefix(type, prefix)
-                            ? numbered_key_gen(type, prefix, options.key_numbers)
-                            : rc::gen::map(text_gen(type, fits_prefix(type, prefix) ? prefix : ""),
-                                           [](std::string s) { return json(std::move(s)); });
+                value = rc::gen::map(text_gen(type, fits_prefix(type, prefix) ? prefix : ""),
+                                     [](std::string s) { return json(std::move(s)); });
                 break;
             case SqlKind::Int: value = int_gen(schema); break;
             case SqlKind::Decimal: value = decimal_gen(options.profile); break;

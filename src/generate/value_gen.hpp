@@ -5,9 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,21 @@
 namespace bds::gen {
 
 /// How records and values are generated.
+/// The numbers of one check's keys in a key pool's runs (RecordGenOptions::key_numbers), counted per record type, so
+/// that how many records of one type a check draws moves no key of another.
+class KeyNumbers {
+public:
+    /// The next number of records of type `record` (its schema's title).
+    std::uint64_t next(const std::string& record) {
+        std::lock_guard lock(mutex_);
+        return next_[record]++;
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::string, std::uint64_t> next_;
+};
+
 struct RecordGenOptions {
     /// Every text key field (x-bds-key, except the tenant field) starts with this prefix where it fits, so that
     /// the records of one run are recognisable and do not collide with other runs'. Empty: no prefix.
@@ -31,10 +47,11 @@ struct RecordGenOptions {
     /// Records are active: flg_isdeleted false (000 §1 "active records send false"). Whether GET resources
     /// lists deleted records is a target's choice, so only deletion checks send them.
     bool active_only = false;
-    /// When set (the runs of a key pool, run/key_pool.hpp), a text key with the prefix is the prefix and the next
-    /// number of this counter (base 36), not drawn text: a check's keys are then the same every run, whatever the
-    /// seed, as far as it draws as many. Shared by the generators of one check.
-    std::shared_ptr<std::atomic<std::uint64_t>> key_numbers{};
+    /// When set (the runs of a key pool, run/key_pool.hpp), each record takes the counter's next number n: its text
+    /// keys drawn under the prefix are the prefix and n (base 36), and its keys of a few stated values (ind_clifor) the
+    /// n-th of them in turn, so that a check's keys are the same every run whatever the seed, as far as it draws as
+    /// many records (record_gen). Shared by the generators of one check.
+    std::shared_ptr<KeyNumbers> key_numbers{};
 };
 
 /// Lengths of unbounded text (nvarchar(-1), varchar(-1), or no length): generated values stay within this

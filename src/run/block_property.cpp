@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "generate/rapidcheck_adapter.hpp"
+#include "run/shrinking.hpp"
 
 namespace bds {
 
@@ -39,55 +40,52 @@ void judge_block(const BlockCalls& calls, const std::vector<std::size_t>& indice
     }
 }
 
-/// The draws again, as for_all makes them from the same seed, each of `suspects` (indices of draws, ascending)
-/// judged alone and every other case passed without an exchange: the first that fails alone is shrunk by for_all.
-/// Whether one failed (its minimal case's findings are then in ctx.findings).
-bool first_alone(Context& ctx, const std::string& description, const BlockCalls& calls,
+/// Each of `suspects` (indices of cases, ascending) drawn again from where it was drawn and judged alone; the first
+/// that fails alone is shrunk as RapidCheck shrinks a case, drawing each candidate under RapidCheck's lock and judging
+/// it without (gen::CaseShrinks), within the shrinking budget (run/shrinking.hpp). Whether one failed (its minimal
+/// case's findings are then in ctx.findings, with the counterexample).
+bool first_alone(Context& ctx, const BlockCalls& calls, const std::vector<gen::CaseOrigin>& origins,
                  const std::vector<std::size_t>& suspects) {
-    std::size_t call = 0;
-    bool failed = false;
-    const int cases_run = ctx.cases_run;
-    auto on_case = std::exchange(ctx.on_case, nullptr);  // the cases were counted once, as a block
-    const std::size_t before = ctx.findings_mark().made();
-    const auto restore = [&] {
-        ctx.cases_run = cases_run;
-        ctx.on_case = std::move(on_case);
+    // A finding of the judge, kept or not (ctx.fail inside it too): the findings made since `mark`, taken out.
+    const auto judged = [&](FindingsMark mark) {
+        CaseMarks marks(ctx);
+        try {
+            calls.judge_drawn(marks);
+        } catch (const CheckFailed&) {
+        }
+        return ctx.take_findings(mark);
     };
-    try {
-        for_all(ctx, description, [&] {
-            calls.draw();
-            const std::size_t i = call++;
-            if (!failed && !std::binary_search(suspects.begin(), suspects.end(), i)) return;
-            CaseMarks marks(ctx);
-            const std::size_t n = ctx.findings_mark().made();
-            try {
-                calls.judge_drawn(marks);
-            } catch (const CheckFailed&) {
-                failed = true;
-                throw;
-            }
-            failed = failed || ctx.findings_mark().made() > n;  // every later call is a shrinking try
-        });
-    } catch (...) {
-        restore();
-        throw;
+    const FindingsMark mark = ctx.findings_mark();
+    for (std::size_t i : suspects) {
+        gen::CaseShrinks shrinks(calls.draw, origins.at(i));
+        TakenFindings failure = judged(mark);
+        if (!failure.any()) continue;
+        std::string cut;
+        {
+            Shrinking shrinking(ctx);
+            while (shrinking.next_try() && shrinks.next())
+                if (auto smaller = judged(mark); smaller.any()) {
+                    failure = std::move(smaller);
+                    shrinks.keep();
+                }
+            cut = shrinking.cut_short("shrinking", "case");
+        }
+        std::string shown;
+        for (const auto& value : shrinks.shown()) shown += value + "\n";
+        for (auto& f : failure.kept) f.counterexample = shown + cut;  // bounded as it is put (Context::finding)
+        ctx.put_findings(std::move(failure));
+        return true;
     }
-    restore();
-    return ctx.findings_mark().made() > before;
+    return false;
 }
 
 /// The fewest cases of `group` that still fail judged together (halves first, then one case left out at a time),
 /// within the shrinking budget; their findings (or `findings`, of the whole block, when no smaller group fails),
 /// with a counterexample that shows each case of the group.
 void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> group, TakenFindings findings) {
-    const auto until = std::chrono::steady_clock::now() + ctx.shrink_time;
-    int tries = 0;
-    bool spent = false;
+    Shrinking shrinking(ctx);
     const auto fails = [&](const std::vector<std::size_t>& g) {
-        if (++tries > kShrinkTries || std::chrono::steady_clock::now() > until) {
-            spent = true;
-            return false;
-        }
+        if (!shrinking.next_try()) return false;
         CaseMarks marks(ctx);
         const FindingsMark before = ctx.findings_mark();
         judge_block(calls, g, marks);
@@ -96,7 +94,7 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
         if (failed) findings = std::move(taken);
         return failed;
     };
-    while (group.size() > 1 && !spent) {
+    while (group.size() > 1 && !shrinking.cut()) {
         const auto middle = group.begin() + static_cast<long>(group.size() / 2);
         std::vector<std::size_t> first(group.begin(), middle), second(middle, group.end());
         if (fails(first))
@@ -106,7 +104,7 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
         else
             break;
     }
-    for (std::size_t k = 0; k < group.size() && group.size() > 1 && !spent;) {
+    for (std::size_t k = 0; k < group.size() && group.size() > 1 && !shrinking.cut();) {
         auto without = group;
         without.erase(without.begin() + static_cast<long>(k));
         if (fails(without))
@@ -118,9 +116,7 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
                                           : "these " + std::to_string(group.size()) +
                                                 " cases fail sent together in one block; each passes alone:\n";
     for (std::size_t i : group) shown += calls.show(i) + "\n";
-    if (spent)
-        shown += "(cutting the block down stopped after " + std::to_string(kShrinkTries) + " tries or " +
-                 std::to_string(ctx.shrink_time.count()) + " s: a smaller group may exist)\n";
+    shown += shrinking.cut_short("cutting the block down", "group");
     for (auto& f : findings.kept) f.counterexample = shown;
     ctx.put_findings(std::move(findings));
 }
@@ -128,9 +124,9 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
 }  // namespace
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls) {
-    const auto drawn = gen::check_property(calls.draw_and_keep, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
-    if (drawn.kind != gen::PropertyOutcome::Kind::Passed)
-        throw harness_error("drawing the cases of \"" + description + "\": " + drawn.description);
+    const auto drawn = gen::draw_cases(calls.draw_and_keep, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
+    if (drawn.outcome.kind != gen::PropertyOutcome::Kind::Passed)
+        throw harness_error("drawing the cases of \"" + description + "\": " + drawn.outcome.description);
     std::vector<std::size_t> all(calls.count());
     std::iota(all.begin(), all.end(), std::size_t{0});
     ctx.cases_run += static_cast<int>(all.size());
@@ -148,7 +144,7 @@ void run_block_property(Context& ctx, const std::string& description, const Bloc
         for (std::size_t p : marks.failing(before.made(), whole_block)) suspects.push_back(block.at(p));
         auto findings = ctx.take_findings(before);
         if (suspects.size() > kSuspects) suspects.resize(kSuspects);
-        if (!suspects.empty() && first_alone(ctx, description, calls, suspects)) return;
+        if (!suspects.empty() && first_alone(ctx, calls, drawn.origins, suspects)) return;
         cut_down(ctx, calls, block, std::move(findings));
         return;  // the check fails: the blocks after this one are not judged
     }

@@ -3,8 +3,10 @@
 /// records", 000 §4.4). The cases are drawn first, under RapidCheck's lock (gen::GenerationLock) and with no exchange;
 /// then they are judged in one block without the lock, so that property checks on other threads overlap their
 /// exchanges; only a failing block costs more: its failing cases run alone, the first that fails alone is shrunk as
-/// for_all shrinks it, and when none fails alone the block is cut down to the fewest cases that still fail together
-/// (a pair, typically). The findings kept are those of that minimal case or group, with its counterexample.
+/// RapidCheck shrinks a case (each candidate drawn under the lock and judged without it: gen::CaseShrinks), and when
+/// none fails alone the block is cut down to the fewest cases that still fail together (a pair, typically), both
+/// within the property's and the run's shrinking budget (run/shrinking.hpp). The findings kept are those of that
+/// minimal case or group, with its counterexample (which says when shrinking was cut short).
 #include <rapidcheck.h>
 
 #include <cstddef>
@@ -56,8 +58,8 @@ namespace detail {
 
 /// for_all_blocks without the case type: the drawn cases live in the caller, these reach them by index.
 struct BlockCalls {
-    std::function<void()> draw_and_keep;                                     ///< draws a case into the block
-    std::function<void()> draw;                                              ///< draws a case to judge alone
+    std::function<void()> draw_and_keep;  ///< draws a case into the block
+    std::function<void()> draw;  ///< draws a case to judge alone (again from where a kept case was drawn, or smaller)
     std::function<std::size_t()> count;                                      ///< cases kept
     std::function<void(const std::vector<std::size_t>&, CaseMarks&)> judge;  ///< judges kept cases by index
     std::function<void(CaseMarks&)> judge_drawn;                             ///< judges the case drawn last, alone

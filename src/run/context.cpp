@@ -4,10 +4,12 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "generate/rapidcheck_adapter.hpp"
+#include "run/shrinking.hpp"
 
 namespace bds {
 
@@ -137,19 +139,17 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     const FindingsMark findings_before = ctx.findings_mark();
     // Shrinking a property that talks to a server costs requests: after the first failure, a bounded number
     // of tries, then every further candidate passes at once (the last failing case is kept).
-    int tries_after_failure = -1;
-    std::chrono::steady_clock::time_point first_failure;
+    std::optional<Shrinking> shrinking;
     bool budget_spent = false;
     int cases_started = 0;
     auto testable = [&] {
         if (abort) RC_DISCARD("stopped: the harness could not go on");
-        if (tries_after_failure >= 0) {
-            budget_spent = budget_spent || ++tries_after_failure > kShrinkTries ||
-                           std::chrono::steady_clock::now() - first_failure > ctx.shrink_time;
-            if (budget_spent) return;
+        if (shrinking && !shrinking->next_try()) {
+            budget_spent = true;
+            return;
         }
         ctx.take_findings(findings_before);
-        if (tries_after_failure < 0 && ++cases_started && ctx.on_case) ctx.on_case(cases_started);
+        if (!shrinking && ++cases_started && ctx.on_case) ctx.on_case(cases_started);
         try {
             property();
         } catch (const CheckFailed&) {
@@ -166,10 +166,7 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
             // Every failing case overwrites this: the last failing case is the minimal one, since every
             // shrink tried after it passed.
             last_failure = ctx.take_findings(findings_before);
-            if (tries_after_failure < 0) {
-                tries_after_failure = 0;
-                first_failure = std::chrono::steady_clock::now();
-            }
+            if (!shrinking) shrinking.emplace(ctx);
             RC_FAIL(last_failure.kept.empty() ? std::string("findings past the ones a check keeps")
                                               : last_failure.kept.front().expected);
         }
@@ -185,9 +182,8 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     if (result.kind == Kind::Failed) {
         std::ostringstream shown;
         for (const auto& value : result.counterexample) shown << value << "\n";
-        if (budget_spent)
-            shown << "(shrinking stopped after " << kShrinkTries << " tries or " << ctx.shrink_time.count()
-                  << " s: a smaller case may exist)\n";
+        if (budget_spent) shown << shrinking->cut_short("shrinking", "case");
+        shrinking.reset();  // its last try charged to the run
         if (!last_failure.any()) throw harness_error("property failed without a finding: " + result.description);
         for (auto& f : last_failure.kept) f.counterexample = client::shown_body(shown.str(), kMaxShownText);
         ctx.put_findings(std::move(last_failure));

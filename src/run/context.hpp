@@ -3,7 +3,6 @@
 /// own, its key namespace, the run's seed and cases, and the ways to report: a finding, an observation, a
 /// skip. A check's run() reads like a test: call the target, compare with an oracle, report.
 #include <any>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -21,7 +20,14 @@
 #include "run/journal.hpp"
 #include "run/result.hpp"
 
+namespace bds::gen {
+class KeyNumbers;
+}
+
 namespace bds {
+namespace run {
+class ShrinkBudget;
+}
 
 /// Thrown by Context::skip: the check cannot run here (a missing user, --read-only, nothing to read).
 struct SkipCheck {
@@ -65,7 +71,8 @@ struct TakenFindings {
     bool any() const { return !kept.empty() || not_kept > 0; }
 };
 
-/// Shrinking budget of for_all: tries after the first failing case, and time.
+/// Shrinking budget of one property: tries after the first failing case, and time (run/shrinking.hpp; the run's
+/// budget bounds them all: run/shrink_budget.hpp).
 inline constexpr int kShrinkTries = 400;
 inline constexpr std::chrono::seconds kShrinkTime{15};
 
@@ -144,6 +151,9 @@ struct Context {
     std::function<void(std::chrono::steady_clock::duration)> on_wait{};
     /// How long shrinking a failing case may take (RunOptions::shrink_time).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// What shrinking may still cost the whole run, shared by its checks (run/shrink_budget.hpp); null: no bound but
+    /// each property's.
+    run::ShrinkBudget* shrink_budget = nullptr;
     /// kept()'s values (a member, not private, so that the runner can build a Context as an aggregate).
     std::map<std::string, std::any> kept_values{};
     /// The cells judged so far (cell()).
@@ -154,14 +164,16 @@ struct Context {
     std::size_t observations_not_kept{};
     /// Set in the runs of a key pool (RunOptions::key_pool): the numbers of the check's drawn keys
     /// (gen::RecordGenOptions::key_numbers, through gen_options).
-    std::shared_ptr<std::atomic<std::uint64_t>> key_numbers{};
+    std::shared_ptr<gen::KeyNumbers> key_numbers{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`
 /// inside it. A failing case (ctx.fail / ctx.finding) is shrunk to its minimal counterexample; the findings
 /// kept are those of that minimal case, with the counterexample attached. A CheckError or skip in any case
 /// ends the property at once (no shrinking) and propagates. Shrinking stops after kShrinkTries tries or
-/// ctx.shrink_time (the counterexample then says so).
+/// ctx.shrink_time, or once the run's budget is spent (run/shrinking.hpp; the counterexample then says so). It holds
+/// RapidCheck's lock throughout, its exchanges too: the suites' properties are block properties
+/// (run/block_property.hpp), which exchange without it.
 void for_all(Context& ctx, const std::string& description, const std::function<void()>& property);
 
 }  // namespace bds

@@ -13,12 +13,31 @@ struct Named {
 };
 constexpr Named kSignals[] = {{"SIGHUP", SIGHUP}, {"SIGINT", SIGINT}, {"SIGTERM", SIGTERM}};
 
+/// The count a listener is told for `intent` (0: it is not told).
+int told_as(Intent intent) { return intent == Intent::First ? 1 : intent == Intent::Second ? 2 : 0; }
+
 }  // namespace
 
-void Interruption::interrupt(const std::string& signal) {
+Intent Interruption::intent_locked(const std::string& signal, Clock::time_point at) const {
+    if (signals_.empty()) return Intent::First;
+    for (const auto& s : signals_)
+        if (s.intent == Intent::Second) return Intent::Later;
+    const auto since = at - signals_.front().at;
+    if (since >= kInsistAfter || (signal == "SIGINT" && since >= kSameRequestWithin)) return Intent::Second;
+    return Intent::Again;
+}
+
+Intent Interruption::intent_of(const std::string& signal, Clock::time_point at) const {
     std::lock_guard lock(mutex_);
-    signals_.push_back(signal);
-    if (listener_) listener_(signal, static_cast<int>(signals_.size()));
+    return intent_locked(signal, at);
+}
+
+Intent Interruption::interrupt(const std::string& signal, Clock::time_point at) {
+    std::lock_guard lock(mutex_);
+    const Intent intent = intent_locked(signal, at);
+    signals_.push_back({signal, at, intent});
+    if (const int count = told_as(intent); listener_ && count > 0) listener_(signal, count);
+    return intent;
 }
 
 int Interruption::count() const {
@@ -28,7 +47,7 @@ int Interruption::count() const {
 
 std::string Interruption::first() const {
     std::lock_guard lock(mutex_);
-    return signals_.empty() ? "" : signals_.front();
+    return signals_.empty() ? "" : signals_.front().signal;
 }
 
 bool Interruption::ended() const {
@@ -40,7 +59,8 @@ Interruption::Listening Interruption::listen(Listener listener) {
     std::lock_guard lock(mutex_);
     if (listener_) throw std::logic_error("Interruption::listen: a run already listens");
     listener_ = std::move(listener);
-    for (std::size_t i = 0; i < signals_.size(); ++i) listener_(signals_[i], static_cast<int>(i + 1));
+    for (const auto& s : signals_)
+        if (const int count = told_as(s.intent); count > 0) listener_(s.signal, count);
     return Listening(*this);
 }
 

@@ -47,16 +47,9 @@ PoolLock::~PoolLock() {
     if (fd_ >= 0) ::close(fd_);  // closing the file lets the lock go
 }
 
-std::unique_ptr<PoolLock> lock_pool(const std::string& name, const std::string& journal_dir,
-                                    const std::string& journal_file) {
+std::unique_ptr<PoolLock> lock_pool(const std::string& name) {
     if (name.empty()) return nullptr;
-    std::string dir = journal_dir;
-    if (!journal_file.empty()) {
-        const auto parent = std::filesystem::path(journal_file).parent_path();
-        dir = parent.empty() ? "." : parent.string();
-    }
-    if (dir.empty()) return nullptr;
-    return std::make_unique<PoolLock>(dir, name);
+    return std::make_unique<PoolLock>(std::filesystem::temp_directory_path().string(), name);
 }
 
 }  // namespace bds::run

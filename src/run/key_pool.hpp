@@ -25,9 +25,8 @@ private:
     int fd_ = -1;
 };
 
-/// The lock of pool `name` (nullptr when empty) in the directory of the run's journal on disk: `journal_file`'s, else
-/// `journal_dir`; neither (the bundled stub, which no other process reaches): nullptr.
-std::unique_ptr<PoolLock> lock_pool(const std::string& name, const std::string& journal_dir,
-                                    const std::string& journal_file);
+/// The lock of pool `name` (nullptr when empty), in the machine's directory for temporary files (TMPDIR, else /tmp),
+/// so that runs started from any directory are held apart.
+std::unique_ptr<PoolLock> lock_pool(const std::string& name);
 
 }  // namespace bds::run

@@ -14,6 +14,7 @@
 #include "run/context.hpp"
 #include "run/interruption.hpp"
 #include "run/result.hpp"
+#include "run/shrink_budget.hpp"
 
 namespace bds::run {
 
@@ -57,9 +58,9 @@ struct RunOptions {
     /// journal_dir/conformance-journal-<run prefix>.jsonl; neither: none. A read-only run writes none.
     std::string journal_file{};
     std::string journal_dir{};
-    /// A key pool (--key-pool): the run prefix is pool_prefix(key_pool) rather than drawn, so that the pool's runs
-    /// write the same keys (run/key_pool.hpp), and one run of it at a time holds its lock, a file in journal_dir (or
-    /// journal_file's directory); without either (the bundled stub) no lock. Empty: a random prefix.
+    /// A key pool (--key-pool, docs/architecture.md "Footprint and key pools"): the run prefix is pool_prefix(key_pool)
+    /// rather than drawn, so that the pool's runs write the same keys (run/key_pool.hpp), and one run of it at a time
+    /// on this machine holds its lock. Empty: a random prefix.
     std::string key_pool{};
     /// What a replay line puts before "--check ID --seed N --cases N": how to reach the same target
     /// (e.g. "--target staging.json", "--stub-defect total-counts-page").
@@ -79,6 +80,9 @@ struct RunOptions {
     std::vector<std::string> excluded{};
     /// How long shrinking one failing property may take (against a server, each try is requests).
     std::chrono::seconds shrink_time = kShrinkTime;
+    /// What shrinking may cost the whole run, every check's summed (run/shrink_budget.hpp): tries and time.
+    int run_shrink_tries = kRunShrinkTries;
+    std::chrono::milliseconds run_shrink_time = kRunShrinkTime;
     /// Interrupts from outside (the signals of `conformance run`), heard while the run runs: the first stops it as its
     /// time limit would (the clean-up then gets kStopGrace), a second skips what is left of the clean-up, and the
     /// verdict is interrupted. Null: nothing interrupts the run.

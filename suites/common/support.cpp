@@ -112,15 +112,38 @@ std::string marker(const Context& ctx, const std::string& purpose) { return "bds
 
 namespace {
 
+/// The first page `first` of a read, or, when the target refused it with a 4xx (not 401 or 403), the first page it
+/// serves of a smaller size (100, 20, 4, 1), `size` and the run's page size lowered to it. The run's page size is
+/// lowered only when a smaller page was served: a refusal for another reason (a selection's form, A-114) must not
+/// shrink every later read.
+client::ListResult with_smaller_pages(Context& ctx, const std::function<client::ListResult(long long, long long)>& read,
+                                      long long& size, client::ListResult first) {
+    const int status = first.response.status;
+    if (status < 400 || status >= 500 || status == 401 || status == 403) return first;
+    for (long long smaller = size; smaller > 1;) {
+        smaller = std::max<long long>(1, smaller / 5);
+        auto retried = read(smaller, 1);
+        ctx.answered(retried.response);
+        if (retried.response.status == 200) {
+            size = smaller;
+            ctx.api.page_size().lower(size);
+            return retried;
+        }
+        if (smaller == 1) return retried;
+    }
+    return first;
+}
+
 /// Every page of a read: `read(size, number)` from page 1, with the run's page size. A target that refuses the size
 /// (a 4xx on page 1: its cap is smaller, A-08/A-81) is asked again with less; one that serves fewer rows than
 /// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
 /// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies; a page that
 /// repeats an earlier one is an error (the pages would never end, however much memory they filled).
-std::vector<json> read_pages(Context& ctx, const std::string& what,
-                             const std::function<client::ListResult(long long, long long)>& read) {
+PagedRows read_pages(Context& ctx, const std::string& what,
+                     const std::function<client::ListResult(long long, long long)>& read) {
     auto& paging = ctx.api.page_size();
-    std::vector<json> rows;
+    PagedRows out;
+    auto& rows = out.rows;
     long long size = paging.get();
     std::optional<long long> total;
     std::map<std::size_t, long long> seen;  // a page's signature → its number
@@ -138,40 +161,39 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
                              (total ? " for TotalRowsCount " + std::to_string(*total) : std::string()) + ")");
         auto r = read(size, number);
         ctx.answered(r.response);
-        // The run's page size is lowered only when a smaller page was served: a refusal for another reason (a
-        // selection's form, A-114) must not shrink every later read.
-        for (long long smaller = size; number == 1 && r.response.status >= 400 && r.response.status < 500 &&
-                                       r.response.status != 401 && r.response.status != 403 && smaller > 1;) {
-            smaller = std::max<long long>(1, smaller / 5);  // 100, 20, 4, 1
-            auto retried = read(smaller, number);
-            ctx.answered(retried.response);
-            if (retried.response.status == 200) {
-                size = smaller;
-                paging.lower(size);
-                r = std::move(retried);
-            } else if (smaller == 1) {
-                r = std::move(retried);
-            }
-        }
+        if (number == 1) r = with_smaller_pages(ctx, read, size, std::move(r));
         const auto& page =
             ctx.page_of(r, what + " page " + std::to_string(number) + " of PageSize " + std::to_string(size));
         if (page.total) total = *page.total;
         if (!page.rows.empty()) {
-            const std::size_t signature = std::hash<std::string>{}(std::to_string(page.rows.size()) +
-                                                                   page.rows.front().dump() + page.rows.back().dump());
+            // With its TotalRowsCount: as many rows entering ahead of it between two pages as a page holds (another
+            // client's, A-123) bring the same rows back on a later page of a longer read, which ends.
+            const std::size_t signature = std::hash<std::string>{}(
+                std::to_string(page.rows.size()) + " " + (page.total ? std::to_string(*page.total) : "-") + " " +
+                page.rows.front().dump() + page.rows.back().dump());
             if (const auto [at, added] = seen.emplace(signature, number); !added)
                 throw CheckError(what + ": page " + std::to_string(number) + " of PageSize " + std::to_string(size) +
                                      " repeats page " + std::to_string(at->second) + ": the pages would never end",
                                  r.response.exchange);
         }
-        if (rows.size() + page.rows.size() > static_cast<std::size_t>(ctx.target.max_rows_read))
-            throw larger(
-                "more than " + std::to_string(ctx.target.max_rows_read) + " rows (max_rows_read, a target setting)",
-                number);
+        const auto limit = static_cast<std::size_t>(ctx.target.max_rows_read);
+        const bool announced_more = total && *total > ctx.target.max_rows_read;
+        if (rows.size() + page.rows.size() > limit) {
+            if (announced_more) paging.read_past_limit();
+            throw larger("more than " + std::to_string(limit) + " rows (max_rows_read, a target setting)", number);
+        }
+        // Pages would end only past the limit, as they did for two earlier reads of the run: ended at the first.
+        if (number == 1 && announced_more && static_cast<long long>(page.rows.size()) == size &&
+            paging.reads_past_limit() >= 2)
+            throw larger("a full page of the more than " + std::to_string(limit) +
+                             " rows (max_rows_read, a target setting) it announces, as " +
+                             std::to_string(paging.reads_past_limit()) + " earlier reads of the run read past it",
+                         number);
         bytes += r.response.body.size();
         if (bytes > kMaxBytesOfOneRead)
             throw larger("more than " + std::to_string(kMaxBytesOfOneRead >> 20) + " MiB of answers", number);
         rows.insert(rows.end(), page.rows.begin(), page.rows.end());
+        out.counts.push_back(page.rows.size());
         const auto served = static_cast<long long>(page.rows.size());
         if (number == 1 && served > 0 && served < size && total && *total > served) {
             size = served;  // a cap that clamps: page on with what it serves
@@ -183,20 +205,28 @@ std::vector<json> read_pages(Context& ctx, const std::string& what,
         if (clamp_seen && number == 2 && !page.rows.empty()) paging.lower(size);
         if (served < size || (total && static_cast<long long>(rows.size()) >= *total)) break;
     }
-    return rows;
+    out.page_size = size;
+    return out;
 }
 
 }  // namespace
 
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
                            const std::optional<std::string>& selection) {
-    return read_pages(ctx, "reading " + resource, [&](long long size, long long number) {
-        return ctx.api.list(role, resource, {selection, size, number});
-    });
+    return read_pages(ctx, "reading " + resource,
+                      [&](long long size, long long number) {
+                          return ctx.api.list(role, resource, {selection, size, number});
+                      })
+        .rows;
 }
 
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
                             const std::string& last_utc_run) {
+    return read_feed_pages(ctx, role, resource, last_utc_run).rows;
+}
+
+PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::string& resource,
+                          const std::string& last_utc_run) {
     const auto still = ctx.api.still(resource);
     return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
                       [&](long long size, long long number) {

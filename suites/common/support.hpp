@@ -77,9 +77,23 @@ std::vector<json> read_all(Context& ctx, const std::string& role, const std::str
                            const std::optional<std::string>& selection);
 
 /// Every row of the change feed of `resource` after `last_utc_run` (GET sync), paged like read_all, with the resource
-/// held still (client::WriteGate): the run's other writers wait, so that no row moves between its pages.
+/// held still (client::WriteGate): the run's other writers wait, so that no row moves between its pages. Other runs and
+/// clients are not held: a check that judges a record of its own missing or there twice reads it with
+/// read_settled_feed (settled_read.hpp).
 std::vector<json> read_feed(Context& ctx, const std::string& role, const std::string& resource,
                             const std::string& last_utc_run);
+
+/// A read of every page as it came: its rows page after page, the PageSize its pages were read with (the one it
+/// settled on: ), and the rows each page held.
+struct PagedRows {
+    std::vector<json> rows;
+    long long page_size = 0;
+    std::vector<std::size_t> counts;  ///< the rows of page 1, 2, … in turn
+};
+
+/// read_feed, with its pages.
+PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::string& resource,
+                          const std::string& last_utc_run);
 
 /// The longest RecordSelection the harness's own reads send (URLs of a few kB pass everywhere: read_back, BatchedReads)
 /// and the most keys or selections one of them joins with "or". LIM-01 reads its records with one as long.

@@ -24,6 +24,8 @@ nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, con
         const std::string tail = base36(position++, 1);
         for (const auto& k : record.key) {
             const Field* f = record.field(k);
+            if (f && !f->values.empty() && r.contains(k) && r[k].is_string())  // ind_clifor: its values in turn
+                r[k] = f->values[(position - 1) % f->values.size()].value;
             if (!f || !r.contains(k) || !r[k].is_string() || !r[k].get<std::string>().starts_with(prefix)) continue;
             std::string moved = case_prefix + tail;
             if (const auto most = f->type.max_length())

@@ -43,7 +43,8 @@ private:
 };
 
 /// `block` (records of `record`) with each key that starts with `prefix` (the check's) replaced by `case_prefix` and
-/// the record's position in the block (from `first`, base 36), cut to its field's length, lines tied again, and a
+/// the record's position in the block (from `first`, base 36), cut to its field's length, each key of stated values
+/// (ind_clifor) the position-th of them in turn, lines tied again, and a
 /// record whose key another has now left out: the block of one case, whose keys are the same whatever the seed, so
 /// that the cases of a slot (CasePrefixes) write the same keys again.
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,

@@ -98,14 +98,13 @@ json customers_case(Context& ctx, const Record& clifor, const rc::Gen<json>& rec
                     const std::string& case_prefix) {
     json drawn = json::array();
     for (json c : *rc::gen::container<std::vector<json>>(static_cast<std::size_t>(*rc::gen::inRange(1, 4)),
-                                                         rc::gen::noShrink(record_gen))) {
-        c["ind_clifor"] = "C";
+                                                         rc::gen::noShrink(record_gen)))
         drawn.push_back(std::move(c));
-    }
     // One pair per cod_clifor, distinct as a case-insensitive unique index compares them; names that tell the two
     // apart.
     json pairs = json::array();
     for (json customer : under_case_prefix(clifor, drawn, ctx.prefix, case_prefix)) {
+        customer["ind_clifor"] = "C";
         const std::string name = case_prefix + "." + std::to_string(pairs.size() / 2);
         customer["des_ragsoc"] = marker(ctx, "C " + name);
         json supplier = customer;

@@ -65,8 +65,8 @@ BDS_BASELINE=missing.json "$gate" target.json reports/x >baseline.log 2>&1 || co
 [ "$code" = 2 ] || fail "a missing baseline exited $code"
 grep -q "BDS_BASELINE is missing.json, which does not exist" baseline.log || fail "no clear message: $(cat baseline.log)"
 # Ended as CI ends a job: SIGTERM to the script alone, then to its whole process group (setsid: a group of its own).
-# Either way the run gets it once (a second would skip its clean-up), and the script outlives it to publish its
-# reports with the verdict interrupted and the shell's code for SIGTERM.
+# Either way the run gets it once (a second one later would skip its clean-up), and the script outlives it to publish
+# its reports with the verdict interrupted and the shell's code for SIGTERM.
 for to in script group; do
   setsid "$gate" target.json "reports/cut-$to" >"cut-$to.log" 2>&1 &
   pid=$!

@@ -1,14 +1,15 @@
 // `conformance run` ended by a signal, as CI ends a job (docs/verdict-and-reports.md, "The verdict"): the real program
 // against a stub started in this process, a signal 4 s into the run. It must exit 128 + the signal's number within a
 // bound, leave every report whole (the JSON valid against its schema with the verdict "interrupted", the JUnit
-// well-formed XML, the HAR with every request sent, no temporary file beside them) and no active row of what it wrote;
-// a second signal skips the clean-up and says so.
+// well-formed XML, the HAR with every request sent, no temporary file beside them) and no active row of what it wrote,
+// also under GNU timeout (which signals it twice); a second signal that is meant skips the clean-up and says so.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -22,8 +23,9 @@
 #include "client/raw_server.hpp"
 #include "report/junit_xml.hpp"
 #include "report/report_schema.hpp"
-#include "test_paths.hpp"
 #include "run/bearer_header.hpp"
+#include "run/proxy_fixture.hpp"
+#include "test_paths.hpp"
 
 namespace bds::test {
 namespace {
@@ -47,9 +49,13 @@ struct RunDir {
     fs::path log() const { return path / "output.txt"; }
 };
 
-/// `conformance run --base-url URL` with every report into `dir`, started as a child process.
-pid_t start_run(const std::string& base_url, const RunDir& dir, const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args{conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1"};
+/// `conformance run --base-url URL` with every report into `dir`, started as a child process; after `before` (a
+/// command that runs it: timeout).
+pid_t start_run(const std::string& base_url, const RunDir& dir, const std::vector<std::string>& extra = {},
+                const std::vector<std::string>& before = {}) {
+    std::vector<std::string> args = before;
+    const std::vector<std::string> run{conformance_exe().string(), "run", "--base-url", base_url, "--seed", "1"};
+    args.insert(args.end(), run.begin(), run.end());
     for (const auto& f : kFormats) args.push_back("--report=" + f + "=" + dir.report(f).string());
     args.insert(args.end(), extra.begin(), extra.end());
     // Made before fork: between fork and exec only async-signal-safe calls (this program has threads).
@@ -62,7 +68,7 @@ pid_t start_run(const std::string& base_url, const RunDir& dir, const std::vecto
         const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         ::dup2(fd, 1);
         ::dup2(fd, 2);
-        ::execv(argv[0], argv.data());
+        ::execvp(argv[0], argv.data());
         ::_exit(127);
     }
     return pid;
@@ -132,20 +138,8 @@ struct Interrupted {
     json report;
 };
 
-/// Runs against `stub`, sends `first` 4 s in and, when given, `second` as soon as the run has taken the first.
-Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, int first,
-                          std::optional<int> second = std::nullopt) {
-    // A thousand cases a property: a default run may end before kSignalAfter, with its checks at once and in blocks.
-    const pid_t pid = start_run(stub.target.base_url, dir, {"--cases", "1000"});
-    std::this_thread::sleep_for(kSignalAfter);
-    const auto signalled = Clock::now();
-    ::kill(pid, first);
-    if (second) {
-        // Once its watch has taken the first (standard signals do not queue: two at once may be one).
-        EXPECT_TRUE(output_shows(dir, "stopping the run", std::chrono::seconds(10)))
-            << "the run did not say it took the first signal";
-        ::kill(pid, *second);
-    }
+/// The run's end, its output and JSON report, `signalled` being when the first signal went.
+Interrupted finished(pid_t pid, const RunDir& dir, Clock::time_point signalled) {
     Interrupted out;
     out.code = wait_exit(pid, 3 * kExitWithinS);
     out.seconds = std::chrono::duration<double>(Clock::now() - signalled).count();
@@ -154,6 +148,25 @@ Interrupted interrupt_run(const bundled::EmbeddedStub& stub, const RunDir& dir, 
     std::cout << "    exit " << out.code << " " << out.seconds << " s after the signal; "
               << out.report.value("records_written", 0) << " records written\n";
     return out;
+}
+
+/// Runs against `base_url`, sends `first` 4 s in and, when given, `second` `apart` after the run has taken the
+/// first.
+Interrupted interrupt_run(const std::string& base_url, const RunDir& dir, int first, std::optional<int> second = {},
+                          std::chrono::milliseconds apart = std::chrono::milliseconds(1000)) {
+    // A thousand cases a property: a default run may end before kSignalAfter, with its checks at once and in blocks.
+    const pid_t pid = start_run(base_url, dir, {"--cases", "1000"});
+    std::this_thread::sleep_for(kSignalAfter);
+    const auto signalled = Clock::now();
+    ::kill(pid, first);
+    if (second) {
+        // Once its watch has taken the first (standard signals do not queue: two at once may be one).
+        EXPECT_TRUE(output_shows(dir, "stopping the run", std::chrono::seconds(10)))
+            << "the run did not say it took the first signal";
+        std::this_thread::sleep_until(signalled + apart);
+        ::kill(pid, *second);
+    }
+    return finished(pid, dir, signalled);
 }
 
 /// What every interrupted run must leave: the exit code, in time, every report whole with the verdict, nothing
@@ -193,7 +206,7 @@ TEST_P(OneSignal, LeavesEveryReportAndACleanTarget) {
     const Catalogue catalogue = builtin_catalogue();
     const auto stub = bundled::start_embedded_stub(catalogue, {});
     const RunDir dir;
-    const auto r = interrupt_run(stub, dir, signal);
+    const auto r = interrupt_run(stub.target.base_url, dir, signal);
     expect_reports(r, dir, 128 + signal, name);
     const auto active = active_rows(stub.target, {client::kWriter, client::kOtherTenant});
     EXPECT_TRUE(active.empty()) << active.size() << " rows the run wrote are still active, the first: "
@@ -205,12 +218,48 @@ TEST_P(OneSignal, LeavesEveryReportAndACleanTarget) {
 INSTANTIATE_TEST_SUITE_P(Signals, OneSignal, ::testing::Values(SIGTERM, SIGINT),
                          [](const auto& info) { return std::string(info.param == SIGTERM ? "SIGTERM" : "SIGINT"); });
 
-TEST(Interrupts, ASecondSignalSkipsTheCleanUpAndTheNotesSaySo) {
+TEST(Interrupts, UnderTimeoutTheCleanUpRuns) {
+    // GNU timeout sends SIGTERM to the program and then to its process group: two signals within microseconds, one
+    // request. --preserve-status: timeout exits as the program did.
     const Catalogue catalogue = builtin_catalogue();
     const auto stub = bundled::start_embedded_stub(catalogue, {});
     const RunDir dir;
-    const auto r = interrupt_run(stub, dir, SIGTERM, SIGINT);
+    const auto started = Clock::now();
+    const pid_t pid = start_run(stub.target.base_url, dir, {"--cases", "1000"},
+                                {"timeout", "--preserve-status", std::to_string(kSignalAfter.count())});
+    const auto r = finished(pid, dir, started + kSignalAfter);
     expect_reports(r, dir, 128 + SIGTERM, "SIGTERM");
+    for (const auto& n : r.report.value("notes", json::array()))
+        EXPECT_EQ(n.get<std::string>().find("skipped the clean-up"), std::string::npos) << n;
+    const auto active = active_rows(stub.target, {client::kWriter, client::kOtherTenant});
+    EXPECT_TRUE(active.empty()) << active.size() << " rows the run wrote are still active, the first: "
+                                << (active.empty() ? "" : active.front()) << "\n"
+                                << r.output.substr(r.output.size() > 3000 ? r.output.size() - 3000 : 0);
+}
+
+TEST(Interrupts, TwoSigintsASecondApartSkipTheCleanUpAndTheNotesSaySo) {
+    // The clean-up's blocks are held 2 s each once the first signal went, so that the second comes while it runs.
+    const Catalogue catalogue = builtin_catalogue();
+    const auto stub = bundled::start_embedded_stub(catalogue, {});
+    std::atomic<bool> slow{false};
+    BreakingProxy proxy(stub.target.base_url, {}, {}, {},
+                        [&slow](const httplib::Request& req, const std::function<void()>& pass) {
+                            if (slow && req.method == "POST" && req.path.rfind("/api/sync/", 0) == 0)
+                                std::this_thread::sleep_for(std::chrono::seconds(2));
+                            pass();
+                        });
+    const RunDir dir;
+    const pid_t pid = start_run(proxy.base_url(), dir, {"--cases", "1000"});
+    std::this_thread::sleep_for(kSignalAfter);
+    const auto signalled = Clock::now();
+    slow = true;
+    ::kill(pid, SIGINT);
+    EXPECT_TRUE(output_shows(dir, "stopping the run", std::chrono::seconds(10)))
+        << "the run did not say it took the first signal";
+    std::this_thread::sleep_until(signalled + std::chrono::seconds(1));
+    ::kill(pid, SIGINT);
+    const auto r = finished(pid, dir, signalled);
+    expect_reports(r, dir, 128 + SIGINT, "SIGINT");
     const std::regex skipped(R"(a second signal \(SIGINT\) skipped the clean-up: (\d+) of (\d+) records)");
     std::smatch m;
     std::string note;
@@ -219,6 +268,7 @@ TEST(Interrupts, ASecondSignalSkipsTheCleanUpAndTheNotesSaySo) {
     ASSERT_FALSE(note.empty()) << r.report.value("notes", json::array()).dump(2);
     std::regex_search(note, m, skipped);
     EXPECT_GT(std::stol(m[1]), 0) << note;
+    EXPECT_NE(note.find("conformance clean"), std::string::npos) << "the note says how to clean: " << note;
     EXPECT_FALSE(active_rows(stub.target, {client::kWriter, client::kOtherTenant}).empty())
         << "the clean-up ran after all";
 }

@@ -65,5 +65,65 @@ TEST(RapidcheckAdapter, NothingIsPrinted) {
     EXPECT_TRUE(std::cerr.good());
 }
 
+TEST(RapidcheckAdapter, DrawnCasesAreThePropertysCasesAndDrawAgainFromTheirOrigins) {
+    const PropertyParams params{42, 30, 100, "T-06", "draws"};
+    std::vector<int> by_property, drawn, again;
+    // Values kept only when not discarded: every third is, so the sizes and random splits of the cases after a
+    // discard must follow RapidCheck's too.
+    check_property(
+        [&] {
+            const int v = *rc::gen::inRange(0, 1'000'000);
+            RC_PRE(v % 3 != 0);
+            by_property.push_back(v);
+        },
+        params);
+    int last = -1;
+    const auto draw = [&] {
+        last = *rc::gen::inRange(0, 1'000'000);
+        RC_PRE(last % 3 != 0);
+    };
+    const auto cases = draw_cases(
+        [&] {
+            draw();
+            drawn.push_back(last);
+        },
+        params);
+    EXPECT_EQ(cases.outcome.kind, Kind::Passed) << cases.outcome.description;
+    EXPECT_EQ(drawn, by_property);
+    ASSERT_EQ(cases.origins.size(), 30u);
+    for (const auto& origin : cases.origins) {
+        const CaseShrinks one(draw, origin);
+        again.push_back(last);
+    }
+    EXPECT_EQ(again, by_property);
+}
+
+TEST(RapidcheckAdapter, ACaseShrinksAsRapidCheckShrinksIt) {
+    int last = -1;
+    const auto draw = [&] { last = *rc::gen::inRange(0, 1000); };
+    const auto cases = draw_cases(draw, {7, 100, 100, "T-07", "shrinks"});
+    std::size_t failing = 0;
+    for (; failing < cases.origins.size(); ++failing) {
+        const CaseShrinks one(draw, cases.origins[failing]);
+        if (last >= 10) break;
+    }
+    ASSERT_LT(failing, cases.origins.size());
+    CaseShrinks shrinks(draw, cases.origins[failing]);
+    int tries = 0;
+    while (shrinks.next()) {
+        ++tries;
+        if (last >= 10) shrinks.keep();
+    }
+    EXPECT_GT(tries, 1);
+    EXPECT_EQ(shrinks.shown(), std::vector<std::string>{"10"}) << "the minimal case, as check_property finds it";
+}
+
+TEST(RapidcheckAdapter, DrawingThatThrowsIsAnError) {
+    const auto cases = draw_cases([] { throw std::runtime_error("no generator for this"); }, {1, 5, 100, "T-08", "x"});
+    EXPECT_EQ(cases.outcome.kind, Kind::Error);
+    EXPECT_NE(cases.outcome.description.find("no generator for this"), std::string::npos);
+    EXPECT_EQ(draw_cases([] { RC_DISCARD("never"); }, {1, 5, 100, "T-09", "x"}).outcome.kind, Kind::GaveUp);
+}
+
 }  // namespace
 }  // namespace bds::gen

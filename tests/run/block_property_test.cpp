@@ -12,6 +12,7 @@
 #include "generate/rapidcheck_adapter.hpp"
 #include "run/block_property.hpp"
 #include "run/runner.hpp"
+#include "run/shrink_budget.hpp"
 #include "run/suite_fixture.hpp"
 
 namespace bds {
@@ -19,12 +20,11 @@ namespace {
 
 constexpr int kCases = 40;
 
-/// `run` as the one check of a run against the bundled stub, seed 1, kCases cases.
-run::CheckResult run_one(const std::function<void(Context&)>& run) {
+/// `run` as the one check of a run against the bundled stub, seed 1, kCases cases (`options` else).
+run::CheckResult run_one(const std::function<void(Context&)>& run, run::RunOptions options = {}) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     const Check check{.id = "ZZZ-01", .title = "a block property", .run = run, .suite = "zzz"};
-    run::RunOptions options;
     options.seed = 1;
     options.cases = kCases;
     return test::result_of(run::run_checks(cat, stub.target, {check}, options), "ZZZ-01");
@@ -95,6 +95,71 @@ TEST(BlockProperty, CasesABlockJudgesConsecutiveCasesInBlocksOfThatManyAndShrink
     for (std::size_t i = 2; i < blocks.size(); ++i) EXPECT_EQ(blocks[i], 1u) << "then cases alone";
     ASSERT_EQ(r.findings.size(), 1u);
     EXPECT_EQ(r.findings[0].actual, "0");
+}
+
+TEST(BlockProperty, AFailingCaseIsShrunkWithoutRapidChecksLockWhileItIsJudged) {
+    int alone = 0;
+    bool lock_free = true;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_blocks<int>(
+            ctx, {"values under 500", [] { return *rc::gen::inRange(0, 1000); },
+                  [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                      if (cases.size() == 1) {  // a case alone: a suspect, or a shrinking try
+                          ++alone;
+                          auto other = std::async(std::launch::async, [] { const gen::GenerationLock drawing; });
+                          lock_free = lock_free && other.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+                      }
+                      judge_each(ctx, cases, marks, [](int v) { return v >= 500; });
+                  }});
+    });
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].counterexample, "500\n");
+    EXPECT_GT(alone, 2) << "shrunk case by case";
+    EXPECT_TRUE(lock_free) << "a check that shrinks must let property checks on other threads draw";
+}
+
+TEST(BlockProperty, ThePropertiesOfARunShareOneShrinkingBudget) {
+    // Three failing properties, a run's budget of 5 tries: the first shrinks 5 tries, the others not at all; each
+    // still fails with its counterexample, saying why it was cut short.
+    run::RunOptions options;
+    options.run_shrink_tries = 5;
+    const auto r = run_one(
+        [&](Context& ctx) {
+            for (int p = 0; p < 3; ++p)
+                for_all_blocks<int>(ctx, {"values under 500", [] { return *rc::gen::inRange(0, 1000); },
+                                          [&](const std::vector<const int*>& cases, CaseMarks& marks) {
+                                              judge_each(ctx, cases, marks, [](int v) { return v >= 500; });
+                                          }});
+        },
+        options);
+    ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
+    ASSERT_EQ(r.findings.size(), 3u);
+    const std::string budget = "the run's budget for shrinking, 5 tries and 8 s shared by the run's checks, was spent";
+    EXPECT_NE(r.findings[0].counterexample.find("(shrinking stopped after 5 tries: " + budget), std::string::npos)
+        << r.findings[0].counterexample;
+    for (std::size_t i : {1u, 2u}) {
+        EXPECT_NE(r.findings[i].counterexample.find("(shrinking did not begin: " + budget), std::string::npos)
+            << r.findings[i].counterexample;
+        EXPECT_GE(std::stoi(r.findings[i].actual), 500) << "a failing case, not shrunk";
+    }
+    EXPECT_EQ(r.replay.rfind("conformance run --check ZZZ-01 --seed 1", 0), 0u) << r.replay;
+}
+
+TEST(ShrinkBudget, EndsWithItsTriesOrItsTime) {
+    run::ShrinkBudget tries(2, std::chrono::seconds(8));
+    EXPECT_TRUE(tries.take());
+    EXPECT_TRUE(tries.take());
+    EXPECT_FALSE(tries.take());
+    EXPECT_TRUE(tries.spent());
+    run::ShrinkBudget time(600, std::chrono::seconds(8));
+    EXPECT_TRUE(time.take());
+    time.spend(std::chrono::seconds(5));
+    EXPECT_FALSE(time.spent());
+    time.spend(std::chrono::seconds(3));
+    EXPECT_TRUE(time.spent());
+    EXPECT_FALSE(time.take());
+    EXPECT_EQ(time.text(), "600 tries and 8 s shared by the run's checks");
 }
 
 TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {

@@ -15,7 +15,7 @@
 #include "bundled/embedded_stub.hpp"
 #include "catalogue/catalogue.hpp"
 #include "client/api.hpp"
-#include "client/tokens.hpp"
+#include "run/background_client.hpp"
 #include "run/proxy_fixture.hpp"
 #include "run/runner.hpp"
 #include "run/suite_fixture.hpp"
@@ -104,45 +104,18 @@ private:
 
 /// Another client of the same tenant: about ten requests a second, writing, updating, logically deleting and reading
 /// its own CliFor records (keys "zzbg…"), until destroyed.
-class OtherClient {
-public:
-    explicit OtherClient(const BusyServer& server) : target_(server.target()), catalogue_(server.catalogue()) {
-        thread_ = std::thread([this] { work(); });
-    }
-    ~OtherClient() {
-        done_ = true;
-        thread_.join();
-    }
-    int writes() const { return writes_; }
-
-private:
-    void work() {
-        client::TokenSource tokens(target_, std::make_unique<client::HttpClient>(client::http_settings(target_)));
-        client::EnvelopeState envelope(target_.envelope);
-        client::PageSizeState page_size(target_.max_page_size);
-        client::Api api(target_, tokens, envelope, page_size, nullptr, nullptr, nullptr);
-        for (int n = 0; !done_; ++n) {
-            const json record = test::minimal(catalogue_, "CliFor",
-                                              {{"cod_clifor", "zzbg" + std::to_string(n % 40)},
-                                               {"ind_clifor", "C"},
-                                               {"des_ragsoc", "other client " + std::to_string(n)},
-                                               {"flg_isdeleted", n % 5 == 4}});
-            try {
-                if (api.sync_post(client::kWriter, "CliFor", json::array({record})).status == 200) ++writes_;
+test::BackgroundClient other_client(const BusyServer& server) {
+    return {server.target(), 100ms, [&cat = server.catalogue()](client::Api& api, int n) {
+                const json record = test::minimal(cat, "CliFor",
+                                                  {{"cod_clifor", "zzbg" + std::to_string(n % 40)},
+                                                   {"ind_clifor", "C"},
+                                                   {"des_ragsoc", "other client " + std::to_string(n)},
+                                                   {"flg_isdeleted", n % 5 == 4}});
+                const bool wrote = api.sync_post(client::kWriter, "CliFor", json::array({record})).status == 200;
                 api.list(client::kWriter, "CliFor", {std::nullopt, 20, 1 + n % 3});
-            } catch (const std::exception&) {
-                // a token not issued while the server is busy: try again
-            }
-            std::this_thread::sleep_for(100ms);
-        }
-    }
-
-    client::TargetConfig target_;
-    const Catalogue& catalogue_;
-    std::atomic<bool> done_{false};
-    std::atomic<int> writes_{0};
-    std::thread thread_;
-};
+                return wrote;
+            }};
+}
 
 run::RunResult run_on(const BusyServer& server, std::uint64_t seed) {
     run::RunOptions options;
@@ -166,7 +139,7 @@ TEST(BusyStaging, TwoRunsAndAnotherClientOnOneSlowServer) {
     BusyServer server;
     run::RunResult a, b;
     {
-        OtherClient other(server);
+        auto other = other_client(server);
         auto second = std::async(std::launch::async, [&] { return run_on(server, 202); });
         a = run_on(server, 101);
         b = second.get();

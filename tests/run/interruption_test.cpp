@@ -45,19 +45,65 @@ run::RunResult run_interrupted(const Catalogue& cat, const client::TargetConfig&
 
 TEST(Interruption, AListenerHearsTheInterruptsThatCameBeforeItAndNoneAfterItGoes) {
     run::Interruption interruption;
-    interruption.interrupt("SIGINT");
+    const auto t0 = run::Interruption::Clock::now();
+    interruption.interrupt("SIGINT", t0);
     std::vector<std::pair<std::string, int>> heard;
     {
         const auto listening =
             interruption.listen([&](const std::string& signal, int count) { heard.emplace_back(signal, count); });
         EXPECT_THROW(static_cast<void>(interruption.listen([](const std::string&, int) {})), std::logic_error)
             << "one run at a time";
-        interruption.interrupt("SIGTERM");
+        interruption.interrupt("SIGTERM", t0 + run::kInsistAfter);  // a second that is meant
     }
-    interruption.interrupt("SIGHUP");
+    interruption.interrupt("SIGHUP", t0 + 2 * run::kInsistAfter);
     EXPECT_EQ(heard, (std::vector<std::pair<std::string, int>>{{"SIGINT", 1}, {"SIGTERM", 2}}));
     EXPECT_EQ(interruption.count(), 3);
     EXPECT_EQ(interruption.first(), "SIGINT");
+}
+
+TEST(Interruption, ASignalSentTwiceIsOneRequestAndOnlyASecondThatIsMeantSkipsTheCleanUp) {
+    using namespace std::chrono_literals;
+    using run::Intent;
+    struct Case {
+        const char* what;
+        std::vector<std::pair<std::string, std::chrono::milliseconds>> signals;  // each signal and when, from the first
+        std::vector<Intent> intents;
+    };
+    const std::vector<Case> cases{
+        {"GNU timeout: the program, then its process group",
+         {{"SIGTERM", 0ms}, {"SIGTERM", 0ms}},
+         {Intent::First, Intent::Again}},
+        {"a SIGTERM again within 2 s", {{"SIGTERM", 0ms}, {"SIGTERM", 1500ms}}, {Intent::First, Intent::Again}},
+        {"any signal 2 s after the first", {{"SIGTERM", 0ms}, {"SIGHUP", 2000ms}}, {Intent::First, Intent::Second}},
+        {"Ctrl-C passed on by a wrapper, then pressed again a second later",
+         {{"SIGINT", 0ms}, {"SIGINT", 1ms}, {"SIGINT", 1000ms}, {"SIGTERM", 1001ms}},
+         {Intent::First, Intent::Again, Intent::Second, Intent::Later}},
+        {"a SIGINT after a SIGTERM", {{"SIGTERM", 0ms}, {"SIGINT", 600ms}}, {Intent::First, Intent::Second}},
+        {"GitHub's cancel: SIGINT, then SIGTERM 7.5 s later",
+         {{"SIGINT", 0ms}, {"SIGTERM", 7500ms}},
+         {Intent::First, Intent::Second}},
+    };
+    for (const auto& c : cases) {
+        run::Interruption interruption;
+        std::vector<std::pair<std::string, int>> heard;
+        const auto listening =
+            interruption.listen([&](const std::string& signal, int count) { heard.emplace_back(signal, count); });
+        const auto t0 = run::Interruption::Clock::now();
+        std::vector<Intent> intents;
+        std::vector<std::pair<std::string, int>> told;
+        for (const auto& [signal, after] : c.signals) {
+            const Intent predicted = interruption.intent_of(signal, t0 + after);
+            const Intent intent = interruption.interrupt(signal, t0 + after);
+            EXPECT_EQ(predicted, intent) << c.what << ": what a signal would mean is what it means";
+            intents.push_back(intent);
+            if (intent == Intent::First || intent == Intent::Second)
+                told.emplace_back(signal, intent == Intent::First ? 1 : 2);
+        }
+        EXPECT_EQ(intents, c.intents) << c.what;
+        EXPECT_EQ(heard, told) << c.what << ": the listener hears the first and a meant second only";
+        EXPECT_EQ(interruption.count(), static_cast<int>(c.signals.size())) << c.what;
+        EXPECT_EQ(interruption.first(), c.signals.front().first) << c.what;
+    }
 }
 
 TEST(Interruption, TheExitCodeIsTheOneShellsGiveForTheSignal) {
@@ -125,10 +171,13 @@ TEST(Interruption, AnInterruptEndsTheWaitForATarget) {
 
 TEST(Interruption, TheCleanUpOfAnInterruptedRunLeavesNothingActiveAndASecondInterruptSkipsIt) {
     const Catalogue cat = builtin_catalogue();
-    for (const bool twice : {false, true}) {
+    using namespace std::chrono_literals;
+    // One SIGTERM; one sent twice at once (GNU timeout signals the program and its process group): the clean-up runs
+    // whole. A SIGINT a second after it (a person pressing Ctrl-C again): the clean-up is skipped.
+    enum class Signals { Once, TwiceAtOnce, ASecondLater };
+    for (const Signals signals : {Signals::Once, Signals::TwiceAtOnce, Signals::ASecondLater}) {
         auto stub = bundled::start_embedded_stub(cat, {});
-        // SYN-01 writes; then a check interrupts (once or twice) and waits, so that the interrupts come while checks
-        // run.
+        // SYN-01 writes; then a check interrupts and waits, so that the interrupts come while checks run.
         run::Interruption interruption;
         auto checks = select_checks(all_checks(), {}, {"SYN-01"});
         const Check waiting{.id = "ZZZ-02",
@@ -136,8 +185,10 @@ TEST(Interruption, TheCleanUpOfAnInterruptedRunLeavesNothingActiveAndASecondInte
                             .resources = {"CliFor"},
                             .run =
                                 [&](Context& ctx) {
-                                    interruption.interrupt("SIGTERM");
-                                    if (twice) interruption.interrupt("SIGINT");
+                                    const auto t0 = run::Interruption::Clock::now();
+                                    interruption.interrupt("SIGTERM", t0);
+                                    if (signals == Signals::TwiceAtOnce) interruption.interrupt("SIGTERM", t0);
+                                    if (signals == Signals::ASecondLater) interruption.interrupt("SIGINT", t0 + 1s);
                                     ctx.wait_for(std::chrono::hours(1));
                                 },
                             .suite = "zzz"};
@@ -151,8 +202,8 @@ TEST(Interruption, TheCleanUpOfAnInterruptedRunLeavesNothingActiveAndASecondInte
         std::string note;
         for (const auto& n : result.notes)
             if (n.find("clean-up") != std::string::npos) note = n;
-        if (!twice) {
-            EXPECT_EQ(note, "") << "one signal: the clean-up runs whole";
+        if (signals != Signals::ASecondLater) {
+            EXPECT_EQ(note, "") << "one request to stop: the clean-up runs whole";
             continue;
         }
         std::smatch m;

@@ -92,5 +92,66 @@ TEST(ReadAll, PastItsBytesTheListIsLargerThanTheRunReads) {
         << read.result.reason;
 }
 
+/// Four reads of every page of CliFor in one check: the requests each took, and the errors of those that erred.
+struct Reads {
+    std::vector<long> requests;
+    std::vector<std::string> errors;
+};
+
+Reads four_reads(const client::TargetConfig& target) {
+    Reads out;
+    const Check check{.id = "ZZZ-01",
+                      .title = "reads a whole list four times",
+                      .run =
+                          [&](Context& ctx) {
+                              for (int i = 0; i < 4; ++i) {
+                                  const long before = ctx.api.http().requests_sent();
+                                  try {
+                                      (void)read_all(ctx, client::kWriter, "CliFor", std::nullopt);
+                                  } catch (const CheckError& e) {
+                                      out.errors.push_back(e.what());
+                                  }
+                                  out.requests.push_back(ctx.api.http().requests_sent() - before);
+                              }
+                          },
+                      .suite = "zzz"};
+    run::RunOptions options;
+    options.seed = 1;
+    (void)run::run_checks(builtin_catalogue(), target, {check}, options);
+    return out;
+}
+
+TEST(ReadAll, AfterTwoReadsPastTheLimitAFullFirstPageAnnouncingMoreEndsTheRead) {
+    // A target serving full pages forever, in every check (the hostile target fullpages): the first two reads of the
+    // run read on to max_rows_read; later ones end at their first page, with the same error.
+    test::Broken target(full_pages(10));
+    target.target.max_rows_read = 250;
+    const auto reads = four_reads(target.target);
+    ASSERT_EQ(reads.errors.size(), 4u) << "every read errs: the list is larger than the run reads";
+    EXPECT_EQ(reads.requests, (std::vector<long>{3, 3, 1, 1}));
+    for (const auto& e : reads.errors)
+        EXPECT_NE(e.find("the list is larger than the run reads"), std::string::npos) << e;
+    EXPECT_NE(reads.errors[2].find("as 2 earlier reads of the run read past it"), std::string::npos) << reads.errors[2];
+}
+
+TEST(ReadAll, ACountThatOverstatesOnPagesThatEndIsReadWholeEveryTime) {
+    // Three full pages, then an empty one, each announcing 10^18 rows (as the hostile target hugecount does): no read
+    // runs past the limit, so none is cut short at a full first page.
+    test::Broken target([](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || req.path != "/api/resources/CliFor") return false;
+        const long long number = req.has_param("PageNumber") ? std::stoll(req.get_param_value("PageNumber")) : 1;
+        json rows = json::array();
+        for (long long i = 0; number <= 3 && i < 100; ++i) rows.push_back({{"Id", (number - 1) * 100 + i + 1}});
+        res.status = 200;
+        res.set_content(json{{"Records", rows}, {"TotalRowsCount", 1'000'000'000'000'000'000LL}}.dump(),
+                        "application/json");
+        return true;
+    });
+    target.target.max_rows_read = 1000;
+    const auto reads = four_reads(target.target);
+    EXPECT_TRUE(reads.errors.empty()) << reads.errors.front();
+    EXPECT_EQ(reads.requests, (std::vector<long>{4, 4, 4, 4}));
+}
+
 }  // namespace
 }  // namespace bds::suites

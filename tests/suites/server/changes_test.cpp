@@ -1,15 +1,22 @@
 // Suite "changes": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <regex>
 
+#include "run/moving_feed.hpp"
 #include "run/suite_fixture.hpp"
+#include "stub/variation/choices.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
 
 using nlohmann::json;
+using test::BreakingProxy;
 using test::Broken;
 
 /// Drops the logically deleted rows from change feed answers.
@@ -159,6 +166,101 @@ TEST(ChangesChecks, Chg02OnALargeFeedWithPagesFromZeroFails) {
     Broken b({}, {}, {}, options);
     load_clifor(b, 3000);
     b.expect_fail("CHG-02");
+}
+
+/// `ids` run with 10 cases (enough records of CliFor for its feed after an instant to reach a second page) against `b`,
+/// whose FeedMover fills and moves that feed; a failing case shrunk for a second at most.
+run::RunResult run_moved(Broken& b, const std::vector<std::string>& ids) {
+    run::RunOptions options;
+    options.seed = 42;
+    options.cases = 10;
+    options.shrink_time = std::chrono::seconds(1);
+    return run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, ids), options);
+}
+
+stub::StubOptions with_choices(const std::string& choices, const std::string& defect = "") {
+    stub::StubOptions options;
+    stub::apply_choices(options.choices, choices);
+    if (!defect.empty()) options.defect = stub::Defect::named(defect);
+    return options;
+}
+
+TEST(ChangesChecks, AFeedWhosePagesMoveUnderAnotherWriterIsJudgedOnOnePage) {
+    // ORDER BY Id with OFFSET/FETCH: an older record updated between two pages moves the check's records down one
+    // place, and the one at the page boundary comes twice. Read again, the pages differ; one page holds the whole feed.
+    test::FeedMover mover(true);
+    Broken b(mover.hook(), {}, {}, with_choices("A-11=insertion"));
+    mover.attach(b);
+    const auto run = run_moved(b, {"CHG-01", "CHG-02"});
+    for (const char* id : {"CHG-01", "CHG-02"}) {
+        const auto& r = test::result_of(run, id);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << "\n" << test::describe(run);
+    }
+    const std::string observed = test::observed_text(test::result_of(run, "CHG-01"));
+    EXPECT_NE(observed.find("which moved meanwhile (read again, page 1 differed): another writer; judged on one page"),
+              std::string::npos)
+        << observed;
+    EXPECT_GT(mover.updated(), 99);
+}
+
+TEST(ChangesChecks, AMovedFeedNoOnePageHoldsIsNotJudgedAndNoFailureOfChg01) {
+    // A cap of 100 (refused beyond, or served as the cap): the moved feed cannot be read again as one page.
+    for (const std::string choices : {"A-11=insertion,A-08=100", "A-11=insertion,A-08=100,A-81=clamp"}) {
+        SCOPED_TRACE(choices);
+        test::FeedMover mover(true);
+        Broken b(mover.hook(), {}, {}, with_choices(choices));
+        mover.attach(b);
+        const auto run = run_moved(b, {"CHG-01"});
+        const auto& r = test::result_of(run, "CHG-01");
+        EXPECT_NE(r.outcome, run::Outcome::Fail) << test::describe(run);
+        EXPECT_NE(r.outcome, run::Outcome::Error) << test::describe(run);
+        const std::string observed = test::observed_text(r);
+        EXPECT_NE(observed.find("whether each record comes once is not judged there"), std::string::npos) << observed;
+    }
+}
+
+/// Pages of 100 of the feed of CliFor that overlap: each after the first begins with the row the one before ended with
+/// (keyset paging by ">=" instead of ">"), the same every time they are read.
+BreakingProxy::After overlapping_pages() {
+    auto last =
+        std::make_shared<std::map<std::string, json>>();  // LastUtcRun and page → its last row as the stub gave it
+    return [last](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "GET" || req.path != "/api/sync/CliFor" || res.status != 200 ||
+            req.get_param_value("PageSize") != "100")
+            return;
+        const std::string since = req.get_param_value("LastUtcRun");
+        const long number = std::stol(req.get_param_value("PageNumber"));
+        auto doc = json::parse(res.body);
+        auto& rows = test::records_of(doc);
+        if (!rows.empty()) (*last)[since + " " + std::to_string(number)] = rows.back();
+        if (const auto it = last->find(since + " " + std::to_string(number - 1)); number > 1 && it != last->end())
+            rows.insert(rows.begin(), it->second);
+        res.set_content(doc.dump(), "application/json");
+    };
+}
+
+TEST(ChangesChecks, ARowRepeatedInAnUndisturbedFeedOfSeveralPagesFailsChg01) {
+    // The feed filled before its first page only: nothing moves it. Read again, its pages are the same: judged as they
+    // came.
+    test::FeedMover mover(false);
+    Broken b(mover.hook(), overlapping_pages(), {}, with_choices("A-11=insertion"));
+    mover.attach(b);
+    const auto run = run_moved(b, {"CHG-01"});
+    const auto& r = test::result_of(run, "CHG-01");
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << test::describe(run);
+    EXPECT_NE(test::findings_text(r).find("returns each changed record once | 2 rows for "), std::string::npos)
+        << test::findings_text(r);
+}
+
+TEST(ChangesChecks, ARowSkippedInAnUndisturbedFeedOfSeveralPagesFailsChg01) {
+    // Even pages cut from the rows in reverse order: the check's later records are on none of the pages.
+    test::FeedMover mover(false);
+    Broken b(mover.hook(), {}, {}, with_choices("A-11=insertion", "unstable-page-order"));
+    mover.attach(b);
+    const auto run = run_moved(b, {"CHG-01"});
+    const auto& r = test::result_of(run, "CHG-01");
+    EXPECT_EQ(r.outcome, run::Outcome::Fail) << test::describe(run);
+    EXPECT_NE(test::findings_text(r).find("it is missing"), std::string::npos) << test::findings_text(r);
 }
 
 TEST(ChangesChecks, Chg03ObservesTheOtherResources) {

@@ -5,7 +5,10 @@
 #include <set>
 
 #include "oracle/compare.hpp"
+#include "run/moving_feed.hpp"
 #include "run/suite_fixture.hpp"
+#include "stub/variation/choices.hpp"
+#include "suites/registry.hpp"
 
 namespace bds {
 namespace {
@@ -49,6 +52,28 @@ TEST(DeletionChecks, AMissingFlagTakenAsFalseFailsDel03) {
              }));
     b.expect_fail("DEL-03");
     b.expect_pass_without_proxy("DEL-03");
+}
+
+TEST(DeletionChecks, AFeedWhosePagesMoveUnderAnotherWriterIsNoFailureOfDel01OrDel02) {
+    // ORDER BY Id with OFFSET/FETCH (A-11=insertion), older records updated between the feed's pages: the deleted or
+    // restored record at a page boundary comes twice, no rule broken. Judged on one page holding the whole feed.
+    test::FeedMover mover(true);
+    stub::StubOptions options;
+    stub::apply_choices(options.choices, "A-11=insertion");
+    Broken b(mover.hook(), {}, {}, options);
+    mover.attach(b);
+    run::RunOptions run_options;
+    run_options.seed = 42;
+    run_options.cases = 10;
+    const auto run =
+        run::run_checks(b.cat, b.target, select_checks(all_checks(), {}, {"DEL-01", "DEL-02"}), run_options);
+    std::string observed;
+    for (const char* id : {"DEL-01", "DEL-02"}) {
+        const auto& r = test::result_of(run, id);
+        EXPECT_EQ(r.outcome, run::Outcome::Pass) << id << "\n" << test::describe(run);
+        observed += test::observed_text(r);
+    }
+    EXPECT_NE(observed.find("moved meanwhile"), std::string::npos) << observed;
 }
 
 TEST(DeletionChecks, Del04ObservesWhetherReadsShowDeletedRecords) {

@@ -155,6 +155,8 @@ TEST(SyncChecks, CounterexamplesAreSmallAndReadable) {
     options.seed = 42;
     options.cases = 5;
     options.shrink_time = std::chrono::seconds(600);
+    options.run_shrink_time = std::chrono::seconds(600);
+    options.run_shrink_tries = 100000;
     for (const auto& [defect, id] : {std::pair{stub::Defect::named("non-ascii-mangled"), "SYN-01"},
                                      std::pair{stub::Defect::named("overlong-truncated"), "SYN-07"}}) {
         stub::StubOptions stub_options;
