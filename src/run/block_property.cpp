@@ -4,6 +4,7 @@
 #include <chrono>
 #include <numeric>
 #include <ostream>
+#include <set>
 
 #include "generate/rapidcheck_adapter.hpp"
 #include "run/shrinking.hpp"
@@ -25,6 +26,8 @@ std::vector<std::size_t> CaseMarks::failing(std::size_t since, bool& whole_block
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
+
+int slotted_cases(int cases) { return std::max(std::min(cases, 25), cases / 4); }
 
 namespace detail {
 namespace {
@@ -121,20 +124,39 @@ void cut_down(Context& ctx, const BlockCalls& calls, std::vector<std::size_t> gr
     ctx.put_findings(std::move(findings));
 }
 
+/// The kept cases `all` in blocks: consecutive cases, a new block where a case writes a key the block writes
+/// already (BlockCalls::keys), or where the block holds cases_a_block of them.
+std::vector<std::vector<std::size_t>> blocks_of(const BlockCalls& calls, const std::vector<std::size_t>& all) {
+    std::vector<std::vector<std::size_t>> blocks;
+    std::set<std::string> written;
+    for (const std::size_t i : all) {
+        bool full = blocks.empty();
+        if (calls.keys) {
+            const auto keys = calls.keys(i);
+            full = full || std::any_of(keys.begin(), keys.end(), [&](const auto& k) { return written.contains(k); });
+            if (full) written.clear();
+            written.insert(keys.begin(), keys.end());
+        } else if (!full && calls.cases_a_block > 0) {
+            full = blocks.back().size() == calls.cases_a_block;
+        }
+        if (full) blocks.emplace_back();
+        blocks.back().push_back(i);
+    }
+    return blocks;
+}
+
 }  // namespace
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls) {
-    const auto drawn = gen::draw_cases(calls.draw_and_keep, {ctx.seed, ctx.cases, 100, ctx.check.id, description});
+    const int cases = calls.cases_a_block > 0 || calls.keys ? slotted_cases(ctx.cases) : ctx.cases;
+    const auto drawn = gen::draw_cases(calls.draw_and_keep, {ctx.seed, cases, 100, ctx.check.id, description});
     if (drawn.outcome.kind != gen::PropertyOutcome::Kind::Passed)
         throw harness_error("drawing the cases of \"" + description + "\": " + drawn.outcome.description);
     std::vector<std::size_t> all(calls.count());
     std::iota(all.begin(), all.end(), std::size_t{0});
     ctx.cases_run += static_cast<int>(all.size());
     if (ctx.on_case) ctx.on_case(static_cast<int>(all.size()));
-    const std::size_t size = calls.cases_a_block == 0 ? all.size() : calls.cases_a_block;
-    for (std::size_t from = 0; from < all.size(); from += size) {
-        const std::vector<std::size_t> block(all.begin() + static_cast<long>(from),
-                                             all.begin() + static_cast<long>(std::min(from + size, all.size())));
+    for (const auto& block : blocks_of(calls, all)) {
         CaseMarks marks(ctx);
         const FindingsMark before = ctx.findings_mark();
         judge_block(calls, block, marks);

@@ -41,6 +41,12 @@ private:
 };
 
 /// A block property: how to draw one case, and how to send and judge a block of them.
+/// The cases of a property whose cases reuse key slots (BlockProperty::cases_a_block or keys) out of `cases`
+/// (--cases): a quarter of them, at least 25 (all when fewer). Its blocks go one after another, each a send and a
+/// read, so that its cases cost round trips that a property of fresh keys, sent at once, does not: 25 cases are five
+/// rounds of five slots (docs/architecture.md, "Footprint and key pools").
+int slotted_cases(int cases);
+
 template <class Case>
 struct BlockProperty {
     std::string description;
@@ -52,6 +58,10 @@ struct BlockProperty {
     /// reuse a few key slots (one per case, in turn) sets it to the number of slots, so that no two cases of a block
     /// share keys and each block's rows are judged before the next block writes them again.
     std::size_t cases_a_block = 0;
+    /// The keys a case writes (resource and key), where its cases draw their key slots per resource
+    /// (suites/common/written.hpp): a block then holds consecutive cases until one writes a key the block writes
+    /// already, however many (cases_a_block is not read).
+    std::function<std::vector<std::string>(const Case&)> keys{};
 };
 
 namespace detail {
@@ -65,6 +75,7 @@ struct BlockCalls {
     std::function<void(CaseMarks&)> judge_drawn;                             ///< judges the case drawn last, alone
     std::function<std::string(std::size_t)> show;                            ///< a kept case as RapidCheck shows it
     std::size_t cases_a_block = 0;                                           ///< BlockProperty::cases_a_block
+    std::function<std::vector<std::string>(std::size_t)> keys{};             ///< a kept case's BlockProperty::keys
 };
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls);
@@ -90,6 +101,7 @@ void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
         [&](std::size_t i) { return rc::toString(kept[i]); },
         property.cases_a_block,
     };
+    if (property.keys) calls.keys = [&](std::size_t i) { return property.keys(kept[i]); };
     detail::run_block_property(ctx, property.description, calls);
 }
 

@@ -165,6 +165,10 @@ struct Context {
     /// Set in the runs of a key pool (RunOptions::key_pool): the numbers of the check's drawn keys
     /// (gen::RecordGenOptions::key_numbers, through gen_options).
     std::shared_ptr<gen::KeyNumbers> key_numbers{};
+    /// In the runs of a key pool, what a marker of this check's records says in place of its prefix (the run's own
+    /// random prefix and the check's code): the pool's keys come back every run, a run's markers must not. Empty: the
+    /// prefix.
+    std::string marker_prefix{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

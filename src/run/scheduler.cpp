@@ -152,7 +152,10 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
                 s.journal,   {},       {},  {}};
     ctx.shrink_time = options.shrink_time;
     ctx.shrink_budget = &s.shrink_budget;
-    if (!options.key_pool.empty()) ctx.key_numbers = std::make_shared<gen::KeyNumbers>();
+    if (!options.key_pool.empty()) {
+        ctx.key_numbers = std::make_shared<gen::KeyNumbers>();
+        ctx.marker_prefix = s.marker_prefix + base36(index, 2);
+    }
     ctx.on_wait = std::move(on_wait);
     if (options.on_case)
         ctx.on_case = [&](int number) {

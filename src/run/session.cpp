@@ -1,5 +1,7 @@
 #include "run/session.hpp"
 
+#include <chrono>
+#include <cstdint>
 #include <random>
 
 #include "common/text.hpp"
@@ -11,6 +13,12 @@ std::string random_prefix() {
     // A letter first (some servers dislike keys starting with a digit), then two base-36 characters; lower
     // case only, so that no two runs' prefixes differ only by case.
     return std::string(1, static_cast<char>('a' + rd() % 26)) + base36(rd() % (36 * 36), 2);
+}
+
+std::string start_mark() {
+    const auto seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return base36(static_cast<std::uint64_t>(seconds) % (36 * 36 * 36), 3);
 }
 
 }  // namespace bds::run

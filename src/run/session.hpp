@@ -20,6 +20,8 @@ namespace bds::run {
 
 /// A random key prefix for a run: a letter, then two base-36 characters.
 std::string random_prefix();
+/// The last three base-36 digits of the time in seconds: a key pool's run's markers (Session::marker_prefix).
+std::string start_mark();
 
 /// What the checks of one run share: the limits and secrets, tokens, the envelope and page size the target showed,
 /// the journal of what was written, and the recorder.
@@ -67,6 +69,9 @@ struct Session {
     /// The key pool's lock (RunOptions::key_pool), taken before the run writes anything.
     std::unique_ptr<PoolLock> pool_lock = lock_pool(options.key_pool);
     std::string run_prefix = options.key_pool.empty() ? random_prefix() : pool_prefix(options.key_pool);
+    /// In a key pool's runs, the markers' prefix (Context::marker_prefix): the run's start in seconds, base 36, its
+    /// last three digits (13 hours), so that no run of the pool marks as the runs just before it did.
+    std::string marker_prefix = options.key_pool.empty() ? std::string() : start_mark();
     std::unique_ptr<JournalFile> journal_file;  ///< options.journal_file or _dir, when the run may write
 
     /// The journal on disk (RunOptions::journal_file), before any check writes.

@@ -108,7 +108,9 @@ const Field* marker_field(const Record& record) {
     return nullptr;
 }
 
-std::string marker(const Context& ctx, const std::string& purpose) { return "bdsc " + ctx.prefix + " " + purpose; }
+std::string marker(const Context& ctx, const std::string& purpose) {
+    return "bdsc " + (ctx.marker_prefix.empty() ? ctx.prefix : ctx.marker_prefix) + " " + purpose;
+}
 
 namespace {
 

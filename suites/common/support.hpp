@@ -60,7 +60,8 @@ std::string key_selection(const Record& record, const json& row);
 /// A text field that can carry a marker: not a key, not managed, no allowed values, nvarchar of at least
 /// 20 units. Checks set it to one text in all their records to select exactly them with `field = '…'`.
 const Field* marker_field(const Record& record);
-/// "bdsc <prefix> <purpose>": the marker of this check's records.
+/// "bdsc <prefix> <purpose>": the marker of this check's records (in a key pool's runs, Context::marker_prefix in place
+/// of the prefix).
 std::string marker(const Context& ctx, const std::string& purpose);
 
 /// The most bytes of answers one read of all pages (read_all, read_feed) takes in, beside the rows it keeps

@@ -38,6 +38,13 @@ nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, con
     return out;
 }
 
+std::vector<std::string> written_keys(const Record& record, const nlohmann::json& records) {
+    std::vector<std::string> out;
+    for (const auto& r : records.is_array() ? records : nlohmann::json::array({records}))
+        out.push_back(record.name + " " + oracle::index_key(record, r, Collation::CaseInsensitive));
+    return out;
+}
+
 std::vector<const Record*> writable_records(const Context& ctx) {
     std::vector<const Record*> out;
     for (const Record* r : ctx.catalogue.resources())
@@ -217,9 +224,23 @@ std::optional<nlohmann::json> expect_read_back(Context& ctx, const Record& recor
     return judge_read_back(ctx, record, sent, what, read_back(ctx, record, {&sent}, role).front());
 }
 
-bool stored(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role) {
+std::optional<nlohmann::json> row_with_key(Context& ctx, const Record& record, const nlohmann::json& sent,
+                                           const std::string& role) {
     const auto r = ctx.api.list(role, record.name, {key_selection(record, sent), 1, 1});
-    return !ctx.page_of(r, "reading " + record.name + " by key").rows.empty();
+    const auto& rows = ctx.page_of(r, "reading " + record.name + " by key").rows;
+    if (rows.empty()) return std::nullopt;
+    return rows.front();
+}
+
+std::optional<nlohmann::json> left_by_earlier_runs(Context& ctx, const Record& record, const nlohmann::json& sent) {
+    if (!ctx.key_numbers) return std::nullopt;
+    return row_with_key(ctx, record, sent);
+}
+
+bool stored(Context& ctx, const Record& record, const nlohmann::json& sent,
+            const std::optional<nlohmann::json>& earlier) {
+    const auto row = row_with_key(ctx, record, sent);
+    return row && (!earlier || *row != *earlier);
 }
 
 std::optional<std::int64_t> dat_ultvar_of(const nlohmann::json& row) {

@@ -50,6 +50,10 @@ private:
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,
                                  const std::string& case_prefix, std::size_t first = 0);
 
+/// The keys `records` (one record of `record`, or an array of them) write, each as its resource's name and key
+/// compared as a case-insensitive unique index compares them: a case's BlockProperty::keys.
+std::vector<std::string> written_keys(const Record& record, const nlohmann::json& records);
+
 /// The resources POST sync is listed for (000 §2.1), in catalogue order.
 std::vector<const Record*> writable_records(const Context& ctx);
 
@@ -99,8 +103,16 @@ std::vector<ReadBack> read_back(Context& ctx, const Record& record, const std::v
 std::optional<nlohmann::json> judge_read_back(Context& ctx, const Record& record, const nlohmann::json& sent,
                                               const std::string& what, const ReadBack& back);
 
-/// Whether any row with `sent`'s key is readable by `role` (for "nothing stored").
-bool stored(Context& ctx, const Record& record, const nlohmann::json& sent, const std::string& role = client::kWriter);
+/// The first row with `sent`'s key `role` reads, or nothing.
+std::optional<nlohmann::json> row_with_key(Context& ctx, const Record& record, const nlohmann::json& sent,
+                                           const std::string& role = client::kWriter);
+/// In a key pool's runs (Context::key_numbers), the row an earlier run left with `sent`'s key, read before a write
+/// that must store nothing (stored); otherwise nothing, unread.
+std::optional<nlohmann::json> left_by_earlier_runs(Context& ctx, const Record& record, const nlohmann::json& sent);
+/// Whether a row with `sent`'s key is readable by the writer (for "nothing stored"): one that is not `earlier` as it
+/// was read before the write (left_by_earlier_runs).
+bool stored(Context& ctx, const Record& record, const nlohmann::json& sent,
+            const std::optional<nlohmann::json>& earlier = std::nullopt);
 
 /// A LastUtcRun for the change feed after the rows `rows` (as the target returned them): the latest of their
 /// dat_ultvar values, rounded up to the millisecond, in the seeds' form "YYYY-MM-DD HH:MM:SS.fff" (000 §4.3).

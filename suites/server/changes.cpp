@@ -231,7 +231,14 @@ void changed_after(Context& ctx) {
                                                judge_feed_cases(ctx, *record, cases, positions, marks, paged, settled);
                                        }
                                    },
-                                   kCaseSlots});
+                                   kCaseSlots,
+                                   [](const FeedCase& c) {
+                                       auto keys = written_keys(*c.record, c.before);
+                                       for (const auto& k : written_keys(*c.record, c.after)) keys.push_back(k);
+                                       if (!c.fresh.is_null())
+                                           for (const auto& k : written_keys(*c.record, c.fresh)) keys.push_back(k);
+                                       return keys;
+                                   }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each changed record once");
 }
 

@@ -163,7 +163,7 @@ void deletion_is_logical(Context& ctx) {
                  }
              });
          },
-         kCaseSlots});
+         kCaseSlots, [](const Deletion& d) { return written_keys(*d.record, d.live); }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each logically deleted record");
 }
 
@@ -216,7 +216,7 @@ void undeletion_restores(Context& ctx) {
                       }
                   });
               },
-              kCaseSlots});
+              kCaseSlots, [](const Deletion& d) { return written_keys(*d.record, d.live); }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each restored record");
 }
 

@@ -152,7 +152,7 @@ void upsert_by_key(Context& ctx) {
                           }
                       });
               },
-              kCaseSlots});
+              kCaseSlots, [](const Upsert& u) { return written_keys(*u.record, u.first); }});
 }
 
 void ts_update_changes(Context& ctx) {
@@ -187,7 +187,7 @@ void ts_update_changes(Context& ctx) {
                      }
                  });
          },
-         kCaseSlots});
+         kCaseSlots, [](const Upsert& u) { return written_keys(*u.record, u.first); }});
 }
 
 void identity_on_upsert(Context& ctx) {

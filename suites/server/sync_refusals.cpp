@@ -135,17 +135,20 @@ void invalid_refused(Context& ctx) {
 
 /// SYN-08's case: when `b` is refused, neither its valid record nor its invalid one (when it has a key) is stored.
 void refused_block_judged(Context& ctx, const InvalidBlock& b) {
-    const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
-    if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
-    if (stored(ctx, *b.record, b.neighbour))
-        ctx.finding({.expected = "nothing of a refused block stored (A-25)",
-                     .actual = "its valid record is readable",
-                     .exchange = r.exchange});
     const bool has_key = std::all_of(b.record->key.begin(), b.record->key.end(), [&](const std::string& k) {
         const Field* f = b.record->field(k);
         return (f && f->tenant) || b.invalid.value.contains(k);
     });
-    if (has_key && stored(ctx, *b.record, b.invalid.value))
+    const auto earlier = left_by_earlier_runs(ctx, *b.record, b.neighbour);
+    const auto earlier_invalid =
+        has_key ? left_by_earlier_runs(ctx, *b.record, b.invalid.value) : std::optional<nlohmann::json>();
+    const auto r = ctx.answered(ctx.sync(kWriter, b.record->name, b.block));
+    if (client::is_success(r.status)) return;  // accepted: SYN-07's concern
+    if (stored(ctx, *b.record, b.neighbour, earlier))
+        ctx.finding({.expected = "nothing of a refused block stored (A-25)",
+                     .actual = "its valid record is readable",
+                     .exchange = r.exchange});
+    if (has_key && stored(ctx, *b.record, b.invalid.value, earlier_invalid))
         ctx.finding({.expected = "nothing of a refused block stored (A-25)",
                      .actual = "its invalid record (" + b.invalid.description + ") is readable",
                      .exchange = r.exchange});

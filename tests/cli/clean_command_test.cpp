@@ -71,6 +71,8 @@ std::string killed_run(const std::string& base_url, const fs::path& journal, std
                                   "run",
                                   "--base-url",
                                   base_url,
+                                  "--key-pool",
+                                  "none",  // a prefix of its own each run, as without a pool
                                   "--seed",
                                   "3",
                                   "--cases",

@@ -109,5 +109,29 @@ TEST(KeyPool, ConsecutiveRunsOfAPoolAddAtMostAFifthToWhatTheFirstLeft) {
     }
 }
 
+TEST(KeyPool, WhatAnEarlierRunOfThePoolLeftIsNotTakenForThisRunsRows) {
+    // Under A-60 merge the clean-up's deletions keep the earlier run's markers (SYN-06, VIEW-06 select their rows by
+    // marker); under A-107 code-points an over-long value an earlier run sent was stored under a key this run's refused
+    // case writes again (ROB-03 judges that a refused body stored nothing). Both runs of the pool must pass.
+    const Catalogue catalogue = builtin_catalogue();
+    stub::StubOptions stub_options;
+    stub::apply_choices(stub_options.choices, "A-60=merge,A-107=code-points");
+    auto stub = bundled::start_embedded_stub(catalogue, stub_options);
+    std::vector<Check> checks;
+    for (const auto& c : all_checks())
+        if (std::set<std::string>{"SYN-06", "VIEW-06", "ROB-03", "SYN-08"}.contains(c.id)) checks.push_back(c);
+    ASSERT_EQ(checks.size(), 4u);
+    for (const std::uint64_t seed : {7u, 14u}) {
+        run::RunOptions options;
+        options.seed = seed;
+        options.cases = 20;
+        options.jobs = 2;
+        options.key_pool = "earlier rows";
+        const auto result = run::run_checks(catalogue, stub.target, checks, options);
+        for (const auto& r : result.results)
+            EXPECT_EQ(r.outcome, run::Outcome::Pass) << "seed " << seed << ": " << r.id << " " << r.reason;
+    }
+}
+
 }  // namespace
 }  // namespace bds
