@@ -12,7 +12,7 @@
 namespace bds::suites {
 
 std::string CasePrefixes::next(const std::string& resource) {
-    return base_ + base36(counts_[resource]++ % kCaseSlots, 2);
+    return base_ + base36(counts_[resource]++ % kResourceSlots, 2);
 }
 
 nlohmann::json under_case_prefix(const Record& record, nlohmann::json block, const std::string& prefix,

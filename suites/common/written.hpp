@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "generate/data_set_gen.hpp"
 #include "generate/value_gen.hpp"
 #include "oracle/compare.hpp"
@@ -24,6 +25,9 @@ namespace bds::suites {
 /// its earlier runs wrote (docs/architecture.md, "Footprint and key pools"). Its blocks hold kCaseSlots consecutive
 /// cases at most (BlockProperty::cases_a_block): no two share a key, and each is judged before the next writes.
 inline constexpr std::size_t kCaseSlots = 5;
+/// The slots of each resource where a property's cases each draw their resource (CasePrefixes::next(resource)): two,
+/// so that a run's cases (25 over 13 resources) reach most of them, and the later runs of a key pool add few keys.
+inline constexpr std::size_t kResourceSlots = 2;
 
 /// Key prefixes of a property's cases: the check's prefix and the case's slot (kCaseSlots of them in turn). The cases
 /// of one block never share a slot; a later block writes a slot's keys again, after the earlier one was judged, with
@@ -31,14 +35,15 @@ inline constexpr std::size_t kCaseSlots = 5;
 class CasePrefixes {
 public:
     explicit CasePrefixes(std::string base) : base_(std::move(base)) {}
-    std::string next() { return next(""); }
+    std::string next() { return base_ + base36(count_++ % kCaseSlots, 2); }
     /// The next slot of the cases of `resource`, for a property whose cases each draw their resource: each
-    /// resource's cases take the slots in turn, so that a run writes every slot of every resource it draws often
-    /// enough, and the runs of a key pool add few keys to the first one's. Five consecutive cases never share one.
+    /// resource's cases take its kResourceSlots slots in turn (BlockProperty::keys ends a block where one comes
+    /// again).
     std::string next(const std::string& resource);
 
 private:
     std::string base_;
+    std::size_t count_ = 0;
     std::map<std::string, std::size_t> counts_;
 };
 
