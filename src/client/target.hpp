@@ -60,7 +60,7 @@ struct TargetConfig {
     double rate_per_s = 0;   ///< 0: unbounded (A-44)
     bool read_only = false;  ///< run only checks that write nothing
     /// The key pool the runs of this target write under (run::RunOptions::key_pool); empty: the default the run command
-    /// derives (cli/run_command.cpp, default_key_pool), "none": a random prefix every run.
+    /// derives (cli/run_command.cpp, key_pool_of), "none": a random prefix every run.
     std::string key_pool;
     /// the largest PageSize the target serves, when known; the harness reads with at most 100 and finds
     /// a smaller cap itself.

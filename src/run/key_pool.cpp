@@ -20,7 +20,7 @@ std::string pool_prefix(const std::string& name) {
         h ^= c;
         h *= 1099511628211ull;
     }
-    // As a random prefix is made (runner.cpp): a letter first, then two base-36 characters.
+    // As a random prefix is made (run/session.cpp): a letter first, then two base-36 characters.
     return std::string(1, static_cast<char>('a' + h % 26)) + base36((h / 26) % (36 * 36), 2);
 }
 
