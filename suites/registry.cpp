@@ -18,6 +18,7 @@ std::vector<Check> robustness_checks();
 std::vector<Check> schema_checks();
 std::vector<Check> engine_checks();
 std::vector<Check> limits_checks();
+std::vector<Check> races_checks();
 
 const std::vector<Suite>& all_suites() {
     static const std::vector<Suite> suites{{"auth", "AUTH", auth_checks},
@@ -32,7 +33,8 @@ const std::vector<Suite>& all_suites() {
                                            {"robustness", "ROB", robustness_checks},
                                            {"schema", "SCH", schema_checks},
                                            {"engine", "ENG", engine_checks},
-                                           {"limits", "LIM", limits_checks}};
+                                           {"limits", "LIM", limits_checks},
+                                           {"races", "RACE", races_checks}};
     return suites;
 }
 

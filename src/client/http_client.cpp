@@ -238,7 +238,7 @@ thread_local InFlight::Slot* t_slot = nullptr;
 
 HttpClient::Turn::Turn(HttpClient& client) : outer_limits_(t_limits), outer_slot_(t_slot) {
     RunLimits* limits = client.limits_;
-    if (!limits || t_limits == limits) return;
+    if (!limits || t_limits == limits || client.slotless_) return;
     slot_ = limits->enter();
     t_limits = limits;
     t_slot = &slot_;

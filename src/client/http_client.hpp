@@ -181,6 +181,9 @@ public:
     long throttled() const { return limits_ ? limits_->throttled_count() : 0; }
     /// The run's limits, when it has them (tokens add themselves to its secrets).
     RunLimits* limits() const { return limits_; }
+    /// Its requests take no slot of the run's InFlight (its deadline, stop and rate still hold): a client of the races
+    /// suite, whose history needs its few clients' requests in flight at once whatever the run's limit is now.
+    void take_no_slots() { slotless_ = true; }
 
     /// A slot of the run's InFlight held by the calling thread across several requests (a token read, the request,
     /// its resend after a 401): a request of any client on this thread takes no slot of its own meanwhile. Nothing
@@ -225,6 +228,7 @@ private:
     std::string prefix_;    ///< path prefix of the base URL, "" or "/bds"
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
+    bool slotless_ = false;
     Recorder* recorder_ = nullptr;
     std::string record_name_;
     ExchangeLog* log_ = nullptr;

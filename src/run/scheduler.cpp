@@ -1,6 +1,9 @@
 #include "run/scheduler.hpp"
 
 #include <algorithm>
+#include <list>
+#include <memory>
+#include <mutex>
 #include <map>
 #include <set>
 #include <thread>
@@ -157,6 +160,15 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
         ctx.marker_prefix = s.marker_prefix + base36(index, 2);
     }
     ctx.on_wait = std::move(on_wait);
+    std::mutex connecting;
+    std::list<std::unique_ptr<client::Api>> connections;  // the check's other connections (Context::another_connection)
+    ctx.another_connection = [&]() -> client::Api& {
+        auto made = s.new_api();
+        if (s.recorder) made->http().record_to(&*s.recorder, check.id);
+        if (options.log_exchanges) made->http().log_to(&s.log, check.id);
+        std::lock_guard lock(connecting);
+        return *connections.emplace_back(std::move(made));
+    };
     if (options.on_case)
         ctx.on_case = [&](int number) {
             std::lock_guard lock(report);
@@ -167,6 +179,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
         res.reason = "stopped (" + s.ended() + "): " + res.reason;
     res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     res.requests = api.http().requests_sent();
+    for (const auto& other : connections) res.requests += other->http().requests_sent();
 }
 
 }  // namespace

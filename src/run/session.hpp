@@ -46,6 +46,10 @@ struct Session {
         tokens.emplace(target, std::move(token_client));
     }
     client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate, &dialect); }
+    /// api(), made on the heap (a check's other connections: Context::another_connection).
+    std::unique_ptr<client::Api> new_api() {
+        return std::make_unique<client::Api>(target, *tokens, envelope, page_size, &limits, &gate, &dialect);
+    }
     const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
     const Catalogue& catalogue;

@@ -25,7 +25,8 @@ void selection(const Variation& variation, ListQuery& q, std::optional<std::stri
 }
 
 /// Runs a list read and answers it (the envelope and the rows' form are the stub's choices).
-void answer_list(StubState& state, const User& user, const Record& record, const ListQuery& q, httplib::Response& res) {
+void answer_list(StubState& state, const httplib::Request& req, const User& user, const Record& record,
+                 const ListQuery& q, httplib::Response& res) {
     const Variation& variation = state.variation;
     const Reading reading = variation.engine().reading();
     std::size_t first = 0;
@@ -77,7 +78,8 @@ void answer_list(StubState& state, const User& user, const Record& record, const
         for (const int tenant : variation.policy().tenants_visible(user, record, state.store, q.endpoint)) {
             User reader = user;  // the tenant's: its views are derived from its data
             reader.customer_ID = tenant;
-            state.store.read(tenant, [&](const TenantData& data) { scan(data, reader); });
+            state.store.read(
+                tenant, [&](const TenantData& data) { scan(variation.policy().data_read(data, tenant, req), reader); });
         }
     } catch (const SelectionError& e) {
         throw BadRequest{"invalid_record_selection", std::string("RecordSelection ") + e.what()};
@@ -128,7 +130,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                        ListQuery q;
                        selection(variation, q, variation.param(req, "RecordSelection"), record);
                        variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
-                       answer_list(state, user, record, q, res);
+                       answer_list(state, req, user, record, q, res);
                    });
                }));
 
@@ -157,7 +159,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                                                 *last + "\""};
                        q.changed_after = variation.policy().feed_after(q.changed_after);
                        variation.paging(q, variation.param(req, "PageSize"), variation.param(req, "PageNumber"));
-                       answer_list(state, user, record, q, res);
+                       answer_list(state, req, user, record, q, res);
                    });
                }));
 
@@ -179,7 +181,7 @@ void add_read_routes(httplib::Server& server, StubState& state) {
                 selection(variation, q, body.selection, record);
                 variation.paging(q, body.page_size, body.page_number);
                 q.order_by = variation.policy().order_applied(body.order_by);
-                answer_list(state, user, record, q, res);
+                answer_list(state, req, user, record, q, res);
             });
         }));
 }

@@ -39,6 +39,16 @@ const Table* TenantData::table(std::string_view resource) const {
     return it == tables.end() ? nullptr : &it->second;
 }
 
+TenantData records_only(const TenantData& data) {
+    TenantData copy;
+    for (const auto& [name, table] : data.tables) {
+        Table& t = copy.tables[name];
+        t.next_id = table.next_id;
+        for (const auto& [key, row] : table.rows) t.rows.emplace_hint(t.rows.end(), key, Row{row.record, row.changed});
+    }
+    return copy;
+}
+
 std::string text_key(const std::string& text, const sql::TextRules& keys) {
     const auto decoded = sql::utf8_to_u32(text);
     if (!decoded) return text.substr(0, text.find_last_not_of(' ') + 1);  // JSON text is valid UTF-8: not reached

@@ -47,6 +47,10 @@ struct TenantData {
     const Table* table(std::string_view resource) const;
 };
 
+/// The rows of `data` without their answered texts and indexes: a copy of the tenant's records as they are now (the
+/// defects that serve an older state of them).
+TenantData records_only(const TenantData& data);
+
 /// A key text as SQL Server's unique index compares it: trailing spaces dropped, case-folded under a
 /// case-insensitive collation (sql::equality_key), so that it agrees with RecordSelection's `=`.
 std::string text_key(const std::string& text, const sql::TextRules& keys);

@@ -129,7 +129,18 @@ void add_write_routes(httplib::Server& server, StubState& state) {
                     violations);
             }
             variation.sync_answer(res, *record, records);  // answered from the records before they move into the store
+            const sql::TextRules keys = variation.key_rules();
+            variation.policy().before_storing(
+                req, state.store, tenant, records,
+                [&](std::size_t i) {
+                    return state.store.read(tenant, [&](const TenantData& data) {
+                        const Table* table = data.table(record->name);
+                        return table && table->rows.contains(canonical_key(*record, records[i], keys));
+                    });
+                },
+                variation.change_instant(state.store.now_ticks(), 0));
             state.store.upsert(tenant, *record, std::move(records));
+            variation.policy().stored(req, tenant);
             if (variation.policy().touches_every_row(block.size())) touch_every_row(state, tenant, *record);
         }));
 }

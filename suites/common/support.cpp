@@ -230,6 +230,11 @@ std::vector<json> read_feed(Context& ctx, const std::string& role, const std::st
 PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::string& resource,
                           const std::string& last_utc_run) {
     const auto still = ctx.api.still(resource);
+    return read_feed_as_it_moves(ctx, role, resource, last_utc_run);
+}
+
+PagedRows read_feed_as_it_moves(Context& ctx, const std::string& role, const std::string& resource,
+                                const std::string& last_utc_run) {
     return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
                       [&](long long size, long long number) {
                           return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});

@@ -96,6 +96,11 @@ struct PagedRows {
 PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::string& resource,
                           const std::string& last_utc_run);
 
+/// read_feed_pages without holding the resource still: the feed as a reader sees it while the run's writers write
+/// (RACE-03, RACE-04: a read of more than one page may then repeat or skip rows).
+PagedRows read_feed_as_it_moves(Context& ctx, const std::string& role, const std::string& resource,
+                                const std::string& last_utc_run);
+
 /// The longest RecordSelection the harness's own reads send (URLs of a few kB pass everywhere: read_back, BatchedReads)
 /// and the most keys or selections one of them joins with "or". LIM-01 reads its records with one as long.
 inline constexpr std::size_t kMaxOwnSelection = 1500;

@@ -14,6 +14,7 @@
 #include "stub/variation/defects/limits.hpp"
 #include "stub/variation/defects/pagination.hpp"
 #include "stub/variation/defects/platform_fields.hpp"
+#include "stub/variation/defects/races.hpp"
 #include "stub/variation/defects/sync.hpp"
 #include "stub/variation/defects/validation.hpp"
 #include "stub/variation/defects/views.hpp"
@@ -419,6 +420,19 @@ const std::vector<DefectInfo> kDefects = {
      "000 §1 every endpoint but POST /Token takes a bearer token", "000-5-rule3-401, 000-1-bearer, 000-4.4-auth",
      "a POST (query, sync) without an Authorization header is served as the first configured user: the POST "
      "controllers lack the authorisation attribute the GET ones have"},
+    // races: each holds its window open for kRaceWindow, so that the races suite meets it every time
+    {make<CheckThenInsert>, "check-then-insert", "sync", "001 §2.1 Key; 000 §2.2 unique within the tenant",
+     "001-2.1-clifor-key, 001-2.2-articoli-key",
+     "a new key is written as \"read, and insert if absent\" without a unique index: two blocks sending the same new "
+     "key at once both insert it, and the tenant holds two rows with one key"},
+    {make<ReplicaBehindOtherConnections>, "replica-behind-other-connections", "sync", "000 §4.4 Check", "000-4.4-check",
+     "reads come from a replica 30 ms behind its primary, except on the connections that wrote meanwhile: a sender "
+     "reads its write back at once, another client does not see a block already answered 200"},
+    {make<ChangeTimeBeforeCommit>, "change-time-before-commit", "changes", "000 §4.3 records changed after LastUtcRun",
+     "000-4.3-response-200",
+     "dat_ultvar is taken when a write begins and the write commits up to 30 ms later: a reader of the change feed "
+     "that saw a later write meanwhile asks for the changes after it, and never sees this one",
+     "SHOULD"},
 };
 
 const DefectInfo kNone{make<Policy>, "none", "", "", "", "the faithful reference stub"};

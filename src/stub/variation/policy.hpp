@@ -167,6 +167,15 @@ public:
     }
     /// A normalised record before it is stored (the choices applied).
     virtual void before_store(const Record&, const nlohmann::json& /*sent*/, nlohmann::json& /*normalized*/) const {}
+    /// Just before an accepted block's `records` (normalised) go into `tenant`'s store (`exists(i)`: whether the row of
+    /// record i's key is there now; `now`: the change instant a record written now takes): nothing. The store then
+    /// writes the block at once, under its lock, each record over the row of its key (000 §2.2 "unique within the
+    /// tenant"), each with the instant of that write (000 §4.3).
+    virtual void before_storing(const httplib::Request&, const Store&, int /*tenant*/,
+                                std::vector<nlohmann::json>& /*records*/,
+                                const std::function<bool(std::size_t)>& /*exists*/, std::int64_t /*now*/) const {}
+    /// Once an accepted block of `tenant`'s is stored: nothing.
+    virtual void stored(const httplib::Request&, int /*tenant*/) const {}
     /// The status of an accepted block: 200 (000 §4.4 success).
     virtual void sync_status(int& /*status*/) const {}
     /// One record being upserted over `old` (nullptr: a new key), the choices applied.
@@ -179,6 +188,12 @@ public:
     }
     /// The status of an error answer with `code`, before the choices' form of it.
     virtual void error_status(int& /*status*/, const std::string& /*code*/) const {}
+
+    /// The data of `tenant` a read by `req` sees: the tenant's as it is now, whichever connection reads (000 §4.4
+    /// Check: "after sending, read GET /api/resources/{Resource}").
+    virtual const TenantData& data_read(const TenantData& data, int /*tenant*/, const httplib::Request&) const {
+        return data;
+    }
 
     // --- views ---
     /// The data of `tenant` the view `view` is derived from: the tenant's as it is now (001 §2.5: views show the base

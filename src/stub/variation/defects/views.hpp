@@ -34,23 +34,11 @@ public:
     const TenantData& data_behind_view(const TenantData& data, int tenant, const std::string& view) const override {
         std::lock_guard lock(mutex_);
         auto& frozen = frozen_[{tenant, view}];
-        if (!frozen) frozen = std::make_unique<const TenantData>(records_of(data));
+        if (!frozen) frozen = std::make_unique<const TenantData>(records_only(data));
         return *frozen;  // never changed once made
     }
 
 private:
-    /// The rows of `data` without their answered texts: readers of the store fill those under RowSource's lock, and a
-    /// view never reads them.
-    static TenantData records_of(const TenantData& data) {
-        TenantData copy;
-        for (const auto& [name, table] : data.tables) {
-            Table& t = copy.tables[name];
-            t.next_id = table.next_id;
-            for (const auto& [key, row] : table.rows)
-                t.rows.emplace_hint(t.rows.end(), key, Row{row.record, row.changed});
-        }
-        return copy;
-    }
     mutable std::mutex mutex_;
     mutable std::map<std::pair<int, std::string>, std::unique_ptr<const TenantData>> frozen_;
 };

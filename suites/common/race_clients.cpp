@@ -1,0 +1,120 @@
+#include "suites/common/race_clients.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <latch>
+#include <numeric>
+#include <thread>
+
+namespace bds::suites {
+namespace {
+
+/// The events' ids in the order they were sent.
+std::vector<std::size_t> sent_order(const std::vector<TimedEvent>& events) {
+    std::vector<std::size_t> ids(events.size());
+    std::iota(ids.begin(), ids.end(), 0);
+    std::stable_sort(ids.begin(), ids.end(),
+                     [&](std::size_t a, std::size_t b) { return events[a].sent_ms < events[b].sent_ms; });
+    return ids;
+}
+
+bool overlap(const TimedEvent& a, const TimedEvent& b) {
+    return a.client != b.client && a.sent_ms < b.answered_ms && b.sent_ms < a.answered_ms;
+}
+
+}  // namespace
+
+double Timeline::now_ms() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+}
+
+std::size_t Timeline::add(TimedEvent event) {
+    std::lock_guard lock(mutex_);
+    events_.push_back(std::move(event));
+    return events_.size() - 1;
+}
+
+TimedEvent Timeline::event(std::size_t id) const {
+    std::lock_guard lock(mutex_);
+    return events_.at(id);
+}
+
+std::size_t Timeline::label(std::size_t id) const {
+    std::lock_guard lock(mutex_);
+    const auto order = sent_order(events_);
+    return static_cast<std::size_t>(std::find(order.begin(), order.end(), id) - order.begin()) + 1;
+}
+
+std::string Timeline::text() const {
+    std::lock_guard lock(mutex_);
+    std::string out;
+    std::size_t number = 0;
+    for (const std::size_t id : sent_order(events_)) {
+        const TimedEvent& e = events_[id];
+        char times[64];
+        if (std::isinf(e.answered_ms))
+            std::snprintf(times, sizeof times, "%8.1f ms -> (none)   ", e.sent_ms);
+        else
+            std::snprintf(times, sizeof times, "%8.1f -> %8.1f ms", e.sent_ms, e.answered_ms);
+        out += "#" + std::to_string(++number) + "  client " + std::to_string(e.client + 1) + "  " + times + "  " +
+               e.what + " -> " + e.answer + "\n";
+    }
+    return out;
+}
+
+bool Timeline::clients_met() const {
+    std::lock_guard lock(mutex_);
+    for (std::size_t a = 0; a < events_.size(); ++a)
+        for (std::size_t b = a + 1; b < events_.size(); ++b)
+            if (overlap(events_[a], events_[b])) return true;
+    return false;
+}
+
+bool Timeline::met(const std::vector<std::size_t>& ids) const {
+    std::lock_guard lock(mutex_);
+    for (std::size_t a = 0; a < ids.size(); ++a)
+        for (std::size_t b = a + 1; b < ids.size(); ++b)
+            if (overlap(events_.at(ids[a]), events_.at(ids[b]))) return true;
+    return false;
+}
+
+RaceClients::RaceClients(Context& ctx, int n) : ctx_(ctx) {
+    if (!ctx.another_connection) throw harness_error("this run gives its checks no second connection");
+    for (int i = 0; i < n; ++i) {
+        client::Api& api = ctx.another_connection();
+        // A history needs its clients' requests in flight at once, whatever the run's limit is now (a few of them).
+        api.http().take_no_slots();
+        auto c = std::make_unique<Context>(Context{
+            ctx.catalogue, ctx.target, api, ctx.check, ctx.prefix, ctx.seed, ctx.cases, ctx.journal, {}, {}, {}});
+        c->key_numbers = ctx.key_numbers;
+        c->marker_prefix = ctx.marker_prefix;
+        clients_.push_back(std::move(c));
+    }
+}
+
+void RaceClients::run(const std::function<void(int, Context&)>& step) {
+    std::latch ready(static_cast<std::ptrdiff_t>(clients_.size()));
+    std::vector<std::exception_ptr> thrown(clients_.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < clients_.size(); ++i)
+        threads.emplace_back([&, i] {
+            ready.arrive_and_wait();  // released together, so that their first requests meet
+            try {
+                step(static_cast<int>(i), *clients_[i]);
+            } catch (...) {
+                thrown[i] = std::current_exception();
+            }
+        });
+    for (auto& t : threads) t.join();
+    for (auto& c : clients_) {
+        for (auto& o : c->observations) ctx_.observe(std::move(o.text), std::move(o.exchange));
+        c->observations.clear();
+        ctx_.put_findings(c->take_findings({}));
+    }
+    for (const auto& e : thrown)
+        if (e) std::rethrow_exception(e);
+}
+
+}  // namespace bds::suites
