@@ -169,10 +169,10 @@ struct Context {
     /// random prefix and the check's code): the pool's keys come back every run, a run's markers must not. Empty: the
     /// prefix.
     std::string marker_prefix{};
-    /// A new Api of this check on a connection of its own, with the run's tokens, limits and states (the races
-    /// suite's clients, suites/common/race_clients.hpp); its requests count as the check's. Set by the runner; empty
-    /// where a check runs without one (then such a check errs).
-    std::function<client::Api&()> another_connection{};
+    /// The check's `i`-th other Api (from 0), on a connection of its own, with the run's tokens, limits and states:
+    /// made when first asked, the same one after (the races suite's clients, suites/common/race_clients.hpp). Its
+    /// requests count as the check's. Set by the runner; empty where a check runs without one (such a check errs).
+    std::function<client::Api&(std::size_t i)> connection{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

@@ -1,7 +1,6 @@
 #include "run/scheduler.hpp"
 
 #include <algorithm>
-#include <list>
 #include <memory>
 #include <mutex>
 #include <map>
@@ -161,13 +160,15 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     }
     ctx.on_wait = std::move(on_wait);
     std::mutex connecting;
-    std::list<std::unique_ptr<client::Api>> connections;  // the check's other connections (Context::another_connection)
-    ctx.another_connection = [&]() -> client::Api& {
-        auto made = s.new_api();
-        if (s.recorder) made->http().record_to(&*s.recorder, check.id);
-        if (options.log_exchanges) made->http().log_to(&s.log, check.id);
+    std::vector<std::unique_ptr<client::Api>> connections;  // the check's other connections (Context::connection)
+    ctx.connection = [&](std::size_t i) -> client::Api& {
         std::lock_guard lock(connecting);
-        return *connections.emplace_back(std::move(made));
+        while (connections.size() <= i) {
+            auto& made = connections.emplace_back(s.new_api());
+            if (s.recorder) made->http().record_to(&*s.recorder, check.id);
+            if (options.log_exchanges) made->http().log_to(&s.log, check.id);
+        }
+        return *connections[i];
     };
     if (options.on_case)
         ctx.on_case = [&](int number) {

@@ -46,7 +46,7 @@ struct Session {
         tokens.emplace(target, std::move(token_client));
     }
     client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate, &dialect); }
-    /// api(), made on the heap (a check's other connections: Context::another_connection).
+    /// api(), made on the heap (a check's other connections: Context::connection).
     std::unique_ptr<client::Api> new_api() {
         return std::make_unique<client::Api>(target, *tokens, envelope, page_size, &limits, &gate, &dialect);
     }

@@ -81,9 +81,9 @@ bool Timeline::met(const std::vector<std::size_t>& ids) const {
 }
 
 RaceClients::RaceClients(Context& ctx, int n) : ctx_(ctx) {
-    if (!ctx.another_connection) throw harness_error("this run gives its checks no second connection");
+    if (!ctx.connection) throw harness_error("this run gives its checks no second connection");
     for (int i = 0; i < n; ++i) {
-        client::Api& api = ctx.another_connection();
+        client::Api& api = ctx.connection(static_cast<std::size_t>(i));
         // A history needs its clients' requests in flight at once, whatever the run's limit is now (a few of them).
         api.http().take_no_slots();
         auto c = std::make_unique<Context>(Context{

@@ -1,5 +1,5 @@
 #pragma once
-/// Clients of one check that run at once, each on a connection of its own (Context::another_connection) and started
+/// Clients of one check that run at once, each on a connection of its own (Context::connection) and started
 /// together, and the timeline of what each sent and when each answer came: what the races suite runs its histories
 /// with (docs/races.md).
 #include <chrono>

@@ -195,14 +195,14 @@ std::vector<Check> races_checks() {
     const std::vector<std::string> written = {"CliFor", "Articoli"};
     return {
         {.id = "RACE-01", .title = "Clients sending the same keys at once leave one row per key, one send's whole",
-         .spec = "001 §2.1, §2.2 Key; 000 §2.2; 000 §4.4", .verifies = {"001-2.1-clifor-key", "001-2.2-articoli-key",
+         .spec = "001 §2.1, §2.2 Key; 000 §2.2; 000 §4.4; A-125", .verifies = {"001-2.1-clifor-key", "001-2.2-articoli-key",
          "000-2.1-catalogue-clifor", "000-2.1-catalogue-articoli", "000-4.4-success"}, .level = Level::Must,
          .needs = {kWriter}, .resources = written, .writes = true, .own_rows = true, .run = one_row_per_key},
         {.id = "RACE-02", .title = "A send answered 200 is seen by a read on another connection",
-         .spec = "000 §4.4 Check", .verifies = {"000-4.4-check", "000-4.4-success"}, .level = Level::Must,
+         .spec = "000 §4.4 Check; A-125", .verifies = {"000-4.4-check", "000-4.4-success"}, .level = Level::Must,
          .needs = {kWriter}, .resources = written, .writes = true, .own_rows = true, .run = reads_see_answered_sends},
         {.id = "RACE-03", .title = "A read of the feed lists what was answered before it, changed after LastUtcRun",
-         .spec = "000 §4.3", .verifies = {"000-4.3-response-200", "000-1-cap4-sync"}, .level = Level::Must,
+         .spec = "000 §4.3; A-126", .verifies = {"000-4.3-response-200", "000-1-cap4-sync"}, .level = Level::Must,
          .needs = {kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
          .run = feed_lists_what_was_answered},
         {.id = "RACE-04", .title = "A reader following the feed while clients write sees every record",

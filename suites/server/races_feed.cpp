@@ -24,6 +24,9 @@ constexpr int kWritesEach = 4;
 constexpr int kMostReads = 12;
 /// How long the reader waits for a new answer to a writer before it reads again anyway.
 constexpr std::chrono::milliseconds kReadEvery{5};
+/// How long a writer waits between its sends, as a sender's blocks follow one another: long enough for the instants of
+/// two writes to be milliseconds apart, which is what a reader that rounds LastUtcRun to the millisecond can tell.
+constexpr std::chrono::milliseconds kWriteEvery{5};
 
 /// LastUtcRun at `ticks`, rounded down to the millisecond: "YYYY-MM-DD HH:MM:SS.fff" (000 §4.3).
 std::string last_utc_run_at(std::int64_t ticks) {
@@ -131,6 +134,7 @@ FeedHistory run_feed_history(Context& ctx, int writes_each) {
                 [](const client::HttpResponse& r) { return status_text(r); });
             h.writes[w] = {id, 0, r.status == 200};
             ++answered;
+            std::this_thread::sleep_for(kWriteEvery);
         }
         --writing;
     });
