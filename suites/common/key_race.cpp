@@ -82,7 +82,23 @@ struct Done {
     std::size_t event = 0;
     RegisterOp::Outcome outcome = RegisterOp::Outcome::Applied;
     std::vector<ReadBack> rows{};  ///< a read's, per key it read
+    /// A read's, per key it read: the versions whose compared fields its one row holds (none: no row, several, or a
+    /// row of no version).
+    std::vector<std::vector<int>> seen{};
 };
+
+/// Fills `d.seen` of a read.
+void judge_rows(Context& ctx, const KeyHistory& h, const std::vector<json>& compared, Done& d) {
+    for (std::size_t i = 0; i < d.op->items.size(); ++i) {
+        const auto& rows = d.rows[i].rows;
+        std::vector<int> versions;
+        for (std::size_t v = 0; v < compared.size() && rows.size() == 1; ++v)
+            if (h.versions[v].first == d.op->items[i] &&
+                written_differences(ctx, *h.record, compared[v], rows.front().second).empty())
+                versions.push_back(static_cast<int>(v));
+        d.seen.push_back(std::move(versions));
+    }
+}
 
 std::string keys_text(const Keyed& k, const Record& record, const std::vector<std::size_t>& keys) {
     std::string out;
@@ -133,8 +149,8 @@ void run_ops(RaceClients& clients, const KeyHistory& h, const Keyed& k, const st
 }
 
 /// The operations on key `key`, as the register judge reads them.
-std::vector<RegisterOp> register_ops(Context& ctx, const KeyHistory& h, const std::vector<json>& compared,
-                                     const Timeline& timeline, const std::vector<Done>& done, std::size_t key) {
+std::vector<RegisterOp> register_ops(const KeyHistory& h, const Timeline& timeline, const std::vector<Done>& done,
+                                     std::size_t key) {
     std::vector<RegisterOp> ops;
     for (const Done& d : done) {
         const TimedEvent e = timeline.event(d.event);
@@ -156,11 +172,7 @@ std::vector<RegisterOp> register_ops(Context& ctx, const KeyHistory& h, const st
             RegisterOp r = base;
             r.absent = d.rows[i].rows.empty();
             r.several = d.rows[i].rows.size() > 1;
-            if (d.rows[i].rows.size() == 1)
-                for (std::size_t v = 0; v < compared.size(); ++v)
-                    if (h.versions[v].first == key &&
-                        written_differences(ctx, *h.record, compared[v], d.rows[i].rows.front().second).empty())
-                        r.seen.push_back(static_cast<int>(v));
+            r.seen = d.seen[i];
             ops.push_back(r);
         }
     }
@@ -179,6 +191,8 @@ KeyRun run_key_history(Context& ctx, const KeyHistory& h, const std::string& key
     const std::size_t setup_done = done.size();
     run_ops(clients, h, k, h.ops, done);
     run_ops(clients, h, k, h.after, done);
+    for (Done& d : done)
+        if (!d.op->send) judge_rows(ctx, h, compared, d);
 
     KeyRun run;
     const Timeline& timeline = clients.timeline();
@@ -190,30 +204,16 @@ KeyRun run_key_history(Context& ctx, const KeyHistory& h, const std::string& key
                                                 [&](std::size_t v) { return h.versions[v].first == key; }))
                 sends.push_back(done[i].event);
         run.sends_met = run.sends_met || timeline.met(sends);
-        const auto verdict = oracle::explain_register(register_ops(ctx, h, compared, timeline, done, key));
+        const auto verdict = oracle::explain_register(register_ops(h, timeline, done, key));
         if (!verdict.explained)
             run.failures.push_back("key " + key_selection(*h.record, k.keys[key]) + ": " + verdict.why);
     }
     for (const Done& d : done) {
         if (d.op->send) continue;
-        ReadSeen seen{timeline.label(d.event), d.op->items};
-        const TimedEvent e = timeline.event(d.event);
-        for (std::size_t i = 0; i < d.op->items.size(); ++i) {
-            const auto& rows = d.rows[i].rows;
-            std::vector<int> versions;
-            for (std::size_t v = 0; v < compared.size() && rows.size() == 1; ++v)
-                if (h.versions[v].first == d.op->items[i] &&
-                    written_differences(ctx, *h.record, compared[v], rows.front().second).empty())
-                    versions.push_back(static_cast<int>(v));
-            seen.seen.push_back(std::move(versions));
-            seen.absent.push_back(rows.empty());
-        }
-        for (const Done& s : done) {
-            if (!s.op->send || s.op->client == d.op->client) continue;
-            const TimedEvent se = timeline.event(s.event);
-            seen.overlapped_a_send =
-                seen.overlapped_a_send || (se.sent_ms < e.answered_ms && e.sent_ms < se.answered_ms);
-        }
+        ReadSeen seen{timeline.label(d.event), d.op->items, d.seen};
+        seen.overlapped_a_send = std::any_of(done.begin(), done.end(), [&](const Done& s) {
+            return s.op->send && timeline.met({d.event, s.event});
+        });
         run.reads.push_back(std::move(seen));
     }
     run.timeline = timeline.text();

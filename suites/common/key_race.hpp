@@ -34,13 +34,12 @@ struct KeyHistory {
     bool fresh = false;  ///< its keys are new at each run (races of inserts)
 };
 
-/// What one read of a history saw: per key it read, the versions whose fields its row holds whole (empty: no row
-/// or a row of none), and whether it found no row.
+/// What one read of a history saw: per key it read, the versions whose fields its row holds whole (empty: no row, or
+/// a row of none).
 struct ReadSeen {
     std::size_t label = 0;
     std::vector<std::size_t> keys{};
     std::vector<std::vector<int>> seen{};
-    std::vector<bool> absent{};
     bool overlapped_a_send = false;  ///< a send of another client was in flight meanwhile
 };
 

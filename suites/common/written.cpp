@@ -263,8 +263,11 @@ std::string last_utc_run_after(Context& ctx, const Record& record, const std::ve
         latest = std::max(latest, *ticks);
     }
     constexpr std::int64_t kMillisecond = 10000;
-    const std::int64_t anchor = (latest + kMillisecond - 1) / kMillisecond * kMillisecond;
-    std::string text = sql::format_datetime(anchor, SqlKind::Datetime2);  // YYYY-MM-DDTHH:MM:SS.fffffff
+    return last_utc_run_at((latest + kMillisecond - 1) / kMillisecond * kMillisecond);
+}
+
+std::string last_utc_run_at(std::int64_t ticks) {
+    std::string text = sql::format_datetime(ticks, SqlKind::Datetime2);  // YYYY-MM-DDTHH:MM:SS.fffffff
     text[10] = ' ';
     return text.substr(0, 23);
 }

@@ -124,6 +124,8 @@ bool stored(Context& ctx, const Record& record, const nlohmann::json& sent,
 /// Built from the target's own dat_ultvar, never the harness's clock. Skips the check when a row has no
 /// dat_ultvar (it is nullable), throws CheckError when one is not a date-time.
 std::string last_utc_run_after(Context& ctx, const Record& record, const std::vector<nlohmann::json>& rows);
+/// LastUtcRun at `ticks`, rounded down to the millisecond, in the seeds' form "YYYY-MM-DD HH:MM:SS.fff" (000 §4.3).
+std::string last_utc_run_at(std::int64_t ticks);
 /// How long after a write the next write of a change-feed check waits, counted from the first write (the reads
 /// between count towards it), so that the target's clock has moved past the LastUtcRun built from it.
 inline constexpr std::chrono::milliseconds kClockStep{3};

@@ -28,13 +28,6 @@ constexpr std::chrono::milliseconds kReadEvery{5};
 /// two writes to be milliseconds apart, which is what a reader that rounds LastUtcRun to the millisecond can tell.
 constexpr std::chrono::milliseconds kWriteEvery{5};
 
-/// LastUtcRun at `ticks`, rounded down to the millisecond: "YYYY-MM-DD HH:MM:SS.fff" (000 §4.3).
-std::string last_utc_run_at(std::int64_t ticks) {
-    std::string text = sql::format_datetime(ticks / 10000 * 10000, SqlKind::Datetime2);
-    text[10] = ' ';
-    return text.substr(0, 23);
-}
-
 std::string instant_text(std::int64_t ticks) {
     std::string text = sql::format_datetime(ticks, SqlKind::Datetime2);
     text[10] = ' ';
