@@ -238,8 +238,10 @@ thread_local InFlight::Slot* t_slot = nullptr;
 
 HttpClient::Turn::Turn(HttpClient& client) : outer_limits_(t_limits), outer_slot_(t_slot) {
     RunLimits* limits = client.limits_;
-    if (!limits || t_limits == limits || client.slotless_) return;
-    slot_ = limits->enter();
+    if (!limits || t_limits == limits) return;
+    // A client that takes no slot still marks its turn, so that the requests nested in it (a token's) take none either:
+    // one waiting for a slot while the token's lock is held would wait for the threads that hold slots and that lock.
+    if (!client.slotless_) slot_ = limits->enter();
     t_limits = limits;
     t_slot = &slot_;
     held_ = true;
@@ -256,6 +258,8 @@ const InFlight::Slot* RunLimits::held() const { return t_limits == this ? t_slot
 
 void RunLimits::pause_until(Clock::time_point until) {
     InFlight::Slot* slot = t_limits == this ? t_slot : nullptr;
+    if (slot && slot->taken() == Clock::time_point{})
+        slot = nullptr;                  // a turn without a slot (take_no_slots) takes none
     if (slot) *slot = InFlight::Slot{};  // given back: others go meanwhile
     sleep_until(until);
     if (slot) *slot = enter();

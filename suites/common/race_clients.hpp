@@ -57,8 +57,9 @@ public:
     int size() const { return static_cast<int>(clients_.size()); }
     Timeline& timeline() { return timeline_; }
     /// Runs `step(i, client i's context)` for every client at once, each on a thread, released together once all are
-    /// ready. Once all ended, what they observed and found goes to the check's context, and the first SkipCheck,
-    /// CheckError or CheckFailed one threw is thrown.
+    /// ready. The clients take no slot of the run's in-flight limit (HttpClient::take_no_slots: a slot held here while
+    /// they wait at the write gate would stop the check that holds the gate). Once all ended, what they observed and
+    /// found goes to the check's context, and the first SkipCheck, CheckError or CheckFailed one threw is thrown.
     void run(const std::function<void(int, Context&)>& step);
 
 private:
