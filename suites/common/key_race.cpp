@@ -210,7 +210,7 @@ KeyRun run_key_history(Context& ctx, const KeyHistory& h, const std::string& key
     }
     for (const Done& d : done) {
         if (d.op->send) continue;
-        ReadSeen seen{timeline.label(d.event), d.op->items, d.seen};
+        ReadSeen seen{d.op->items, d.seen};
         seen.overlapped_a_send = std::any_of(done.begin(), done.end(), [&](const Done& s) {
             return s.op->send && timeline.met({d.event, s.event});
         });

@@ -37,7 +37,6 @@ struct KeyHistory {
 /// What one read of a history saw: per key it read, the versions whose fields its row holds whole (empty: no row, or
 /// a row of none).
 struct ReadSeen {
-    std::size_t label = 0;
     std::vector<std::size_t> keys{};
     std::vector<std::vector<int>> seen{};
     bool overlapped_a_send = false;  ///< a send of another client was in flight meanwhile

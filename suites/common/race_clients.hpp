@@ -54,7 +54,6 @@ private:
 class RaceClients {
 public:
     RaceClients(Context& ctx, int n);
-    int size() const { return static_cast<int>(clients_.size()); }
     Timeline& timeline() { return timeline_; }
     /// Runs `step(i, client i's context)` for every client at once, each on a thread, released together once all are
     /// ready. The clients take no slot of the run's in-flight limit (HttpClient::take_no_slots: a slot held here while

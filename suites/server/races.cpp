@@ -81,6 +81,9 @@ KeyHistory own_keys(Context& ctx, int index) {
     return h;
 }
 
+/// How many histories a races check runs at `cases` (--cases): a quarter of them, 2 to 4.
+int race_histories(int cases) { return std::clamp(cases / 25, 2, 4); }
+
 /// Keys no run has written: the check's prefix, the run's start in milliseconds, and `n` (a history's run).
 std::function<std::string(std::size_t)> fresh_keys(Context& ctx, int index) {
     const auto ms =
@@ -187,8 +190,6 @@ void blocks_seen_whole(Context& ctx) {
 }
 
 }  // namespace
-
-int race_histories(int cases) { return std::clamp(cases / 25, 2, 4); }
 
 // clang-format off
 std::vector<Check> races_checks() {

@@ -12,7 +12,4 @@ void feed_lists_what_was_answered(Context& ctx);
 /// every record written meanwhile.
 void feed_reader_sees_every_record(Context& ctx);
 
-/// How many histories a races check runs at `cases` (--cases): a quarter of them, 2 to 4.
-int race_histories(int cases);
-
 }  // namespace bds::suites
