@@ -107,6 +107,16 @@ public:
     /// `resource` held still against the run's other writers while the result lives (WriteGate; a no-op without one).
     /// The holder writes no other resource meanwhile.
     WriteGate::Still still(const std::string& resource) { return WriteGate::Still(gate_, resource); }
+    /// A write of `resource` in flight for the run's other checks while the result lives (WriteGate::Writing).
+    std::unique_ptr<WriteGate::Writing> writing(const std::string& resource) {
+        return std::make_unique<WriteGate::Writing>(gate_, resource);
+    }
+    /// Its requests take no slot of the run's limit and pass no write gate: the caller holds both for it, across
+    /// requests of several clients that must be in flight at once (a race's: RunLimits::enter_group, writing()).
+    void held_by_caller() {
+        http_.take_no_slots();
+        gate_ = nullptr;
+    }
 
     /// A request with `role`'s bearer token; a 401 makes it get a fresh token and send once more. `a_list`: the answer
     /// is read as a list, which says whether it was usable (HttpClient::judged).

@@ -64,6 +64,10 @@ public:
     InFlight::Slot enter() {
         return in_flight_.enter([this] { return past_deadline(); });
     }
+    /// `n` slots at once (InFlight::enter_group); an empty one once the run ended.
+    InFlight::Slot enter_group(int n) {
+        return in_flight_.enter_group(n, [this] { return past_deadline(); });
+    }
     /// The run's requests in flight (its limit, latency and story).
     InFlight& in_flight() { return in_flight_; }
     const InFlight& in_flight() const { return in_flight_; }
@@ -181,8 +185,8 @@ public:
     long throttled() const { return limits_ ? limits_->throttled_count() : 0; }
     /// The run's limits, when it has them (tokens add themselves to its secrets).
     RunLimits* limits() const { return limits_; }
-    /// Its requests take no slot of the run's InFlight (its deadline, stop and rate still hold): a client of the races
-    /// suite, whose history needs its few clients' requests in flight at once whatever the run's limit is now.
+    /// Its requests take no slot of the run's InFlight (its deadline, stop and rate still hold): the caller holds them
+    /// for it (RunLimits::enter_group, a race's clients).
     void take_no_slots() { slotless_ = true; }
 
     /// A slot of the run's InFlight held by the calling thread across several requests (a token read, the request,

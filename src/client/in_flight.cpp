@@ -21,41 +21,61 @@ std::string seconds_since(InFlight::Clock::time_point start, InFlight::Clock::ti
 InFlight::InFlight(int most, bool adaptive)
     : most_(std::max(1, most)), adaptive_(adaptive), limit_(most_), lowest_(most_) {}
 
-InFlight::Slot::Slot(Slot&& other) noexcept : owner_(other.owner_), taken_(other.taken_) { other.owner_ = nullptr; }
+InFlight::Slot::Slot(Slot&& other) noexcept : owner_(other.owner_), taken_(other.taken_), count_(other.count_) {
+    other.owner_ = nullptr;
+}
 
 InFlight::Slot& InFlight::Slot::operator=(Slot&& other) noexcept {
     if (this != &other) {
-        if (owner_) owner_->leave();
+        if (owner_) owner_->leave(count_);
         owner_ = other.owner_;
         taken_ = other.taken_;
+        count_ = other.count_;
         other.owner_ = nullptr;
     }
     return *this;
 }
 
 InFlight::Slot::~Slot() {
-    if (owner_) owner_->leave();
+    if (owner_) owner_->leave(count_);
 }
 
 InFlight::Slot InFlight::enter(const std::function<bool()>& ended) {
     std::unique_lock lock(mutex_);
     // Polled as well as woken: the run's deadline passes without anyone to notify.
-    while (in_flight_ >= whole(limit_)) {
+    while (in_flight_ >= whole(limit_) || groups_waiting_ > 0) {
         if (ended()) return {};
         free_.wait_for(lock, std::chrono::milliseconds(100));
     }
     ++in_flight_;
-    return Slot(this, Clock::now());
+    return Slot(this, Clock::now(), 1);
+}
+
+InFlight::Slot InFlight::enter_group(int n, const std::function<bool()>& ended) {
+    std::unique_lock lock(mutex_);
+    ++groups_waiting_;
+    while (in_flight_ > 0 && in_flight_ + n > whole(limit_)) {
+        if (ended()) {
+            --groups_waiting_;
+            free_.notify_all();
+            return {};
+        }
+        free_.wait_for(lock, std::chrono::milliseconds(100));
+    }
+    --groups_waiting_;
+    in_flight_ += n;
+    free_.notify_all();  // the single slots held back by this group look again
+    return Slot(this, Clock::now(), n);
 }
 
 void InFlight::wake_all() { free_.notify_all(); }
 
-void InFlight::leave() {
+void InFlight::leave(int count) {
     {
         std::lock_guard lock(mutex_);
-        --in_flight_;
+        in_flight_ -= count;
     }
-    free_.notify_one();
+    free_.notify_all();  // a group waits for several slots, singles behind it
 }
 
 void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {

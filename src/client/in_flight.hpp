@@ -38,13 +38,18 @@ public:
 
     private:
         friend class InFlight;
-        Slot(InFlight* owner, Clock::time_point taken) : owner_(owner), taken_(taken) {}
+        Slot(InFlight* owner, Clock::time_point taken, int count) : owner_(owner), taken_(taken), count_(count) {}
         InFlight* owner_ = nullptr;
         Clock::time_point taken_{};
+        int count_ = 1;
     };
 
     /// Waits for a free slot; `ended` (the run's deadline or a stop) ends the wait with an empty slot, at once.
     Slot enter(const std::function<bool()>& ended);
+    /// `n` slots at once, for requests that must be in flight together (a race's clients): taken when they fit under
+    /// the limit, or when nothing else is in flight (a limit lower than `n` makes them the run's only requests). New
+    /// single slots wait meanwhile, so that the run's requests drain to let the group in.
+    Slot enter_group(int n, const std::function<bool()>& ended);
     /// Wakes every waiter (the run stopped), so that each looks at `ended` again.
     void wake_all();
 
@@ -72,7 +77,7 @@ public:
     static constexpr std::size_t kFewest = 9;
 
 private:
-    void leave();
+    void leave(int count);
     void decrease(const std::string& why, Clock::time_point now);
 
     const int most_;
@@ -82,6 +87,7 @@ private:
     std::condition_variable free_;
     double limit_;                    ///< fractional: additive increase adds 1/limit per answer
     int in_flight_ = 0;               ///< slots taken
+    int groups_waiting_ = 0;          ///< enter_group calls waiting: single slots wait behind them
     Clock::time_point decreased_{};   ///< the last decrease: requests taken before it say nothing new
     std::deque<long long> recent_;    ///< the last kWindow latencies, ms
     double smoothed_ms_ = 0;          ///< exponentially weighted

@@ -184,7 +184,7 @@ std::vector<RegisterOp> register_ops(const KeyHistory& h, const Timeline& timeli
 KeyRun run_key_history(Context& ctx, const KeyHistory& h, const std::string& key_prefix) {
     const Keyed k = keyed(ctx, h, key_prefix);
     const std::vector<json> compared = comparable(h, k.versions);
-    RaceClients clients(ctx, h.clients);
+    RaceClients clients(ctx, h.clients, h.record->name);
     std::vector<Done> done;
     const std::vector<KeyHistory::Op> setup{{0, true, h.setup}};  // outlives `done`, which points into it
     if (!h.setup.empty()) run_ops(clients, h, k, setup, done);

@@ -80,12 +80,11 @@ bool Timeline::met(const std::vector<std::size_t>& ids) const {
     return false;
 }
 
-RaceClients::RaceClients(Context& ctx, int n) : ctx_(ctx) {
+RaceClients::RaceClients(Context& ctx, int n, std::string resource) : ctx_(ctx), resource_(std::move(resource)) {
     if (!ctx.connection) throw harness_error("this run gives its checks no second connection");
     for (int i = 0; i < n; ++i) {
         client::Api& api = ctx.connection(static_cast<std::size_t>(i));
-        // A history needs its clients' requests in flight at once, whatever the run's limit is now (a few of them).
-        api.http().take_no_slots();
+        api.held_by_caller();  // run() holds the gate and the slots for all of them
         auto c = std::make_unique<Context>(Context{
             ctx.catalogue, ctx.target, api, ctx.check, ctx.prefix, ctx.seed, ctx.cases, ctx.journal, {}, {}, {}});
         c->key_numbers = ctx.key_numbers;
@@ -95,6 +94,10 @@ RaceClients::RaceClients(Context& ctx, int n) : ctx_(ctx) {
 }
 
 void RaceClients::run(const std::function<void(int, Context&)>& step) {
+    const auto writing = ctx_.api.writing(resource_);
+    client::RunLimits* limits = ctx_.api.http().limits();
+    const client::InFlight::Slot slots =
+        limits ? limits->enter_group(static_cast<int>(clients_.size())) : client::InFlight::Slot{};
     std::latch ready(static_cast<std::ptrdiff_t>(clients_.size()));
     std::vector<std::exception_ptr> thrown(clients_.size());
     std::vector<std::thread> threads;

@@ -50,19 +50,22 @@ private:
 };
 
 /// `n` clients of a check, each with a Context of its own on a connection of its own (sharing the check's journal,
-/// prefixes and key numbers), whose steps run at once.
+/// prefixes and key numbers), whose steps run at once and write `resource` only.
 class RaceClients {
 public:
-    RaceClients(Context& ctx, int n);
+    RaceClients(Context& ctx, int n, std::string resource);
     Timeline& timeline() { return timeline_; }
     /// Runs `step(i, client i's context)` for every client at once, each on a thread, released together once all are
-    /// ready. The clients take no slot of the run's in-flight limit (HttpClient::take_no_slots: a slot held here while
-    /// they wait at the write gate would stop the check that holds the gate). Once all ended, what they observed and
-    /// found goes to the check's context, and the first SkipCheck, CheckError or CheckFailed one threw is thrown.
+    /// ready. Before they start, the check passes the write gate for `resource` and takes n slots of the run's
+    /// in-flight limit at once (RunLimits::enter_group: alone in flight when the limit is lower), in that order, so
+    /// that a slot is never held while waiting at the gate; the clients' requests take neither (Api::held_by_caller).
+    /// Once all ended, what they observed and found goes to the check's context, and the first SkipCheck, CheckError
+    /// or CheckFailed one threw is thrown.
     void run(const std::function<void(int, Context&)>& step);
 
 private:
     Context& ctx_;
+    std::string resource_;
     std::vector<std::unique_ptr<Context>> clients_;
     Timeline timeline_;
 };

@@ -115,7 +115,7 @@ FeedHistory run_feed_history(Context& ctx, int writes_each) {
     send_or_error(ctx, record, json::array({anchor}));
     const std::int64_t start = latest_change(ctx, {read_one(ctx, record, anchor)}, 0);
 
-    RaceClients clients(ctx, 1 + kWriters);
+    RaceClients clients(ctx, 1 + kWriters, record.name);
     std::atomic<int> writing{kWriters}, answered{0};
     clients.run([&](int client, Context& c) {
         if (client == 0) return follow(c, clients.timeline(), h, start, writing, answered);

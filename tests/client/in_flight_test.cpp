@@ -78,5 +78,58 @@ TEST(InFlight, NoMoreThanTheLimitAtOnceAndTheEndWakesTheWaiters) {
     SUCCEED();
 }
 
+TEST(InFlight, AGroupFitsUnderTheLimitBesideOthers) {
+    InFlight f(4);
+    auto a = f.enter(never);
+    std::atomic<bool> got = false;
+    std::thread group([&] {
+        auto g = f.enter_group(3, never);
+        got = true;
+    });
+    group.join();
+    EXPECT_TRUE(got) << "one in flight and three more fit under four";
+}
+
+TEST(InFlight, AGroupAboveTheLimitWaitsUntilNothingElseIsInFlightAndHoldsSinglesBack) {
+    InFlight f(2);
+    f.timed_out(f.enter(never));  // the limit is 1 now
+    ASSERT_EQ(f.limit(), 1);
+    auto a = f.enter(never);
+    std::atomic<bool> group_in = false, single_in = false;
+    std::thread group([&] {
+        auto g = f.enter_group(3, never);
+        group_in = true;
+        std::this_thread::sleep_for(milliseconds(150));
+        EXPECT_FALSE(single_in) << "the group's slots are the run's only ones meanwhile";
+    });
+    std::this_thread::sleep_for(milliseconds(100));
+    std::thread single([&] {
+        auto s = f.enter(never);
+        single_in = true;
+    });
+    std::this_thread::sleep_for(milliseconds(100));
+    EXPECT_FALSE(group_in) << "a request is in flight and three do not fit under one";
+    EXPECT_FALSE(single_in) << "a new single waits behind the waiting group, else the group could wait for ever";
+    { InFlight::Slot gone = std::move(a); }
+    group.join();
+    single.join();
+    EXPECT_TRUE(group_in);
+    EXPECT_TRUE(single_in) << "once the group gave its slots back";
+}
+
+TEST(InFlight, TheEndEndsAGroupsWaitAndFreesTheSinglesBehindIt) {
+    InFlight f(1);
+    auto a = f.enter(never);
+    std::atomic<bool> ended = false;
+    InFlight::Slot g;
+    std::thread group([&] { g = f.enter_group(2, [&] { return ended.load(); }); });
+    std::this_thread::sleep_for(milliseconds(50));
+    ended = true;
+    group.join();
+    { InFlight::Slot gone = std::move(a); }
+    auto b = f.enter(never);  // no group waits any more
+    SUCCEED();
+}
+
 }  // namespace
 }  // namespace bds::client
