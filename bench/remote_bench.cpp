@@ -1,6 +1,8 @@
 // Prints what the network and the target's size cost a whole `conformance run`: the bundled stub in-process (the
 // reference), then `conformance stub` in a process of its own reached through a delaying TCP proxy (0, 5, 20 ms each
-// way) with `--jobs 1`, `--jobs 8` and the default, then that stub empty against it loaded with 1,000,000 document
+// way) with `--jobs 1`, `--jobs 8` and the default, each with its floor (requests ÷ --max-in-flight's default × the
+// round trip, or the in-process time where longer), its ratio to it, and its longest chain of requests one after
+// another (docs/architecture.md, "A far target"), then that stub empty against it loaded with 1,000,000 document
 // lines. Each figure is the median of --runs runs (default 1: one run at 20 ms takes minutes), each run with a fresh
 // stub and the same seed so that runs compare. A benchmark, not a test: it prints figures and ratios, and says
 // plainly when a run did not pass.
@@ -46,6 +48,9 @@ namespace {
 namespace fs = std::filesystem;
 using bds::bench::Clock;
 using nlohmann::json;
+
+/// A run's cap of requests in flight by default (run::kMaxInFlight, --max-in-flight): what its floor assumes.
+constexpr int kMaxInFlight = 32;
 
 /// What the command line asks for.
 struct Options {
@@ -228,7 +233,9 @@ struct Figures {
     long requests = 0;
     int exit_code = -1;
     std::string verdict = "no report", error;  // error: the run's last stderr line when it did not pass
-    std::string slowest;  ///< the checks that took longest, with their seconds and requests: where the time went
+    std::string slowest;   ///< the checks that took longest, with their seconds and requests: where the time went
+    long chain = 0;        ///< the longest chain of requests one after another (CheckResult::chain; 0: not reported)
+    std::string chain_of;  ///< its check
     bool passed() const { return exit_code == 0 && verdict == "pass"; }
 };
 
@@ -282,6 +289,11 @@ Figures measure(const std::string& dir, std::vector<std::string> args) {
         f.requests = r.value("requests", 0L);
         f.verdict = r.value("verdict", "no verdict");
         f.slowest = slowest_checks(r);
+        for (const auto& c : r.value("checks", json::array()))
+            if (c.value("chain", 0L) > f.chain) {
+                f.chain = c.value("chain", 0L);
+                f.chain_of = c.value("id", "?");
+            }
     }
     if (!f.passed()) f.error = last_line(log);
     return f;
@@ -417,8 +429,14 @@ int latency(const Options& o, const std::string& dir, const Figures& reference) 
                 ++not_passed;
                 continue;
             }
-            std::printf("%.1f s, %s requests, %.1fx the in-process run", f->seconds, with_commas(f->requests).c_str(),
-                        f->seconds / reference.seconds);
+            // What the round trips allow: every request in flight at the cap, one round trip each; or the in-process
+            // run, where that is longer.
+            const double floor =
+                std::max(reference.seconds, static_cast<double>(f->requests) / kMaxInFlight * 2 * delay / 1000.0);
+            std::printf(
+                "%.1f s, %s requests, %.1fx the in-process run, floor %.1f s, %.2fx the floor, longest chain %s %ld",
+                f->seconds, with_commas(f->requests).c_str(), f->seconds / reference.seconds, floor, f->seconds / floor,
+                f->chain_of.c_str(), f->chain);
             if (first)
                 std::printf(", jobs%d/%s %.1fx", o.jobs.front(), j ? ("jobs" + std::to_string(*j)).c_str() : "default",
                             *first / f->seconds);

@@ -241,7 +241,7 @@ HttpClient::Turn::Turn(HttpClient& client) : outer_limits_(t_limits), outer_slot
     if (!limits || t_limits == limits) return;
     // A client that takes no slot still marks its turn, so that the requests nested in it (a token's) take none either:
     // one waiting for a slot while the token's lock is held would wait for the threads that hold slots and that lock.
-    if (!client.slotless_) slot_ = limits->enter();
+    if (!client.slotless_) slot_ = limits->enter(client.priority_);
     t_limits = limits;
     t_slot = &slot_;
     held_ = true;
@@ -403,6 +403,12 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     };
 
     headers_done_ = false;
+    // A connection idle for a while may be closing at the server (a keep-alive time-out is often 5 s): a request sent
+    // on it as the server closes it is lost, and a write is never repeated. A fresh connection costs a round trip.
+    if (last_answer_ && Clock::now() - *last_answer_ > kIdleReconnect) {
+        client_->stop();
+        socket_ = -1;
+    }
     // A closed connection's descriptor may be another client's by now: the watchdog counts only this client's socket.
     if (!client_->is_socket_open()) socket_ = -1;
     bytes_before_ = socket_bytes_received(socket_).value_or(0);
@@ -421,7 +427,8 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
     if (idle) watch_wake_.notify_all();
     const auto start = Clock::now();
     httplib::Result result = client_->send(req);
-    ex.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    last_answer_ = Clock::now();
+    ex.duration_ms = std::chrono::duration<double, std::milli>(*last_answer_ - start).count();
     Cut cut;
     {
         std::lock_guard lock(watch_mutex_);

@@ -34,12 +34,14 @@ namespace bds::client {
 ///  - the secrets of the run (passwords, tokens issued): scrubbed from every exchange, whatever key or place they
 ///    stand in;
 ///  - how often the target answered 429;
-///  - how many requests are in flight at once (InFlight: at most the run's jobs, fewer while the target is slow).
+///  - how many requests are in flight at once (InFlight: the run's jobs at first, fewer while the target is slow, more
+///    up to a cap while it answers as fast).
 class RunLimits {
 public:
-    /// `jobs`: the most requests in flight; `adaptive`: fewer while the target is slow (InFlight).
-    explicit RunLimits(double per_second = 0, int jobs = 1, bool adaptive = true)
-        : per_second_(per_second), in_flight_(jobs, adaptive) {}
+    /// `jobs`: the requests in flight at first; `adaptive`: fewer while the target is slow, more up to `most` while it
+    /// answers as fast (InFlight).
+    explicit RunLimits(double per_second = 0, int jobs = 1, bool adaptive = true, int most = 0)
+        : per_second_(per_second), in_flight_(jobs, adaptive, most) {}
     /// Waits until the next request may go.
     void acquire();
 
@@ -61,8 +63,8 @@ public:
     /// How long no request may get any answer before the target counts as gone (TargetWatch).
     void set_gone_after(std::chrono::milliseconds gone_after) { watch_.set_gone_after(gone_after); }
     /// A slot for a request in flight; an empty one once the run ended (the request then is not sent).
-    InFlight::Slot enter() {
-        return in_flight_.enter([this] { return past_deadline(); });
+    InFlight::Slot enter(std::uint64_t priority = 0) {
+        return in_flight_.enter([this] { return past_deadline(); }, priority);
     }
     /// `n` slots at once (InFlight::enter_group); an empty one once the run ended.
     InFlight::Slot enter_group(int n) {
@@ -188,6 +190,8 @@ public:
     /// Its requests take no slot of the run's InFlight (its deadline, stop and rate still hold): the caller holds them
     /// for it (RunLimits::enter_group, a race's clients).
     void take_no_slots() { slotless_ = true; }
+    /// Its requests' place among those waiting for a slot (InFlight::enter; lower first): its check's start order.
+    void set_priority(std::uint64_t priority) { priority_ = priority; }
 
     /// A slot of the run's InFlight held by the calling thread across several requests (a token read, the request,
     /// its resend after a 401): a request of any client on this thread takes no slot of its own meanwhile. Nothing
@@ -233,6 +237,7 @@ private:
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
     bool slotless_ = false;
+    std::uint64_t priority_ = 0;
     Recorder* recorder_ = nullptr;
     std::string record_name_;
     ExchangeLog* log_ = nullptr;
@@ -249,7 +254,10 @@ private:
     bool closing_ = false;
     bool watch_idle_ = false;  ///< the watchdog waits for a request (else it polls and sees the next one by itself)
     // Set from cpp-httplib's callbacks, which may hold its socket mutex: atomics, never watch_mutex_.
-    std::atomic<int> socket_{-1};                 ///< the connection's socket
+    std::atomic<int> socket_{-1};                                       ///< the connection's socket
+    std::optional<std::chrono::steady_clock::time_point> last_answer_;  ///< when the last request ended
+    /// How long a connection may stay idle and still be reused.
+    static constexpr std::chrono::seconds kIdleReconnect{2};
     std::atomic<std::uint64_t> bytes_before_{0};  ///< bytes it had received when the request began
     std::atomic<bool> headers_done_{false};
     std::thread watchdog_;

@@ -18,8 +18,13 @@ std::string seconds_since(InFlight::Clock::time_point start, InFlight::Clock::ti
 
 }  // namespace
 
-InFlight::InFlight(int most, bool adaptive)
-    : most_(std::max(1, most)), adaptive_(adaptive), limit_(most_), lowest_(most_) {}
+InFlight::InFlight(int start, bool adaptive, int most)
+    : start_(std::max(1, start)),
+      most_(adaptive ? std::max({1, start, most}) : std::max(1, start)),
+      adaptive_(adaptive),
+      limit_(std::max(1, start)),
+      lowest_(std::max(1, start)),
+      highest_(lowest_) {}
 
 InFlight::Slot::Slot(Slot&& other) noexcept : owner_(other.owner_), taken_(other.taken_), count_(other.count_) {
     other.owner_ = nullptr;
@@ -40,14 +45,21 @@ InFlight::Slot::~Slot() {
     if (owner_) owner_->leave(count_);
 }
 
-InFlight::Slot InFlight::enter(const std::function<bool()>& ended) {
+InFlight::Slot InFlight::enter(const std::function<bool()>& ended, std::uint64_t priority) {
     std::unique_lock lock(mutex_);
+    const auto mine = waiting_.insert(priority);
     // Polled as well as woken: the run's deadline passes without anyone to notify.
-    while (in_flight_ >= whole(limit_) || groups_waiting_ > 0) {
-        if (ended()) return {};
+    while (in_flight_ >= whole(limit_) || groups_waiting_ > 0 || *waiting_.begin() < priority) {
+        if (ended()) {
+            waiting_.erase(mine);
+            free_.notify_all();
+            return {};
+        }
         free_.wait_for(lock, std::chrono::milliseconds(100));
     }
+    waiting_.erase(mine);
     ++in_flight_;
+    if (in_flight_ < whole(limit_) && !waiting_.empty()) free_.notify_all();  // the next in line may go too
     return Slot(this, Clock::now(), 1);
 }
 
@@ -101,11 +113,16 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
         return;
     }
     // Raised only while answers come about as fast as they can: between the two bounds, the limit holds.
-    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_) return;
+    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_ ||
+        in_flight_ < whole(limit_))
+        return;
     const int before = whole(limit_);
-    limit_ = std::min<double>(most_, limit_ + 1.0 / limit_);
+    // Until the first sign of a queue, one more per answer (doubling each round, as TCP's slow start); then one more
+    // per round.
+    limit_ = std::min<double>(most_, limit_ + (decreased_ == Clock::time_point{} ? 1.0 : 1.0 / limit_));
     if (whole(limit_) > before) {
         ++changes_;
+        highest_ = std::max(highest_, whole(limit_));
         if (story_.size() < kStoryLines)
             story_.push_back("at " + seconds_since(started_, now) + " raised to " + std::to_string(whole(limit_)) +
                              " (answers within " + std::to_string(static_cast<long long>(median)) + " ms again)");
@@ -145,9 +162,10 @@ std::chrono::milliseconds InFlight::latency() const {
 std::vector<std::string> InFlight::story() const {
     std::lock_guard lock(mutex_);
     if (changes_ == 0) return {};
-    std::string line = "requests in flight: started at " + std::to_string(most_) + " (--jobs), the lowest " +
-                       std::to_string(lowest_) + ", " + std::to_string(whole(limit_)) + " at the end; changed " +
-                       std::to_string(changes_) + " time" + (changes_ == 1 ? "" : "s") + ":";
+    std::string line = "requests in flight: started at " + std::to_string(start_) + " (--jobs), the lowest " +
+                       std::to_string(lowest_) + ", the highest " + std::to_string(highest_) + ", " +
+                       std::to_string(whole(limit_)) + " at the end; changed " + std::to_string(changes_) + " time" +
+                       (changes_ == 1 ? "" : "s") + ":";
     for (std::size_t i = 0; i < story_.size(); ++i) line += (i ? "; " : " ") + story_[i];
     if (static_cast<std::size_t>(changes_) > story_.size()) line += "; …";
     return {line};

@@ -1,14 +1,19 @@
 #pragma once
 /// How many requests a run has in flight at once, adapted to what the target shows (docs/architecture.md, "A busy,
 /// shared staging server"): a staging server that slows under other clients' load is asked less, not declared dead.
-/// The limit starts at the run's --jobs and never exceeds it; a time-out, or answers much slower than the fastest seen
-/// lately, halve it (multiplicative decrease, once per round of requests); answers back at their usual speed raise it
-/// by one per `limit` of them (additive increase), as TCP's congestion window does. Thread-safe.
+/// The limit starts at the run's --jobs; a time-out, or answers much slower than the fastest seen lately, halve it
+/// (multiplicative decrease, once per round of requests); answers at their usual speed while the limit is all in use
+/// raise it by one per `limit` of them (additive increase; by one per answer until the first decrease, slow start), as
+/// TCP's congestion window does, up to a cap: a target far
+/// away answers as fast with 30 requests in flight as with 8, and its round trips are what a run waits for. A limit
+/// not in use is not raised (a burst after a lull then meets a limit that was never tried). Thread-safe.
 #include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <cstdint>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,9 +25,9 @@ public:
     /// The clock of slots and the story's instants.
     using Clock = std::chrono::steady_clock;
 
-    /// `most`: the run's --jobs, the limit it starts at and never exceeds; `adaptive` false keeps it there (a fixed
-    /// concurrency, for comparison: bench/busy_bench.cpp).
-    explicit InFlight(int most = 1, bool adaptive = true);
+    /// `start`: the run's --jobs, the limit it starts at; `most`: the cap it never exceeds (--max-in-flight; at least
+    /// `start`); `adaptive` false keeps it at `start` (a fixed concurrency, for comparison: bench/busy_bench.cpp).
+    explicit InFlight(int start = 1, bool adaptive = true, int most = 0);
 
     /// A request in flight: taken before it is sent (and its token read), given back when its answer came.
     class Slot {
@@ -44,8 +49,10 @@ public:
         int count_ = 1;
     };
 
-    /// Waits for a free slot; `ended` (the run's deadline or a stop) ends the wait with an empty slot, at once.
-    Slot enter(const std::function<bool()>& ended);
+    /// Waits for a free slot; `ended` (the run's deadline or a stop) ends the wait with an empty slot, at once. Of the
+    /// requests waiting, the one with the lowest `priority` goes first (the check that started first: a long check
+    /// started early is not held back behind the parts of later ones, so the run's longest chain ends soonest).
+    Slot enter(const std::function<bool()>& ended, std::uint64_t priority = 0);
     /// `n` slots at once, for requests that must be in flight together (a race's clients): taken when they fit under
     /// the limit, or when nothing else is in flight (a limit lower than `n` makes them the run's only requests). New
     /// single slots wait meanwhile, so that the run's requests drain to let the group in.
@@ -80,19 +87,21 @@ private:
     void leave(int count);
     void decrease(const std::string& why, Clock::time_point now);
 
-    const int most_;
+    const int start_, most_;
     const bool adaptive_;
     const Clock::time_point started_ = Clock::now();
     mutable std::mutex mutex_;
     std::condition_variable free_;
-    double limit_;                    ///< fractional: additive increase adds 1/limit per answer
-    int in_flight_ = 0;               ///< slots taken
-    int groups_waiting_ = 0;          ///< enter_group calls waiting: single slots wait behind them
-    Clock::time_point decreased_{};   ///< the last decrease: requests taken before it say nothing new
-    std::deque<long long> recent_;    ///< the last kWindow latencies, ms
-    double smoothed_ms_ = 0;          ///< exponentially weighted
-    int lowest_ = 0, changes_ = 0;    ///< the lowest limit used, how often it changed
-    std::vector<std::string> story_;  ///< the first changes, said in the report
+    double limit_;                          ///< fractional: additive increase adds 1/limit per answer
+    int in_flight_ = 0;                     ///< slots taken
+    int groups_waiting_ = 0;                ///< enter_group calls waiting: single slots wait behind them
+    std::multiset<std::uint64_t> waiting_;  ///< the priorities of the single slots waiting
+    Clock::time_point decreased_{};         ///< the last decrease: requests taken before it say nothing new
+    std::deque<long long> recent_;          ///< the last kWindow latencies, ms
+    double smoothed_ms_ = 0;                ///< exponentially weighted
+    int lowest_ = 0, highest_ = 0;          ///< the lowest and highest limits used
+    int changes_ = 0;                       ///< how often it changed
+    std::vector<std::string> story_;        ///< the first changes, said in the report
     static constexpr std::size_t kStoryLines = 8;
 };
 

@@ -65,6 +65,7 @@ ordered_json to_json(const run::RunResult& run) {
                           {"duration_ms", r.duration_ms},
                           {"started_ms", r.started_ms},
                           {"requests", r.requests},
+                          {"chain", r.chain},
                           {"cases", r.cases},
                           {"replay", r.replay},
                           {"findings", findings},

@@ -127,6 +127,7 @@ run::RunResult from_json(const json& doc) {
         r.duration_ms = member<double>(c, "duration_ms", where);
         r.started_ms = c.value("started_ms", 0.0);  // reports of earlier versions have none
         r.requests = member<long>(c, "requests", where);
+        r.chain = c.value("chain", 0L);  // reports of earlier versions have none
         r.cases = member<int>(c, "cases", where);
         r.replay = member<std::string>(c, "replay", where);
         const json findings = member<json>(c, "findings", where), observations = member<json>(c, "observations", where);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "generate/rapidcheck_adapter.hpp"
+#include "run/at_once.hpp"
 #include "run/shrinking.hpp"
 
 namespace bds {
@@ -25,6 +26,22 @@ std::vector<std::size_t> CaseMarks::failing(std::size_t since, bool& whole_block
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+}
+
+void parts_at_once(Context& ctx, CaseMarks& marks, const std::vector<std::vector<std::size_t>>& positions,
+                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge) {
+    std::vector<std::size_t> lanes(positions.size());
+    for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i] = i % kLanes;
+    at_once(
+        ctx, lanes,
+        [&](std::size_t i, Context& lane) {
+            CaseMarks lane_marks(lane);
+            judge(i, lane, lane_marks);
+        },
+        [&](std::size_t i, Context& lane) {
+            marks.at(positions[i]);
+            ctx.merge(lane);
+        });
 }
 
 int slotted_cases(int cases) { return std::max(std::min(cases, 25), cases / 4); }
@@ -192,11 +209,15 @@ void for_all_staged(Context& ctx, const std::string& description, const std::fun
                                  [&] {
                                      return Staged{draw(), ++number};
                                  },
-                                 [](const std::vector<const Staged*>& cases, CaseMarks& marks) {
-                                     for (std::size_t p = 0; p < cases.size(); ++p) {
-                                         marks.at(p);
-                                         cases[p]->run();
-                                     }
+                                 [&ctx](const std::vector<const Staged*>& cases, CaseMarks& marks) {
+                                     const auto lanes =
+                                         lanes_by_keys(cases.size(), [&](std::size_t p) { return cases[p]->run.keys; });
+                                     at_once(
+                                         ctx, lanes, [&](std::size_t p, Context& lane) { cases[p]->run.run(lane); },
+                                         [&](std::size_t p, Context& lane) {
+                                             marks.at(p);
+                                             ctx.merge(lane);
+                                         });
                                  }});
 }
 

@@ -40,6 +40,13 @@ private:
     std::vector<std::pair<std::size_t, std::vector<std::size_t>>> marks_;
 };
 
+/// Runs `judge(i, lane, lane_marks)` for each part of a block on lanes at once (run/at_once.hpp), each on a fork of
+/// `ctx` with marks of its own: parts that write no key in common (a block's cases of one resource each). Part i's
+/// findings are then marked as concerning the cases at `positions[i]` (its own finer marks are not kept: a failing
+/// part's cases are each tried alone, as suspects).
+void parts_at_once(Context& ctx, CaseMarks& marks, const std::vector<std::vector<std::size_t>>& positions,
+                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge);
+
 /// A block property: how to draw one case, and how to send and judge a block of them.
 /// The cases of a property whose cases reuse key slots (BlockProperty::cases_a_block or keys) out of `cases`
 /// (--cases): a quarter of them, at least 25 (all when fewer). Its blocks go one after another, each a send and a
@@ -105,13 +112,17 @@ void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
     detail::run_block_property(ctx, property.description, calls);
 }
 
-/// What a staged case's draws leave to do: its exchanges and judgement.
-using StagedCase = std::function<void()>;
+/// What a staged case's draws leave to do: its exchanges and judgement, on the context it is given (its lane's:
+/// run/at_once.hpp), and the keys it writes ("CliFor/abc"), so that cases sharing one run on one lane, in their order.
+struct StagedCase {
+    std::function<void(Context&)> run;
+    std::vector<std::string> keys{};
+};
 
 /// A property whose every case draws first and exchanges after: `draw` draws a case (with `*gen`, under RapidCheck's
-/// lock, no exchange) and returns what sends and judges it. The cases run one after another without the lock, as
-/// for_all_blocks runs a block, each with its own exchanges (no request saved: what is saved is the lock, so that
-/// property checks on other threads run meanwhile); a failing case is shrunk as for_all shrinks it.
+/// lock, no exchange) and returns what sends and judges it. The cases run without the lock, on lanes at once
+/// (run/at_once.hpp: a far target costs the longest lane in round trips, not every case's), each with its own
+/// exchanges; what they find is taken in their order. A failing case is shrunk as for_all shrinks it.
 void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw);
 
 }  // namespace bds

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "generate/rapidcheck_adapter.hpp"
 #include "run/shrinking.hpp"
@@ -71,6 +72,25 @@ void Context::observe(std::string text, std::optional<client::Exchange> exchange
     // A block of a hundred cases observes a hundred times: the texts are kept, their exchanges only the first few.
     if (with_exchange >= kMaxObservedExchanges) exchange.reset();
     observations.push_back({std::move(text), std::move(exchange)});
+}
+
+Context Context::fork(client::Api& other) const {
+    Context part{catalogue, target, other, check, prefix, seed, cases, journal, {}, {}, {}};
+    part.shrink_time = shrink_time;
+    part.shrink_budget = shrink_budget;
+    part.key_numbers = key_numbers;
+    part.marker_prefix = marker_prefix;
+    return part;
+}
+
+void Context::merge(Context& part) {
+    put_findings(part.take_findings({}));
+    for (auto& o : part.observations) observe(std::move(o.text), std::move(o.exchange));
+    part.observations.clear();
+    observations_not_kept += std::exchange(part.observations_not_kept, 0);
+    for (auto& c : part.cells) cells.push_back(std::move(c));
+    part.cells.clear();
+    cases_run += std::exchange(part.cases_run, 0);
 }
 
 void Context::skip(std::string reason) { throw SkipCheck{std::move(reason)}; }

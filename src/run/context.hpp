@@ -140,6 +140,14 @@ struct Context {
     /// meanwhile when the check's row says `waits`.
     void wait_for(std::chrono::steady_clock::duration d);
 
+    // --- parts at once (run/at_once.hpp) ---
+    /// A context for a part of this check run on another thread, on `other` (a connection of the check's own): the
+    /// same check, keys, journal and shrinking settings; findings, observations, cells and kept values of its own,
+    /// which merge() takes; no connections of its own (its parts run one after another).
+    Context fork(client::Api& other) const;
+    /// What `part` (a fork) found, observed and judged, as if done here now.
+    void merge(Context& part);
+
     // Filled by the runner; checks use the functions above.
     std::vector<run::Finding> findings;
     std::vector<run::Observation> observations;
@@ -173,6 +181,9 @@ struct Context {
     /// made when first asked, the same one after (the races suite's clients, suites/common/race_clients.hpp). Its
     /// requests count as the check's. Set by the runner; empty where a check runs without one (such a check errs).
     std::function<client::Api&(std::size_t i)> connection{};
+    /// Requests one after another that the parts this context ran at once added, beyond those of its own Api (the
+    /// longest part each time): with api's, what a far target makes the check cost in round trips (CheckResult::chain).
+    long chain_beyond{};
 };
 
 /// Runs `property` as a RapidCheck property with the context's seed and cases: values come from `*gen`

@@ -91,6 +91,9 @@ struct CheckResult {
     std::size_t observations_not_kept = 0;
     int cases = 0;  ///< property cases run (0 for a single-shot check)
     long requests = 0;
+    /// Its requests one after another at most (those of the parts it ran at once counted by their longest lane): what
+    /// a target far away makes it cost, in round trips (run/at_once.hpp).
+    long chain = 0;
     double duration_ms = 0;
     /// When it started, in ms from the start of the run: with duration_ms, the run's timeline (which checks ran at
     /// once).

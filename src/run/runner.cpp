@@ -188,6 +188,18 @@ long clean_up(Session& s, RunResult& run) {
     return api.http().requests_sent();
 }
 
+/// "longest chains of requests one after another: PAG-01 58, …": what bounds the run against a far target, each
+/// chain costing its length in round trips (run/at_once.hpp).
+std::string longest_chains(const std::vector<CheckResult>& results) {
+    std::vector<const CheckResult*> sorted;
+    for (const auto& r : results) sorted.push_back(&r);
+    std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->chain > b->chain; });
+    std::string out = "longest chains of requests one after another (each costs its length in round trips):";
+    for (std::size_t i = 0; i < sorted.size() && i < 5 && sorted[i]->chain > 0; ++i)
+        out += (i ? ", " : " ") + sorted[i]->id + " " + std::to_string(sorted[i]->chain);
+    return out;
+}
+
 }  // namespace
 
 RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& target, const std::vector<Check>& checks,
@@ -224,6 +236,7 @@ RunResult run_checks(const Catalogue& catalogue, const client::TargetConfig& tar
     run.envelope = client::to_string(session.envelope.get());
     for (auto& note : session.dialect.notes()) run.notes.push_back(std::move(note));
     for (auto& note : session.limits.in_flight().story()) run.notes.push_back(std::move(note));
+    run.notes.push_back(longest_chains(results));
     attribute_causes(checks, results);
     run.results = std::move(results);
     run.exchanges = session.log.take();

@@ -38,12 +38,19 @@ inline constexpr std::chrono::milliseconds kCutWriteSettle{500};
 /// may still take. Any other run's clean-up has a budget scaled to what it wrote (run/cleanup.hpp: cleanup_budget).
 inline constexpr std::chrono::seconds kStopGrace{10};
 
+/// Requests in flight at most when a run does not say (--max-in-flight): a target 50 ms away answers 32 at once as
+/// fast as 8, so its round trips, not its work, bound the run (bench/remote_bench.cpp).
+inline constexpr int kMaxInFlight = 32;
+
 struct RunOptions {
     std::uint64_t seed = 0;
     int cases = kDefaultCases;  ///< RapidCheck cases per property check
     int jobs = 1;
-    /// Fewer requests in flight than `jobs` while the target slows (client/in_flight.hpp); false: always `jobs`.
+    /// Fewer requests in flight than `jobs` while the target slows, more up to max_in_flight while it answers as fast
+    /// (client/in_flight.hpp); false: always `jobs`.
     bool adapt_in_flight = true;
+    /// The cap of requests in flight (below `jobs`: `jobs`).
+    int max_in_flight = kMaxInFlight;
     /// After this many failed checks, the ones not started are skipped (by choice); 0: no limit.
     int max_failures = 0;
     /// The run's time limit in seconds (0: none): past it no check starts (each left is skipped, undecided),

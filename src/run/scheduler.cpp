@@ -148,6 +148,9 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     const auto t0 = std::chrono::steady_clock::now();
     res.started_ms = std::chrono::duration<double, std::milli>(t0 - s.started).count();
     client::Api api = s.api();
+    // The checks started first get the free slots first (client/in_flight.hpp), their parts too.
+    const auto priority = static_cast<std::uint64_t>(res.started_ms * 1000);
+    api.http().set_priority(priority);
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
     if (options.log_exchanges) api.http().log_to(&s.log, check.id);
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases,
@@ -165,6 +168,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
         std::lock_guard lock(connecting);
         while (connections.size() <= i) {
             auto& made = connections.emplace_back(s.new_api());
+            made->http().set_priority(priority);
             if (s.recorder) made->http().record_to(&*s.recorder, check.id);
             if (options.log_exchanges) made->http().log_to(&s.log, check.id);
         }
@@ -181,6 +185,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     res.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     res.requests = api.http().requests_sent();
     for (const auto& other : connections) res.requests += other->http().requests_sent();
+    res.chain = api.http().requests_sent() + ctx.chain_beyond;
 }
 
 }  // namespace
@@ -207,9 +212,22 @@ std::vector<CheckResult> Scheduler::run(int jobs) {
         else
             queue_.emplace_back(i, want(i));
     }
-    for (int j = 0; j < jobs; ++j)
-        workers.emplace_back([&] {
-            while (const auto i = locks_.take_first(queue_)) run_one(*i, true);
+    // Checks at once follow the run's in-flight limit upward (a far target: client/in_flight.hpp), never below --jobs:
+    // worker j takes a check only while the limit is above j.
+    const int most = s_.options.adapt_in_flight
+                         ? std::max(jobs, std::min<int>(s_.options.max_in_flight, static_cast<int>(checks_.size())))
+                         : jobs;
+    std::atomic<bool> all_taken = false;
+    for (int j = 0; j < most; ++j)
+        workers.emplace_back([&, j] {
+            while (true) {
+                while (j >= jobs && j >= s_.limits.in_flight().limit() && !all_taken)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                const auto i = locks_.take_first(queue_);
+                if (!i) break;
+                run_one(*i, true);
+            }
+            all_taken = true;
         });
     for (auto& w : workers) w.join();
     return std::move(results_);

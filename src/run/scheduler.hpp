@@ -1,10 +1,10 @@
 #pragma once
-/// Runs the checks of a run (run/session.hpp) on `jobs` threads: each holds its resources as its row says
-/// (run/resource_locks.hpp: checks of their own rows share, other readers read, other writers hold alone); drawing from
-/// RapidCheck's generators takes gen::GenerationLock for the drawing only (run/block_property.hpp: a failing case is
-/// shrunk drawing under it and exchanging without), so a check that shrinks does not hold back the others' draws. A
-/// check that `waits` runs on a thread of its own from the start, its resources let go while it waits. Internal to the
-/// runner.
+/// Runs the checks of a run (run/session.hpp) on `jobs` threads, more while the in-flight limit is higher: each holds
+/// its resources as its row says (run/resource_locks.hpp: checks of their own rows share, other readers read, other
+/// writers hold alone); drawing from RapidCheck's generators takes gen::GenerationLock for the drawing only
+/// (run/block_property.hpp: a failing case is shrunk drawing under it and exchanging without), so a check that shrinks
+/// does not hold back the others' draws. A check that `waits` runs on a thread of its own from the start, its resources
+/// let go while it waits. Internal to the runner.
 #include <atomic>
 #include <cstddef>
 #include <deque>
@@ -27,7 +27,8 @@ class Scheduler {
 public:
     Scheduler(Session& session, const std::vector<Check>& checks);
 
-    /// Runs every check, `jobs` at once at most (and those that `wait` beside them); their results in their order.
+    /// Runs every check, `jobs` at once, more while the run's in-flight limit is higher (up to max_in_flight), and
+    /// those that `wait` beside them; their results in their order.
     std::vector<CheckResult> run(int jobs);
     /// The requests the checks sent.
     long requests() const { return requests_; }

@@ -30,7 +30,7 @@ struct Session {
         : catalogue(catalogue),
           target(target),
           options(options),
-          limits(target.rate_per_s, options.jobs, options.adapt_in_flight),
+          limits(target.rate_per_s, options.jobs, options.adapt_in_flight, options.max_in_flight),
           envelope(target.envelope),
           page_size(target.max_page_size),
           dialect(catalogue, target.dialect),

@@ -43,8 +43,9 @@ struct StubOptions {
     std::size_t max_body = 64 * 1024 * 1024;  ///< bytes per request
     int max_json_depth = 16;                  ///< nesting of arrays/objects in a request body
     /// Workers. cpp-httplib keeps one per open keep-alive connection, and a connection beyond them waits for one to
-    /// close: room for a run at --jobs 8 (a client per check, its waiting checks and token client) and others beside.
-    int threads = 32;
+    /// close (up to its keep-alive time-out, 5 s): room for a run at --jobs 8 (a client per check, up to eight lanes
+    /// each: run/at_once.hpp; its waiting checks and token client) and another beside.
+    int threads = 160;
     /// PEM files of a certificate (with its chain) and its private key: when both are set the stub serves HTTPS.
     std::string tls_cert, tls_key;
     Clock clock = [] { return std::chrono::system_clock::now(); };

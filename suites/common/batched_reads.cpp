@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "run/at_once.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
@@ -32,24 +33,25 @@ void BatchedReads::fetch(Context& ctx, const std::string& role) {
     std::map<std::pair<std::string, std::vector<std::string>>, std::vector<std::size_t>> groups;
     for (std::size_t id = 0; id < asked_.size(); ++id) groups[{asked_[id].view, asked_[id].fields}].push_back(id);
     const auto page = static_cast<std::size_t>(std::min<long long>(std::max<long long>(page_size(ctx), 1), 100));
+    std::vector<std::vector<std::size_t>> reads;  // the selections of each read
     for (const auto& [group, ids] : groups) {
-        std::vector<std::size_t> some;
+        reads.emplace_back();
         std::size_t rows = 0, length = 0;
         for (std::size_t id : ids) {
             const std::size_t more =
                 equals_selection(record_of(ctx, group.first), asked_[id].values, group.second).size() + 8;
-            if (!some.empty() && (rows + asked_[id].per_selection > page || length + more > kMaxOwnSelection ||
-                                  some.size() >= kMostOwnSelections)) {
-                fetch_some(ctx, role, some);
-                some.clear();
+            if (!reads.back().empty() && (rows + asked_[id].per_selection > page || length + more > kMaxOwnSelection ||
+                                          reads.back().size() >= kMostOwnSelections)) {
+                reads.emplace_back();
                 rows = length = 0;
             }
-            some.push_back(id);
+            reads.back().push_back(id);
             rows += asked_[id].per_selection;
             length += more;
         }
-        if (!some.empty()) fetch_some(ctx, role, some);
     }
+    // Each read fills the rows of its own selections: they go at once (run/at_once.hpp).
+    at_once(ctx, reads.size(), [&](std::size_t i, Context& lane) { fetch_some(lane, role, reads[i]); });
 }
 
 void BatchedReads::fetch_some(Context& ctx, const std::string& role, const std::vector<std::size_t>& ids) {

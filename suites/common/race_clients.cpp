@@ -85,11 +85,7 @@ RaceClients::RaceClients(Context& ctx, int n, std::string resource) : ctx_(ctx),
     for (int i = 0; i < n; ++i) {
         client::Api& api = ctx.connection(static_cast<std::size_t>(i));
         api.held_by_caller();  // run() holds the gate and the slots for all of them
-        auto c = std::make_unique<Context>(Context{
-            ctx.catalogue, ctx.target, api, ctx.check, ctx.prefix, ctx.seed, ctx.cases, ctx.journal, {}, {}, {}});
-        c->key_numbers = ctx.key_numbers;
-        c->marker_prefix = ctx.marker_prefix;
-        clients_.push_back(std::move(c));
+        clients_.push_back(std::make_unique<Context>(ctx.fork(api)));
     }
 }
 
@@ -100,6 +96,8 @@ void RaceClients::run(const std::function<void(int, Context&)>& step) {
         limits ? limits->enter_group(static_cast<int>(clients_.size())) : client::InFlight::Slot{};
     std::latch ready(static_cast<std::ptrdiff_t>(clients_.size()));
     std::vector<std::exception_ptr> thrown(clients_.size());
+    std::vector<long> before;
+    for (const auto& c : clients_) before.push_back(c->api.http().requests_sent());
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < clients_.size(); ++i)
         threads.emplace_back([&, i] {
@@ -111,11 +109,12 @@ void RaceClients::run(const std::function<void(int, Context&)>& step) {
             }
         });
     for (auto& t : threads) t.join();
-    for (auto& c : clients_) {
-        for (auto& o : c->observations) ctx_.observe(std::move(o.text), std::move(o.exchange));
-        c->observations.clear();
-        ctx_.put_findings(c->take_findings({}));
+    long longest = 0;
+    for (std::size_t i = 0; i < clients_.size(); ++i) {
+        longest = std::max(longest, clients_[i]->api.http().requests_sent() - before[i]);
+        ctx_.merge(*clients_[i]);
     }
+    ctx_.chain_beyond += longest;
     for (const auto& e : thrown)
         if (e) std::rethrow_exception(e);
 }

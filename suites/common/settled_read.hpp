@@ -9,6 +9,7 @@
 /// read is judged as it came. Pages that differ moved: the read is then taken again as one page holding the whole of
 /// it, which nothing can shift (fewer rows than its PageSize, as many as its TotalRowsCount), and judged on that. When
 /// neither can be had (a cap on PageSize, A-08), which records come once is not judged, and the check observes so.
+#include <atomic>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -51,8 +52,8 @@ PagedRows pages_of(const Sample& whole);
 
 /// What the reads of one check settled: how many could judge their records' counts, and how many could not.
 struct SettledTally {
-    int judged = 0;
-    int not_judged = 0;
+    std::atomic<int> judged = 0;  ///< atomic: a block's resources are judged at once (parts_at_once)
+    std::atomic<int> not_judged = 0;
     /// Counts `s` and passes it on.
     SettledRows add(SettledRows s);
     /// Skips the check when none of its reads could judge and one could not, and it found nothing: `rule` (what it

@@ -98,6 +98,10 @@ std::string equals_selection(const Record& record, const json& row, const std::v
 
 std::string key_selection(const Record& record, const json& row) { return equals_selection(record, row, record.key); }
 
+std::string written_key(const Record& record, const json& row) {
+    return record.name + "/" + oracle::index_key(record, row, Collation::CaseInsensitive);
+}
+
 const Field* marker_field(const Record& record) {
     for (const auto& f : record.fields) {
         if (f.key || f.managed || f.tenant || !f.values.empty()) continue;

@@ -56,6 +56,28 @@ std::string sql_literal(const Field& field, const json& value);
 std::string equals_selection(const Record& record, const json& row, const std::vector<std::string>& fields);
 /// equals_selection over the record's key (the tenant aside).
 std::string key_selection(const Record& record, const json& row);
+/// "CliFor/…": the record `row` writes, as one under any collation (StagedCase::keys).
+std::string written_key(const Record& record, const json& row);
+
+/// A block's cases grouped by resource (each case's `record`), in the order of `resources`, for parts_at_once.
+struct ByResource {
+    std::vector<const Record*> records;               ///< the resources with cases
+    std::vector<std::vector<std::size_t>> positions;  ///< the positions of each one's cases in the block
+};
+template <class Case>
+ByResource by_resource(const std::vector<const Record*>& resources, const std::vector<const Case*>& cases,
+                       bool (*keep)(const Case&) = nullptr) {
+    ByResource out;
+    for (const Record* record : resources) {
+        std::vector<std::size_t> mine;
+        for (std::size_t p = 0; p < cases.size(); ++p)
+            if (cases[p]->record == record && (!keep || keep(*cases[p]))) mine.push_back(p);
+        if (mine.empty()) continue;
+        out.records.push_back(record);
+        out.positions.push_back(std::move(mine));
+    }
+    return out;
+}
 
 /// A text field that can carry a marker: not a key, not managed, no allowed values, nvarchar of at least
 /// 20 units. Checks set it to one text in all their records to select exactly them with `field = '…'`.

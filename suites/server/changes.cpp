@@ -166,7 +166,7 @@ void expect_single_row_pages(Context& ctx, const Record& record, const std::stri
 /// built from the target's own dat_ultvar), their changes sent after it, the feed after it read once and judged for
 /// each case against its own model.
 void judge_feed_cases(Context& ctx, const Record& record, const std::vector<const FeedCase*>& cases,
-                      const std::vector<std::size_t>& positions, CaseMarks& marks, std::set<std::string>& paged,
+                      const std::vector<std::size_t>& positions, CaseMarks& marks, bool read_paged,
                       SettledTally& settled) {
     std::vector<json> before, after;
     std::vector<const json*> before_sent, fresh_sent;
@@ -207,7 +207,7 @@ void judge_feed_cases(Context& ctx, const Record& record, const std::vector<cons
         once.insert(once.end(), changed.begin(), changed.end());
     }
     const auto feed = settled.add(read_settled_feed(ctx, kWriter, record, last_utc_run, once));
-    if (paged.insert(record.name).second) expect_single_row_pages(ctx, record, last_utc_run, feed.rows.size());
+    if (read_paged) expect_single_row_pages(ctx, record, last_utc_run, feed.rows.size());
     for (std::size_t k = 0; k < positions.size(); ++k) {
         marks.at(positions[k]);
         expect_feed(ctx, record, last_utc_run, feed, models[k], marks_before[k], required[k] != 0);
@@ -219,26 +219,26 @@ void changed_after(Context& ctx) {
     CasePrefixes prefixes(ctx.prefix);
     std::set<std::string> paged;  // the resources whose feed was read on pages of one row
     SettledTally settled;
-    for_all_blocks<FeedCase>(ctx, {"the feed returns exactly what changed after the instant",
-                                   [&] { return draw_feed_case(ctx, resources, prefixes); },
-                                   [&](const std::vector<const FeedCase*>& cases, CaseMarks& marks) {
-                                       for (const Record* record : resources) {
-                                           std::vector<std::size_t> positions;
-                                           for (std::size_t p = 0; p < cases.size(); ++p)
-                                               if (cases[p]->record == record && !cases[p]->fresh.is_null())
-                                                   positions.push_back(p);
-                                           if (!positions.empty())
-                                               judge_feed_cases(ctx, *record, cases, positions, marks, paged, settled);
-                                       }
-                                   },
-                                   kCaseSlots,
-                                   [](const FeedCase& c) {
-                                       auto keys = written_keys(*c.record, c.before);
-                                       for (const auto& k : written_keys(*c.record, c.after)) keys.push_back(k);
-                                       if (!c.fresh.is_null())
-                                           for (const auto& k : written_keys(*c.record, c.fresh)) keys.push_back(k);
-                                       return keys;
-                                   }});
+    for_all_blocks<FeedCase>(
+        ctx, {"the feed returns exactly what changed after the instant",
+              [&] { return draw_feed_case(ctx, resources, prefixes); },
+              [&](const std::vector<const FeedCase*>& cases, CaseMarks& marks) {
+                  const auto [records, positions] =
+                      by_resource<FeedCase>(resources, cases, [](const FeedCase& c) { return !c.fresh.is_null(); });
+                  std::vector<char> first_read;  // each resource's feed read once on pages of one row
+                  for (const Record* record : records) first_read.push_back(paged.insert(record->name).second);
+                  parts_at_once(ctx, marks, positions, [&](std::size_t i, Context& lane, CaseMarks& lane_marks) {
+                      judge_feed_cases(lane, *records[i], cases, positions[i], lane_marks, first_read[i] != 0, settled);
+                  });
+              },
+              kCaseSlots,
+              [](const FeedCase& c) {
+                  auto keys = written_keys(*c.record, c.before);
+                  for (const auto& k : written_keys(*c.record, c.after)) keys.push_back(k);
+                  if (!c.fresh.is_null())
+                      for (const auto& k : written_keys(*c.record, c.fresh)) keys.push_back(k);
+                  return keys;
+              }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each changed record once");
 }
 

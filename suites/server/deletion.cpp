@@ -90,15 +90,16 @@ std::optional<std::string> write_versions(Context& ctx, const Record& record, co
     return since;
 }
 
-/// Runs `judge` on the cases of each resource in turn, with their positions.
-void by_resource(const std::vector<const Record*>& resources, const std::vector<const Deletion*>& cases,
-                 const std::function<void(const Record&, const std::vector<std::size_t>&)>& judge) {
-    for (const Record* record : resources) {
-        std::vector<std::size_t> positions;
-        for (std::size_t p = 0; p < cases.size(); ++p)
-            if (cases[p]->record == record) positions.push_back(p);
-        if (!positions.empty()) judge(*record, positions);
-    }
+/// Runs `judge` on the cases of each resource, with their positions: the resources at once, each on a lane with marks
+/// of its own (parts_at_once).
+void each_resource(
+    Context& ctx, CaseMarks& marks, const std::vector<const Record*>& resources,
+    const std::vector<const Deletion*>& cases,
+    const std::function<void(Context&, CaseMarks&, const Record&, const std::vector<std::size_t>&)>& judge) {
+    const auto [records, positions] = by_resource(resources, cases);
+    parts_at_once(ctx, marks, positions, [&](std::size_t i, Context& lane, CaseMarks& lane_marks) {
+        judge(lane, lane_marks, *records[i], positions[i]);
+    });
 }
 
 /// The feed after `since` holds `last` once, as sent (its flag included); once, where its pages settled
@@ -139,29 +140,31 @@ void deletion_is_logical(Context& ctx) {
         ctx,
         {"a deleted record stays, marked", [&] { return draw_deletion(ctx, resources, prefixes); },
          [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
-             by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
-                 const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted}, marks);
-                 if (!since) return;
-                 const auto feed = settled.add(read_settled_feed(ctx, kWriter, record, *since,
-                                                                 versions_of(cases, positions, &Deletion::deleted)));
-                 std::vector<const json*> deleted;
-                 for (std::size_t p : positions) deleted.push_back(&cases[p]->deleted);
-                 const auto backs = read_back(ctx, record, deleted);
-                 for (std::size_t k = 0; k < positions.size(); ++k) {
-                     marks.at(positions[k]);
-                     expect_in_feed(ctx, record, feed, *deleted[k], *since, "logically deleted");
-                     // Whether reads show deleted records is not shown; when they do, it is with the flag.
-                     for (const auto& [at, row] : backs[k].rows)
-                         if (row.value("flg_isdeleted", json()) != json(true) &&
-                             row.value("flg_isdeleted", json()) != json(1))
-                             ctx.finding(
-                                 {.expected =
-                                      "a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
-                                  .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(),
-                                  .pointer = "/" + std::to_string(at) + "/flg_isdeleted",
-                                  .exchange = backs[k].exchange});
-                 }
-             });
+             each_resource(
+                 ctx, marks, resources, cases,
+                 [&](Context& ctx, CaseMarks& marks, const Record& record, const std::vector<std::size_t>& positions) {
+                     const auto since = write_versions(ctx, record, cases, positions, {&Deletion::deleted}, marks);
+                     if (!since) return;
+                     const auto feed = settled.add(read_settled_feed(
+                         ctx, kWriter, record, *since, versions_of(cases, positions, &Deletion::deleted)));
+                     std::vector<const json*> deleted;
+                     for (std::size_t p : positions) deleted.push_back(&cases[p]->deleted);
+                     const auto backs = read_back(ctx, record, deleted);
+                     for (std::size_t k = 0; k < positions.size(); ++k) {
+                         marks.at(positions[k]);
+                         expect_in_feed(ctx, record, feed, *deleted[k], *since, "logically deleted");
+                         // Whether reads show deleted records is not shown; when they do, it is with the flag.
+                         for (const auto& [at, row] : backs[k].rows)
+                             if (row.value("flg_isdeleted", json()) != json(true) &&
+                                 row.value("flg_isdeleted", json()) != json(1))
+                                 ctx.finding(
+                                     {.expected =
+                                          "a logically deleted record, when GET resources shows it, carries flg_isdeleted true",
+                                      .actual = "flg_isdeleted " + row.value("flg_isdeleted", json()).dump(),
+                                      .pointer = "/" + std::to_string(at) + "/flg_isdeleted",
+                                      .exchange = backs[k].exchange});
+                     }
+                 });
          },
          kCaseSlots, [](const Deletion& d) { return written_keys(*d.record, d.live); }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each logically deleted record");
@@ -197,26 +200,29 @@ void undeletion_restores(Context& ctx) {
     CasePrefixes prefixes(ctx.prefix);
     SettledTally settled;
     for_all_blocks<Deletion>(
-        ctx, {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },
-              [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
-                  by_resource(resources, cases, [&](const Record& record, const std::vector<std::size_t>& positions) {
-                      const auto since =
-                          write_versions(ctx, record, cases, positions, {&Deletion::deleted, &Deletion::live}, marks);
-                      if (!since) return;
-                      std::vector<const json*> live;
-                      for (std::size_t p : positions) live.push_back(&cases[p]->live);
-                      const auto backs = read_back(ctx, record, live);
-                      const auto feed = settled.add(read_settled_feed(ctx, kWriter, record, *since,
-                                                                      versions_of(cases, positions, &Deletion::live)));
-                      for (std::size_t k = 0; k < positions.size(); ++k) {
-                          marks.at(positions[k]);
-                          judge_read_back(ctx, record, *live[k],
-                                          "the record deleted and sent again with flg_isdeleted false", backs[k]);
-                          expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
-                      }
-                  });
-              },
-              kCaseSlots, [](const Deletion& d) { return written_keys(*d.record, d.live); }});
+        ctx,
+        {"flg_isdeleted false restores a deleted record", [&] { return draw_deletion(ctx, resources, prefixes); },
+         [&](const std::vector<const Deletion*>& cases, CaseMarks& marks) {
+             each_resource(
+                 ctx, marks, resources, cases,
+                 [&](Context& ctx, CaseMarks& marks, const Record& record, const std::vector<std::size_t>& positions) {
+                     const auto since =
+                         write_versions(ctx, record, cases, positions, {&Deletion::deleted, &Deletion::live}, marks);
+                     if (!since) return;
+                     std::vector<const json*> live;
+                     for (std::size_t p : positions) live.push_back(&cases[p]->live);
+                     const auto backs = read_back(ctx, record, live);
+                     const auto feed = settled.add(read_settled_feed(ctx, kWriter, record, *since,
+                                                                     versions_of(cases, positions, &Deletion::live)));
+                     for (std::size_t k = 0; k < positions.size(); ++k) {
+                         marks.at(positions[k]);
+                         judge_read_back(ctx, record, *live[k],
+                                         "the record deleted and sent again with flg_isdeleted false", backs[k]);
+                         expect_in_feed(ctx, record, feed, *live[k], *since, "restored (flg_isdeleted false)");
+                     }
+                 });
+         },
+         kCaseSlots, [](const Deletion& d) { return written_keys(*d.record, d.live); }});
     settled.skip_when_undecided(ctx, "whether the change feed returns each restored record");
 }
 
@@ -224,13 +230,16 @@ void flag_required(Context& ctx) {
     const auto resources = writable_records(ctx);
     for_all_staged(ctx, "a record without flg_isdeleted is refused", [&] {
         const Record& record = **rc::gen::elementOf(resources);
-        if (!record.field("flg_isdeleted")) return StagedCase([] {});
+        if (!record.field("flg_isdeleted")) return StagedCase{[](Context&) {}};
         json r = *sent_gen(ctx, record);
         r.erase("flg_isdeleted");
-        return StagedCase([&ctx, &record, r] {
-            const auto response = ctx.sync(kWriter, record.name, json::array({r}));
-            expect_refused(ctx, response, "a " + record.name + " record without flg_isdeleted (bit, required: 000 §1)");
-        });
+        return StagedCase{[&record, r](Context& ctx) {
+                              const auto response = ctx.sync(kWriter, record.name, json::array({r}));
+                              expect_refused(
+                                  ctx, response,
+                                  "a " + record.name + " record without flg_isdeleted (bit, required: 000 §1)");
+                          },
+                          {written_key(record, r)}};
     });
 }
 

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "generate/draw.hpp"
@@ -91,8 +92,9 @@ void judge(Context& ctx, const WrittenMarked& w, const rc::Gen<std::string>& con
            bool parenthesise) {
     oracle::ReadingEvidence evidence(ctx.target.collation);
     int refused = 0, lenient = 0;
+    std::mutex tally;  // the cases run on lanes at once
     for_all_staged(ctx, description, [&] {
-        return StagedCase([&, condition = *conditions] {
+        return StagedCase{[&, condition = *conditions](Context& ctx) {
             const Selection parsed = parse_ours(condition, *w.record);
             const ExpectedRows expected =
                 expected_rows(parsed, *w.record, w.rows, ctx.target.collation, Collation::CaseSensitive);
@@ -101,10 +103,11 @@ void judge(Context& ctx, const WrittenMarked& w, const rc::Gen<std::string>& con
             const auto seen = expect_rows(
                 ctx, *w.record, text, expected, Collation::CaseSensitive,
                 "among the " + std::to_string(w.rows.size()) + " rows of this check, as read back", may_refuse, true);
+            std::lock_guard lock(tally);
             lenient += may_refuse;
             refused += may_refuse && !seen;
             note_evidence(evidence, parsed, expected, seen);
-        });
+        }};
     });
     if (evidence.answers() > 0)
         ctx.observe(w.record->name + " rows whose membership depends on the database's reading (A-98..A-104, A-108): " +

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "run/at_once.hpp"
 #include "generate/draw.hpp"
 #include "generate/malformed_selection_gen.hpp"
 #include "sql/text.hpp"
@@ -52,14 +53,19 @@ std::string wrapped(const MalformedFixture& m, const gen::MalformedSelection& c)
 
 void malformed_statuses(Context& ctx) {
     const MalformedFixture m = malformed_fixture(ctx, "malformed");
+    std::vector<client::HttpResponse> answers(m.conditions.size());
+    at_once(ctx, m.conditions.size(), [&](std::size_t i, Context& lane) {
+        answers[i] = lane.answered(
+            lane.api
+                .list(client::kWriter, m.record->name,
+                      {.selection = wrapped(m, m.conditions[i]), .page_size = 50, .page_number = 1, .verbatim = true})
+                .response);
+    });
     std::map<int, std::vector<std::string>> labels;
     std::map<int, client::HttpResponse> example;
-    for (const auto& c : m.conditions) {
-        const auto r = ctx.api.list(client::kWriter, m.record->name,
-                                    {.selection = wrapped(m, c), .page_size = 50, .page_number = 1, .verbatim = true});
-        ctx.answered(r.response);
-        labels[r.response.status].push_back(c.why);
-        example.emplace(r.response.status, r.response);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        labels[answers[i].status].push_back(m.conditions[i].why);
+        example.emplace(answers[i].status, answers[i]);
     }
     for (const auto& [status, whys] : labels) {
         std::string list;
@@ -74,7 +80,8 @@ void malformed_statuses(Context& ctx) {
 
 void malformed_harmless(Context& ctx) {
     const MalformedFixture m = malformed_fixture(ctx, "harmless");
-    for (const auto& c : m.conditions) {
+    at_once(ctx, m.conditions.size(), [&](std::size_t n, Context& ctx) {
+        const auto& c = m.conditions[n];
         const std::string text = wrapped(m, c);
         const auto r = ctx.api.list(client::kWriter, m.record->name,
                                     {.selection = text, .page_size = 50, .page_number = 1, .verbatim = true});
@@ -84,7 +91,7 @@ void malformed_harmless(Context& ctx) {
                          .actual = "status " + std::to_string(r.response.status),
                          .exchange = r.response.exchange,
                          .counterexample = text});
-        if (r.response.status != 200 || !r.page) continue;
+        if (r.response.status != 200 || !r.page) return;
         for (std::size_t i = 0; i < r.page->rows.size(); ++i) {
             const std::string key = oracle::index_key(*m.record, r.page->rows[i], Collation::CaseInsensitive);
             if (!m.keys.contains(key))
@@ -95,7 +102,7 @@ void malformed_harmless(Context& ctx) {
                              .exchange = r.response.exchange,
                              .counterexample = text});
         }
-    }
+    });
 }
 
 }  // namespace

@@ -122,7 +122,8 @@ void partition_with_selection(Context& ctx) {
                   .actual = std::to_string(expected.size()) + " rows"});
     for_all_staged(ctx, "pages partition the selected rows", [&] {
         const long long size = *rc::gen::inRange<long long>(1, kMarkedRows + 3);
-        return StagedCase([&ctx, &m, &expected, size] { check_pages(ctx, *m.record, m.selection, size, expected); });
+        return StagedCase{
+            [&m, &expected, size](Context& ctx) { check_pages(ctx, *m.record, m.selection, size, expected); }};
     });
 }
 

@@ -174,7 +174,7 @@ void huge_string(Context& ctx) {
                                      kJsonType,
                                      {probe},
                                      {record}}};
-        return StagedCase([&ctx, &clifor, bodies] { judge_bodies(ctx, clifor, bodies, "A-34"); });
+        return StagedCase{[&clifor, bodies](Context& ctx) { judge_bodies(ctx, clifor, bodies, "A-34"); }};
     });
 }
 
@@ -211,7 +211,7 @@ void unknown_fields(Context& ctx) {
         for (const auto& [name, value] : extra) sent[name] = value;
         std::vector<BadBody> bodies{
             {"unknown fields " + json(extra).dump(), block_text(sent), kJsonType, {known}, {known}}};
-        return StagedCase([&ctx, &articoli, bodies] { judge_bodies(ctx, articoli, bodies, "000 §4.4; A-28"); });
+        return StagedCase{[&articoli, bodies](Context& ctx) { judge_bodies(ctx, articoli, bodies, "000 §4.4; A-28"); }};
     });
 }
 

@@ -10,6 +10,7 @@
 #include "generate/draw.hpp"
 #include "generate/invalid_gen.hpp"
 #include "generate/record_gen.hpp"
+#include "run/at_once.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/common/statements.hpp"
@@ -57,8 +58,11 @@ void send_and_read_back(Context& ctx, const Record& record, const std::vector<co
     }
 }
 
-void round_trip(Context& ctx) {
-    for (const Record* record : writable_records(ctx)) {
+void round_trip(Context& check) {
+    const auto records = writable_records(check);
+    // Each resource's property on a lane of its own: their keys are in different resources.
+    at_once(check, records.size(), [&](std::size_t i, Context& ctx) {
+        const Record* record = records[i];
         CasePrefixes prefixes(ctx.prefix);
         for_all_blocks<json>(ctx, {"sent " + record->name + " records read back equal",
                                    [&] {
@@ -70,7 +74,7 @@ void round_trip(Context& ctx) {
                                        send_and_read_back(ctx, *record, cases, marks);
                                    },
                                    kCaseSlots});
-    }
+    });
 }
 
 /// The same key sent twice, the second time with other values: `first`'s key in `second`.
@@ -107,52 +111,54 @@ Upsert draw_upsert(Context& ctx, const std::vector<const Record*>& resources, Ca
     return {&record, first, with_key_of(record, *sent_gen(ctx, record), first)};
 }
 
+/// What `between` read of a resource's cases before their second records went.
+using Between = std::function<std::vector<json>(Context&, const Record&, const std::vector<std::size_t>&)>;
+/// Judges a resource's cases: the positions, the second records, and what `between` read.
+using UpsertJudge = std::function<void(Context&, CaseMarks&, const Record&, const std::vector<std::size_t>&,
+                                       const std::vector<const json*>&, const std::vector<json>&)>;
+
 /// For each resource, the cases of it at once: every first record sent, then (`between`, given the positions) every
-/// second record; `judge` is then given the resource, the positions and the second records.
-void upsert_rounds(
-    Context& ctx, const std::vector<const Record*>& resources, const std::vector<const Upsert*>& cases,
-    CaseMarks& marks, const std::function<void(const Record&, const std::vector<std::size_t>&)>& between,
-    const std::function<void(const Record&, const std::vector<std::size_t>&, const std::vector<const json*>&)>& judge) {
-    for (const Record* record : resources) {
-        std::vector<std::size_t> positions;
+/// second record; `judge` is then given the resource, the positions, the second records and what `between` read. The
+/// resources at once, each on a lane (parts_at_once).
+void upsert_rounds(Context& ctx, const std::vector<const Record*>& resources, const std::vector<const Upsert*>& cases,
+                   CaseMarks& marks, const Between& between, const UpsertJudge& judge) {
+    const auto [records, positions] = by_resource(resources, cases);
+    parts_at_once(ctx, marks, positions, [&](std::size_t i, Context& lane, CaseMarks& lane_marks) {
+        const Record& record = *records[i];
         std::vector<json> first, second;
         std::vector<const json*> seconds;
-        for (std::size_t p = 0; p < cases.size(); ++p)
-            if (cases[p]->record == record) {
-                positions.push_back(p);
-                first.push_back(cases[p]->first);
-                second.push_back(cases[p]->second);
-                seconds.push_back(&cases[p]->second);
-            }
-        if (positions.empty()) continue;
-        marks.at(positions);
-        if (!send_all_accepted(ctx, *record, first)) continue;
-        between(*record, positions);
-        marks.at(positions);
-        if (!send_all_accepted(ctx, *record, second)) continue;
-        judge(*record, positions, seconds);
-    }
+        for (std::size_t p : positions[i]) {
+            first.push_back(cases[p]->first);
+            second.push_back(cases[p]->second);
+            seconds.push_back(&cases[p]->second);
+        }
+        if (!send_all_accepted(lane, record, first)) return;
+        const auto read = between(lane, record, positions[i]);
+        if (!send_all_accepted(lane, record, second)) return;
+        judge(lane, lane_marks, record, positions[i], seconds, read);
+    });
 }
 
 void upsert_by_key(Context& ctx) {
     const auto resources = writable_records(ctx);
     CasePrefixes prefixes(ctx.prefix);
     for_all_blocks<Upsert>(
-        ctx, {"a key sent twice is one record, updated", [&] { return draw_upsert(ctx, resources, prefixes); },
-              [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
-                  upsert_rounds(
-                      ctx, resources, cases, marks, [](const Record&, const std::vector<std::size_t>&) {},
-                      [&](const Record& record, const std::vector<std::size_t>& positions,
-                          const std::vector<const json*>& seconds) {
-                          const auto backs = read_back(ctx, record, seconds);
-                          for (std::size_t k = 0; k < positions.size(); ++k) {
-                              marks.at(positions[k]);
-                              judge_read_back(ctx, record, *seconds[k], "the record sent again with the same key",
-                                              backs[k]);
-                          }
-                      });
-              },
-              kCaseSlots, [](const Upsert& u) { return written_keys(*u.record, u.first); }});
+        ctx,
+        {"a key sent twice is one record, updated", [&] { return draw_upsert(ctx, resources, prefixes); },
+         [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
+             upsert_rounds(
+                 ctx, resources, cases, marks,
+                 [](Context&, const Record&, const std::vector<std::size_t>&) { return std::vector<json>{}; },
+                 [&](Context& ctx, CaseMarks& marks, const Record& record, const std::vector<std::size_t>& positions,
+                     const std::vector<const json*>& seconds, const std::vector<json>&) {
+                     const auto backs = read_back(ctx, record, seconds);
+                     for (std::size_t k = 0; k < positions.size(); ++k) {
+                         marks.at(positions[k]);
+                         judge_read_back(ctx, record, *seconds[k], "the record sent again with the same key", backs[k]);
+                     }
+                 });
+         },
+         kCaseSlots, [](const Upsert& u) { return written_keys(*u.record, u.first); }});
 }
 
 void ts_update_changes(Context& ctx) {
@@ -165,16 +171,15 @@ void ts_update_changes(Context& ctx) {
         ctx,
         {"ts_update changes on every write", [&] { return draw_upsert(ctx, resources, prefixes); },
          [&](const std::vector<const Upsert*>& cases, CaseMarks& marks) {
-             std::vector<json> before;
              upsert_rounds(
                  ctx, resources, cases, marks,
-                 [&](const Record& record, const std::vector<std::size_t>& positions) {
+                 [&](Context& ctx, const Record& record, const std::vector<std::size_t>& positions) {
                      std::vector<const json*> first;
                      for (std::size_t p : positions) first.push_back(&cases[p]->first);
-                     before = read_each(ctx, record, first);
+                     return read_each(ctx, record, first);
                  },
-                 [&](const Record& record, const std::vector<std::size_t>& positions,
-                     const std::vector<const json*>& seconds) {
+                 [&](Context& ctx, CaseMarks& marks, const Record& record, const std::vector<std::size_t>& positions,
+                     const std::vector<const json*>& seconds, const std::vector<json>& before) {
                      const auto after = read_each(ctx, record, seconds);
                      for (std::size_t k = 0; k < positions.size(); ++k) {
                          marks.at(positions[k]);
@@ -319,8 +324,9 @@ void nested_lines(Context& ctx) {
         const bool untied = *rc::gen::arbitrary<bool>();
         if (untied)
             for (auto& line : doc["StoricoDocumentiR"]) line.erase("key_documento");
-        return StagedCase(
-            [&ctx, &header, &lines, doc, untied] { published_with_lines(ctx, header, lines, doc, untied); });
+        return StagedCase{
+            [&header, &lines, doc, untied](Context& ctx) { published_with_lines(ctx, header, lines, doc, untied); },
+            {written_key(header, doc)}};
     });
 }
 
@@ -445,6 +451,12 @@ void total_right_after(Context& ctx) {
 /// Every value the seeds list for a field (000 §2.2, §2.3, §2.6; 001 §2.1, §2.2), each in a record of its own,
 /// one block per field: accepted and read back. Keys (ind_clifor) are written by every other check already.
 void listed_values(Context& ctx) {
+    struct Listed {
+        const Record* record;
+        const Field* field;
+        std::vector<json> block;  ///< one record for each value the seeds list
+    };
+    std::vector<Listed> listed;
     for (const Record* record : writable_records(ctx))
         for (const auto& f : record->fields) {
             if (f.values.empty() || f.key) continue;
@@ -453,13 +465,23 @@ void listed_values(Context& ctx) {
             for (std::size_t i = 0; i < f.values.size(); ++i)
                 block[i][f.name] =
                     f.type.kind == SqlKind::Int ? json(std::stoll(f.values[i].value)) : json(f.values[i].value);
-            const auto r = ctx.sync(kWriter, record->name, json(block));
-            if (!expect_status(ctx, r, 200,
-                               "POST sync of " + records_text(block.size(), *record) +
-                                   ", one for each value the seeds list for " + f.name))
-                continue;
-            for (const auto& sent : block) expect_read_back(ctx, *record, sent, f.name + " = " + sent[f.name].dump());
+            listed.push_back({record, &f, std::move(block)});
         }
+    // Each field's block on a lane of its own, unless two blocks drew one key.
+    const auto lanes = lanes_by_keys(listed.size(), [&](std::size_t i) {
+        std::vector<std::string> keys;
+        for (const auto& r : listed[i].block) keys.push_back(written_key(*listed[i].record, r));
+        return keys;
+    });
+    at_once(ctx, lanes, [&](std::size_t i, Context& lane) {
+        const auto& [record, f, block] = listed[i];
+        const auto r = lane.sync(kWriter, record->name, json(block));
+        if (!expect_status(lane, r, 200,
+                           "POST sync of " + records_text(block.size(), *record) +
+                               ", one for each value the seeds list for " + f->name))
+            return;
+        for (const auto& sent : block) expect_read_back(lane, *record, sent, f->name + " = " + sent[f->name].dump());
+    });
 }
 
 /// The block size the seeds recommend to senders, "a few hundred records" (000 §4.4, §8): 200, the least reading,

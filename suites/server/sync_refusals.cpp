@@ -157,7 +157,9 @@ void refused_block_judged(Context& ctx, const InvalidBlock& b) {
 void refused_stores_nothing(Context& ctx) {
     const auto resources = writable_records(ctx);
     for_all_staged(ctx, "a refused block stores nothing", [&] {
-        return StagedCase([&ctx, b = invalid_block(ctx, resources)] { refused_block_judged(ctx, b); });
+        InvalidBlock b = invalid_block(ctx, resources);
+        std::vector<std::string> keys{written_key(*b.record, b.neighbour), written_key(*b.record, b.invalid.valid)};
+        return StagedCase{[b = std::move(b)](Context& ctx) { refused_block_judged(ctx, b); }, std::move(keys)};
     });
 }
 

@@ -280,11 +280,12 @@ void query_clienti(Context& ctx) {
     CasePrefixes slots(ctx.prefix);
     int run = 0;
     for_all_staged(ctx, "POST query on MCPClienti returns the customers its RecordSelection selects", [&] {
+        const std::string slot = slots.next();  // the cases of one slot write the same keys: one lane
         const json drawn =
             under_case_prefix(clifor,
                               json(*rc::gen::container<std::vector<json>>(
                                   static_cast<std::size_t>(*rc::gen::inRange(1, 4)), rc::gen::noShrink(record_gen))),
-                              ctx.prefix, slots.next());
+                              ctx.prefix, slot);
         // des_indir_res (nvarchar(255) in CliFor and MCPClienti) carries this run's marker; every cod_clifor is
         // written as C (selected) and as F (in MCPFornitori, never in MCPClienti).
         const std::string text = marker(ctx, "query " + std::to_string(++run));
@@ -300,40 +301,44 @@ void query_clienti(Context& ctx) {
             block.push_back(c);
             block.push_back(std::move(supplier));
         }
-        return StagedCase([&ctx, &clifor, &clienti, text, expected, block] {
-            send_or_error(ctx, clifor, block);
-            const std::string selection = "des_indir_res = " + sql_text(text);
-            const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
-            if (!q) ctx.skip(kNoQueryTemplate);
-            if (!expect_status(ctx, q->response, 200,
-                               "POST /api/resources/MCPClienti/query with RecordSelection " + selection))
-                return;
-            if (!q->page)
-                throw CheckError(
-                    "the POST query response could not be read as a list (its shape is not shown, A-41): " + q->problem,
-                    q->response.exchange);
-            std::set<std::string> shown;
-            for (std::size_t i = 0; i < q->page->rows.size(); ++i) {
-                const json& row = q->page->rows[i];
-                const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
-                if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
-                    ctx.finding(
-                        {.expected = "only the customers with " + selection + " (the rows its RecordSelection selects)",
-                         .actual = "a row that is not one of them: ind_clifor " + value_of(row, "ind_clifor").dump() +
-                                   ", cod_clifor " + value_of(row, "cod_clifor").dump(),
-                         .pointer = "/" + std::to_string(i),
-                         .exchange = q->response.exchange});
-                else if (!shown.insert(key).second)
-                    ctx.finding({.expected = "each selected customer once",
-                                 .actual = "cod_clifor " + value_of(row, "cod_clifor").dump() + " again",
-                                 .pointer = "/" + std::to_string(i),
+        return StagedCase{
+            [&clifor, &clienti, text, expected, block](Context& ctx) {
+                send_or_error(ctx, clifor, block);
+                const std::string selection = "des_indir_res = " + sql_text(text);
+                const auto q = ctx.api.query(client::kWriter, "MCPClienti", {selection, std::nullopt, std::nullopt});
+                if (!q) ctx.skip(kNoQueryTemplate);
+                if (!expect_status(ctx, q->response, 200,
+                                   "POST /api/resources/MCPClienti/query with RecordSelection " + selection))
+                    return;
+                if (!q->page)
+                    throw CheckError(
+                        "the POST query response could not be read as a list (its shape is not shown, A-41): " +
+                            q->problem,
+                        q->response.exchange);
+                std::set<std::string> shown;
+                for (std::size_t i = 0; i < q->page->rows.size(); ++i) {
+                    const json& row = q->page->rows[i];
+                    const std::string key = oracle::index_key(clienti, row, Collation::CaseInsensitive);
+                    if (!expected.contains(key) || value_of(row, "ind_clifor") != "C")
+                        ctx.finding({.expected = "only the customers with " + selection +
+                                                 " (the rows its RecordSelection selects)",
+                                     .actual = "a row that is not one of them: ind_clifor " +
+                                               value_of(row, "ind_clifor").dump() + ", cod_clifor " +
+                                               value_of(row, "cod_clifor").dump(),
+                                     .pointer = "/" + std::to_string(i),
+                                     .exchange = q->response.exchange});
+                    else if (!shown.insert(key).second)
+                        ctx.finding({.expected = "each selected customer once",
+                                     .actual = "cod_clifor " + value_of(row, "cod_clifor").dump() + " again",
+                                     .pointer = "/" + std::to_string(i),
+                                     .exchange = q->response.exchange});
+                }
+                if (shown.size() != expected.size())
+                    ctx.finding({.expected = std::to_string(expected.size()) + " customers with " + selection,
+                                 .actual = std::to_string(shown.size()) + " of them",
                                  .exchange = q->response.exchange});
-            }
-            if (shown.size() != expected.size())
-                ctx.finding({.expected = std::to_string(expected.size()) + " customers with " + selection,
-                             .actual = std::to_string(shown.size()) + " of them",
-                             .exchange = q->response.exchange});
-        });
+            },
+            {slot}};
     });
 }
 

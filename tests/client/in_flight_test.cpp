@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <thread>
+#include <vector>
 
 #include "client/in_flight.hpp"
 
@@ -33,13 +34,43 @@ TEST(InFlight, ATimeOutHalvesTheLimitOncePerRound) {
         << f.story()[0];
 }
 
-TEST(InFlight, AnswersAtTheirUsualSpeedRaiseItBackToJobsNotBeyond) {
+/// Answers `n` requests at `latency` each, with the limit all in use (every slot taken) when each comes.
+void answer_full(InFlight& f, int n, milliseconds latency) {
+    for (int i = 0; i < n; ++i) {
+        std::vector<InFlight::Slot> slots;
+        for (int k = 0; k < f.limit(); ++k) slots.push_back(f.enter(never));
+        f.answered(slots.front(), latency);
+    }
+}
+
+TEST(InFlight, AnswersAtTheirUsualSpeedRaiseItBackToJobsNotBeyondWithoutACap) {
     InFlight f(4);
     f.timed_out(f.enter(never));
     EXPECT_EQ(f.limit(), 2);
-    for (int i = 0; i < 40; ++i) f.answered(f.enter(never), milliseconds(20));
+    answer_full(f, 40, milliseconds(20));
     EXPECT_EQ(f.limit(), 4);
     EXPECT_NE(f.story()[0].find("raised to 3"), std::string::npos) << f.story()[0];
+}
+
+TEST(InFlight, AFarTargetAnsweringAsFastRaisesItPastJobsUpToTheCap) {
+    InFlight f(8, true, 32);
+    answer_full(f, 2000, milliseconds(100));
+    EXPECT_EQ(f.limit(), 32) << "a round trip of 100 ms, whatever the requests in flight";
+    EXPECT_NE(f.story()[0].find("raised to 9"), std::string::npos) << f.story()[0];
+    answer_full(f, 20, milliseconds(900));
+    EXPECT_LE(f.limit(), 16) << "then slower answers halve it as before";
+}
+
+TEST(InFlight, ALimitNotInUseIsNotRaised) {
+    InFlight f(8, true, 32);
+    for (int i = 0; i < 2000; ++i) f.answered(f.enter(never), milliseconds(100));
+    EXPECT_EQ(f.limit(), 8) << "one request at a time says nothing of 9 at once";
+}
+
+TEST(InFlight, AFixedConcurrencyIgnoresTheCap) {
+    InFlight f(8, false, 32);
+    answer_full(f, 2000, milliseconds(100));
+    EXPECT_EQ(f.limit(), 8);
 }
 
 TEST(InFlight, AQueueGrowingAtTheTargetLowersIt) {

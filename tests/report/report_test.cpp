@@ -148,6 +148,7 @@ run::RunResult stub_run() {
     options.seed = 42;
     options.cases = 3;
     options.harness_version = "0.1.0";
+    options.adapt_in_flight = false;  // the limit's story follows the machine's speed: not a golden's
     return run::run_checks(
         cat, stub.target,
         select_checks(all_checks(), {}, {"AUTH-01", "AUTH-02", "AUTH-06", "AUTH-08", "ACC-01", "ACC-02", "ACC-06"}),

@@ -1,10 +1,10 @@
 // Block and staged properties (run/block_property.hpp): every case judged in one block, without RapidCheck's lock; a
 // failing case shrunk alone to its minimal counterexample; cases that fail only together cut down to the fewest.
 #include <gtest/gtest.h>
-
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
 
@@ -182,12 +182,13 @@ TEST(BlockProperty, CasesFailingOnlyTogetherAreCutDownToThePair) {
 }
 
 TEST(BlockProperty, AStagedCaseRunsOnceWhenItPasses) {
-    int drawn = 0, run = 0;
+    int drawn = 0;
+    std::atomic<int> run = 0;  // the cases run on lanes at once
     const auto r = run_one([&](Context& ctx) {
         for_all_staged(ctx, "staged", [&] {
             ++drawn;
             const int v = *rc::gen::inRange(0, 10);
-            return StagedCase([&run, v] { run += v >= 0 ? 1 : 0; });
+            return StagedCase{[&run, v](Context&) { run += v >= 0 ? 1 : 0; }};
         });
     });
     EXPECT_EQ(r.outcome, run::Outcome::Pass) << r.reason;
@@ -199,9 +200,9 @@ TEST(BlockProperty, AFailingStagedCaseIsShrunk) {
     const auto r = run_one([&](Context& ctx) {
         for_all_staged(ctx, "staged values under 500", [&] {
             const int v = *rc::gen::inRange(0, 1000);
-            return StagedCase([&ctx, v] {
-                if (v >= 500) ctx.finding({.expected = "a value under 500", .actual = std::to_string(v)});
-            });
+            return StagedCase{[v](Context& lane) {
+                if (v >= 500) lane.finding({.expected = "a value under 500", .actual = std::to_string(v)});
+            }};
         });
     });
     ASSERT_EQ(r.outcome, run::Outcome::Fail) << r.reason;
