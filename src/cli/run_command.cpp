@@ -239,8 +239,8 @@ void add_limit_options(CLI::App& cmd, RunArgs& args) {
         "(most of a check's time is waiting for answers), the cores against the bundled stub",
         0, 64);
     add_bounded(cmd, "--max-in-flight", a->run.max_in_flight,
-                "Requests in flight at most: the run starts at --jobs and goes up to this while answers come as fast "
-                "(a target far away), down while they slow (a busy one)",
+                "Requests in flight at most: the run starts at --jobs, goes up to this against a target far away (no answer of "
+                "the run within 20 ms) while answers come as fast, and down while they slow (a busy one)",
                 1, 256);
     add_bounded(cmd, "--max-failures", a->run.max_failures,
                 "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);

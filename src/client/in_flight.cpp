@@ -95,6 +95,7 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     std::unique_lock lock(mutex_);
     const long long ms = latency.count();
     recent_.push_back(ms);
+    fastest_ever_ = std::min(fastest_ever_, ms);
     if (recent_.size() > kWindow) recent_.pop_front();
     smoothed_ms_ = smoothed_ms_ == 0 ? static_cast<double>(ms) : 0.8 * smoothed_ms_ + 0.2 * static_cast<double>(ms);
     if (recent_.size() < kFewest) return;
@@ -112,14 +113,19 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
                      now);
         return;
     }
-    // Raised only while answers come about as fast as they can: between the two bounds, the limit holds.
-    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most_ ||
+    // Raised only while answers come about as fast as they can: between the two bounds, the limit holds. Past --jobs
+    // only for a far target, whose fastest answer of the whole run is the network's round trip (a near one answering
+    // in a few ms has no round trips to overlap), and only while its answers stay flat, within kFlatFactor of the
+    // fastest and kFlatSlack more: each request more in flight at a server that serves them in turn makes every answer
+    // a service time slower, and the rise stops there.
+    const bool flat = fastest_ever_ >= kFarAnswers.count() &&
+                      median <= kFlatFactor * fastest + static_cast<double>(kFlatSlack.count());
+    const int most = flat ? most_ : start_;
+    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most ||
         in_flight_ < whole(limit_))
         return;
     const int before = whole(limit_);
-    // Until the first sign of a queue, one more per answer (doubling each round, as TCP's slow start); then one more
-    // per round.
-    limit_ = std::min<double>(most_, limit_ + (decreased_ == Clock::time_point{} ? 1.0 : 1.0 / limit_));
+    limit_ = std::min<double>(most, limit_ + 1.0 / limit_);
     if (whole(limit_) > before) {
         ++changes_;
         highest_ = std::max(highest_, whole(limit_));

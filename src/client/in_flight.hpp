@@ -3,15 +3,16 @@
 /// shared staging server"): a staging server that slows under other clients' load is asked less, not declared dead.
 /// The limit starts at the run's --jobs; a time-out, or answers much slower than the fastest seen lately, halve it
 /// (multiplicative decrease, once per round of requests); answers at their usual speed while the limit is all in use
-/// raise it by one per `limit` of them (additive increase; by one per answer until the first decrease, slow start), as
-/// TCP's congestion window does, up to a cap: a target far
-/// away answers as fast with 30 requests in flight as with 8, and its round trips are what a run waits for. A limit
-/// not in use is not raised (a burst after a lull then meets a limit that was never tried). Thread-safe.
+/// raise it by one per `limit` of them (additive increase), as TCP's congestion window does, up to --jobs; and for a
+/// far target (no answer of the run faster than kFarAnswers) whose answers stay flat (kFlatFactor), on up to a cap: it
+/// answers as fast with 30 requests in flight as with 8, and its round trips are what a run waits for.
+/// A limit not in use is not raised (a burst after a lull then meets a limit that was never tried). Thread-safe.
 #include <chrono>
 #include <condition_variable>
 #include <deque>
-#include <functional>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <string>
@@ -78,6 +79,12 @@ public:
     /// A median within this many times the fastest, and kFastSlack more, shows room: the limit grows.
     static constexpr double kFastFactor = 1.5;
     static constexpr std::chrono::milliseconds kFastSlack{10};
+    /// A run none of whose answers came faster than this is against a far target (the network's round trip): the limit
+    /// may rise past --jobs.
+    static constexpr std::chrono::milliseconds kFarAnswers{20};
+    /// Past --jobs, a median within this many times the fastest, and kFlatSlack more, shows no queue.
+    static constexpr double kFlatFactor = 1.1;
+    static constexpr std::chrono::milliseconds kFlatSlack{3};
     /// How many recent answers the fastest is taken from.
     static constexpr std::size_t kWindow = 64;
     /// How many of the latest answers the median is taken from.
@@ -99,9 +106,10 @@ private:
     Clock::time_point decreased_{};         ///< the last decrease: requests taken before it say nothing new
     std::deque<long long> recent_;          ///< the last kWindow latencies, ms
     double smoothed_ms_ = 0;                ///< exponentially weighted
-    int lowest_ = 0, highest_ = 0;          ///< the lowest and highest limits used
-    int changes_ = 0;                       ///< how often it changed
-    std::vector<std::string> story_;        ///< the first changes, said in the report
+    long long fastest_ever_ = std::numeric_limits<long long>::max();  ///< the run's fastest answer, ms
+    int lowest_ = 0, highest_ = 0;                                    ///< the lowest and highest limits used
+    int changes_ = 0;                                                 ///< how often it changed
+    std::vector<std::string> story_;                                  ///< the first changes, said in the report
     static constexpr std::size_t kStoryLines = 8;
 };
 

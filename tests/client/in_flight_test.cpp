@@ -61,6 +61,12 @@ TEST(InFlight, AFarTargetAnsweringAsFastRaisesItPastJobsUpToTheCap) {
     EXPECT_LE(f.limit(), 16) << "then slower answers halve it as before";
 }
 
+TEST(InFlight, ANearTargetStaysAtJobsHowEverFastItAnswers) {
+    InFlight f(4, true, 32);
+    answer_full(f, 2000, milliseconds(5));
+    EXPECT_EQ(f.limit(), 4) << "answers in 5 ms: no round trips to overlap, and a busy server thrashes sooner";
+}
+
 TEST(InFlight, ALimitNotInUseIsNotRaised) {
     InFlight f(8, true, 32);
     for (int i = 0; i < 2000; ++i) f.answered(f.enter(never), milliseconds(100));
