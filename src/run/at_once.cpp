@@ -81,11 +81,12 @@ void at_once(Context& ctx, const std::vector<std::size_t>& lane, const std::func
         ctx.chain_beyond += lanes.run(ctx.api, std::nullopt) - (ctx.api.http().requests_sent() - own_before);
     } else {
         std::vector<long> chain(used.size(), 0);
+        std::vector<client::Api*> apis;  // made here: a connection that cannot be made throws on the check's thread
+        for (std::size_t n = 0; n < used.size(); ++n) apis.push_back(&ctx.connection(kFirstLaneConnection + n));
         std::vector<std::thread> threads;
         std::size_t number = 0;
         for (const std::size_t l : used) {
-            threads.emplace_back(
-                [&, l, number] { chain[number] = lanes.run(ctx.connection(kFirstLaneConnection + number), l); });
+            threads.emplace_back([&, l, number] { chain[number] = lanes.run(*apis[number], l); });
             ++number;
         }
         for (auto& t : threads) t.join();
