@@ -238,10 +238,11 @@ void add_limit_options(CLI::App& cmd, RunArgs& args) {
         "Checks run at once (those on different resources, or writing their own keys); 0: 8 against a target across a network "
         "(most of a check's time is waiting for answers), the cores against the bundled stub",
         0, 64);
-    add_bounded(cmd, "--max-in-flight", a->run.max_in_flight,
-                "Requests in flight at most: the run starts at --jobs, goes up to this against a target far away (no answer of "
-                "the run within 20 ms) while answers come as fast, and down while they slow (a busy one)",
-                1, 256);
+    add_bounded(
+        cmd, "--max-in-flight", a->run.max_in_flight,
+        "Requests in flight at most: the run starts at --jobs, goes up to this against a target far away (no answer of "
+        "the run within 20 ms) while answers come as fast, and down while they slow (a busy one)",
+        1, 256);
     add_bounded(cmd, "--max-failures", a->run.max_failures,
                 "Stop starting checks after this many failed (the rest are skipped); 0: no limit", 0, 100000);
     add_bounded(cmd, "--wait-for-target", a->run.wait_for_target_s,

@@ -1,6 +1,8 @@
 // Suite "sync": each check passes on the faithful stub and fails on a server that breaks its rule.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <mutex>
 #include <set>
 
@@ -38,9 +40,11 @@ TEST(SyncChecks, TextsCutOnStoreFailSyn01) {
     const auto r = b.expect_fail("SYN-01");
     ASSERT_FALSE(r.findings.empty());
     EXPECT_NE(r.findings.front().actual.find("differen"), std::string::npos) << r.findings.front().actual;
-    // The counterexample shows the block that was sent, not "<???>".
-    EXPECT_NE(r.findings.front().counterexample.find("flg_isdeleted"), std::string::npos)
-        << r.findings.front().counterexample;
+    // The counterexample shows the block that was sent, not "<???>" (each resource's property runs on a lane of its
+    // own: which one shrinks within the run's budget first depends on the machine's load).
+    EXPECT_TRUE(std::any_of(r.findings.begin(), r.findings.end(), [](const run::Finding& f) {
+        return f.counterexample.find("flg_isdeleted") != std::string::npos;
+    })) << r.findings.front().counterexample;
     b.expect_pass_without_proxy("SYN-01");
 }
 
