@@ -9,8 +9,8 @@
 /// A limit not in use is not raised (a burst after a lull then meets a limit that was never tried). Thread-safe.
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <mutex>

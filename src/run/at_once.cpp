@@ -11,6 +11,12 @@
 
 namespace bds {
 
+std::vector<std::size_t> lanes_in_turn(std::size_t n, std::size_t lanes) {
+    std::vector<std::size_t> out(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = i % std::max<std::size_t>(1, lanes);
+    return out;
+}
+
 std::vector<std::size_t> lanes_by_keys(std::size_t n, const std::function<std::vector<std::string>(std::size_t)>& keys,
                                        std::size_t lanes) {
     // Parts joined by a shared key form a group (union-find); each group, in the order of its first part, takes the
@@ -99,9 +105,7 @@ void at_once(Context& ctx, const std::vector<std::size_t>& lane, const std::func
 }
 
 void at_once(Context& ctx, std::size_t n, const std::function<void(std::size_t, Context&)>& part) {
-    std::vector<std::size_t> lane(n);
-    for (std::size_t i = 0; i < n; ++i) lane[i] = i % kLanes;
-    at_once(ctx, lane, part);
+    at_once(ctx, lanes_in_turn(n), part);
 }
 
 }  // namespace bds

@@ -17,6 +17,9 @@ inline constexpr std::size_t kLanes = 8;
 /// The first of the check's connections (Context::connection) the lanes use: those below are the races suite's.
 inline constexpr std::size_t kFirstLaneConnection = 8;
 
+/// Lanes for n parts that share nothing: part i on lane i mod `lanes`.
+std::vector<std::size_t> lanes_in_turn(std::size_t n, std::size_t lanes = kLanes);
+
 /// The lane of each of n parts: parts that share a key (`keys(i)`, "CliFor/abc") on one lane, so that they run in
 /// their order as they would one after another; the others spread over `lanes` lanes in turn.
 std::vector<std::size_t> lanes_by_keys(std::size_t n, const std::function<std::vector<std::string>(std::size_t)>& keys,

@@ -29,9 +29,9 @@ std::vector<std::size_t> CaseMarks::failing(std::size_t since, bool& whole_block
 }
 
 void parts_at_once(Context& ctx, CaseMarks& marks, const std::vector<std::vector<std::size_t>>& positions,
-                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge) {
-    std::vector<std::size_t> lanes(positions.size());
-    for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i] = i % kLanes;
+                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge,
+                   std::vector<std::size_t> lanes) {
+    if (lanes.empty()) lanes = lanes_in_turn(positions.size());
     at_once(
         ctx, lanes,
         [&](std::size_t i, Context& lane) {
@@ -205,20 +205,18 @@ void showValue(const Staged& s, std::ostream& os) { os << "case " << s.number <<
 
 void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw) {
     int number = 0;
-    for_all_blocks<Staged>(ctx, {description,
-                                 [&] {
-                                     return Staged{draw(), ++number};
-                                 },
-                                 [&ctx](const std::vector<const Staged*>& cases, CaseMarks& marks) {
-                                     const auto lanes =
-                                         lanes_by_keys(cases.size(), [&](std::size_t p) { return cases[p]->run.keys; });
-                                     at_once(
-                                         ctx, lanes, [&](std::size_t p, Context& lane) { cases[p]->run.run(lane); },
-                                         [&](std::size_t p, Context& lane) {
-                                             marks.at(p);
-                                             ctx.merge(lane);
-                                         });
-                                 }});
+    for_all_blocks<Staged>(
+        ctx, {description,
+              [&] {
+                  return Staged{draw(), ++number};
+              },
+              [&ctx](const std::vector<const Staged*>& cases, CaseMarks& marks) {
+                  std::vector<std::vector<std::size_t>> positions;
+                  for (std::size_t p = 0; p < cases.size(); ++p) positions.push_back({p});
+                  parts_at_once(
+                      ctx, marks, positions, [&](std::size_t p, Context& lane, CaseMarks&) { cases[p]->run.run(lane); },
+                      lanes_by_keys(cases.size(), [&](std::size_t p) { return cases[p]->run.keys; }));
+              }});
 }
 
 }  // namespace bds

@@ -41,11 +41,13 @@ private:
 };
 
 /// Runs `judge(i, lane, lane_marks)` for each part of a block on lanes at once (run/at_once.hpp), each on a fork of
-/// `ctx` with marks of its own: parts that write no key in common (a block's cases of one resource each). Part i's
-/// findings are then marked as concerning the cases at `positions[i]` (its own finer marks are not kept: a failing
-/// part's cases are each tried alone, as suspects).
+/// `ctx` with marks of its own: parts that write no key in common (a block's cases of one resource each), or parts
+/// that do on one lane (`lanes`, from lanes_by_keys; empty: in turn). Part i's findings are then marked as concerning
+/// the cases at `positions[i]` (its own finer marks are not kept: a failing part's cases are each tried alone, as
+/// suspects).
 void parts_at_once(Context& ctx, CaseMarks& marks, const std::vector<std::vector<std::size_t>>& positions,
-                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge);
+                   const std::function<void(std::size_t, Context&, CaseMarks&)>& judge,
+                   std::vector<std::size_t> lanes = {});
 
 /// A block property: how to draw one case, and how to send and judge a block of them.
 /// The cases of a property whose cases reuse key slots (BlockProperty::cases_a_block or keys) out of `cases`
