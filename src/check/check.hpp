@@ -43,10 +43,11 @@ struct BasicCheck {
     /// It sends records (POST sync): skipped by --read-only, and never run beside a check on the same resources
     /// unless it has `own_rows`.
     bool writes = false;
-    /// What it writes, reads and judges are only rows under its own key prefix, or answers that depend on no row (a
-    /// 401, a 403); a page of a whole feed, or a count that other writers change, it reads with the resource held still
-    /// (client::Api::still: the run's other writers of it wait meanwhile). It runs beside other such checks on the same
-    /// resources (run/resource_locks.hpp).
+    /// What it writes, reads and judges are only rows under its own key prefix, answers that depend on no row (a
+    /// 401, a 403, "never a 5xx"), or each row alone whoever wrote it (its shape, not which rows there are); a page of
+    /// a whole feed, or a count that other writers change, it reads with the resource held still (client::Api::still:
+    /// the run's other writers of it wait meanwhile). It runs beside other such checks on the same resources
+    /// (run/resource_locks.hpp).
     bool own_rows = false;
     /// It spends most of its time waiting (for a token to expire): the runner gives it a thread of its own beside
     /// --jobs, and it holds its resources only while it asks (Context::wait_for lets them go).

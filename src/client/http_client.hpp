@@ -192,6 +192,9 @@ public:
     void take_no_slots() { slotless_ = true; }
     /// Its requests' place among those waiting for a slot (InFlight::enter; lower first): its check's start order.
     void set_priority(std::uint64_t priority) { priority_ = priority; }
+    /// Its answers count as `other`'s for the run's TargetWatch: a check's other connections (its lanes, a race's
+    /// clients) are the one client the check is, so that one check's streak never looks like several checks'.
+    void count_as(const HttpClient& other) { id_ = other.id_; }
 
     /// A slot of the run's InFlight held by the calling thread across several requests (a token read, the request,
     /// its resend after a 401): a request of any client on this thread takes no slot of its own meanwhile. Nothing

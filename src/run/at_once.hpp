@@ -36,4 +36,13 @@ void at_once(Context& ctx, const std::vector<std::size_t>& lane, const std::func
 /// at_once over n parts that share nothing, on kLanes lanes in turn.
 void at_once(Context& ctx, std::size_t n, const std::function<void(std::size_t, Context&)>& part);
 
+/// The answers of n requests that share nothing, `ask(i, fork)` on lanes at once, in the order of i: for a check that
+/// judges them afterwards on its own thread (its validators and tallies stay on one thread).
+template <class T>
+std::vector<T> answers_at_once(Context& ctx, std::size_t n, const std::function<T(std::size_t, Context&)>& ask) {
+    std::vector<T> answers(n);
+    at_once(ctx, n, [&](std::size_t i, Context& c) { answers[i] = ask(i, c); });
+    return answers;
+}
+
 }  // namespace bds

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <thread>
 
 #include "client/tokens.hpp"
 
@@ -173,6 +174,52 @@ CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std:
             " records" + (where.second ? " whose write got no answer (so most likely never took them either)" : "") +
             " (the first answer: " + refused.second + ")");
     return tally;
+}
+
+std::vector<std::vector<CleanupBlock>> cleanup_shares(std::vector<CleanupBlock> blocks, std::size_t shares) {
+    std::vector<std::pair<std::size_t, std::vector<CleanupBlock>>> resources;  // records, blocks; in first order
+    std::map<std::string, std::size_t> index;
+    for (auto& block : blocks) {
+        const auto [at, added] = index.emplace(block.resource, resources.size());
+        if (added) resources.emplace_back();
+        resources[at->second].first += block.records.size();
+        resources[at->second].second.push_back(std::move(block));
+    }
+    std::stable_sort(resources.begin(), resources.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::vector<CleanupBlock>> out(std::min(std::max<std::size_t>(shares, 1), resources.size()));
+    std::vector<std::size_t> held(out.size());
+    for (auto& [records, mine] : resources) {
+        const auto least = static_cast<std::size_t>(std::min_element(held.begin(), held.end()) - held.begin());
+        held[least] += records;
+        for (auto& block : mine) out[least].push_back(std::move(block));
+    }
+    return out;
+}
+
+CleanupTally send_back_deleted_at_once(const std::function<client::Api&(std::size_t)>& api, client::RunLimits& limits,
+                                       std::vector<CleanupBlock> blocks, const CleanupBounds& bounds,
+                                       const CleanupPolicy& policy, std::size_t shares) {
+    auto split = cleanup_shares(std::move(blocks), shares);
+    std::vector<CleanupTally> tallies(split.size());
+    {
+        std::vector<std::jthread> threads;
+        for (std::size_t i = 0; i < split.size(); ++i)
+            threads.emplace_back(
+                [&, i] { tallies[i] = send_back_deleted(api(i), limits, std::move(split[i]), bounds, policy); });
+    }
+    CleanupTally all;
+    for (auto& t : tallies) {
+        all.sent += t.sent;
+        all.refused += t.refused;
+        all.unconfirmed += t.unconfirmed;
+        all.left += t.left;
+        all.retries += t.retries;
+        all.splits += t.splits;
+        all.notes.insert(all.notes.end(), t.notes.begin(), t.notes.end());
+        if (all.gave_up.empty()) all.gave_up = t.gave_up;
+    }
+    return all;
 }
 
 std::pair<Clock::time_point, std::string> cleanup_end(std::size_t records, const std::string& second,

@@ -5,6 +5,7 @@
 /// size is sent in halves. Only when nothing gets through for a while, or the budget is spent, or an interrupt ends it,
 /// does the clean-up give up, counting what is left.
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -79,6 +80,21 @@ struct CleanupTally {
 /// got through for `policy.stall`.
 CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std::vector<CleanupBlock> blocks,
                                const CleanupBounds& bounds, const CleanupPolicy& policy = {});
+
+/// The clean-up's shares that go out at once, at most this many.
+inline constexpr std::size_t kCleanupShares = 8;
+
+/// `blocks` split into at most `shares` shares: each resource's blocks in one share, in their order (its records
+/// whose write got no answer still last, its refusals counted once), the resources with the most records first, each
+/// to the share holding the fewest.
+std::vector<std::vector<CleanupBlock>> cleanup_shares(std::vector<CleanupBlock> blocks, std::size_t shares);
+
+/// send_back_deleted over the cleanup_shares of `blocks` at once, share i through `api(i)` (a connection of its own;
+/// `limits` bounds them all), the tallies added up: a far target's clean-up costs the round trips of its largest
+/// share rather than one per block.
+CleanupTally send_back_deleted_at_once(const std::function<client::Api&(std::size_t)>& api, client::RunLimits& limits,
+                                       std::vector<CleanupBlock> blocks, const CleanupBounds& bounds,
+                                       const CleanupPolicy& policy = {}, std::size_t shares = kCleanupShares);
 
 /// When a run's clean-up ends, and why: at once after a second interrupt (`second`), `grace` from now for a stopped run
 /// (`stopped`: why), else its budget for `records` from now.

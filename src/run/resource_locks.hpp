@@ -15,7 +15,8 @@ namespace bds::run {
 enum class Hold {
     /// It reads rows others may write (pages of a whole resource, counts, the feed): beside other readers only.
     Read,
-    /// It writes and judges only rows under its own key prefix (or answers no row decides): beside other such checks,
+    /// It writes and judges only rows under its own key prefix (or answers no row decides, or each row alone): beside
+    /// other such checks,
     /// whose rows it never judges; what others' writes move (the feed's pages, counts) it reads with the resource held
     /// still (client::WriteGate).
     OwnRows,

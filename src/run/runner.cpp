@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <mutex>
 
 #include "client/api.hpp"
@@ -158,8 +159,13 @@ void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1), tried again while the
 /// target answers (run/cleanup.hpp). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
-    client::Api api(s.target, *s.tokens, s.envelope, s.page_size, &s.cleanup_limits, &s.gate, &s.dialect);
-    if (s.options.log_exchanges) api.http().log_to(&s.log, "clean-up");
+    std::vector<std::unique_ptr<client::Api>> apis;  // a connection per share (send_back_deleted_at_once)
+    for (std::size_t i = 0; i < kCleanupShares; ++i) {
+        apis.push_back(std::make_unique<client::Api>(s.target, *s.tokens, s.envelope, s.page_size, &s.cleanup_limits,
+                                                     &s.gate, &s.dialect));
+        apis.back()->http().count_as(apis.front()->http());  // one client to the target watch
+        if (s.options.log_exchanges) apis.back()->http().log_to(&s.log, "clean-up");
+    }
     run.records_written = s.journal.size();
     auto blocks = s.journal.take_cleanup(static_cast<std::size_t>(s.target.max_block));
     std::size_t live = 0;
@@ -167,7 +173,9 @@ long clean_up(Session& s, RunResult& run) {
     CleanupPolicy policy;
     policy.stall = cleanup_stall(s.target.timeout_ms);
     policy.settle = kCutWriteSettle;
-    const CleanupTally tally = send_back_deleted(api, s.cleanup_limits, std::move(blocks), *s.cleanup_bounds, policy);
+    const CleanupTally tally =
+        send_back_deleted_at_once([&](std::size_t i) -> client::Api& { return *apis[i]; }, s.cleanup_limits,
+                                  std::move(blocks), *s.cleanup_bounds, policy);
     for (const auto& note : tally.notes) run.notes.push_back(note);
     const std::string second = s.interrupt_signal(true);
     if (!second.empty())
@@ -185,7 +193,9 @@ long clean_up(Session& s, RunResult& run) {
         s.journal_file->status(cleanup_status(tally.sent, tally.refused, tally.left, utc_now()));
         if (const auto& failed = s.journal_file->failed()) run.notes.push_back(*failed);
     }
-    return api.http().requests_sent();
+    long requests = 0;
+    for (const auto& api : apis) requests += api->http().requests_sent();
+    return requests;
 }
 
 /// "longest chains of requests one after another: PAG-01 58, …": what bounds the run against a far target, each

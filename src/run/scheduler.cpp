@@ -169,6 +169,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
         while (connections.size() <= i) {
             auto& made = connections.emplace_back(s.new_api());
             made->http().set_priority(priority);
+            made->http().count_as(api.http());
             if (s.recorder) made->http().record_to(&*s.recorder, check.id);
             if (options.log_exchanges) made->http().log_to(&s.log, check.id);
         }

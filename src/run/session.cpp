@@ -1,5 +1,7 @@
 #include "run/session.hpp"
 
+#include <thread>
+
 #include <chrono>
 #include <cstdint>
 #include <random>
@@ -15,10 +17,18 @@ std::string random_prefix() {
     return std::string(1, static_cast<char>('a' + rd() % 26)) + base36(rd() % (36 * 36), 2);
 }
 
-std::string start_mark() {
-    const auto seconds =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-    return base36(static_cast<std::uint64_t>(seconds) % (36 * 36 * 36), 3);
+long long seconds_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string start_mark(long long seconds) { return base36(static_cast<std::uint64_t>(seconds) % (36 * 36 * 36), 3); }
+
+Session::~Session() {
+    // The pool's next run starts once this lets the lock go: past this run's second, it never marks as this run did
+    // (two runs of under a second each, one after another, would have).
+    if (!marker_prefix.empty())
+        while (seconds_now() <= start_second) std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 }  // namespace bds::run

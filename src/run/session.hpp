@@ -1,6 +1,7 @@
 #pragma once
 /// What the checks of one run share (run/runner.cpp makes it, run/scheduler.hpp runs the checks in it). Internal to
 /// the runner.
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -20,8 +21,10 @@ namespace bds::run {
 
 /// A random key prefix for a run: a letter, then two base-36 characters.
 std::string random_prefix();
-/// The last three base-36 digits of the time in seconds: a key pool's run's markers (Session::marker_prefix).
-std::string start_mark();
+/// The system clock's time in whole seconds.
+long long seconds_now();
+/// The last three base-36 digits of `seconds`: a key pool's run's markers (Session::marker_prefix).
+std::string start_mark(long long seconds);
 
 /// What the checks of one run share: the limits and secrets, tokens, the envelope and page size the target showed,
 /// the journal of what was written, and the recorder.
@@ -34,7 +37,9 @@ struct Session {
           envelope(target.envelope),
           page_size(target.max_page_size),
           dialect(catalogue, target.dialect),
-          cleanup_limits(target.rate_per_s),
+          // The clean-up's shares at once (run/cleanup.hpp), as many as the checks had, and as adaptive.
+          cleanup_limits(target.rate_per_s, std::min<int>(options.jobs, static_cast<int>(kCleanupShares)),
+                         options.adapt_in_flight, options.max_in_flight),
           journal(catalogue) {
         add_secrets(target, limits);
         add_secrets(target, cleanup_limits);
@@ -45,6 +50,10 @@ struct Session {
         if (options.log_exchanges) token_client->log_to(&log, "tokens");
         tokens.emplace(target, std::move(token_client));
     }
+    /// A key pool's run lets the pool's lock go only once the second it started in has passed (start_mark).
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
     client::Api api() { return client::Api(target, *tokens, envelope, page_size, &limits, &gate, &dialect); }
     /// api(), made on the heap (a check's other connections: Context::connection).
     std::unique_ptr<client::Api> new_api() {
@@ -72,10 +81,12 @@ struct Session {
     ShrinkBudget shrink_budget{options.run_shrink_tries, options.run_shrink_time};
     /// The key pool's lock (RunOptions::key_pool), taken before the run writes anything.
     std::unique_ptr<PoolLock> pool_lock = lock_pool(options.key_pool);
+    /// The second the run started in (seconds_now), once it holds the pool's lock.
+    long long start_second = seconds_now();
     std::string run_prefix = options.key_pool.empty() ? random_prefix() : pool_prefix(options.key_pool);
     /// In a key pool's runs, the markers' prefix (Context::marker_prefix): the run's start in seconds, base 36, its
     /// last three digits (13 hours), so that no run of the pool marks as the runs just before it did.
-    std::string marker_prefix = options.key_pool.empty() ? std::string() : start_mark();
+    std::string marker_prefix = options.key_pool.empty() ? std::string() : start_mark(start_second);
     std::unique_ptr<JournalFile> journal_file;  ///< options.journal_file or _dir, when the run may write
 
     /// The journal on disk (RunOptions::journal_file), before any check writes.

@@ -95,10 +95,16 @@ SettledRows settle_pages(Context& ctx, const Record& record, const std::string& 
 
 SettledRows read_settled_feed(Context& ctx, const std::string& role, const Record& record,
                               const std::string& last_utc_run, const std::vector<json>& once) {
+    // Read as it comes, the run's other writers not held (holding them costs every writer of the resource a round
+    // trip or more, on a far target): one page, or each record of `once` once, is judged so. Else it is settled with
+    // them held still: read again page by page, whatever moved it meanwhile (the run's writers too) shows.
+    PagedRows paged = read_feed_as_it_moves(ctx, role, record.name, last_utc_run);
+    if (paged.counts.size() <= 1 ||
+        each_once(record, paged.rows, once, ctx.target.collation.value_or(Collation::CaseInsensitive)))
+        return {std::move(paged.rows)};
     const auto still = ctx.api.still(record.name);
     return settle_pages(
-        ctx, record, "GET sync/" + record.name + "?LastUtcRun=" + last_utc_run,
-        read_feed_pages(ctx, role, record.name, last_utc_run),
+        ctx, record, "GET sync/" + record.name + "?LastUtcRun=" + last_utc_run, std::move(paged),
         [&](long long size, long long number) {
             return ctx.api.sync_get(role, record.name, last_utc_run, {std::nullopt, size, number});
         },

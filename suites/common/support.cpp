@@ -3,12 +3,14 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
 
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
+#include "run/at_once.hpp"
 #include "sql/text.hpp"
 
 namespace bds::suites {
@@ -140,19 +142,41 @@ client::ListResult with_smaller_pages(Context& ctx, const std::function<client::
     return first;
 }
 
+/// Pages `number` on to the last TotalRowsCount implies, read at once into `ahead`: once page 1 gave the count, a
+/// read's pages cost one round trip rather than one each (docs/architecture.md, "A far target"). At most kLanes, no
+/// more than reach one row past max_rows_read (the page that shows the list is larger), and no more than the read's
+/// byte budget holds at the size of the pages so far. The loop judges them in order.
+void read_ahead(Context& ctx, const std::function<client::ListResult(client::Api&, long long, long long)>& read_on,
+                long long size, long long number, long long total, std::size_t rows, std::size_t bytes,
+                std::map<long long, client::ListResult>& ahead) {
+    const long long each = static_cast<long long>(bytes) / std::max<long long>(1, number - 1) + 1;
+    const long long budget = (static_cast<long long>(kMaxBytesOfOneRead) - static_cast<long long>(bytes)) / each;
+    const long long rows_left = std::max<long long>(0, ctx.target.max_rows_read - static_cast<long long>(rows)) + 1;
+    const long long last = std::min({(total + size - 1) / size, number + static_cast<long long>(kLanes) - 1,
+                                     number - 1 + budget, number - 1 + (rows_left + size - 1) / size});
+    if (last <= number) return;
+    auto answers = answers_at_once<client::ListResult>(
+        ctx, static_cast<std::size_t>(last - number + 1),
+        [&](std::size_t i, Context& c) { return read_on(c.api, size, number + static_cast<long long>(i)); });
+    for (std::size_t i = 0; i < answers.size(); ++i)
+        ahead.emplace(number + static_cast<long long>(i), std::move(answers[i]));
+}
+
 /// Every page of a read: `read(size, number)` from page 1, with the run's page size. A target that refuses the size
 /// (a 4xx on page 1: its cap is smaller, A-08/A-81) is asked again with less; one that serves fewer rows than
 /// asked while TotalRowsCount says more exist (it clamps) is read on with the size it served. Stops at the last
 /// row TotalRowsCount announces, at a short or empty page, or after the pages TotalRowsCount implies; a page that
 /// repeats an earlier one is an error (the pages would never end, however much memory they filled).
 PagedRows read_pages(Context& ctx, const std::string& what,
-                     const std::function<client::ListResult(long long, long long)>& read) {
+                     const std::function<client::ListResult(client::Api&, long long, long long)>& read_on) {
+    const auto read = [&](long long size, long long number) { return read_on(ctx.api, size, number); };
     auto& paging = ctx.api.page_size();
     PagedRows out;
     auto& rows = out.rows;
     long long size = paging.get();
     std::optional<long long> total;
-    std::map<std::size_t, long long> seen;  // a page's signature → its number
+    std::map<std::size_t, long long> seen;          // a page's signature → its number
+    std::map<long long, client::ListResult> ahead;  // pages read at once before the loop reaches them
     bool clamp_seen = false;
     std::size_t bytes = 0;
     const auto larger = [&](const std::string& how, long long number) {
@@ -165,7 +189,9 @@ PagedRows read_pages(Context& ctx, const std::string& what,
             throw CheckError(what + ": the pages never end (page " + std::to_string(number) + " of PageSize " +
                              std::to_string(size) +
                              (total ? " for TotalRowsCount " + std::to_string(*total) : std::string()) + ")");
-        auto r = read(size, number);
+        if (number >= 2 && total && !ahead.contains(number))
+            read_ahead(ctx, read_on, size, number, *total, rows.size(), bytes, ahead);
+        auto r = ahead.contains(number) ? std::move(ahead.extract(number).mapped()) : read(size, number);
         ctx.answered(r.response);
         if (number == 1) r = with_smaller_pages(ctx, read, size, std::move(r));
         const auto& page =
@@ -220,8 +246,8 @@ PagedRows read_pages(Context& ctx, const std::string& what,
 std::vector<json> read_all(Context& ctx, const std::string& role, const std::string& resource,
                            const std::optional<std::string>& selection) {
     return read_pages(ctx, "reading " + resource,
-                      [&](long long size, long long number) {
-                          return ctx.api.list(role, resource, {selection, size, number});
+                      [&](client::Api& api, long long size, long long number) {
+                          return api.list(role, resource, {selection, size, number});
                       })
         .rows;
 }
@@ -240,8 +266,8 @@ PagedRows read_feed_pages(Context& ctx, const std::string& role, const std::stri
 PagedRows read_feed_as_it_moves(Context& ctx, const std::string& role, const std::string& resource,
                                 const std::string& last_utc_run) {
     return read_pages(ctx, "reading the change feed of " + resource + " after " + last_utc_run,
-                      [&](long long size, long long number) {
-                          return ctx.api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
+                      [&](client::Api& api, long long size, long long number) {
+                          return api.sync_get(role, resource, last_utc_run, {std::nullopt, size, number});
                       });
 }
 

@@ -270,7 +270,7 @@ std::vector<Check> pagination_checks() {
          .run = partition_with_selection},
         {.id = "PAG-02", .title = "Pages of a whole resource partition it", .spec = "000 §4.1; §8",
          .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"}, .level = Level::Must,
-         .needs = {client::kWriter}, .resources = {"CondPagam"}, .run = partition_without_selection},
+         .needs = {client::kWriter}, .resources = {"CondPagam"}, .own_rows = true, .run = partition_without_selection},
         {.id = "PAG-03", .title = "Pages start at 1", .spec = "000 §8",
          .verifies = {"000-8-pages-start-at-1", "000-4.1-pagenumber"}, .level = Level::Must, .needs = {client::kWriter},
          .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = pages_start_at_one},

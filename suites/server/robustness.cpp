@@ -14,6 +14,7 @@
 #include "generate/record_gen.hpp"
 #include "oracle/compare.hpp"
 #include "suites/common/bad_input.hpp"
+#include "run/at_once.hpp"
 #include "run/block_property.hpp"
 #include "suites/registry.hpp"
 #include "suites/common/support.hpp"
@@ -333,11 +334,21 @@ void bad_query_strings(Context& ctx) {
                          .exchange = r.exchange,
                          .counterexample = label});
     };
-    for (const auto& q : bad_queries()) judge(ctx.api.authed(client::kWriter, "GET", q.target), q.label);
+    struct Asked {
+        std::string method, target, body, label;
+    };
+    std::vector<Asked> asked;
+    for (const auto& q : bad_queries()) asked.push_back({"GET", q.target, "", q.label});
     // Known paths with a method they do not serve.
-    judge(ctx.api.authed(client::kWriter, "DELETE", "/api/resources/CliFor"), "DELETE /api/resources/CliFor");
-    judge(ctx.api.authed(client::kWriter, "PUT", "/api/sync/CliFor", "[]", "application/json; charset=utf-8"),
-          "PUT /api/sync/CliFor");
+    asked.push_back({"DELETE", "/api/resources/CliFor", "", "DELETE /api/resources/CliFor"});
+    asked.push_back({"PUT", "/api/sync/CliFor", "[]", "PUT /api/sync/CliFor"});
+    const auto answers = answers_at_once<client::HttpResponse>(ctx, asked.size(), [&](std::size_t i, Context& c) {
+        const Asked& a = asked[i];
+        return a.body.empty()
+                   ? c.api.authed(client::kWriter, a.method, a.target)
+                   : c.api.authed(client::kWriter, a.method, a.target, a.body, "application/json; charset=utf-8");
+    });
+    for (std::size_t i = 0; i < asked.size(); ++i) judge(answers[i], asked[i].label);
 }
 
 void no_server_error(Context& ctx) {
@@ -357,16 +368,22 @@ void no_server_error(Context& ctx) {
                  .exchange = r.exchange,
                  .counterexample = input});
     };
-    for (const auto& [record, bad] : bodies)
-        judge(send_body(ctx, record->name, bad), "POST /api/sync/" + record->name + " with " + bad.label,
-              shown(bad.body, 400));
-    for (const auto& selection :
-         injections(marker_of(clifor).name, marker(ctx, "inj w"), marker(ctx, "inj o"), std::nullopt))
-        judge(ctx.api
-                  .list(client::kWriter, clifor.name,
-                        {.selection = selection, .page_size = 50, .page_number = 1, .verbatim = true})
-                  .response,
-              "RecordSelection " + selection, selection);
+    const auto selections =
+        injections(marker_of(clifor).name, marker(ctx, "inj w"), marker(ctx, "inj o"), std::nullopt);
+    // Each body and each selection on its own: sent at once, judged in that order.
+    const auto answers =
+        answers_at_once<client::HttpResponse>(ctx, bodies.size() + selections.size(), [&](std::size_t i, Context& c) {
+            if (i < bodies.size()) return send_body(c, bodies[i].first->name, bodies[i].second);
+            return c.api
+                .list(client::kWriter, clifor.name,
+                      {.selection = selections[i - bodies.size()], .page_size = 50, .page_number = 1, .verbatim = true})
+                .response;
+        });
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        judge(answers[i], "POST /api/sync/" + bodies[i].first->name + " with " + bodies[i].second.label,
+              shown(bodies[i].second.body, 400));
+    for (std::size_t i = 0; i < selections.size(); ++i)
+        judge(answers[bodies.size() + i], "RecordSelection " + selections[i], selections[i]);
 }
 
 }  // namespace
@@ -404,7 +421,7 @@ std::vector<Check> robustness_checks() {
         {.id = "ROB-07", .title = "Bad page parameters, RecordSelection and LastUtcRun: never a 5xx",
          .spec = "000 §4.1; §4.3; §7; A-09, A-19, A-22, A-46, A-73",
          .verifies = {"000-7-malformed-statuses-not-shown", "000-8-pagesize-not-shown", "000-4.3-lastutcrun"},
-         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .run = bad_query_strings},
+         .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .own_rows = true, .run = bad_query_strings},
         {.id = "ROB-08", .title = "Bad bodies and injection attempts: never a 5xx", .spec = "000 §7; A-46, A-71, A-72",
          .verifies = {"000-7-malformed-statuses-not-shown", "000-7-error-body-not-shown"}, .level = Level::Should,
          .needs = {client::kWriter}, .resources = {"CliFor", "Articoli"}, .writes = true, .own_rows = true,
