@@ -1,10 +1,9 @@
 #include "run/session.hpp"
 
-#include <thread>
-
 #include <chrono>
 #include <cstdint>
 #include <random>
+#include <thread>
 
 #include "common/text.hpp"
 

@@ -137,6 +137,32 @@ std::size_t active_with(const std::vector<json>& rows, const std::string& prefix
     });
 }
 
+TEST(CleanUp, SharesKeepEachResourcesBlocksTogetherInTheirOrderTheLargestFirst) {
+    // Blocks as the journal gives them: the answered writes of every resource, then those without an answer.
+    const auto block = [](const std::string& resource, std::size_t records, bool uncertain) {
+        return run::CleanupBlock{client::kWriter, resource, json(std::vector<json>(records, json::object())),
+                                 uncertain};
+    };
+    std::vector<run::CleanupBlock> blocks = {block("CliFor", 100, false),  block("CliFor", 50, false),
+                                             block("Articoli", 30, false), block("CondPagam", 200, false),
+                                             block("Famiglia", 10, false), block("CliFor", 5, true)};
+    const auto shares = run::cleanup_shares(blocks, 2);
+    ASSERT_EQ(shares.size(), 2u);
+    const auto names = [](const std::vector<run::CleanupBlock>& share) {
+        std::vector<std::string> out;
+        for (const auto& b : share)
+            out.push_back(b.resource + (b.uncertain ? "?" : "") + std::to_string(b.records.size()));
+        return out;
+    };
+    // CondPagam (200) first alone; CliFor (155) in the other, its blocks in order, the unanswered last; then the
+    // smaller resources to whichever share holds fewer records.
+    EXPECT_EQ(names(shares[0]), (std::vector<std::string>{"CondPagam200"}));
+    EXPECT_EQ(names(shares[1]),
+              (std::vector<std::string>{"CliFor100", "CliFor50", "CliFor?5", "Articoli30", "Famiglia10"}));
+    EXPECT_EQ(run::cleanup_shares(blocks, 8).size(), 4u) << "a share per resource, no more";
+    EXPECT_TRUE(run::cleanup_shares({}, 8).empty());
+}
+
 TEST(CleanUp, GoesOnThroughTimeoutsAnd5xxAnd429AndHalvesBlocksTheTargetFindsTooLarge) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
