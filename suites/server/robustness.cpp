@@ -344,9 +344,8 @@ void bad_query_strings(Context& ctx) {
     asked.push_back({"PUT", "/api/sync/CliFor", "[]", "PUT /api/sync/CliFor"});
     const auto answers = answers_at_once<client::HttpResponse>(ctx, asked.size(), [&](std::size_t i, Context& c) {
         const Asked& a = asked[i];
-        return a.body.empty()
-                   ? c.api.authed(client::kWriter, a.method, a.target)
-                   : c.api.authed(client::kWriter, a.method, a.target, a.body, "application/json; charset=utf-8");
+        return c.api.authed(client::kWriter, a.method, a.target, a.body,
+                            a.body.empty() ? "" : "application/json; charset=utf-8");
     });
     for (std::size_t i = 0; i < asked.size(); ++i) judge(answers[i], asked[i].label);
 }
