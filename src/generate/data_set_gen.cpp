@@ -250,13 +250,37 @@ std::vector<Link> data_set_links(const Catalogue& cat) {
     return out;
 }
 
-std::vector<std::string> dependency_order(const Catalogue& cat) {
-    const auto& all = data_set_resources();
-    std::map<std::string, std::set<std::string>> needs;  // resource → resources it links to
+namespace {
+
+/// Each data set resource's resources it links to (itself left out).
+std::map<std::string, std::set<std::string>> links_out(const Catalogue& cat) {
+    std::map<std::string, std::set<std::string>> needs;
     for (const auto& link : data_set_links(cat)) {
         const std::string from = owner(cat, link.from_record);
         if (from != link.to_record) needs[from].insert(link.to_record);
     }
+    return needs;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> dependency_levels(const Catalogue& cat) {
+    auto needs = links_out(cat);
+    std::map<std::string, std::size_t> level;
+    std::vector<std::vector<std::string>> out;
+    for (const auto& r : dependency_order(cat)) {  // every resource after those it links to
+        std::size_t l = 0;
+        for (const auto& n : needs[r]) l = std::max(l, level.at(n) + 1);
+        level[r] = l;
+        if (out.size() <= l) out.resize(l + 1);
+        out[l].push_back(r);
+    }
+    return out;
+}
+
+std::vector<std::string> dependency_order(const Catalogue& cat) {
+    const auto& all = data_set_resources();
+    auto needs = links_out(cat);
     std::vector<std::string> order;
     while (order.size() < all.size()) {
         const auto ready = std::find_if(all.begin(), all.end(), [&](const std::string& r) {

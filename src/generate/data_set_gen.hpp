@@ -62,6 +62,9 @@ std::vector<Link> data_set_links(const Catalogue& catalogue);
 
 /// data_set_resources() ordered so that every link's target comes before its source (ties keep the list's order).
 std::vector<std::string> dependency_order(const Catalogue& catalogue);
+/// data_set_resources() in levels: a level's resources link only to those of the levels before it, so that a level's
+/// blocks may be sent at once once the levels before were (each level in dependency_order's order).
+std::vector<std::vector<std::string>> dependency_levels(const Catalogue& catalogue);
 
 /// A generator of data sets. Each record is a sent record of its resource (it validates, Direction::Sent) with
 /// keys in the run namespace (options.record.run_prefix) and unique within its resource as SQL Server's unique

@@ -1,9 +1,12 @@
 #include "suites/common/written.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
+#include "generate/data_set_gen.hpp"
 #include "generate/record_gen.hpp"
+#include "run/at_once.hpp"
 #include "common/text.hpp"
 #include "sql/datetime.hpp"
 #include "sql/text.hpp"
@@ -319,7 +322,31 @@ std::vector<nlohmann::json> read_each(Context& ctx, const Record& record,
 }
 
 void send_data_set(Context& ctx, const gen::DataSet& set) {
-    for (const auto& b : set) send_all(ctx, record_of(ctx, b.resource), b.records);
+    // A dependency level's resources link only to those before it: its blocks go at once (a far target then pays a
+    // round trip a level, not one a resource). A block of another resource, whose links are not known here, is a step
+    // of its own where the set puts it.
+    const auto levels = gen::dependency_levels(ctx.catalogue);
+    auto level_of = [&](const std::string& resource) -> std::optional<std::size_t> {
+        for (std::size_t l = 0; l < levels.size(); ++l)
+            if (std::find(levels[l].begin(), levels[l].end(), resource) != levels[l].end()) return l;
+        return std::nullopt;
+    };
+    std::vector<std::vector<const gen::ResourceBlock*>> steps;
+    std::size_t levelled = 0;  // where the steps of the current run of data set blocks begin
+    for (const auto& b : set) {
+        if (b.records.empty()) continue;
+        if (const auto l = level_of(b.resource)) {
+            if (steps.size() < levelled + *l + 1) steps.resize(levelled + *l + 1);
+            steps[levelled + *l].push_back(&b);
+        } else {
+            steps.push_back({&b});
+            levelled = steps.size();
+        }
+    }
+    for (const auto& blocks : steps)
+        at_once(ctx, blocks.size(), [&](std::size_t i, Context& lane) {
+            send_all(lane, record_of(lane, blocks[i]->resource), blocks[i]->records);
+        });
 }
 
 gen::DataSet merged(const std::vector<const gen::DataSet*>& sets) {

@@ -150,7 +150,8 @@ std::vector<nlohmann::json> read_each(Context& ctx, const Record& record,
                                       const std::vector<const nlohmann::json*>& sent);
 
 /// Sends a data set's blocks in dependency order as the writer (empty blocks skipped), each in POSTs of at most
-/// records_per_post records, each with send_or_error.
+/// records_per_post records, each with send_or_error: the blocks of one dependency level (gen::dependency_levels) at
+/// once, a level once the levels before it were sent; a block of a resource no data set holds alone, where it stands.
 void send_data_set(Context& ctx, const gen::DataSet& set);
 /// The data sets as one: each resource's records together, in the order the sets give them (each set is in
 /// dependency order, so the merged one is too).

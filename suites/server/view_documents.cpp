@@ -7,6 +7,7 @@
 #include <set>
 
 #include "generate/data_set_gen.hpp"
+#include "run/at_once.hpp"
 #include "run/block_property.hpp"
 #include "suites/common/batched_reads.hpp"
 #include "sql/datetime.hpp"
@@ -98,9 +99,8 @@ void expect_example_filter(Context& ctx, const std::string& view, const json& ro
 }
 
 /// A header's rows in both document views (VIEW-03): its lines carried in MCPDocumentiT and listed in MCPDocumentiR,
-/// each repeating the header's data, prg_riga distinct; the seeds' example filters on both for the first headers of a
-/// block (`examples`: the filter is the same rule whatever the values; each header would cost two more reads).
-void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const Rows& view_lines, bool examples) {
+/// each repeating the header's data, prg_riga distinct.
+void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const Rows& view_lines) {
     const std::size_t sent = doc.at(kLines).size();
     if (const auto row = header_row(ctx, doc, rows)) {
         const json lines = value_of(*row, "MCPDocumentiR");
@@ -124,15 +124,45 @@ void judge_nested_lines(Context& ctx, const json& doc, const Rows& rows, const R
     for (std::size_t i = 0; i < view_lines.rows.size(); ++i)
         expect_repeats(ctx, doc, view_lines.rows[i], view_lines.at(i), view_lines.exchange);
     expect_distinct_prg_riga(ctx, view_lines);
-    if (!examples) return;
-    if (rows.rows.size() == 1)
-        expect_example_filter(ctx, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"});
-    if (!view_lines.rows.empty())
-        expect_example_filter(ctx, "MCPDocumentiR", view_lines.rows[0], {"cod_tipodoc", "num_anno", "cod_famiglia"},
-                              {"key_documento", "prg_riga"});
 }
 
-/// Headers of a block whose example filters VIEW-03 reads.
+/// One of the seeds' example filters to read (expect_example_filter's arguments), for the case at `position`.
+struct ExampleFilter {
+    std::size_t position;
+    std::string view;
+    json row;
+    std::vector<std::string> fields, key;
+};
+
+/// The example filters on both document views of a header's rows.
+void add_example_filters(std::vector<ExampleFilter>& out, std::size_t position, const Rows& rows,
+                         const Rows& view_lines) {
+    if (rows.rows.size() == 1)
+        out.push_back({position, "MCPDocumentiT", rows.rows[0], {"cod_tipodoc", "num_anno"}, {"key_documento"}});
+    if (!view_lines.rows.empty())
+        out.push_back({position,
+                       "MCPDocumentiR",
+                       view_lines.rows[0],
+                       {"cod_tipodoc", "num_anno", "cod_famiglia"},
+                       {"key_documento", "prg_riga"}});
+}
+
+/// Reads `filters` at once (each is a read of its own), their findings marked as concerning their cases.
+void expect_example_filters(Context& ctx, CaseMarks& marks, const std::vector<ExampleFilter>& filters) {
+    at_once(
+        ctx, lanes_in_turn(filters.size()),
+        [&](std::size_t i, Context& lane) {
+            const auto& f = filters[i];
+            expect_example_filter(lane, f.view, f.row, f.fields, f.key);
+        },
+        [&](std::size_t i, Context& lane) {
+            marks.at(filters[i].position);
+            ctx.merge(lane);
+        });
+}
+
+/// Headers of a block whose example filters VIEW-03 reads (the filter is the same rule whatever the values; each
+/// header costs two more reads).
 constexpr int kExampleHeaders = 4;
 
 void document_lines(Context& ctx) {
@@ -145,11 +175,16 @@ void document_lines(Context& ctx) {
                   BatchedReads batch;
                   const auto docs = read_documents(ctx, sets, batch, static_cast<std::size_t>(options.max_lines));
                   int examples = kExampleHeaders;
+                  std::vector<ExampleFilter> filters;
                   for (std::size_t p = 0; p < sets.size(); ++p) {
                       marks.at(p);
-                      for (const auto& d : docs[p])
-                          judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines), examples-- > 0);
+                      for (const auto& d : docs[p]) {
+                          judge_nested_lines(ctx, *d.doc, batch.rows(d.header), batch.rows(d.lines));
+                          if (examples-- > 0)
+                              add_example_filters(filters, p, batch.rows(d.header), batch.rows(d.lines));
+                      }
                   }
+                  expect_example_filters(ctx, marks, filters);
               },
               kCaseSlots});
 }

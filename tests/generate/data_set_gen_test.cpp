@@ -74,6 +74,23 @@ TEST(DataSetGen, BlocksComeInDependencyOrder) {
     for (std::size_t i = 0; i < set.size(); ++i) EXPECT_EQ(set[i].resource, order[i]);
 }
 
+TEST(DataSetGen, ALevelLinksOnlyToTheLevelsBeforeIt) {
+    const auto levels = dependency_levels(catalogue());
+    std::map<std::string, std::size_t> level;
+    for (std::size_t l = 0; l < levels.size(); ++l)
+        for (const auto& r : levels[l]) level[r] = l;
+    EXPECT_EQ(level.size(), data_set_resources().size());
+    auto owner = [](const std::string& r) { return r == "StoricoDocumentiR" ? "StoricoDocumentiT" : r; };
+    for (const auto& link : data_set_links(catalogue())) {
+        if (owner(link.from_record) == link.to_record) continue;  // a line's link to its own header
+        EXPECT_LT(level.at(link.to_record), level.at(owner(link.from_record)))
+            << link.from_record << " -> " << link.to_record;
+    }
+    // Fewer rounds than resources: the point of levels (a far target pays a round trip per level, not per resource).
+    EXPECT_LT(levels.size(), data_set_resources().size() / 2);
+    EXPECT_TRUE(levels[0].size() > 1);
+}
+
 TEST(DataSetGen, TheCataloguesReferencesAndCopiesAreAllLinks) {
     const auto links = data_set_links(catalogue());
     int from_catalogue = 0;
