@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "oracle/readings.hpp"
+#include "run/at_once.hpp"
 #include "suites/registry.hpp"
 #include "suites/common/support.hpp"
 #include "suites/common/written.hpp"
@@ -144,19 +145,33 @@ std::pair<bool, std::string> selects_only(Context& ctx, const std::string& condi
     return {false, rows.empty() ? "selects nothing" : "selects " + std::to_string(rows.size()) + " rows"};
 }
 
-/// The `forms` whose literal selects the record alone, in their order, observed as `what` (each form and its answer).
-template <class Form>
-std::vector<Form> selecting(Context& ctx, const std::string& what, const std::vector<Form>& forms,
-                            const std::function<std::string(Form)>& condition, const std::string& cod_clifor) {
-    std::vector<Form> out;
-    std::string answers;
-    for (const Form& form : forms) {
-        const std::string text = condition(form);
-        const auto [selects, answer] = selects_only(ctx, text, cod_clifor);
-        answers.append(answers.empty() ? "" : "; ").append(text + ": " + answer);
-        if (selects) out.push_back(form);
+/// A question of ENG-03's probe: which of `conditions` (one per literal form, the preferred first) select the CliFor
+/// record `cod_clifor` alone.
+struct Question {
+    std::string what;
+    std::vector<std::string> conditions;
+    std::string cod_clifor;
+};
+
+/// For each question, the positions of its conditions that select its record alone, in order; every read goes at
+/// once (a far target pays one round trip for them all), and each question's answers are observed as its `what`.
+std::vector<std::vector<std::size_t>> selecting(Context& ctx, const std::vector<Question>& questions) {
+    std::vector<std::pair<std::size_t, std::size_t>> reads;  // (question, condition)
+    for (std::size_t q = 0; q < questions.size(); ++q)
+        for (std::size_t c = 0; c < questions[q].conditions.size(); ++c) reads.emplace_back(q, c);
+    const auto answers =
+        answers_at_once<std::pair<bool, std::string>>(ctx, reads.size(), [&](std::size_t i, Context& lane) {
+            const Question& q = questions[reads[i].first];
+            return selects_only(lane, q.conditions[reads[i].second], q.cod_clifor);
+        });
+    std::vector<std::vector<std::size_t>> out(questions.size());
+    std::vector<std::string> said(questions.size());
+    for (std::size_t i = 0; i < reads.size(); ++i) {
+        const auto [q, c] = reads[i];
+        said[q].append(said[q].empty() ? "" : "; ").append(questions[q].conditions[c] + ": " + answers[i].second);
+        if (answers[i].first) out[q].push_back(c);
     }
-    ctx.observe(what + " (A-114): " + answers);
+    for (std::size_t q = 0; q < questions.size(); ++q) ctx.observe(questions[q].what + " (A-114): " + said[q]);
     return out;
 }
 
@@ -174,10 +189,45 @@ std::string literal_families(const std::array<bool, 3>& national, const std::arr
     return "none of SQL Server, PostgreSQL, SQLite, MariaDB/MySQL";
 }
 
+using Text = client::Dialect::Text;
+
+/// A text ENG-03 writes and reads back in each of `forms`, and the member of the dialect that spells it.
+struct TextProbe {
+    const char* what;
+    std::string text;
+    std::vector<Text> forms;  // the preferred first
+    Text client::Dialect::*member;
+};
+
+/// Which forms select each probe's text (`block[i]`, its record), into `found`, `national` and `plain`; the probes
+/// no form selected, named.
+std::string probe_texts(Context& ctx, const Field& mark, const std::vector<TextProbe>& probes, const json& block,
+                        client::Dialect& found, std::array<bool, 3>& national, std::array<bool, 3>& plain) {
+    std::vector<Question> questions;
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        auto& q = questions.emplace_back(Question{probes[i].what, {}, block[i]["cod_clifor"].get<std::string>()});
+        for (Text t : probes[i].forms)
+            q.conditions.push_back(mark.name + " = " + client::Dialect{t, t, t}.text_literal(probes[i].text));
+    }
+    const auto selected = selecting(ctx, questions);
+    std::string unreadable;
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        for (std::size_t f : selected[i]) {
+            national[i] = national[i] || probes[i].forms[f] == Text::National;
+            plain[i] = plain[i] || probes[i].forms[f] == Text::Plain;
+        }
+        if (!selected[i].empty())
+            found.*(probes[i].member) = probes[i].forms[selected[i].front()];
+        else
+            unreadable.append(unreadable.empty() ? "" : ", ").append(probes[i].what);
+    }
+    return unreadable;
+}
+
 /// The literal forms the target's RecordSelection accepts and selects the run's own records with: texts
 /// within Windows-1252, beyond it and beyond U+FFFF in '…' and N'…', a backslash as is or doubled, bits as 1/0,
-/// true/false and '1'/'0'. It runs
-/// before every other check; their own reads then use what it found (client/dialect.hpp).
+/// true/false and '1'/'0'. It runs before every other check; their own reads then use what it found
+/// (client/dialect.hpp). Two rounds of reads at once: the texts, then what is spelt with the text form found.
 void literal_forms(Context& ctx) {
     client::DialectState* state = ctx.api.dialect();
     if (!state) throw harness_error("the run has no dialect to set");
@@ -185,15 +235,8 @@ void literal_forms(Context& ctx) {
     const Record& clifor = record_of(ctx, "CliFor");
     const Field* mark = marker_field(clifor);
     if (!mark) throw CheckError("CliFor has no field that can carry a marker");
-    using Text = client::Dialect::Text;
-    struct Probe {
-        const char* what;
-        std::string text;
-        std::vector<Text> forms;  // the preferred first
-        Text client::Dialect::*member;
-    };
     const std::string base = marker(ctx, "lit");
-    const std::vector<Probe> probes = {
+    const std::vector<TextProbe> probes = {
         {"a text within Windows-1252",
          base + " \xC3\xA9\xE2\x82\xAC",
          {Text::Plain, Text::National},
@@ -209,41 +252,27 @@ void literal_forms(Context& ctx) {
     send_or_error(ctx, clifor, block);
 
     client::Dialect found = state->get();
-    std::string unreadable;
     std::array<bool, 3> national{}, plain{};
-    for (std::size_t i = 0; i < probes.size(); ++i) {
-        const Probe& p = probes[i];
-        const auto forms = selecting<Text>(
-            ctx, p.what, p.forms,
-            [&](Text t) {
-                return mark->name + " = " + client::Dialect{t, t, t}.text_literal(p.text);
-            },
-            block[i]["cod_clifor"].get<std::string>());
-        national[i] = std::find(forms.begin(), forms.end(), Text::National) != forms.end();
-        plain[i] = std::find(forms.begin(), forms.end(), Text::Plain) != forms.end();
-        if (!forms.empty())
-            found.*(p.member) = forms.front();
-        else
-            unreadable.append(unreadable.empty() ? "" : ", ").append(p.what);
-    }
-    const auto escapes = selecting<bool>(
-        ctx, "a text with a backslash", {false, true},
-        [&](bool b) {
-            return mark->name + " = " +
-                   client::Dialect{found.latin, found.latin, found.latin, {}, b}.text_literal(base + " a\\b");
-        },
-        block[3]["cod_clifor"].get<std::string>());
-    if (!escapes.empty()) found.backslash_escapes = escapes.front();
+    const std::string unreadable = probe_texts(ctx, *mark, probes, block, found, national, plain);
+    using Bit = client::Dialect::Bit;
+    const std::vector<bool> escapes{false, true};
+    const std::vector<Bit> bits{Bit::Number, Bit::Boolean, Bit::Quoted};
     const std::string scope = mark->name + " = " + found.text_literal(base) + " and ";
     const std::string dated = block[4]["cod_clifor"].get<std::string>();
-    using Bit = client::Dialect::Bit;
-    const auto bits = selecting<Bit>(
-        ctx, "flg_isdeleted false", {Bit::Number, Bit::Boolean, Bit::Quoted},
-        [&](Bit b) { return scope + "flg_isdeleted = " + client::Dialect{.bit = b}.bit_literal(false); }, dated);
-    if (!bits.empty()) found.bit = bits.front();
-    (void)selecting<std::string>(
-        ctx, "dat_nasc 2001-02-03T00:00:00", {"'2001-02-03'", "'2001-02-03 00:00:00'", "'2001-02-03T00:00:00'"},
-        [&](std::string d) { return scope + "dat_nasc = " + d; }, dated);
+    std::vector<Question> more{{"a text with a backslash", {}, block[3]["cod_clifor"].get<std::string>()},
+                               {"flg_isdeleted false", {}, dated},
+                               {"dat_nasc 2001-02-03T00:00:00", {}, dated}};
+    for (bool b : escapes)
+        more[0].conditions.push_back(
+            mark->name + " = " +
+            client::Dialect{found.latin, found.latin, found.latin, {}, b}.text_literal(base + " a\\b"));
+    for (Bit b : bits)
+        more[1].conditions.push_back(scope + "flg_isdeleted = " + client::Dialect{.bit = b}.bit_literal(false));
+    for (const char* d : {"'2001-02-03'", "'2001-02-03 00:00:00'", "'2001-02-03T00:00:00'"})
+        more[2].conditions.push_back(scope + "dat_nasc = " + d);
+    const auto selected = selecting(ctx, more);
+    if (!selected[0].empty()) found.backslash_escapes = escapes[selected[0].front()];
+    if (!selected[1].empty()) found.bit = bits[selected[1].front()];
     state->found(found, "ENG-03's probe");
     ctx.observe("the run's own reads use " + found.describe() + " (A-114)" +
                 (unreadable.empty() ? std::string()
