@@ -118,23 +118,47 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     // in a few ms has no round trips to overlap), and only while its answers stay flat, within kFlatFactor of the
     // fastest and kFlatSlack more: each request more in flight at a server that serves them in turn makes every answer
     // a service time slower, and the rise stops there.
-    const bool flat = fastest_ever_ >= kFarAnswers.count() &&
-                      median <= kFlatFactor * fastest + static_cast<double>(kFlatSlack.count());
+    const bool far = fastest_ever_ >= kFarAnswers.count();
+    const bool flat = far && median <= kFlatFactor * fastest + static_cast<double>(kFlatSlack.count());
+    if (rising_fast_ && far && !flat && whole(limit_) > start_) {
+        // The first answers of a fast rise that are not flat: the rise overshot by up to a round's doubling, so it
+        // goes back to half, as TCP's slow start ends, and rises by one a round from there.
+        rising_fast_ = false;
+        const int before = whole(limit_);
+        limit_ = std::max<double>(start_, limit_ / 2);
+        note_change(before,
+                    "answers within " + std::to_string(static_cast<long long>(median)) +
+                        " ms, no longer flat: the fast rise ends",
+                    now);
+        return;
+    }
     const int most = flat ? most_ : start_;
     if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most ||
         in_flight_ < whole(limit_))
         return;
     const int before = whole(limit_);
-    limit_ = std::min<double>(most, limit_ + 1.0 / limit_);
+    // Past --jobs a far, flat target's limit doubles a round (one more per answer) until answers stop being flat.
+    const double step = rising_fast_ && flat && whole(limit_) >= start_ ? 1.0 : 1.0 / limit_;
+    limit_ = std::min<double>(most, limit_ + step);
     if (whole(limit_) > before) {
-        ++changes_;
-        highest_ = std::max(highest_, whole(limit_));
-        if (story_.size() < kStoryLines)
-            story_.push_back("at " + seconds_since(started_, now) + " raised to " + std::to_string(whole(limit_)) +
-                             " (answers within " + std::to_string(static_cast<long long>(median)) + " ms again)");
+        // A fast rise tells where it began and where it reached the cap, not each step.
+        const bool tell = step < 1.0 || before == start_ || whole(limit_) == most_;
+        note_change(before, "answers within " + std::to_string(static_cast<long long>(median)) + " ms again", now,
+                    tell);
         lock.unlock();
         free_.notify_all();
     }
+}
+
+void InFlight::note_change(int before, const std::string& why, Clock::time_point now, bool tell) {
+    const int after = whole(limit_);
+    if (after == before) return;
+    ++changes_;
+    highest_ = std::max(highest_, after);
+    lowest_ = std::min(lowest_, after);
+    if (tell && story_.size() < kStoryLines)
+        story_.push_back("at " + seconds_since(started_, now) + (after > before ? " raised to " : " lowered to ") +
+                         std::to_string(after) + " (" + why + ")");
 }
 
 void InFlight::timed_out(const Slot& slot) {
@@ -145,14 +169,10 @@ void InFlight::timed_out(const Slot& slot) {
 
 void InFlight::decrease(const std::string& why, Clock::time_point now) {
     decreased_ = now;
+    rising_fast_ = false;
     const int before = whole(limit_);
     limit_ = std::max(1.0, limit_ / 2);
-    if (whole(limit_) == before) return;
-    ++changes_;
-    lowest_ = std::min(lowest_, whole(limit_));
-    if (story_.size() < kStoryLines)
-        story_.push_back("at " + seconds_since(started_, now) + " lowered to " + std::to_string(whole(limit_)) + " (" +
-                         why + ")");
+    note_change(before, why, now);
 }
 
 int InFlight::limit() const {

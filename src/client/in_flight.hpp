@@ -5,7 +5,9 @@
 /// (multiplicative decrease, once per round of requests); answers at their usual speed while the limit is all in use
 /// raise it by one per `limit` of them (additive increase), as TCP's congestion window does, up to --jobs; and for a
 /// far target (no answer of the run faster than kFarAnswers) whose answers stay flat (kFlatFactor), on up to a cap: it
-/// answers as fast with 30 requests in flight as with 8, and its round trips are what a run waits for.
+/// answers as fast with 30 requests in flight as with 8, and its round trips are what a run waits for. That rise
+/// doubles the limit a round, as TCP's slow start does, until answers stop being flat or a decrease: the limit then
+/// goes back to half (a round's doubling is the most it overshot) and rises by one a round from there.
 /// A limit not in use is not raised (a burst after a lull then meets a limit that was never tried). Thread-safe.
 #include <chrono>
 #include <condition_variable>
@@ -93,6 +95,8 @@ public:
 private:
     void leave(int count);
     void decrease(const std::string& why, Clock::time_point now);
+    /// Counts a change of the limit from `before`, and tells it (`tell`) in the story while it has room.
+    void note_change(int before, const std::string& why, Clock::time_point now, bool tell = true);
 
     const int start_, most_;
     const bool adaptive_;
@@ -101,6 +105,7 @@ private:
     std::condition_variable free_;
     double limit_;                          ///< fractional: additive increase adds 1/limit per answer
     int in_flight_ = 0;                     ///< slots taken
+    bool rising_fast_ = true;               ///< past --jobs, a far flat target's limit doubles a round until it is not
     int groups_waiting_ = 0;                ///< enter_group calls waiting: single slots wait behind them
     std::multiset<std::uint64_t> waiting_;  ///< the priorities of the single slots waiting
     Clock::time_point decreased_{};         ///< the last decrease: requests taken before it say nothing new

@@ -61,6 +61,29 @@ TEST(InFlight, AFarTargetAnsweringAsFastRaisesItPastJobsUpToTheCap) {
     EXPECT_LE(f.limit(), 16) << "then slower answers halve it as before";
 }
 
+TEST(InFlight, AFarTargetsLimitDoublesARoundWhileAnswersStayFlat) {
+    InFlight f(8, true, 32);
+    answer_full(f, 8 + 24, milliseconds(100));
+    EXPECT_EQ(f.limit(), 32) << "one more per answer past --jobs: 8 to 32 in three rounds, not 24";
+}
+
+TEST(InFlight, AFastRiseThatStopsBeingFlatGoesBackToHalfThenRisesByOneARound) {
+    InFlight f(8, true, 64);
+    answer_full(f, 8 + 16, milliseconds(100));
+    ASSERT_GE(f.limit(), 20);
+    const int risen = f.limit();
+    answer_full(f, 9, milliseconds(130));  // a queue forming: no longer flat, far from three times slower
+    EXPECT_GE(f.limit(), risen / 2) << "the median sees it after half of them";
+    EXPECT_LE(f.limit(), (risen + 5) / 2);
+    ASSERT_EQ(f.story().size(), 1u);
+    EXPECT_NE(f.story()[0].find("the fast rise ends"), std::string::npos) << f.story()[0];
+    const int halved = f.limit();
+    answer_full(f, 9, milliseconds(100));  // flat again: by one a round from here
+    answer_full(f, 2 * f.limit(), milliseconds(100));
+    EXPECT_GT(f.limit(), halved);
+    EXPECT_LE(f.limit(), halved + 3);
+}
+
 TEST(InFlight, ANearTargetStaysAtJobsHowEverFastItAnswers) {
     InFlight f(4, true, 32);
     answer_full(f, 2000, milliseconds(5));
