@@ -120,15 +120,17 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     // a service time slower, and the rise stops there.
     const bool far = fastest_ever_ >= kFarAnswers.count();
     const bool flat = far && median <= kFlatFactor * fastest + static_cast<double>(kFlatSlack.count());
-    if (rising_fast_ && far && !flat && whole(limit_) > start_) {
-        // The first answers of a fast rise that are not flat: the rise overshot by up to a round's doubling, so it
-        // goes back to half, as TCP's slow start ends, and rises by one a round from there.
+    if (rising_fast_ && far && median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) &&
+        whole(limit_) > start_) {
+        // The first answers of a fast rise slower than kFastFactor (a queue, not a hiccup, which only pauses it): the
+        // rise overshot by up to a round's doubling, so it goes back to half, as TCP's slow start ends, and rises by
+        // one a round from there.
         rising_fast_ = false;
         const int before = whole(limit_);
         limit_ = std::max<double>(start_, limit_ / 2);
         note_change(before,
                     "answers within " + std::to_string(static_cast<long long>(median)) +
-                        " ms, no longer flat: the fast rise ends",
+                        " ms, a queue forming: the fast rise ends",
                     now);
         return;
     }
@@ -140,6 +142,7 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     // Past --jobs a far, flat target's limit doubles a round (one more per answer) until answers stop being flat.
     const double step = rising_fast_ && flat && whole(limit_) >= start_ ? 1.0 : 1.0 / limit_;
     limit_ = std::min<double>(most, limit_ + step);
+    if (whole(limit_) >= most_) rising_fast_ = false;  // at the cap: later slowdowns are met as below --jobs
     if (whole(limit_) > before) {
         // A fast rise tells where it began and where it reached the cap, not each step.
         const bool tell = step < 1.0 || before == start_ || whole(limit_) == most_;

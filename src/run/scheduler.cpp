@@ -213,17 +213,25 @@ std::vector<CheckResult> Scheduler::run(int jobs) {
         else
             queue_.emplace_back(i, want(i));
     }
+    // The longest chains first: the run ends when its longest chain does, so those start while the others queue.
+    std::stable_partition(queue_.begin(), queue_.end(), [&](const auto& q) { return checks_[q.first].long_chain; });
     // Checks at once follow the run's in-flight limit upward (a far target: client/in_flight.hpp), never below --jobs:
-    // worker j takes a check only while the limit is above j.
-    const int most = s_.options.adapt_in_flight
-                         ? std::max(jobs, std::min<int>(s_.options.max_in_flight, static_cast<int>(checks_.size())))
-                         : jobs;
+    // worker j takes a check only while the limit is above j; past --jobs a quarter more, since a check waits at times
+    // (for a lock, a gate, its own judging) and the oldest checks get the slots first anyway.
+    const auto spare = [](int limit) { return limit + limit / 4; };
+    const int most =
+        s_.options.adapt_in_flight
+            ? std::max(jobs, std::min<int>(spare(s_.options.max_in_flight), static_cast<int>(checks_.size())))
+            : jobs;
     std::atomic<bool> all_taken = false;
     for (int j = 0; j < most; ++j)
         workers.emplace_back([&, j] {
             while (true) {
-                while (j >= jobs && j >= s_.limits.in_flight().limit() && !all_taken)
+                while (j >= jobs && !all_taken) {
+                    const int limit = s_.limits.in_flight().limit();
+                    if (limit > jobs && j < spare(limit)) break;
                     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                }
                 const auto i = locks_.take_first(queue_);
                 if (!i) break;
                 run_one(*i, true);

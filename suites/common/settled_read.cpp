@@ -93,6 +93,22 @@ SettledRows settle_pages(Context& ctx, const Record& record, const std::string& 
     return {std::move(paged.rows), false};
 }
 
+void judge_still_if_needed(Context& ctx, const std::string& resource, const std::function<bool(Context&)>& judge) {
+    {
+        Context loose = ctx.fork(ctx.api);
+        loose.connection = ctx.connection;  // its reads at once, as on ctx (one thread at a time uses them)
+        bool added_up = false;
+        try {
+            added_up = judge(loose);
+        } catch (...) {  // judged again held still, where it throws for good
+        }
+        ctx.chain_beyond += loose.chain_beyond;
+        if (added_up && loose.findings.empty() && loose.findings_not_kept == 0) return ctx.merge(loose);
+    }
+    const auto still = ctx.api.still(resource);
+    judge(ctx);
+}
+
 SettledRows read_settled_feed(Context& ctx, const std::string& role, const Record& record,
                               const std::string& last_utc_run, const std::vector<json>& once) {
     // Read as it comes, the run's other writers not held (holding them costs every writer of the resource a round

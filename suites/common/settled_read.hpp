@@ -10,6 +10,7 @@
 /// it, which nothing can shift (fewer rows than its PageSize, as many as its TotalRowsCount), and judged on that. When
 /// neither can be had (a cap on PageSize, A-08), which records come once is not judged, and the check observes so.
 #include <atomic>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -46,6 +47,14 @@ SettledRows settle_pages(Context& ctx, const Record& record, const std::string& 
 /// `once` (settle_pages).
 SettledRows read_settled_feed(Context& ctx, const std::string& role, const Record& record,
                               const std::string& last_utc_run, const std::vector<nlohmann::json>& once);
+
+/// Runs `judge` first beside the run's other writers of `resource`, on a fork of ctx. Where it found nothing and says
+/// what it read added up (true), that run is kept; else (a finding, an error, a skip, or false: its counts moved) it
+/// runs again on ctx with those writers held still (client::Api::still), and that run is the check's. A hold costs
+/// every writer of the resource a wait for the writes in flight and the hold (docs/architecture.md, "A far target"):
+/// a judgement of pages or counts that their writes can move needs it only where what it read did not add up.
+/// `judge` must only read: it may run twice.
+void judge_still_if_needed(Context& ctx, const std::string& resource, const std::function<bool(Context&)>& judge);
 
 /// The pages of a sample read whole (Sample::whole), for settle_pages.
 PagedRows pages_of(const Sample& whole);

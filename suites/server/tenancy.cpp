@@ -456,7 +456,7 @@ std::vector<Check> tenancy_checks() {
         {.id = "TEN-01", .title = "Another tenant never reads the writer's records: by key, by filter, or page by page",
          .spec = "000 §1; §4.1 (derived: one tenant per record)", .verifies = {"000-1-tenant", "001-2-customer-id"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources,
-         .writes = true, .own_rows = true, .run = reads_and_filters},
+         .writes = true, .own_rows = true, .long_chain = true, .run = reads_and_filters},
         {.id = "TEN-02", .title = "Another tenant's change feed never carries the writer's records",
          .spec = "000 §1; §4.3 (derived: one tenant per record)", .verifies = {"000-1-tenant", "000-4.3-response-200"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = data_set_resources,

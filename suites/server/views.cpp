@@ -494,7 +494,7 @@ std::vector<Check> views_checks() {
          .verifies = {"001-2.5-mcpclienti-query", "000-4.2-listed-for-mcpclienti", "000-4-post-query",
                       "000-1-cap3-query", "000-4.2-query", "000-2.1-catalogue-mcpclienti"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor", "MCPClienti", "MCPFornitori"},
-         .writes = true, .own_rows = true, .run = query_clienti},
+         .writes = true, .own_rows = true, .long_chain = true, .run = query_clienti},
         {.id = "VIEW-10", .title = "POST query on MCPClienti returns its rows in the order its body asks for",
          .spec = "000 §1 capability 3; §4.2; A-41",
          .verifies = {"000-1-cap3-query", "000-4.2-query", "000-4-post-query"}, .level = Level::Must,

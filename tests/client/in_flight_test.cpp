@@ -65,16 +65,20 @@ TEST(InFlight, AFarTargetsLimitDoublesARoundWhileAnswersStayFlat) {
     InFlight f(8, true, 32);
     answer_full(f, 8 + 24, milliseconds(100));
     EXPECT_EQ(f.limit(), 32) << "one more per answer past --jobs: 8 to 32 in three rounds, not 24";
+    answer_full(f, 9, milliseconds(200));
+    EXPECT_EQ(f.limit(), 32) << "the rise ended at the cap: answers twice as slow hold it, as below --jobs";
 }
 
-TEST(InFlight, AFastRiseThatStopsBeingFlatGoesBackToHalfThenRisesByOneARound) {
+TEST(InFlight, AFastRisePausesAtAHiccupAndEndsAtAQueueBackToHalfThenByOneARound) {
     InFlight f(8, true, 64);
     answer_full(f, 8 + 16, milliseconds(100));
     ASSERT_GE(f.limit(), 20);
-    const int risen = f.limit();
-    answer_full(f, 9, milliseconds(130));  // a queue forming: no longer flat, far from three times slower
-    EXPECT_GE(f.limit(), risen / 2) << "the median sees it after half of them";
-    EXPECT_LE(f.limit(), (risen + 5) / 2);
+    answer_full(f, 9, milliseconds(118));  // a hiccup: no longer flat, but no queue
+    const int paused = f.limit();
+    answer_full(f, 9, milliseconds(118));
+    ASSERT_EQ(f.limit(), paused) << "a hiccup pauses the rise, and ends nothing";
+    answer_full(f, 9, milliseconds(200));  // a queue forming: far from three times slower, but past 1.5 times
+    EXPECT_EQ(f.limit(), paused / 2);
     ASSERT_EQ(f.story().size(), 1u);
     EXPECT_NE(f.story()[0].find("the fast rise ends"), std::string::npos) << f.story()[0];
     const int halved = f.limit();

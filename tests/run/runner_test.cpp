@@ -458,6 +458,23 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 
+TEST(Runner, ALongChainStartsBeforeTheChecksWithoutOne) {
+    // One job: the run ends when its longest chain does, so the check declaring one starts first, the others in order.
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    std::vector<std::string> started;
+    auto check = [&](std::string id, bool long_chain) {
+        return Check{.id = id,
+                     .title = "records when it starts",
+                     .long_chain = long_chain,
+                     .run = [&started, id](Context&) { started.push_back(id); },
+                     .suite = "zzz"};
+    };
+    const auto result = run::run_checks(
+        cat, stub.target, {check("ZZZ-01", false), check("ZZZ-02", false), check("ZZZ-03", true)}, run::RunOptions{});
+    EXPECT_EQ(started, (std::vector<std::string>{"ZZZ-03", "ZZZ-01", "ZZZ-02"})) << test::describe(result);
+}
+
 TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
