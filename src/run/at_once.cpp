@@ -18,9 +18,9 @@ std::vector<std::size_t> lanes_in_turn(std::size_t n, std::size_t lanes) {
 }
 
 std::vector<std::size_t> lanes_by_keys(std::size_t n, const std::function<std::vector<std::string>(std::size_t)>& keys,
-                                       std::size_t lanes) {
+                                       std::size_t lanes, const std::function<std::size_t(std::size_t)>& weight) {
     // Parts joined by a shared key form a group (union-find); each group, in the order of its first part, takes the
-    // next lane in turn.
+    // lane with the least weight so far (the lowest of those), so that the longest lane, the check's chain, is short.
     std::vector<std::size_t> group(n);
     std::iota(group.begin(), group.end(), std::size_t{0});
     const auto root = [&](std::size_t i) {
@@ -36,10 +36,18 @@ std::vector<std::size_t> lanes_by_keys(std::size_t n, const std::function<std::v
                 group[std::max(a, b)] = std::min(a, b);
             }
         }
+    std::map<std::size_t, std::size_t> group_weight;
+    for (std::size_t i = 0; i < n; ++i) group_weight[root(i)] += weight ? weight(i) : 1;
+    std::vector<std::size_t> load(std::max<std::size_t>(1, lanes), 0);
     std::map<std::size_t, std::size_t> lane_of_group;
     std::vector<std::size_t> out(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const auto [it, added] = lane_of_group.emplace(root(i), lane_of_group.size() % std::max<std::size_t>(1, lanes));
+        auto it = lane_of_group.find(root(i));
+        if (it == lane_of_group.end()) {
+            const auto lane = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+            load[lane] += group_weight[root(i)];
+            it = lane_of_group.emplace(root(i), lane).first;
+        }
         out[i] = it->second;
     }
     return out;

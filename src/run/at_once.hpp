@@ -21,9 +21,11 @@ inline constexpr std::size_t kFirstLaneConnection = 8;
 std::vector<std::size_t> lanes_in_turn(std::size_t n, std::size_t lanes = kLanes);
 
 /// The lane of each of n parts: parts that share a key (`keys(i)`, "CliFor/abc") on one lane, so that they run in
-/// their order as they would one after another; the others spread over `lanes` lanes in turn.
+/// their order as they would one after another; the others spread over `lanes` lanes, each group of parts to the lane
+/// with the least `weight` so far (its requests about, one after another: 1 a part when empty).
 std::vector<std::size_t> lanes_by_keys(std::size_t n, const std::function<std::vector<std::string>(std::size_t)>& keys,
-                                       std::size_t lanes = kLanes);
+                                       std::size_t lanes = kLanes,
+                                       const std::function<std::size_t(std::size_t)>& weight = {});
 
 /// Runs `part(i, fork)` for each i < lane.size(), each lane's parts in their order, the lanes at once, each part on a
 /// fork of `ctx` (Context::fork) on its lane's connection. Once all ended, `merged(i, fork)` (ctx.merge when empty)

@@ -205,18 +205,20 @@ void showValue(const Staged& s, std::ostream& os) { os << "case " << s.number <<
 
 void for_all_staged(Context& ctx, const std::string& description, const std::function<StagedCase()>& draw) {
     int number = 0;
-    for_all_blocks<Staged>(
-        ctx, {description,
-              [&] {
-                  return Staged{draw(), ++number};
-              },
-              [&ctx](const std::vector<const Staged*>& cases, CaseMarks& marks) {
-                  std::vector<std::vector<std::size_t>> positions;
-                  for (std::size_t p = 0; p < cases.size(); ++p) positions.push_back({p});
-                  parts_at_once(
-                      ctx, marks, positions, [&](std::size_t p, Context& lane, CaseMarks&) { cases[p]->run.run(lane); },
-                      lanes_by_keys(cases.size(), [&](std::size_t p) { return cases[p]->run.keys; }));
-              }});
+    for_all_blocks<Staged>(ctx, {description,
+                                 [&] {
+                                     return Staged{draw(), ++number};
+                                 },
+                                 [&ctx](const std::vector<const Staged*>& cases, CaseMarks& marks) {
+                                     std::vector<std::vector<std::size_t>> positions;
+                                     for (std::size_t p = 0; p < cases.size(); ++p) positions.push_back({p});
+                                     parts_at_once(
+                                         ctx, marks, positions,
+                                         [&](std::size_t p, Context& lane, CaseMarks&) { cases[p]->run.run(lane); },
+                                         lanes_by_keys(
+                                             cases.size(), [&](std::size_t p) { return cases[p]->run.keys; }, kLanes,
+                                             [&](std::size_t p) { return cases[p]->run.requests; }));
+                                 }});
 }
 
 }  // namespace bds

@@ -119,6 +119,8 @@ void for_all_blocks(Context& ctx, const BlockProperty<Case>& property) {
 struct StagedCase {
     std::function<void(Context&)> run;
     std::vector<std::string> keys{};
+    /// Its requests one after another, about: the lanes are balanced by it (lanes_by_keys).
+    std::size_t requests = 1;
 };
 
 /// A property whose every case draws first and exchanges after: `draw` draws a case (with `*gen`, under RapidCheck's

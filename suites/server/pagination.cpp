@@ -123,7 +123,9 @@ void partition_with_selection(Context& ctx) {
     for_all_staged(ctx, "pages partition the selected rows", [&] {
         const long long size = *rc::gen::inRange<long long>(1, kMarkedRows + 3);
         return StagedCase{
-            [&m, &expected, size](Context& ctx) { check_pages(ctx, *m.record, m.selection, size, expected); }};
+            [&m, &expected, size](Context& ctx) { check_pages(ctx, *m.record, m.selection, size, expected); },
+            {},
+            static_cast<std::size_t>((kMarkedRows + size - 1) / size + 1)};  // its pages and the empty one after
     });
 }
 

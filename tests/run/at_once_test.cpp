@@ -38,7 +38,18 @@ TEST(AtOnce, PartsSharingAKeyShareALaneTheOthersTakeTheLanesInTurn) {
     EXPECT_EQ(lanes[2], lanes[6]) << "b";
     EXPECT_NE(lanes[0], lanes[1]);
     EXPECT_NE(lanes[1], lanes[2]);
-    EXPECT_EQ(lanes, (std::vector<std::size_t>{0, 1, 2, 0, 0, 0, 2})) << "groups take lanes in turn, by first part";
+    EXPECT_EQ(lanes, (std::vector<std::size_t>{0, 1, 2, 0, 0, 1, 2}))
+        << "each group, by first part, takes the lane with the fewest parts so far";
+}
+
+TEST(AtOnce, GroupsGoToTheLaneWithTheLeastWeightSoThatTheLongestLaneIsShort) {
+    const std::vector<std::size_t> weight = {8, 2, 8, 2, 8, 2};
+    const auto lanes = lanes_by_keys(
+        weight.size(), [](std::size_t) { return std::vector<std::string>{}; }, 2,
+        [&](std::size_t i) { return weight[i]; });
+    std::vector<std::size_t> load(2, 0);
+    for (std::size_t i = 0; i < weight.size(); ++i) load[lanes[i]] += weight[i];
+    EXPECT_EQ(load, (std::vector<std::size_t>{18, 12})) << "in turn, the lanes would carry 24 and 6";
 }
 
 TEST(AtOnce, LanesRunAtOnceAndTheChainIsTheLongestLane) {
