@@ -178,6 +178,11 @@ void InFlight::decrease(const std::string& why, Clock::time_point now) {
     note_change(before, why, now);
 }
 
+bool InFlight::far() const {
+    std::lock_guard lock(mutex_);
+    return !recent_.empty() && fastest_ever_ >= kFarAnswers.count();
+}
+
 int InFlight::limit() const {
     std::lock_guard lock(mutex_);
     return whole(limit_);

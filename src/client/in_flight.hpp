@@ -69,6 +69,9 @@ public:
 
     /// The limit now.
     int limit() const;
+    /// Whether the target is far: answers came, none faster than kFarAnswers (its round trips are what a run waits
+    /// for, not its server or the harness's own work).
+    bool far() const;
     /// A smoothed time to an answer lately (0 before any answer): what a token's renewal margin must cover.
     std::chrono::milliseconds latency() const;
     /// What the run's report says of it: the limit it used and why it changed ("" when it never changed).

@@ -9,6 +9,8 @@
 
 #include "catalogue/catalogue.hpp"
 #include "bundled/embedded_stub.hpp"
+#include "client/in_flight.hpp"
+#include "run/proxy_fixture.hpp"
 #include "run/suite_fixture.hpp"
 #include "suites/registry.hpp"
 
@@ -458,21 +460,41 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 
-TEST(Runner, ALongChainStartsBeforeTheChecksWithoutOne) {
-    // One job: the run ends when its longest chain does, so the check declaring one starts first, the others in order.
+TEST(Runner, AgainstAFarTargetALongChainStartsBeforeTheChecksWithoutOne) {
+    // One job: the run ends when its longest chain does, so against a far target (answers slower than kFarAnswers,
+    // as the `first` check's showed) the check declaring one starts first, the others in order; near, the table's.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
-    std::vector<std::string> started;
-    auto check = [&](std::string id, bool long_chain) {
-        return Check{.id = id,
-                     .title = "records when it starts",
-                     .long_chain = long_chain,
-                     .run = [&started, id](Context&) { started.push_back(id); },
-                     .suite = "zzz"};
-    };
-    const auto result = run::run_checks(
-        cat, stub.target, {check("ZZZ-01", false), check("ZZZ-02", false), check("ZZZ-03", true)}, run::RunOptions{});
-    EXPECT_EQ(started, (std::vector<std::string>{"ZZZ-03", "ZZZ-01", "ZZZ-02"})) << test::describe(result);
+    test::BreakingProxy far(stub.target.base_url, [](const httplib::Request&, httplib::Response&) {
+        std::this_thread::sleep_for(client::InFlight::kFarAnswers + std::chrono::milliseconds(10));
+        return false;
+    });
+    for (const bool is_far : {true, false}) {
+        std::vector<std::string> started;
+        auto check = [&](std::string id, bool long_chain) {
+            return Check{.id = id,
+                         .title = "records when it starts",
+                         .long_chain = long_chain,
+                         .run = [&started, id](Context&) { started.push_back(id); },
+                         .suite = "zzz"};
+        };
+        const Check asks{.id = "ZZZ-00",
+                         .title = "asks first",
+                         .first = true,
+                         .run =
+                             [](Context& ctx) {
+                                 (void)ctx.api.list(client::kWriter, "CliFor", {std::nullopt, 1, 1});
+                             },
+                         .suite = "zzz"};
+        auto target = stub.target;
+        if (is_far) target.base_url = far.base_url();
+        const auto result =
+            run::run_checks(cat, target, {asks, check("ZZZ-01", false), check("ZZZ-02", false), check("ZZZ-03", true)},
+                            run::RunOptions{});
+        const std::vector<std::string> want = is_far ? std::vector<std::string>{"ZZZ-03", "ZZZ-01", "ZZZ-02"}
+                                                     : std::vector<std::string>{"ZZZ-01", "ZZZ-02", "ZZZ-03"};
+        EXPECT_EQ(started, want) << (is_far ? "far: " : "near: ") << test::describe(result);
+    }
 }
 
 TEST(Runner, AValueKeptByACheckIsMadeOnceAndAskedForWithItsOwnType) {
