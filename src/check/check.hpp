@@ -55,7 +55,7 @@ struct BasicCheck {
     /// It runs alone, before every other check, because they use what it finds (ENG-03: the literal forms the target's
     /// RecordSelection accepts).
     bool first = false;
-    /// Its requests are a long chain, one after another (20 or more at the default cases: a run's notes name the
+    /// Its requests are a long chain, one after another (30 or more at the default cases: a run's notes name the
     /// longest): the runner starts it before the checks without, so that a far target's run does not end waiting for
     /// it (docs/architecture.md, "A far target").
     bool long_chain = false;

@@ -347,7 +347,7 @@ std::vector<Check> limits_checks() {
          .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-8-pages-start-at-1", "000-4.3-pagination",
                       "000-4.1-rule1-selection"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
-         .long_chain = true, .run = limits::paging_bounds},
+         .run = limits::paging_bounds},
         {.id = "LIM-02", .title = "LastUtcRun at the ends of datetime and datetime2: nothing after the last, all after the first",
          .spec = "000 §4.3 LastUtcRun; A-10, A-113, A-122",
          .verifies = {"000-4.3-lastutcrun", "000-4.3-response-200"}, .level = Level::Must,

@@ -184,7 +184,7 @@ std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all) {
          .spec = "000 §2.1 Minimal record; A-76",
          .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}), .level = Level::Should,
          .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
-         .long_chain = true, .run = required_non_key_refused},
+         .run = required_non_key_refused},
     };
 }
 // clang-format on

@@ -465,7 +465,7 @@ std::vector<Check> tenancy_checks() {
          .spec = "000 §1; 000 §1 capability 5; §4.2 (derived: one tenant per record)",
          .verifies = {"000-1-tenant", "000-1-cap5-views"}, .level = Level::Must,
          .needs = {client::kWriter, client::kOtherTenant}, .resources = view_resources, .writes = true,
-         .own_rows = true, .long_chain = true, .run = views},
+         .own_rows = true, .run = views},
         {.id = "TEN-04", .title = "The same key written by two tenants is two records, each reading back its own",
          .spec = "000 §1; 001 §2 Conventions (customer_ID is K)", .verifies = {"000-1-tenant", "001-2-customer-id"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor", "Articoli"},
