@@ -120,8 +120,8 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
     // a service time slower, and the rise stops there.
     const bool far = fastest_ever_ >= kFarAnswers.count();
     const bool flat = far && median <= kFlatFactor * fastest + static_cast<double>(kFlatSlack.count());
-    if (rising_fast_ && far && median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) &&
-        whole(limit_) > start_) {
+    const bool slower = median > kFastFactor * fastest + static_cast<double>(kFastSlack.count());
+    if (rising_fast_ && far && slower && whole(limit_) > start_) {
         // The first answers of a fast rise slower than kFastFactor (a queue, not a hiccup, which only pauses it): the
         // rise overshot by up to a round's doubling, so it goes back to half, as TCP's slow start ends, and rises by
         // one a round from there.
@@ -135,9 +135,7 @@ void InFlight::answered(const Slot& slot, std::chrono::milliseconds latency) {
         return;
     }
     const int most = flat ? most_ : start_;
-    if (median > kFastFactor * fastest + static_cast<double>(kFastSlack.count()) || whole(limit_) >= most ||
-        in_flight_ < whole(limit_))
-        return;
+    if (slower || whole(limit_) >= most || in_flight_ < whole(limit_)) return;
     const int before = whole(limit_);
     // Past --jobs a far, flat target's limit doubles a round (one more per answer) until answers stop being flat.
     const double step = rising_fast_ && flat && whole(limit_) >= start_ ? 1.0 : 1.0 / limit_;
