@@ -72,6 +72,10 @@ DrawnCases draw_cases(const std::function<void()>& draw, const PropertyParams& p
     rc::Random random(params.seed);
     // As RapidCheck's searchProperty draws each case: a split of the seed's random, a size by the case's number.
     while (static_cast<int>(out.origins.size()) < params.max_success) {
+        if (params.ended && params.ended()) {
+            out.stopped = true;
+            return out;
+        }
         const int size = size_for(params, static_cast<int>(out.origins.size())) + recent_discards / 10;
         const rc::Random split = random.split();
         std::string discard;

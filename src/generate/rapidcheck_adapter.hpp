@@ -19,6 +19,9 @@ struct PropertyParams {
     int max_size = 100;     ///< the largest size generators are asked for
     std::string id;         ///< the test's id (a check id)
     std::string description;
+    /// Asked before each case is drawn (draw_cases): true once the run ended (a stop, its time limit), so that a
+    /// thousand draws under the GenerationLock neither outlast a stop nor hold up the checks waiting for the lock.
+    std::function<bool()> ended{};
 };
 
 /// How a property run ended.
@@ -58,6 +61,8 @@ struct DrawnCases {
     PropertyOutcome outcome;
     /// Where each case kept was drawn from, in order.
     std::vector<CaseOrigin> origins;
+    /// Ended by `PropertyParams::ended` before every case was drawn (the outcome is Passed, the origins those drawn).
+    bool stopped = false;
 };
 
 /// Calls `draw` (it draws one case with *gen and keeps it: a side effect) for `params.max_success` cases, drawn as

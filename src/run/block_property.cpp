@@ -166,7 +166,11 @@ std::vector<std::vector<std::size_t>> blocks_of(const BlockCalls& calls, const s
 
 void run_block_property(Context& ctx, const std::string& description, const BlockCalls& calls) {
     const int cases = calls.cases_a_block > 0 || calls.keys ? slotted_cases(ctx.cases) : ctx.cases;
-    const auto drawn = gen::draw_cases(calls.draw_and_keep, {ctx.seed, cases, 100, ctx.check.id, description});
+    client::RunLimits* limits = ctx.api.http().limits();
+    const auto ended = [limits] { return limits && limits->past_deadline(); };
+    const auto drawn = gen::draw_cases(calls.draw_and_keep, {ctx.seed, cases, 100, ctx.check.id, description, ended});
+    if (drawn.stopped)
+        throw CheckError("the cases of \"" + description + "\" were not all drawn: " + limits->why_ended());
     if (drawn.outcome.kind != gen::PropertyOutcome::Kind::Passed)
         throw harness_error("drawing the cases of \"" + description + "\": " + drawn.outcome.description);
     std::vector<std::size_t> all(calls.count());

@@ -162,7 +162,11 @@ void for_all(Context& ctx, const std::string& description, const std::function<v
     std::optional<Shrinking> shrinking;
     bool budget_spent = false;
     int cases_started = 0;
+    client::RunLimits* limits = ctx.api.http().limits();
     auto testable = [&] {
+        // A run that ended (a stop, its time limit) runs no more cases: their draws would hold the GenerationLock.
+        if (!abort && limits && limits->past_deadline())
+            abort = Abort{std::nullopt, CheckError("cases not run: " + limits->why_ended())};
         if (abort) RC_DISCARD("stopped: the harness could not go on");
         if (shrinking && !shrinking->next_try()) {
             budget_spent = true;

@@ -210,6 +210,33 @@ TEST(BlockProperty, AFailingStagedCaseIsShrunk) {
     EXPECT_EQ(r.findings[0].counterexample, "500\n");
 }
 
+TEST(BlockProperty, AStopEndsTheDrawsAtOnceAndTheCheckIsInError) {
+    // A thousand draws under RapidCheck's lock would outlast a stop and hold up every check waiting for the lock.
+    int drawn = 0;
+    const auto r = run_one([&](Context& ctx) {
+        for_all_staged(ctx, "staged", [&] {
+            if (++drawn == 5) ctx.api.http().limits()->stop("stopped by the test");
+            return StagedCase{[v = *rc::gen::inRange(0, 10)](Context&) { (void)v; }};
+        });
+    });
+    EXPECT_EQ(drawn, 5);
+    EXPECT_EQ(r.outcome, run::Outcome::Error);
+    EXPECT_NE(r.reason.find("stopped by the test"), std::string::npos) << r.reason;
+}
+
+TEST(ForAll, AStopEndsTheCasesAtOnceAndTheCheckIsInError) {
+    int runs = 0;
+    const auto r = run_one([&](Context& ctx) {
+        for_all(ctx, "cases", [&] {
+            (void)*rc::gen::inRange(0, 10);
+            if (++runs == 5) ctx.api.http().limits()->stop("stopped by the test");
+        });
+    });
+    EXPECT_EQ(runs, 5);
+    EXPECT_EQ(r.outcome, run::Outcome::Error);
+    EXPECT_NE(r.reason.find("stopped by the test"), std::string::npos) << r.reason;
+}
+
 /// `n` findings, each its own.
 void findings(Context& ctx, int n) {
     for (int i = 0; i < n; ++i) ctx.finding({.expected = "nothing", .actual = "finding " + std::to_string(i)});
