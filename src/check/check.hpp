@@ -55,10 +55,12 @@ struct BasicCheck {
     /// It runs alone, before every other check, because they use what it finds (ENG-03: the literal forms the target's
     /// RecordSelection accepts).
     bool first = false;
-    /// Its requests are a long chain, one after another (30 or more at the default cases: a run's notes name the
-    /// longest): the runner starts it before the checks without, so that a far target's run does not end waiting for
-    /// it (docs/architecture.md, "A far target").
-    bool long_chain = false;
+    /// Its requests one after another at the default cases, about (its `chain` in a run's JSON report, measured
+    /// against the bundled stub with a key pool, as a real target is run; 0: fewer than 10). Against a far target the
+    /// runner starts the checks with the longest first, since the run ends when its longest chain does
+    /// (docs/far-target.md, "The longest chains first"); tests/suites/chain_hints_test.cpp keeps it in step with what
+    /// the check sends.
+    int chain = 0;
     /// The check itself: a server check exchanges with the target through its Context; a connector check judges one
     /// scenario run through its Judge (called once per run).
     std::function<void(Judged&)> run{};

@@ -100,7 +100,7 @@ std::vector<Check> filter_edge_checks() {
          .spec = "000 §4.1 RecordSelection, rule 1; A-18",
          .verifies = {"000-4.1-recordselection", "000-4.1-rule1-selection"}, .level = Level::Must,
          .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
-         .run = filter_edge_cases},
+         .chain = 14, .run = filter_edge_cases},
     };
 }
 // clang-format on

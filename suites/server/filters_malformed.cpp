@@ -113,12 +113,12 @@ std::vector<Check> malformed_selection_checks() {
     return {
         {.id = "FIL-05", .title = "Malformed RecordSelection: what status comes back?", .spec = "000 §7; A-19",
          .verifies = {"000-7-malformed-statuses-not-shown"}, .level = Level::Observe, .needs = {client::kWriter},
-         .resources = {"CliFor"}, .writes = true, .own_rows = true, .run = malformed_statuses},
+         .resources = {"CliFor"}, .writes = true, .own_rows = true, .chain = 14, .run = malformed_statuses},
         {.id = "FIL-08",
          .title = "A malformed RecordSelection gives no 5xx and no row beyond the rest of the condition",
          .spec = "000 §7; A-19, A-46", .verifies = {"000-7-malformed-statuses-not-shown", "000-4.1-rule1-selection"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
-         .run = malformed_harmless},
+         .chain = 14, .run = malformed_harmless},
     };
 }
 // clang-format on

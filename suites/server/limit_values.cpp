@@ -185,7 +185,7 @@ std::vector<Check> limit_value_checks() {
          .verifies = {"000-7-status-200", "000-4.1-pagenumber", "000-4.1-pagesize", "000-4.3-pagination",
                       "000-4.3-lastutcrun", "000-1-sync-body-array", "000-4.4-body"},
          .level = Level::Should, .needs = {client::kWriter}, .resources = {"CliFor", "Famiglia"}, .writes = true,
-         .own_rows = true, .run = limits::no_5xx_at_bounds},
+         .own_rows = true, .chain = 26, .run = limits::no_5xx_at_bounds},
     };
 }
 // clang-format on

@@ -269,7 +269,7 @@ std::vector<Check> pagination_checks() {
          .verifies = {"000-4.1-pagenumber", "000-4.1-pagesize", "000-4.1-response-200", "000-4.1-rule1-selection",
                       "000-8-pages-start-at-1", "000-1-cap2-list", "000-4-get-resources"},
          .level = Level::Must, .needs = {client::kWriter}, .resources = {"CliFor"}, .writes = true, .own_rows = true,
-         .long_chain = true, .run = partition_with_selection},
+         .chain = 61, .run = partition_with_selection},
         {.id = "PAG-02", .title = "Pages of a whole resource partition it", .spec = "000 §4.1; §8",
          .verifies = {"000-4.1-pagesize", "000-4.1-pagenumber", "000-8-pages-start-at-1"}, .level = Level::Must,
          .needs = {client::kWriter}, .resources = {"CondPagam"}, .own_rows = true, .run = partition_without_selection},

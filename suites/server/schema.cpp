@@ -458,7 +458,7 @@ std::vector<Check> schema_checks() {
                             {statements::written_fields(), statements::view_fields(), statements::nullability(),
                              statements::allowed_values()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = data_set_resources(), .writes = true,
-         .own_rows = true, .long_chain = true, .run = written_rows},
+         .own_rows = true, .chain = 43, .run = written_rows},
         {.id = "SCH-03", .title = "How are date-times, decimals, rowversions, nulls, varchar text and TotalRowsCount written?",
          .spec = "000 §1, §4.1; A-13, A-14, A-15, A-61, A-83, A-118", .verifies = {"000-1-field-types"}, .level = Level::Observe,
          .needs = {client::kWriter}, .resources = {"StoricoDocumentiT", "CliFor", "Articoli", "AliquoteIva"},

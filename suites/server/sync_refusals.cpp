@@ -175,16 +175,16 @@ std::vector<Check> sync_refusal_checks(const std::vector<std::string>& all) {
          .verifies =
              joined({"000-2.1-minimal-record", "000-1-field-types", "000-4.4-success"}, {statements::written_keys()}),
          .level = Level::Must, .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
-         .long_chain = true, .run = invalid_refused},
+         .chain = 46, .run = invalid_refused},
         {.id = "SYN-08", .title = "A refused block stores nothing", .spec = "000 §4.4 Failure; A-25",
          .verifies = {"000-4.4-failure", "000-7-malformed-statuses-not-shown"}, .level = Level::Should,
          .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
-         .long_chain = true, .run = refused_stores_nothing},
+         .chain = 63, .run = refused_stores_nothing},
         {.id = "SYN-09", .title = "A record without a required field other than its key is refused",
          .spec = "000 §2.1 Minimal record; A-76",
          .verifies = joined({"000-2.1-minimal-record"}, {statements::required_to_send()}), .level = Level::Should,
          .needs = {client::kWriter}, .resources = all, .writes = true, .own_rows = true,
-         .run = required_non_key_refused},
+         .chain = 26, .run = required_non_key_refused},
     };
 }
 // clang-format on

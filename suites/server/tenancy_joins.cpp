@@ -141,7 +141,7 @@ std::vector<Check> tenancy_join_checks(const std::vector<std::string>& data_set_
          .verifies = {"000-1-tenant", "000-2.1-rel-counterpart", "001-2-customer-id", "001-2.6-counterpart-on-header",
                       "001-2.7-line-article-classification"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = resources,
-         .writes = true, .own_rows = true, .run = joins_in_tenant},
+         .writes = true, .own_rows = true, .chain = 26, .run = joins_in_tenant},
     };
 }
 // clang-format on

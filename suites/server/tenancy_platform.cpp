@@ -201,7 +201,7 @@ std::vector<Check> tenancy_platform_checks() {
                       "001-2-customer-id", "000-4.4-customer-id-not-sent", "001-2.1-clifor-key",
                       "000-2.1-catalogue-clifor"},
          .level = Level::Must, .needs = {client::kWriter, client::kOtherTenant}, .resources = {"CliFor"},
-         .writes = true, .own_rows = true, .run = platform_fields_sent_back},
+         .writes = true, .own_rows = true, .chain = 17, .run = platform_fields_sent_back},
     };
 }
 // clang-format on

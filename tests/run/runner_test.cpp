@@ -460,9 +460,10 @@ TEST(Runner, AWaitingCheckLetsItsResourcesGoWhileItWaits) {
     EXPECT_EQ(test::result_of(result, "ZZZ-02").outcome, run::Outcome::Pass);
 }
 
-TEST(Runner, AgainstAFarTargetALongChainStartsBeforeTheChecksWithoutOne) {
+TEST(Runner, AgainstAFarTargetTheLongestChainsStartFirst) {
     // One job: the run ends when its longest chain does, so against a far target (answers slower than kFarAnswers,
-    // as the `first` check's showed) the check declaring one starts first, the others in order; near, the table's.
+    // as the `first` check's showed) the checks start by their chains, longest first, equal ones in the table's order;
+    // near, in the table's.
     const Catalogue cat = builtin_catalogue();
     auto stub = bundled::start_embedded_stub(cat, {});
     test::BreakingProxy far(stub.target.base_url, [](const httplib::Request&, httplib::Response&) {
@@ -471,10 +472,10 @@ TEST(Runner, AgainstAFarTargetALongChainStartsBeforeTheChecksWithoutOne) {
     });
     for (const bool is_far : {true, false}) {
         std::vector<std::string> started;
-        auto check = [&](std::string id, bool long_chain) {
+        auto check = [&](std::string id, int chain) {
             return Check{.id = id,
                          .title = "records when it starts",
-                         .long_chain = long_chain,
+                         .chain = chain,
                          .run = [&started, id](Context&) { started.push_back(id); },
                          .suite = "zzz"};
         };
@@ -488,11 +489,11 @@ TEST(Runner, AgainstAFarTargetALongChainStartsBeforeTheChecksWithoutOne) {
                          .suite = "zzz"};
         auto target = stub.target;
         if (is_far) target.base_url = far.base_url();
-        const auto result =
-            run::run_checks(cat, target, {asks, check("ZZZ-01", false), check("ZZZ-02", false), check("ZZZ-03", true)},
-                            run::RunOptions{});
-        const std::vector<std::string> want = is_far ? std::vector<std::string>{"ZZZ-03", "ZZZ-01", "ZZZ-02"}
-                                                     : std::vector<std::string>{"ZZZ-01", "ZZZ-02", "ZZZ-03"};
+        const auto result = run::run_checks(
+            cat, target, {asks, check("ZZZ-01", 0), check("ZZZ-02", 12), check("ZZZ-03", 0), check("ZZZ-04", 40)},
+            run::RunOptions{});
+        const std::vector<std::string> want = is_far ? std::vector<std::string>{"ZZZ-04", "ZZZ-02", "ZZZ-01", "ZZZ-03"}
+                                                     : std::vector<std::string>{"ZZZ-01", "ZZZ-02", "ZZZ-03", "ZZZ-04"};
         EXPECT_EQ(started, want) << (is_far ? "far: " : "near: ") << test::describe(result);
     }
 }
