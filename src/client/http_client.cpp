@@ -241,7 +241,7 @@ HttpClient::Turn::Turn(HttpClient& client) : outer_limits_(t_limits), outer_slot
     if (!limits || t_limits == limits) return;
     // A client that takes no slot still marks its turn, so that the requests nested in it (a token's) take none either:
     // one waiting for a slot while the token's lock is held would wait for the threads that hold slots and that lock.
-    if (!client.slotless_) slot_ = limits->enter(client.priority_);
+    if (!client.slotless_) slot_ = limits->enter(client.urgency_ ? client.urgency_->priority() : 0);
     t_limits = limits;
     t_slot = &slot_;
     held_ = true;
@@ -382,6 +382,7 @@ HttpResponse HttpClient::attempt(const std::string& method, const std::string& t
         return out;
     }
     ++sent_;
+    if (advances_) urgency_->advanced();
     if (log_) {
         ticket_ = log_->begin();
         ex.serial = ticket_.serial;

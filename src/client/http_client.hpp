@@ -20,6 +20,7 @@
 #include "client/exchange.hpp"
 #include "client/exchange_log.hpp"
 #include "client/in_flight.hpp"
+#include "client/urgency.hpp"
 #include "client/target_watch.hpp"
 
 namespace httplib {
@@ -190,8 +191,12 @@ public:
     /// Its requests take no slot of the run's InFlight (its deadline, stop and rate still hold): the caller holds them
     /// for it (RunLimits::enter_group, a race's clients).
     void take_no_slots() { slotless_ = true; }
-    /// Its requests' place among those waiting for a slot (InFlight::enter; lower first): its check's start order.
-    void set_priority(std::uint64_t priority) { priority_ = priority; }
+    /// Its requests' place among those waiting for a slot (InFlight::enter; lower first): its check's, which the
+    /// requests of the check's own client (`own`) advance.
+    void set_urgency(std::shared_ptr<Urgency> urgency, bool own) {
+        urgency_ = std::move(urgency);
+        advances_ = own;
+    }
     /// Its answers count as `other`'s for the run's TargetWatch: a check's other connections (its lanes, a race's
     /// clients) are the one client the check is, so that one check's streak never looks like several checks'.
     void count_as(const HttpClient& other) { id_ = other.id_; }
@@ -240,7 +245,8 @@ private:
     std::unique_ptr<httplib::Client> client_;
     long sent_ = 0;
     bool slotless_ = false;
-    std::uint64_t priority_ = 0;
+    std::shared_ptr<Urgency> urgency_;  ///< none: first come, first served
+    bool advances_ = false;
     Recorder* recorder_ = nullptr;
     std::string record_name_;
     ExchangeLog* log_ = nullptr;

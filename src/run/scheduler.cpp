@@ -148,9 +148,11 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
     const auto t0 = std::chrono::steady_clock::now();
     res.started_ms = std::chrono::duration<double, std::milli>(t0 - s.started).count();
     client::Api api = s.api();
-    // The checks started first get the free slots first (client/in_flight.hpp), their parts too.
-    const auto priority = static_cast<std::uint64_t>(res.started_ms * 1000);
-    api.http().set_priority(priority);
+    // Its place among the requests waiting for a slot (client/urgency.hpp), its parts' too: against a far target, the
+    // most round trips ahead first (Scheduler::run starts the checks in that order too).
+    const auto urgency = std::make_shared<client::Urgency>(static_cast<std::uint64_t>(res.started_ms * 1000),
+                                                           s.limits.in_flight().far() ? check.chain : 0);
+    api.http().set_urgency(urgency, true);
     if (s.recorder) api.http().record_to(&*s.recorder, check.id);
     if (options.log_exchanges) api.http().log_to(&s.log, check.id);
     Context ctx{s.catalogue, s.target, api, check, s.run_prefix + base36(index, 2), options.seed, options.cases,
@@ -168,7 +170,7 @@ void run_started(const Check& check, std::size_t index, Session& s, std::mutex& 
         std::lock_guard lock(connecting);
         while (connections.size() <= i) {
             auto& made = connections.emplace_back(s.new_api());
-            made->http().set_priority(priority);
+            made->http().set_urgency(urgency, false);
             made->http().count_as(api.http());
             if (s.recorder) made->http().record_to(&*s.recorder, check.id);
             if (options.log_exchanges) made->http().log_to(&s.log, check.id);
