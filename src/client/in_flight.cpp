@@ -186,6 +186,16 @@ int InFlight::limit() const {
     return whole(limit_);
 }
 
+void InFlight::resume_at(int limit) {
+    {
+        std::lock_guard lock(mutex_);
+        limit_ = std::clamp(limit, 1, most_);
+        highest_ = std::max(highest_, whole(limit_));
+        lowest_ = std::min(lowest_, whole(limit_));
+    }
+    free_.notify_all();
+}
+
 std::chrono::milliseconds InFlight::latency() const {
     std::lock_guard lock(mutex_);
     return std::chrono::milliseconds(static_cast<long long>(smoothed_ms_));

@@ -53,8 +53,8 @@ public:
     };
 
     /// Waits for a free slot; `ended` (the run's deadline or a stop) ends the wait with an empty slot, at once. Of the
-    /// requests waiting, the one with the lowest `priority` goes first (the check that started first: a long check
-    /// started early is not held back behind the parts of later ones, so the run's longest chain ends soonest).
+    /// requests waiting, the one with the lowest `priority` goes first (client/urgency.hpp: against a far target the
+    /// check with the most round trips ahead, so that the run's chains end together; near, the check started first).
     Slot enter(const std::function<bool()>& ended, std::uint64_t priority = 0);
     /// `n` slots at once, for requests that must be in flight together (a race's clients): taken when they fit under
     /// the limit, or when nothing else is in flight (a limit lower than `n` makes them the run's only requests). New
@@ -69,6 +69,9 @@ public:
 
     /// The limit now.
     int limit() const;
+    /// The limit from now on `limit`, within 1 and the cap (a fixed one stays): the clean-up's limits go on from where
+    /// the checks' ended (a far target's clean-up costs its round trips).
+    void resume_at(int limit);
     /// Whether the target is far: answers came, none faster than kFarAnswers (its round trips are what a run waits
     /// for, not its server or the harness's own work).
     bool far() const;

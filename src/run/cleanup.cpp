@@ -109,14 +109,23 @@ std::string seconds(Clock::duration d) {
     return seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(d));
 }
 
+/// A note per resource whose records the target refused to take back deleted.
+std::vector<std::string> refusal_notes(const CleanupRefusals& refusals) {
+    std::vector<std::string> notes;
+    for (const auto& [where, refused] : refusals)
+        notes.push_back("the target refused to take back deleted " + std::to_string(refused.first) + " " + where.first +
+                        " records" +
+                        (where.second ? " whose write got no answer (so most likely never took them either)" : "") +
+                        " (the first answer: " + refused.second + ")");
+    return notes;
+}
+
 }  // namespace
 
 CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std::vector<CleanupBlock> blocks,
                                const CleanupBounds& bounds, const CleanupPolicy& policy) {
     CleanupTally tally;
     std::deque<CleanupBlock> pending(std::make_move_iterator(blocks.begin()), std::make_move_iterator(blocks.end()));
-    // (resource, uncertain) → records, the first answer
-    std::map<std::pair<std::string, bool>, std::pair<std::size_t, std::string>> refusals;
     auto last_through = Clock::now();
     auto pause = Clock::duration(policy.first_pause);
     std::string last_failure;
@@ -162,37 +171,23 @@ CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std:
             pending.push_front(std::move(first));
         } else {
             (block.uncertain ? tally.unconfirmed : tally.refused) += block.records.size();
-            auto& [count, answer] = refusals[{block.resource, block.uncertain}];
+            auto& [count, answer] = tally.refusals[{block.resource, block.uncertain}];
             count += block.records.size();
             if (answer.empty()) answer = a.what;
         }
     }
     for (const auto& block : pending) tally.left += block.records.size();
-    for (const auto& [where, refused] : refusals)
-        tally.notes.push_back(
-            "the target refused to take back deleted " + std::to_string(refused.first) + " " + where.first +
-            " records" + (where.second ? " whose write got no answer (so most likely never took them either)" : "") +
-            " (the first answer: " + refused.second + ")");
+    tally.notes = refusal_notes(tally.refusals);
     return tally;
 }
 
 std::vector<std::vector<CleanupBlock>> cleanup_shares(std::vector<CleanupBlock> blocks, std::size_t shares) {
-    std::vector<std::pair<std::size_t, std::vector<CleanupBlock>>> resources;  // records, blocks; in first order
-    std::map<std::string, std::size_t> index;
-    for (auto& block : blocks) {
-        const auto [at, added] = index.emplace(block.resource, resources.size());
-        if (added) resources.emplace_back();
-        resources[at->second].first += block.records.size();
-        resources[at->second].second.push_back(std::move(block));
-    }
-    std::stable_sort(resources.begin(), resources.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::vector<std::vector<CleanupBlock>> out(std::min(std::max<std::size_t>(shares, 1), resources.size()));
+    std::vector<std::vector<CleanupBlock>> out(std::min(std::max<std::size_t>(shares, 1), blocks.size()));
     std::vector<std::size_t> held(out.size());
-    for (auto& [records, mine] : resources) {
+    for (auto& block : blocks) {
         const auto least = static_cast<std::size_t>(std::min_element(held.begin(), held.end()) - held.begin());
-        held[least] += records;
-        for (auto& block : mine) out[least].push_back(std::move(block));
+        held[least] += block.records.size();
+        out[least].push_back(std::move(block));
     }
     return out;
 }
@@ -216,9 +211,14 @@ CleanupTally send_back_deleted_at_once(const std::function<client::Api&(std::siz
         all.left += t.left;
         all.retries += t.retries;
         all.splits += t.splits;
-        all.notes.insert(all.notes.end(), t.notes.begin(), t.notes.end());
+        for (auto& [where, refused] : t.refusals) {
+            auto& [count, answer] = all.refusals[where];
+            count += refused.first;
+            if (answer.empty()) answer = refused.second;
+        }
         if (all.gave_up.empty()) all.gave_up = t.gave_up;
     }
+    all.notes = refusal_notes(all.refusals);
     return all;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,6 +62,9 @@ struct CleanupPolicy {
     std::chrono::milliseconds settle{500};
 };
 
+/// (resource, whose write got no answer) → the records the target refused to take back deleted, its first answer.
+using CleanupRefusals = std::map<std::pair<std::string, bool>, std::pair<std::size_t, std::string>>;
+
 /// What a clean-up did.
 struct CleanupTally {
     std::size_t sent = 0;     ///< records the target took back deleted
@@ -68,9 +72,12 @@ struct CleanupTally {
     /// Records whose write got no answer (cut in flight, CleanupBlock::uncertain) and whose deletion the target
     /// refused: it refuses the record itself, so it most likely never took the write either. Not counted in `refused`.
     std::size_t unconfirmed = 0;
-    std::size_t left = 0;            ///< records not sent: the clean-up gave up or was ended
-    int retries = 0;                 ///< tries again after no answer, 5xx, 429, 401
-    int splits = 0;                  ///< blocks sent again in halves
+    std::size_t left = 0;  ///< records not sent: the clean-up gave up or was ended
+    int retries = 0;       ///< tries again after no answer, 5xx, 429, 401
+    int splits = 0;        ///< blocks sent again in halves
+    /// (resource, whose write got no answer) → the records refused and the first answer: a note each, once for all
+    /// the shares of a clean-up.
+    CleanupRefusals refusals;
     std::vector<std::string> notes;  ///< the refusals, by resource and answer
     std::string gave_up;             ///< why records were left, when some were
 };
@@ -81,12 +88,13 @@ struct CleanupTally {
 CleanupTally send_back_deleted(client::Api& api, client::RunLimits& limits, std::vector<CleanupBlock> blocks,
                                const CleanupBounds& bounds, const CleanupPolicy& policy = {});
 
-/// The clean-up's shares that go out at once, at most this many.
+/// The clean-up's shares that go out at once: as many as the run's checks had in flight at the end (a far target's
+/// clean-up costs its largest share's round trips), at least this many and at most kMostCleanupShares.
 inline constexpr std::size_t kCleanupShares = 8;
+inline constexpr std::size_t kMostCleanupShares = 32;
 
-/// `blocks` split into at most `shares` shares: each resource's blocks in one share, in their order (its records
-/// whose write got no answer still last, its refusals counted once), the resources with the most records first, each
-/// to the share holding the fewest.
+/// `blocks` split into at most `shares` shares, each block to the share holding the fewest records, in their order: a
+/// share's blocks of records whose write got no answer still after its others, as the journal gives them.
 std::vector<std::vector<CleanupBlock>> cleanup_shares(std::vector<CleanupBlock> blocks, std::size_t shares);
 
 /// send_back_deleted over the cleanup_shares of `blocks` at once, share i through `api(i)` (a connection of its own;

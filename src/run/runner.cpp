@@ -159,8 +159,13 @@ void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& 
 /// Everything the run wrote goes back logically deleted (the seeds' only deletion, 000 §1), tried again while the
 /// target answers (run/cleanup.hpp). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
+    // As many shares at once as the checks had in flight at the end, the clean-up's limits from there.
+    const auto shares =
+        std::clamp(static_cast<std::size_t>(s.limits.in_flight().limit()), kCleanupShares, kMostCleanupShares);
+    s.cleanup_limits.in_flight().resume_at(
+        std::max(s.limits.in_flight().limit(), s.cleanup_limits.in_flight().limit()));
     std::vector<std::unique_ptr<client::Api>> apis;  // a connection per share (send_back_deleted_at_once)
-    for (std::size_t i = 0; i < kCleanupShares; ++i) {
+    for (std::size_t i = 0; i < shares; ++i) {
         apis.push_back(std::make_unique<client::Api>(s.target, *s.tokens, s.envelope, s.page_size, &s.cleanup_limits,
                                                      &s.gate, &s.dialect));
         apis.back()->http().count_as(apis.front()->http());  // one client to the target watch
@@ -175,7 +180,7 @@ long clean_up(Session& s, RunResult& run) {
     policy.settle = kCutWriteSettle;
     const CleanupTally tally =
         send_back_deleted_at_once([&](std::size_t i) -> client::Api& { return *apis[i]; }, s.cleanup_limits,
-                                  std::move(blocks), *s.cleanup_bounds, policy);
+                                  std::move(blocks), *s.cleanup_bounds, policy, shares);
     for (const auto& note : tally.notes) run.notes.push_back(note);
     const std::string second = s.interrupt_signal(true);
     if (!second.empty())

@@ -37,7 +37,7 @@ struct Session {
           envelope(target.envelope),
           page_size(target.max_page_size),
           dialect(catalogue, target.dialect),
-          // The clean-up's shares at once (run/cleanup.hpp), as many as the checks had, and as adaptive.
+          // The clean-up's limits (run/cleanup.hpp), as adaptive as the checks' and resumed from theirs.
           cleanup_limits(target.rate_per_s, std::min<int>(options.jobs, static_cast<int>(kCleanupShares)),
                          options.adapt_in_flight, options.max_in_flight),
           journal(catalogue) {

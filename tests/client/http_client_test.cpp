@@ -133,6 +133,19 @@ TEST(HttpClient, AShortRetryAfterIsWaitedEachTry) {
     EXPECT_FALSE(limits.stopped());
 }
 
+TEST(HttpClient, OnlyTheChecksOwnClientBringsItsUrgencyDown) {
+    auto server = throttling("0");
+    RunLimits limits;
+    const auto urgency = std::make_shared<Urgency>(1000, 20);
+    HttpClient own(settings(server), &limits), lane(settings(server), &limits);
+    own.set_urgency(urgency, true);
+    lane.set_urgency(urgency, false);
+    lane.request("GET", "/api/resources/CliFor");
+    EXPECT_EQ(urgency->priority(), Urgency(1000, 20).priority()) << "a lane's requests are not the check's chain";
+    own.request("GET", "/api/resources/CliFor");
+    EXPECT_EQ(urgency->priority(), Urgency(1000, 16).priority()) << "four tries of its own, four round trips";
+}
+
 TEST(HttpClient, ALongRetryAfterIsWaitedOnceARunThenStopsIt) {
     auto server = throttling("1");
     auto s = settings(server);

@@ -106,6 +106,19 @@ TEST(InFlight, AFixedConcurrencyIgnoresTheCap) {
     EXPECT_EQ(f.limit(), 8);
 }
 
+TEST(InFlight, ResumingSetsTheLimitWithinTheCapAndAFixedOneStays) {
+    InFlight adaptive(8, true, 32);
+    adaptive.resume_at(20);
+    EXPECT_EQ(adaptive.limit(), 20);
+    adaptive.resume_at(100);
+    EXPECT_EQ(adaptive.limit(), 32) << "never past the cap";
+    adaptive.resume_at(0);
+    EXPECT_EQ(adaptive.limit(), 1);
+    InFlight fixed(8, false, 32);
+    fixed.resume_at(20);
+    EXPECT_EQ(fixed.limit(), 8);
+}
+
 TEST(InFlight, AQueueGrowingAtTheTargetLowersIt) {
     InFlight f(8);
     for (int i = 0; i < 10; ++i) f.answered(f.enter(never), milliseconds(50));

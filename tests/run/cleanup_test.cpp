@@ -137,7 +137,7 @@ std::size_t active_with(const std::vector<json>& rows, const std::string& prefix
     });
 }
 
-TEST(CleanUp, SharesKeepEachResourcesBlocksTogetherInTheirOrderTheLargestFirst) {
+TEST(CleanUp, SharesTakeEachBlockWhereTheFewestRecordsAreAndKeepTheUnansweredLast) {
     // Blocks as the journal gives them: the answered writes of every resource, then those without an answer.
     const auto block = [](const std::string& resource, std::size_t records, bool uncertain) {
         return run::CleanupBlock{client::kWriter, resource, json(std::vector<json>(records, json::object())),
@@ -154,13 +154,50 @@ TEST(CleanUp, SharesKeepEachResourcesBlocksTogetherInTheirOrderTheLargestFirst) 
             out.push_back(b.resource + (b.uncertain ? "?" : "") + std::to_string(b.records.size()));
         return out;
     };
-    // CondPagam (200) first alone; CliFor (155) in the other, its blocks in order, the unanswered last; then the
-    // smaller resources to whichever share holds fewer records.
-    EXPECT_EQ(names(shares[0]), (std::vector<std::string>{"CondPagam200"}));
-    EXPECT_EQ(names(shares[1]),
-              (std::vector<std::string>{"CliFor100", "CliFor50", "CliFor?5", "Articoli30", "Famiglia10"}));
-    EXPECT_EQ(run::cleanup_shares(blocks, 8).size(), 4u) << "a share per resource, no more";
+    // One resource's blocks go out at once in two shares; the unanswered block after the others of its share.
+    EXPECT_EQ(names(shares[0]), (std::vector<std::string>{"CliFor100", "Famiglia10", "CliFor?5"}));
+    EXPECT_EQ(names(shares[1]), (std::vector<std::string>{"CliFor50", "Articoli30", "CondPagam200"}));
+    EXPECT_EQ(run::cleanup_shares(blocks, 8).size(), 6u) << "a share per block, no more";
     EXPECT_TRUE(run::cleanup_shares({}, 8).empty());
+}
+
+TEST(CleanUp, TheBlocksOfOneResourceGoAtOnceAndTheirRefusalsMakeOneNote) {
+    const Catalogue cat = builtin_catalogue();
+    auto stub = bundled::start_embedded_stub(cat, {});
+    auto blocks = written(cat, stub, "zqd", 20, 5);
+    std::atomic<int> posting = 0, most = 0;
+    BreakingProxy proxy(stub.target.base_url, [&](const httplib::Request& req, httplib::Response& res) {
+        if (req.method != "POST") return false;
+        const int now = ++posting;
+        for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));  // so that the shares' POSTs overlap
+        --posting;
+        const bool refused =
+            req.body.find("\"zqd3\"") != std::string::npos || req.body.find("\"zqd17\"") != std::string::npos;
+        if (!refused) return false;
+        res.status = 400;
+        res.set_content(R"({"Message": "cannot be deleted"})", "application/json");
+        return true;
+    });
+    client::TargetConfig target = stub.target;
+    target.base_url = proxy.base_url();
+    client::RunLimits limits(0, 4);
+    client::TokenSource tokens(target, std::make_unique<client::HttpClient>(client::http_settings(target), &limits));
+    client::EnvelopeState envelope(target.envelope);
+    client::PageSizeState page_size(target.max_page_size);
+    std::vector<std::unique_ptr<client::Api>> apis;
+    for (int i = 0; i < 4; ++i)
+        apis.push_back(std::make_unique<client::Api>(target, tokens, envelope, page_size, &limits));
+    const run::CleanupBounds bounds(Clock::now() + std::chrono::seconds(60), "its budget of 60 s was spent");
+    const auto tally = run::send_back_deleted_at_once([&](std::size_t i) -> client::Api& { return *apis[i]; }, limits,
+                                                      std::move(blocks), bounds, {}, 4);
+    EXPECT_EQ(tally.sent, 18u);
+    EXPECT_EQ(tally.refused, 2u);
+    EXPECT_GE(most.load(), 2) << "the four CliFor blocks went one after another";
+    ASSERT_EQ(tally.notes.size(), 1u) << "one note for CliFor, whichever shares its refusals came through";
+    EXPECT_NE(tally.notes[0].find("refused to take back deleted 2 CliFor"), std::string::npos) << tally.notes[0];
+    EXPECT_EQ(active_with(rows_of(stub.target, client::kWriter, "CliFor"), "zqd"), 2u);
 }
 
 TEST(CleanUp, GoesOnThroughTimeoutsAnd5xxAnd429AndHalvesBlocksTheTargetFindsTooLarge) {
