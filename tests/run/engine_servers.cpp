@@ -75,8 +75,7 @@ TableEngine::Table& TableEngine::table_for(const Record& record) {
 }
 
 void TableEngine::replace_rows(Table& table, const std::vector<json>& rows) {
-    std::string held = json(rows).dump();
-    if (held == table.rows_held) return;
+    if (rows == table.rows_held) return;
     table.rows_held.clear();
     execute("DELETE FROM " + quote_name(table.name));
     for (std::size_t first = 0; first < rows.size(); first += kRowsPerInsert) {
@@ -91,7 +90,7 @@ void TableEngine::replace_rows(Table& table, const std::vector<json>& rows) {
         }
         execute(insert);
     }
-    table.rows_held = std::move(held);
+    table.rows_held = rows;
 }
 
 std::vector<std::size_t> TableEngine::select(const Record& record, const std::vector<json>& rows,

@@ -44,7 +44,8 @@ private:
     struct Table {
         std::string name;
         std::vector<const Field*> columns;
-        std::string rows_held;  ///< the rows of the last call, as JSON text
+        /// The rows of the last call: compared, not dumped (a dump of every row each call was most of a run's time).
+        std::vector<nlohmann::json> rows_held;
     };
     Table& table_for(const Record& record);
     std::string literal(const Field& field, const nlohmann::json& value) const;

@@ -67,6 +67,12 @@ const run::CheckResult& result_of(const run::RunResult& run, const std::string& 
     throw std::runtime_error("no result for " + id);
 }
 
+std::string observed(const run::CheckResult& r, const std::string& prefix) {
+    for (const auto& o : r.observations)
+        if (o.text.rfind(prefix, 0) == 0) return o.text;
+    return "";
+}
+
 void expect_clean(const run::RunResult& result) {
     for (const auto& r : result.results) {
         EXPECT_NE(r.outcome, run::Outcome::Error) << describe(result);

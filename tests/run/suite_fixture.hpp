@@ -25,6 +25,9 @@ run::RunResult run_all(const Catalogue& cat, const client::TargetConfig& target,
 /// The result of check `id`; throws if the run has none.
 const run::CheckResult& result_of(const run::RunResult& run, const std::string& id);
 
+/// The observation of `r` that starts with `prefix`, or "".
+std::string observed(const run::CheckResult& r, const std::string& prefix);
+
 /// The result of check `id` run alone (as run_all) against the bundled stub set to `defect` under `choices`
 /// (`conformance stub --choose` form).
 run::CheckResult result_on_stub(const std::string& id, stub::Defect defect = stub::Defect::None,
