@@ -20,8 +20,8 @@
 #include "client/exchange.hpp"
 #include "client/exchange_log.hpp"
 #include "client/in_flight.hpp"
-#include "client/urgency.hpp"
 #include "client/target_watch.hpp"
+#include "client/urgency.hpp"
 
 namespace httplib {
 class Client;

@@ -6,9 +6,9 @@
 /// does the clean-up give up, counting what is left.
 #include <chrono>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
