@@ -160,10 +160,9 @@ void begin_clean_up(Session& s, RunResult& run, const std::vector<CheckResult>& 
 /// target answers (run/cleanup.hpp). Returns the requests.
 long clean_up(Session& s, RunResult& run) {
     // As many shares at once as the checks had in flight at the end, the clean-up's limits from there.
-    const auto shares =
-        std::clamp(static_cast<std::size_t>(s.limits.in_flight().limit()), kCleanupShares, kMostCleanupShares);
-    s.cleanup_limits.in_flight().resume_at(
-        std::max(s.limits.in_flight().limit(), s.cleanup_limits.in_flight().limit()));
+    const int ended = s.limits.in_flight().limit();
+    const auto shares = std::clamp(static_cast<std::size_t>(ended), kCleanupShares, kMostCleanupShares);
+    s.cleanup_limits.in_flight().resume_at(std::max(ended, s.cleanup_limits.in_flight().limit()));
     std::vector<std::unique_ptr<client::Api>> apis;  // a connection per share (send_back_deleted_at_once)
     for (std::size_t i = 0; i < shares; ++i) {
         apis.push_back(std::make_unique<client::Api>(s.target, *s.tokens, s.envelope, s.page_size, &s.cleanup_limits,
